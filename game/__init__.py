@@ -1,0 +1,3 @@
+"""Ambush Alley! on the desktop."""
+
+__version__ = "0.1.0"
