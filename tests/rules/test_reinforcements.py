@@ -1,0 +1,167 @@
+"""Rulebook: Arrival of Insurgent Reinforcements and the scenarios' reinforcement table."""
+
+from collections import Counter
+
+import pytest
+
+from game.rules.dice import Die, ScriptedDice, SeededDice
+from game.rules.reinforcements import (
+    AUTOMATIC,
+    REINFORCEMENT_TABLE,
+    ArrivingFigure,
+    Weapon,
+    check_insurgency_level,
+    roll_arriving_unit,
+    roll_hot_spot,
+    roll_reinforcements,
+)
+
+D6 = Die.D6
+
+
+def weapons(figures: tuple[ArrivingFigure, ...]) -> Counter[Weapon]:
+    return Counter(figure.weapon for figure in figures)
+
+
+def test_table_has_one_row_per_2d6_total_with_roll_again_on_4_and_9() -> None:
+    assert sorted(REINFORCEMENT_TABLE) == list(range(2, 13))
+    assert [r for r, row in REINFORCEMENT_TABLE.items() if row.roll_again] == [4, 9]
+    assert [r for r, row in REINFORCEMENT_TABLE.items() if row.leader] == [7, 11]
+    assert REINFORCEMENT_TABLE[12].small_arms_dice == 2
+    assert REINFORCEMENT_TABLE[6].small_arms_bonus == 2
+    assert REINFORCEMENT_TABLE[8].small_arms_bonus == 2
+    assert REINFORCEMENT_TABLE[11].describe() == "1d6 small arms + leader + 1 RPG"
+
+
+@pytest.mark.parametrize(("level", "face", "arrive"), [(4, 4, True), (4, 5, False), (2, 3, False)])
+def test_insurgency_level_roll_succeeds_at_or_under_the_level(
+    level: int, face: int, arrive: bool
+) -> None:
+    roll = check_insurgency_level(level, ScriptedDice([(D6, face)]))
+    assert roll.face == face and roll.arrive is arrive
+
+
+def test_r20_automatic_insurgency_always_arrives_without_rolling() -> None:
+    dice = ScriptedDice([])
+    roll = check_insurgency_level("Automatic", dice)
+    assert roll.arrive and roll.face is None and roll.level == AUTOMATIC
+
+
+def test_bad_insurgency_level_is_one_clear_line() -> None:
+    with pytest.raises(ValueError, match="insurgency level: 'often'"):
+        check_insurgency_level("often", ScriptedDice([]))
+    with pytest.raises(ValueError, match="insurgency level: 7"):
+        check_insurgency_level(7, ScriptedDice([]))
+
+
+def test_no_reinforcements_when_the_insurgency_roll_fails() -> None:
+    report = roll_reinforcements(3, ScriptedDice([(D6, 4)]))
+    assert report.units == () and not report.insurgency.arrive
+
+
+def test_row_6_is_1d6_plus_2_small_arms_and_a_leaderless_unit_stays_leaderless_on_2() -> None:
+    # 2d6 = 3+3, small arms d6 = 4 -> 6 riflemen, leaderless d6 = 2, hot spot 3
+    unit = roll_arriving_unit(ScriptedDice([3, 3, 4, (D6, 2), (D6, 3)]))
+    assert unit.row.roll == 6
+    assert weapons(unit.figures) == Counter({Weapon.SMALL_ARMS: 6})
+    assert unit.leaderless_face == 2 and not unit.has_leader
+    assert unit.arrival.hot_spot == 3 and unit.arrives
+
+
+def test_leaderless_unit_gets_a_leader_on_a_1_replacing_a_rifleman() -> None:
+    # row 2: 1d6 small arms (2) + 1 light support; leaderless d6 = 1
+    unit = roll_arriving_unit(ScriptedDice([1, 1, 2, 1, 5]))
+    assert len(unit.figures) == 3
+    assert [f for f in unit.figures if f.is_leader] == [ArrivingFigure(Weapon.SMALL_ARMS, True)]
+    assert weapons(unit.figures) == Counter({Weapon.SMALL_ARMS: 2, Weapon.LIGHT_SUPPORT: 1})
+
+
+def test_r43_lone_gunner_promoted_to_leader_keeps_his_weapon() -> None:
+    # row 10: one light support gunner; leaderless d6 = 1
+    unit = roll_arriving_unit(ScriptedDice([4, 6, 1, 2]))
+    assert unit.figures == (ArrivingFigure(Weapon.LIGHT_SUPPORT, is_leader=True),)
+
+
+def test_rows_with_a_leader_roll_no_leaderless_die() -> None:
+    # row 7: 1d6 (3) small arms + leader + 1 light support; then straight to the hot spot d6
+    unit = roll_arriving_unit(ScriptedDice([3, 4, 3, (D6, 1)]))
+    assert unit.leaderless_face is None and unit.has_leader
+    assert weapons(unit.figures) == Counter({Weapon.SMALL_ARMS: 4, Weapon.LIGHT_SUPPORT: 1})
+    assert unit.arrival.hot_spot == 1
+
+
+@pytest.mark.parametrize(
+    ("face", "weapon"), [(4, Weapon.RPG), (5, Weapon.AT_RPG), (6, Weapon.AT_RPG)]
+)
+def test_rpg_d6_gives_an_anti_tank_rpg_on_5_or_6(face: int, weapon: Weapon) -> None:
+    # row 3: one RPG; RPG d6; leaderless d6 = 4; hot spot 2
+    unit = roll_arriving_unit(ScriptedDice([1, 2, face, 4, 2]))
+    assert unit.figures == (ArrivingFigure(weapon),)
+    assert unit.rpg_faces == (face,)
+
+
+def test_row_12_rolls_two_d6_for_small_arms() -> None:
+    unit = roll_arriving_unit(ScriptedDice([6, 6, 5, 6, 3, 4]))
+    assert weapons(unit.figures) == Counter({Weapon.SMALL_ARMS: 11})
+
+
+def test_roll_again_brings_a_second_unit_with_its_own_hot_spot() -> None:
+    script: list[int | tuple[Die, int]] = [
+        (D6, 2),  # insurgency level 5: arrives
+        *[2, 2, 3, 4, 1],  # row 4: 3 small arms, leaderless 4, hot spot 1, ROLL AGAIN
+        *[5, 5, 2, 4],  # row 10: light support, leaderless 2, hot spot 4
+    ]
+    report = roll_reinforcements(5, ScriptedDice(script))
+    assert [unit.row.roll for unit in report.units] == [4, 10]
+    assert [unit.arrival.hot_spot for unit in report.units] == [1, 4]
+    assert not report.roll_again_capped
+
+
+def test_r43_roll_again_chains_at_most_three_times() -> None:
+    one_roll_again_unit = [1, 3, 1, 4, 2]  # row 4: 1 rifleman, leaderless 4, hot spot 2
+    dice = ScriptedDice(one_roll_again_unit * 5)
+    report = roll_reinforcements(AUTOMATIC, dice)
+    assert len(report.units) == 4  # the first roll and three extra rolls
+    assert report.roll_again_capped
+    assert len(dice.remaining) == 5  # the fifth unit was never rolled
+
+
+def test_roll_again_chain_of_two_then_an_ordinary_row() -> None:
+    script = [*[4, 5, 1, 4, 2], *[2, 2, 6, 4, 3], *[3, 3, 2, 4, 5]]  # rows 9, 4, 6
+    report = roll_reinforcements(AUTOMATIC, ScriptedDice(script))
+    assert [unit.row.roll for unit in report.units] == [9, 4, 6]
+    assert [len(unit.figures) for unit in report.units] == [1, 6, 4]
+
+
+def test_hot_spot_6_asks_the_insurgent_player_to_choose() -> None:
+    arrival = roll_hot_spot(ScriptedDice([(D6, 6)]), neutralized={2})
+    assert arrival.insurgent_chooses and arrival.hot_spot is None and not arrival.lost
+    assert arrival.active_hot_spots == (1, 3, 4, 5)
+
+
+def test_neutralized_hot_spot_loses_the_reinforcement_without_reroll() -> None:
+    dice = ScriptedDice([(D6, 3)])
+    arrival = roll_hot_spot(dice, neutralized={3})
+    assert arrival.lost and arrival.hot_spot is None and not arrival.insurgent_chooses
+    assert dice.remaining == ()
+
+
+def test_hot_spot_6_with_every_hot_spot_neutralized_is_lost() -> None:
+    arrival = roll_hot_spot(ScriptedDice([6]), neutralized={1, 2, 3, 4, 5})
+    assert arrival.lost and not arrival.insurgent_chooses
+
+
+def test_lost_unit_is_reported_but_not_arriving() -> None:
+    report = roll_reinforcements(AUTOMATIC, ScriptedDice([3, 3, 1, 3, 5]), neutralized={5})
+    assert len(report.units) == 1 and report.arriving == ()
+
+
+def test_seeded_reinforcements_replay_identically_and_stay_in_the_table() -> None:
+    first = [roll_reinforcements(4, SeededDice(seed)) for seed in range(200)]
+    again = [roll_reinforcements(4, SeededDice(seed)) for seed in range(200)]
+    assert first == again
+    for report in first:
+        assert len(report.units) <= 4
+        for unit in report.units:
+            assert 1 <= len(unit.figures) <= 14
+            assert sum(unit.table_roll) == unit.row.roll
