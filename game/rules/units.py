@@ -41,7 +41,7 @@ class SupportClass(Enum):
 class Weapon(Enum):
     """What a figure carries, as the rules see it (Rulebook: Firepower; Support Weapon Dice).
 
-    RPG and AT RPG are Medium support weapons against infantry (R37); the sniper rifle adds no
+    RPG and AT RPG are Medium support weapons against infantry and the sniper rifle adds no
     support die (R36): a sniper's extra punch comes from being a designated Sniper Team.
     """
 
@@ -164,6 +164,8 @@ class Figure:
     status: FigureStatus = FigureStatus.EFFECTIVE
     weapon_name: str = ""
     """What to call the weapon in narration ("SAW", "M203"); empty: use the weapon's label."""
+    emplaced: bool = False
+    """The figure's support weapon is emplaced or vehicle-mounted: always in Optimum Range."""
 
     @property
     def is_effective(self) -> bool:
@@ -178,7 +180,7 @@ _V = TypeVar("_V", Quality, Morale)
 
 
 def _majority_or_lowest(values: Sequence[_V]) -> _V:
-    """Mixed units: the value most figures have; if that is tied, the lowest value in the unit."""
+    """Mixed units: the value most figures have; if that is tied, the lowest in the unit (R38)."""
     counts = Counter(values)
     top = max(counts.values())
     leaders = [value for value, count in counts.items() if count == top]

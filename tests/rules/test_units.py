@@ -28,8 +28,8 @@ def make_unit(
     return Unit(id=uid, side=side, base_quality=quality, base_morale=morale, figures=tuple(figures))
 
 
-def test_support_weapon_dice_by_class() -> None:
-    # Rulebook: Support Weapon Dice; R36 (sniper rifle adds nothing), R37 (RPGs are Medium).
+def test_r36_support_weapon_dice_by_class() -> None:
+    # Rulebook: Support Weapon Dice; R36 (sniper rifle adds nothing; RPG and AT RPG are Medium).
     assert {w: w.support_dice for w in Weapon} == {
         Weapon.STANDARD: 0,
         Weapon.SNIPER_RIFLE: 0,
@@ -83,7 +83,7 @@ def test_mixed_unit_troop_quality_majority_wins() -> None:
     assert unit.quality is Quality.VETERAN
 
 
-def test_mixed_unit_troop_quality_even_split_takes_lowest() -> None:
+def test_r38_mixed_unit_troop_quality_even_split_takes_lowest() -> None:
     unit = make_unit([Figure("a", quality=Quality.ELITE), Figure("b", quality=Quality.TRAINED)])
     assert unit.quality is Quality.TRAINED
     three_way = make_unit(
