@@ -1,7 +1,9 @@
 """The battlefield as plain, frozen data in inches of the 15 mm table (R1).
 
 Coordinates: x grows east, y grows south (as in Tiled), origin at the north-west corner of the
-table. The loader fills these from a Tiled map; geometry and the engine only ever read them.
+table. Closed outlines are listed clockwise as seen on screen (a positive shoelace sum in these
+y-south coordinates), without repeating the first point; rectangles start at their Tiled origin.
+The loader fills these from a Tiled map; geometry and the engine only ever read them.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ class Building:
     storeys: int = 1
     doors: tuple[Door, ...] = ()
     roof_access: bool = True
+    label: str = ""  # the author's label shown to players ("mosque", "target building")
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,10 @@ class Battlefield:
     entry_edges: tuple[Edge, ...] = ()
     exit_edges: tuple[Edge, ...] = ()
     properties: dict[str, PropertyValue] = field(default_factory=dict, hash=False)
+    scenario: str = ""  # empty: a custom patrol map
+    insurgency_level: str = "4"  # "automatic" or "1".."6" (custom maps)
+    turns: int = 10  # game length for custom maps (R31)
+    description: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,790 @@
+"""Read a Tiled map (.tmx) into the Battlefield model, in inches (R1).
+
+The map format is the public contract in `maps/README.md`. Loading runs in three steps:
+`tmx_checks` reads the XML safely and refuses what pytmx cannot handle, pytmx reads the map once
+(headless: tile images are never loaded), and the objects are converted to frozen dataclasses
+with our property defaults applied and every rule of the format checked. Every problem is
+collected; `load_battlefield` raises one MapError carrying all of them, `read_map` returns them
+(with the warnings) for the validator.
+"""
+
+from __future__ import annotations
+
+import difflib
+import logging
+import math
+import os
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.battlefield import map_checks
+from game.battlefield.errors import MapError, MapProblem
+from game.battlefield.model import (
+    Area,
+    AreaKind,
+    Battlefield,
+    Building,
+    Door,
+    Edge,
+    HotSpot,
+    Marker,
+    Point,
+    PropertyValue,
+    Side,
+    UnitPlacement,
+    Wall,
+    WallHeight,
+    Zone,
+)
+from game.battlefield.tmx_checks import (
+    GAME_LAYERS,
+    MARKERS_LAYER,
+    TERRAIN_LAYER,
+    ObjectFacts,
+    ProblemList,
+    TmxFacts,
+    check_tmx,
+    readable_path,
+)
+
+# pytmx imports pygame when it can, only for its optional pygame helpers; keep pygame's banner
+# out of the validator's output. The battlefield itself never uses pygame.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytmx
+
+# pytmx logs its complaints at ERROR level; without a handler Python prints them to stderr.
+# Every problem reaches the user as a MapProblem instead.
+logging.getLogger("pytmx").addHandler(logging.NullHandler())
+
+MAX_TABLE_INCHES = 96.0  # 8' x 8' (R47)
+DOOR_TOLERANCE = 0.25  # inches from a building outline (R46)
+HOT_SPOT_NUMBERS = (1, 2, 3, 4, 5)
+HOT_SPOT_MIN_DISTANCE = 6.0  # Rulebook: Place Insurgent Hot Spots (R45)
+OPEN_GROUND_DISTANCE = 3.0  # R49
+MAX_UNIT_FIGURES = 30
+
+ENUMS: dict[str, tuple[str, ...]] = {
+    "Side": tuple(s.value for s in Side),
+    "ZoneRole": ("deploy", "entry", "exit", "objective"),
+    "Edge": tuple(e.value for e in Edge),
+    "QualityDie": ("d6", "d8", "d10", "d12"),
+    "InsurgencyLevel": ("automatic", "1", "2", "3", "4", "5", "6"),
+}
+"""Enum property types, declared under the same names in `maps/ambush-alley.tiled-project`."""
+
+FIGURE_KINDS = ("leader", "rifle", "rgl", "saw", "mg", "hmg", "rpg", "at_rpg", "sniper", "medic")
+
+
+@dataclass(frozen=True)
+class PropertySpec:
+    """One custom property of an object class or of the map, with the default we apply."""
+
+    name: str
+    kind: str  # string, int, float, bool, object
+    default: PropertyValue
+    enum: str | None = None  # name in ENUMS; the value must be one of its values (or empty)
+    flags: bool = False  # comma-separated list of enum values
+
+
+@dataclass(frozen=True)
+class ClassSpec:
+    name: str
+    layer: str
+    shapes: tuple[str, ...]
+    properties: tuple[PropertySpec, ...] = ()
+
+
+_AREA = ("rectangle", "polygon")
+_LINE = ("polyline", "rectangle", "polygon")
+_POINT = ("point",)
+
+OBJECT_CLASSES: dict[str, ClassSpec] = {
+    spec.name: spec
+    for spec in (
+        ClassSpec(
+            "Building",
+            TERRAIN_LAYER,
+            _AREA,
+            (
+                PropertySpec("storeys", "int", 1),
+                PropertySpec("roof_access", "bool", True),
+                PropertySpec("label", "string", ""),
+            ),
+        ),
+        ClassSpec("Door", TERRAIN_LAYER, _POINT, (PropertySpec("building", "object", 0),)),
+        ClassSpec("LowWall", TERRAIN_LAYER, _LINE),
+        ClassSpec("HighWall", TERRAIN_LAYER, _LINE),
+        ClassSpec("Rubble", TERRAIN_LAYER, _AREA),
+        ClassSpec("Wreck", TERRAIN_LAYER, _AREA),
+        ClassSpec("Impassable", TERRAIN_LAYER, _AREA, (PropertySpec("blocks_los", "bool", True),)),
+        ClassSpec("Cover", TERRAIN_LAYER, _AREA),
+        ClassSpec("HotSpot", MARKERS_LAYER, _POINT, (PropertySpec("number", "int", 0),)),
+        ClassSpec(
+            "Zone",
+            MARKERS_LAYER,
+            _AREA,
+            (
+                PropertySpec("role", "string", "deploy", "ZoneRole"),
+                PropertySpec("side", "string", "", "Side"),
+            ),
+        ),
+        ClassSpec(
+            "StartPosition",
+            MARKERS_LAYER,
+            _POINT,
+            (PropertySpec("number", "int", 0), PropertySpec("side", "string", "regular", "Side")),
+        ),
+        ClassSpec("Objective", MARKERS_LAYER, _POINT, (PropertySpec("label", "string", ""),)),
+        ClassSpec("Contractor", MARKERS_LAYER, _POINT),
+        ClassSpec("POI", MARKERS_LAYER, _POINT),
+        ClassSpec("CivilianMob", MARKERS_LAYER, _POINT),
+        ClassSpec(
+            "Unit",
+            MARKERS_LAYER,
+            _POINT,
+            (
+                PropertySpec("side", "string", "regular", "Side"),
+                PropertySpec("figures", "string", ""),
+                PropertySpec("quality", "string", "", "QualityDie"),
+                PropertySpec("morale", "string", "", "QualityDie"),
+            ),
+        ),
+    )
+}
+"""Every object class the game reads, with its layer, allowed shapes and properties."""
+
+MAP_CLASS = "AmbushAlleyMap"
+"""The optional map class in the Tiled project that offers the map properties below."""
+
+MAP_PROPERTIES: tuple[PropertySpec, ...] = (
+    PropertySpec("title", "string", ""),
+    PropertySpec("pixels_per_inch", "float", 0.0),
+    PropertySpec("scenario", "string", ""),
+    PropertySpec("entry_edges", "string", "", "Edge", flags=True),
+    PropertySpec("exit_edges", "string", "", "Edge", flags=True),
+    PropertySpec("insurgency_level", "string", "4", "InsurgencyLevel"),
+    PropertySpec("turns", "int", 10),
+    PropertySpec("description", "string", ""),
+    PropertySpec("author", "string", ""),
+)
+
+_AREA_RULES: dict[str, tuple[AreaKind, bool, bool]] = {
+    # class: (kind, blocks movement, solid cover); LOS is decided per class below (R32)
+    "Rubble": (AreaKind.RUBBLE, False, True),
+    "Wreck": (AreaKind.WRECK, False, True),
+    "Impassable": (AreaKind.IMPASSABLE, True, False),
+    "Cover": (AreaKind.COVER, False, False),
+}
+
+
+@dataclass(frozen=True)
+class MapReport:
+    """Everything the loader found: the battlefield when the map is playable, and the problems."""
+
+    path: str
+    battlefield: Battlefield | None
+    problems: tuple[MapProblem, ...]
+
+    @property
+    def errors(self) -> tuple[MapProblem, ...]:
+        return tuple(p for p in self.problems if p.severity == "error")
+
+    @property
+    def warnings(self) -> tuple[MapProblem, ...]:
+        return tuple(p for p in self.problems if p.severity == "warning")
+
+
+def load_battlefield(path: str | os.PathLike[str]) -> Battlefield:
+    """Load a playable map; raise MapError listing every problem when it is not playable."""
+    report = read_map(path)
+    if report.battlefield is None:
+        raise MapError(list(report.errors))
+    return report.battlefield
+
+
+def read_map(path: str | os.PathLike[str]) -> MapReport:
+    """Read and check a map; never raises for any input file."""
+    display = readable_path(path)
+    problems = ProblemList(display)
+    battlefield: Battlefield | None = None
+    facts = check_tmx(Path(path), problems)
+    if facts is not None:
+        tmx = _run_pytmx(Path(path), problems)
+        if tmx is not None:
+            try:
+                battlefield = _Converter(display, Path(path), tmx, facts, problems).convert()
+            except Exception as exc:  # a bug of ours must still reach the user as one line
+                problems.error(f"internal error while reading the map, please report it: {exc!r}")
+                battlefield = None
+    if problems.has_errors:
+        battlefield = None
+    return MapReport(display, battlefield, tuple(problems.items))
+
+
+def _run_pytmx(path: Path, problems: ProblemList) -> Any:
+    try:
+        return pytmx.TiledMap(str(path))
+    except Exception as exc:  # pytmx raises anything from ValueError to zlib.error
+        if not problems.has_errors:  # otherwise the reason is already reported
+            first_line = (str(exc).strip().splitlines() or [""])[0][:200]
+            problems.error(
+                f"the map reader (pytmx) cannot read this map: {type(exc).__name__}"
+                + (f": {first_line}" if first_line else "")
+            )
+        return None
+
+
+def parse_figures(text: str) -> tuple[str, ...]:
+    """Parse a Unit's `figures` string ("leader, 2 rifle, saw"); ValueError explains a mistake."""
+    figures: list[str] = []
+    entries = [entry.strip() for entry in text.split(",")]
+    if not text.strip():
+        raise ValueError("figures is empty; list the unit's figures, e.g. 'leader, 3 rifle, saw'")
+    for entry in entries:
+        match = re.fullmatch(r"(?:(\d+)\s+)?([A-Za-z_]+)", entry)
+        if match is None:
+            raise ValueError(f"figures entry '{entry}' is not 'KIND' or 'COUNT KIND'")
+        count = int(match.group(1) or 1)
+        kind = match.group(2).lower()
+        if kind not in FIGURE_KINDS:
+            raise ValueError(
+                f"figures entry '{entry}': unknown kind '{kind}' (use {', '.join(FIGURE_KINDS)})"
+            )
+        if count < 1:
+            raise ValueError(f"figures entry '{entry}' has a count below 1")
+        figures.extend([kind] * count)
+        if len(figures) > MAX_UNIT_FIGURES:
+            raise ValueError(f"figures lists more than {MAX_UNIT_FIGURES} figures")
+    return tuple(figures)
+
+
+def object_class(obj: Any) -> str:
+    """The class of a pytmx object: `type=` (Tiled 1.10+ and <= 1.8) or `class=` (Tiled 1.9)."""
+    value = getattr(obj, "type", None) or obj.__dict__.get("class")
+    return str(value).strip() if value else ""
+
+
+@dataclass
+class _RawDoor:
+    id: int
+    name: str
+    position: Point
+    building_ref: int
+
+
+@dataclass
+class _Collected:
+    buildings: list[Building] = field(default_factory=list)
+    doors: list[_RawDoor] = field(default_factory=list)
+    walls: list[Wall] = field(default_factory=list)
+    areas: list[Area] = field(default_factory=list)
+    hot_spots: list[HotSpot] = field(default_factory=list)
+    zones: list[Zone] = field(default_factory=list)
+    markers: list[Marker] = field(default_factory=list)
+    units: list[UnitPlacement] = field(default_factory=list)
+    all_ids: dict[int, str] = field(default_factory=dict)  # object id -> class
+
+
+class _Converter:
+    """Turns one pytmx map into a Battlefield, reporting every problem on the way."""
+
+    def __init__(
+        self, display: str, path: Path, tmx: Any, facts: TmxFacts, problems: ProblemList
+    ) -> None:
+        self.display = display
+        self.path = path
+        self.tmx = tmx
+        self.facts = facts
+        self.problems = problems
+        self.ppi = float(facts.tile_width)
+        self.width = 0.0
+        self.height = 0.0
+
+    # ----------------------------------------------------------------- map level
+    def convert(self) -> Battlefield | None:
+        props = self._map_properties()
+        self._check_layers()
+        collected = _Collected()
+        for layer_name, obj in self._objects():
+            self._convert_object(layer_name, obj, collected)
+        buildings = self._attach_doors(collected)
+        self._check_hot_spots(collected, str(props["scenario"]))
+        self._check_playable(collected, props)
+        self._warn_suspicious(collected, buildings)
+        if self.problems.has_errors:
+            return None
+        custom = {k: v for k, v in self._raw_map_properties().items()}
+        return Battlefield(
+            path=self.display,
+            title=str(props["title"]) or self.path.stem,
+            width=self.width,
+            height=self.height,
+            pixels_per_inch=self.ppi,
+            buildings=tuple(buildings),
+            walls=tuple(collected.walls),
+            areas=tuple(collected.areas),
+            hot_spots=tuple(sorted(collected.hot_spots, key=lambda h: h.number)),
+            zones=tuple(collected.zones),
+            markers=tuple(collected.markers),
+            units=tuple(collected.units),
+            entry_edges=_edges(str(props["entry_edges"])),
+            exit_edges=_edges(str(props["exit_edges"])),
+            properties=custom,
+            scenario=str(props["scenario"]),
+            insurgency_level=str(props["insurgency_level"]),
+            turns=int(props["turns"]),
+            description=str(props["description"]),
+        )
+
+    def _raw_map_properties(self) -> dict[str, PropertyValue]:
+        raw = getattr(self.tmx, "properties", {}) or {}
+        return {str(k): v for k, v in raw.items() if isinstance(v, str | int | float | bool)}
+
+    def _map_properties(self) -> dict[str, PropertyValue]:
+        raw = self._raw_map_properties()
+        values = self._apply_specs(MAP_PROPERTIES, raw, "map property", None, "")
+        known = {spec.name for spec in MAP_PROPERTIES}
+        for name in raw:
+            if name not in known:
+                self.problems.warning(f"map property '{name}' is not used by the game")
+        ppi = float(values["pixels_per_inch"])
+        if ppi < 0 or not math.isfinite(ppi):
+            self.problems.error("map property pixels_per_inch must be a positive number")
+            ppi = 0.0
+        self.ppi = ppi or float(self.facts.tile_width)
+        self.width = self.facts.width_tiles * self.facts.tile_width / self.ppi
+        self.height = self.facts.height_tiles * self.facts.tile_height / self.ppi
+        if self.width > MAX_TABLE_INCHES or self.height > MAX_TABLE_INCHES:
+            self.problems.error(
+                f"the table is {_inches(self.width)} x {_inches(self.height)}, larger than "
+                f"{_inches(MAX_TABLE_INCHES)} x {_inches(MAX_TABLE_INCHES)} (8' x 8'); "
+                "check pixels_per_inch and the map size"
+            )
+        level = str(values["insurgency_level"])
+        if level not in ENUMS["InsurgencyLevel"]:
+            values["insurgency_level"] = "4"
+        turns = values["turns"]
+        if isinstance(turns, int) and not 1 <= turns <= 99:
+            self.problems.error(f"map property turns must be 1 to 99, not {turns}")
+            values["turns"] = 10
+        return values
+
+    def _check_layers(self) -> None:
+        present = self.facts.object_layers
+        for required in GAME_LAYERS:
+            if required in present:
+                if present.count(required) > 1:
+                    self.problems.warning(
+                        f"the map has {present.count(required)} object layers named "
+                        f"'{required}'; their objects are read together"
+                    )
+                continue
+            hint = [name for name in present if name.strip().lower() == required]
+            extra = f" (layer names are case-sensitive: found '{hint[0]}')" if hint else ""
+            self.problems.error(
+                f"the map has no object layer named '{required}' (required, even if empty)" + extra
+            )
+
+    def _objects(self) -> Iterable[tuple[str, Any]]:
+        for layer in self.tmx.layers:
+            if isinstance(layer, pytmx.TiledObjectGroup):
+                name = layer.name or ""
+                for obj in layer:
+                    if obj.id in self.facts.objects:  # skips tile collision shapes
+                        yield name, obj
+
+    # -------------------------------------------------------------- objects
+    def _convert_object(self, layer: str, obj: Any, out: _Collected) -> None:
+        facts: ObjectFacts = self.facts.objects[obj.id]
+        oid, name = obj.id, facts.name
+        cls = object_class(obj)
+        if layer not in GAME_LAYERS:
+            if cls in OBJECT_CLASSES:
+                self.problems.warning(
+                    f"{cls} is on layer '{layer}', which the game does not read; move it to "
+                    f"'{OBJECT_CLASSES[cls].layer}'",
+                    oid,
+                    name,
+                )
+            return
+        error = self._error_for(oid, name)
+        if not cls:
+            error(f"object has no class; set its Class to one of {', '.join(OBJECT_CLASSES)}")
+            return
+        spec = OBJECT_CLASSES.get(cls)
+        if spec is None:
+            close = difflib.get_close_matches(cls, list(OBJECT_CLASSES), n=1, cutoff=0.6)
+            close += [k for k in OBJECT_CLASSES if k.lower() == cls.lower() and k not in close]
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            error(f"unknown class '{cls}'{hint}")
+            return
+        if spec.layer != layer:
+            error(f"a {cls} belongs on the '{spec.layer}' layer, not on '{layer}'")
+            return
+        if facts.shape in ("ellipse",):
+            return  # already reported by the XML checks
+        if facts.shape not in spec.shapes:
+            error(f"a {cls} must be {_shape_words(spec.shapes)}, not {_a(facts.shape)}")
+            return
+        if not facts.visible:
+            self.problems.warning("object is hidden in Tiled but the game reads it", oid, name)
+        props = self._apply_specs(spec.properties, dict(obj.properties), "property", oid, name)
+        known = {p.name for p in spec.properties}
+        for extra in obj.properties:
+            if extra not in known:
+                self.problems.warning(
+                    f"{cls} property '{extra}' is not used by the game", oid, name
+                )
+        points = self._points(obj, facts.shape)
+        if map_checks.outside_box(points, self.width, self.height):
+            error(
+                f"object lies outside the map (the table is {_inches(self.width)} x "
+                f"{_inches(self.height)})"
+            )
+            return
+        out.all_ids[oid] = cls
+        self._build(cls, spec, facts.shape, oid, name, props, points, out)
+
+    def _build(
+        self,
+        cls: str,
+        spec: ClassSpec,
+        shape: str,
+        oid: int,
+        name: str,
+        props: dict[str, PropertyValue],
+        points: list[Point],
+        out: _Collected,
+    ) -> None:
+        error = self._error_for(oid, name)
+        if spec.shapes == _POINT:
+            self._build_point(cls, oid, name, props, points[0], out)
+            return
+        closed = shape != "polyline"
+        clean = map_checks.dedupe(points, closed)
+        if closed:
+            problem = map_checks.outline_problem(clean)
+            if problem is not None:
+                error(problem)
+                return
+            outline = map_checks.clockwise(clean)
+        else:
+            if len(clean) < 2:
+                error("polyline has fewer than 2 points")
+                return
+            outline = tuple(clean)
+        if cls == "Building":
+            storeys = int(props["storeys"])
+            if storeys < 1:
+                error(f"storeys must be 1 or more, not {storeys}")
+                return
+            out.buildings.append(
+                Building(
+                    id=oid,
+                    name=name,
+                    outline=outline,
+                    storeys=storeys,
+                    roof_access=bool(props["roof_access"]),
+                    label=str(props["label"]),
+                )
+            )
+        elif cls in ("LowWall", "HighWall"):
+            height = WallHeight.LOW if cls == "LowWall" else WallHeight.HIGH
+            out.walls.append(Wall(oid, name, outline, closed, height))
+        elif cls in _AREA_RULES:
+            kind, blocks_movement, solid = _AREA_RULES[cls]
+            blocks_los = bool(props["blocks_los"]) if cls == "Impassable" else False
+            out.areas.append(Area(oid, name, kind, outline, blocks_los, blocks_movement, solid))
+        elif cls == "Zone":
+            side = str(props["side"])
+            out.zones.append(
+                Zone(oid, name, str(props["role"]), Side(side) if side else None, outline)
+            )
+
+    def _build_point(
+        self,
+        cls: str,
+        oid: int,
+        name: str,
+        props: dict[str, PropertyValue],
+        position: Point,
+        out: _Collected,
+    ) -> None:
+        error = self._error_for(oid, name)
+        if cls == "Door":
+            out.doors.append(_RawDoor(oid, name, position, int(props["building"])))
+        elif cls == "HotSpot":
+            number = int(props["number"])
+            if number not in HOT_SPOT_NUMBERS:
+                error(f"hot spot number must be 1 to 5, not {number}")
+                return
+            out.hot_spots.append(HotSpot(oid, name, number, position))
+        elif cls == "Unit":
+            try:
+                figures = parse_figures(str(props["figures"]))
+            except ValueError as exc:
+                error(f"Unit {exc}")
+                return
+            quality, morale = str(props["quality"]), str(props["morale"])
+            out.units.append(
+                UnitPlacement(
+                    id=oid,
+                    name=name or f"Unit {oid}",
+                    side=Side(str(props["side"])),
+                    position=position,
+                    figures=figures,
+                    quality=quality or None,
+                    morale=morale or None,
+                )
+            )
+        else:
+            if cls == "StartPosition" and int(props["number"]) < 1:
+                error(f"StartPosition number must be 1 or more, not {props['number']}")
+                return
+            out.markers.append(Marker(oid, name, cls, position, dict(props)))
+
+    def _points(self, obj: Any, shape: str) -> list[Point]:
+        ox, oy = float(obj.x), float(obj.y)
+        if shape in ("polygon", "polyline"):
+            raw = [(float(p[0]), float(p[1])) for p in getattr(obj, "points", ())]
+        elif shape == "rectangle":
+            w, h = float(obj.width), float(obj.height)
+            raw = [(ox, oy), (ox + w, oy), (ox + w, oy + h), (ox, oy + h)]
+        else:
+            raw = [(ox, oy)]
+        angle = float(obj.rotation or 0.0)
+        if angle and shape != "point":
+            sin_t, cos_t = math.sin(math.radians(angle)), math.cos(math.radians(angle))
+            raw = [
+                (ox + cos_t * (x - ox) - sin_t * (y - oy), oy + sin_t * (x - ox) + cos_t * (y - oy))
+                for x, y in raw
+            ]
+        return [(_clean(x / self.ppi), _clean(y / self.ppi)) for x, y in raw]
+
+    # ----------------------------------------------------------- properties
+    def _apply_specs(
+        self,
+        specs: Iterable[PropertySpec],
+        raw: dict[str, Any],
+        what: str,
+        oid: int | None,
+        name: str,
+    ) -> dict[str, PropertyValue]:
+        values: dict[str, PropertyValue] = {}
+        for spec in specs:
+            if spec.name not in raw:
+                values[spec.name] = spec.default
+                continue
+            value, problem = _coerce(spec, raw[spec.name])
+            if problem is not None:
+                self.problems.error(f"{what} {spec.name}: {problem}", oid, name or None)
+                value = spec.default
+            values[spec.name] = value
+        return values
+
+    def _error_for(self, oid: int, name: str) -> Callable[[str], None]:
+        def report(message: str) -> None:
+            self.problems.error(message, oid, name)
+
+        return report
+
+    # ------------------------------------------------------- cross-object checks
+    def _attach_doors(self, out: _Collected) -> list[Building]:
+        by_id = {b.id: b for b in out.buildings}
+        doors: dict[int, list[Door]] = {b.id: [] for b in out.buildings}
+        for door in out.doors:
+            error = self._error_for(door.id, door.name)
+            if door.building_ref:
+                building = by_id.get(door.building_ref)
+                if building is None:
+                    other = out.all_ids.get(door.building_ref)
+                    what = f"a {other}" if other else "no object on the terrain layer"
+                    error(
+                        f"door's building property points to object {door.building_ref}, "
+                        f"which is {what}, not a Building"
+                    )
+                    continue
+                gap = map_checks.distance_to_outline(door.position, building.outline)
+                if gap > DOOR_TOLERANCE:
+                    error(
+                        f"door is not on a building outline: it is {_inches(gap)} from building "
+                        f'{building.id} "{building.name}" (at most {_inches(DOOR_TOLERANCE)})'
+                    )
+                    continue
+                doors[building.id].append(Door(door.id, door.name, door.position, building.id))
+                continue
+            ranked = sorted(
+                (map_checks.distance_to_outline(door.position, b.outline), b.id)
+                for b in out.buildings
+            )
+            if not ranked or ranked[0][0] > DOOR_TOLERANCE:
+                nearest = f" (the nearest is {_inches(ranked[0][0])} away)" if ranked else ""
+                error(
+                    f"door is not on a building outline{nearest}; put it on a building's edge "
+                    f"(within {_inches(DOOR_TOLERANCE)}) or set its building property"
+                )
+                continue
+            chosen = ranked[0][1]
+            if len(ranked) > 1 and ranked[1][0] - ranked[0][0] <= 1e-6:
+                self.problems.warning(
+                    f"door touches buildings {ranked[0][1]} and {ranked[1][1]}; it opens into "
+                    f"{chosen} (set its building property to choose)",
+                    door.id,
+                    door.name,
+                )
+            doors[chosen].append(Door(door.id, door.name, door.position, chosen))
+        return [
+            Building(
+                id=b.id,
+                name=b.name,
+                outline=b.outline,
+                storeys=b.storeys,
+                doors=tuple(sorted(doors[b.id], key=lambda d: d.id)),
+                roof_access=b.roof_access,
+                label=b.label,
+            )
+            for b in out.buildings
+        ]
+
+    def _check_hot_spots(self, out: _Collected, scenario: str) -> None:
+        seen: dict[int, HotSpot] = {}
+        for spot in out.hot_spots:
+            if spot.number in seen:
+                self.problems.error(
+                    f"hot spot number {spot.number} is used twice (also object "
+                    f"{seen[spot.number].id}); number them 1 to 5, once each",
+                    spot.id,
+                    spot.name,
+                )
+            else:
+                seen[spot.number] = spot
+        if scenario and not out.hot_spots:
+            return  # a scenario may bring its Insurgents in from the table edges (R45)
+        for number in HOT_SPOT_NUMBERS:
+            if number not in seen:
+                self.problems.error(
+                    f"hot spot {number} is missing: a map needs HotSpot markers numbered 1 to 5, "
+                    "once each"
+                )
+        spots = sorted(seen.values(), key=lambda s: s.number)
+        for i, first in enumerate(spots):
+            for second in spots[i + 1 :]:
+                gap = math.dist(first.position, second.position)
+                if gap < HOT_SPOT_MIN_DISTANCE - 1e-9:
+                    self.problems.error(
+                        f'hot spots {first.number} and {second.number} are closer than 6" '
+                        f"({_inches(gap)} apart)",
+                        second.id,
+                        second.name,
+                    )
+
+    def _check_playable(self, out: _Collected, props: dict[str, PropertyValue]) -> None:
+        if str(props["scenario"]):
+            return
+        regulars = [u for u in out.units if u.side is Side.REGULAR]
+        if not str(props["entry_edges"]) and not regulars:
+            self.problems.error(
+                "a custom map (no 'scenario' property) needs the map property entry_edges "
+                "or at least one Regular Unit, so that the Regulars can start"
+            )
+
+    def _warn_suspicious(self, out: _Collected, buildings: list[Building]) -> None:
+        for building in buildings:
+            if not building.doors:
+                self.problems.warning(
+                    "building has no door, so nobody can enter it (R32)", building.id, building.name
+                )
+        shapes: list[tuple[tuple[Point, ...], bool]] = [(b.outline, True) for b in buildings]
+        shapes += [(w.points, w.closed) for w in out.walls]
+        shapes += [(a.outline, True) for a in out.areas]
+        for spot in out.hot_spots:
+            nearest = min(
+                (
+                    map_checks.distance_to_shape(spot.position, pts, closed)
+                    for pts, closed in shapes
+                ),
+                default=math.inf,
+            )
+            if nearest > OPEN_GROUND_DISTANCE:
+                self.problems.warning(
+                    f"hot spot {spot.number} stands in open ground, more than "
+                    f"{_inches(OPEN_GROUND_DISTANCE)} from any building, wall or cover (R49)",
+                    spot.id,
+                    spot.name,
+                )
+        if not self.facts.tile_layers:
+            self.problems.warning("the map has no tile layer: the table will be drawn blank")
+
+
+def _coerce(spec: PropertySpec, raw: Any) -> tuple[PropertyValue, str | None]:
+    """Convert a property as pytmx delivers it to the spec's kind, leniently but never silently."""
+    kind = spec.kind
+    if kind in ("int", "object"):
+        if isinstance(raw, bool):
+            return spec.default, f"should be a whole number, not {raw}"
+        if isinstance(raw, int):
+            return raw, None
+        if isinstance(raw, float) and raw.is_integer():
+            return int(raw), None
+        try:
+            return int(str(raw).strip()), None
+        except ValueError:
+            what = "an object reference" if kind == "object" else "a whole number"
+            return spec.default, f"should be {what}, not '{raw}'"
+    if kind == "float":
+        try:
+            value = float(raw)
+        except (TypeError, ValueError):
+            return spec.default, f"should be a number, not '{raw}'"
+        if not math.isfinite(value):
+            return spec.default, f"should be a number, not '{raw}'"
+        return value, None
+    if kind == "bool":
+        if isinstance(raw, bool):
+            return raw, None
+        text = str(raw).strip().lower()
+        if text in ("true", "yes", "1"):
+            return True, None
+        if text in ("false", "no", "0"):
+            return False, None
+        return spec.default, f"should be true or false, not '{raw}'"
+    text = str(raw).strip()
+    if spec.enum is not None and text:
+        allowed = ENUMS[spec.enum]
+        parts = [p.strip().lower() for p in text.split(",")] if spec.flags else [text.lower()]
+        wrong = [p for p in parts if p not in allowed]
+        if wrong:
+            return spec.default, f"'{wrong[0]}' is not one of {', '.join(allowed)}"
+        text = ",".join(parts)
+    return text, None
+
+
+def _edges(text: str) -> tuple[Edge, ...]:
+    result: list[Edge] = []
+    for part in text.split(","):
+        part = part.strip().lower()
+        if part and Edge(part) not in result:
+            result.append(Edge(part))
+    return tuple(result)
+
+
+def _clean(value: float) -> float:
+    return round(value, 9) + 0.0
+
+
+def _inches(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".") + '"'
+
+
+def _a(shape: str) -> str:
+    return f"an {shape}" if shape[0] in "aeiou" else f"a {shape}"
+
+
+def _shape_words(shapes: tuple[str, ...]) -> str:
+    if shapes == _POINT:
+        return "a point (Insert Point)"
+    words = [_a(s) for s in shapes]
+    return ", ".join(words[:-1]) + " or " + words[-1]

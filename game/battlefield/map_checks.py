@@ -1,0 +1,139 @@
+"""Plain-geometry checks of map shapes in inches: simple polygons, distances, bounds.
+
+Kept free of pymunk on purpose: the loader must judge a map before any geometry is built.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from game.battlefield.model import Point
+
+EPSILON = 1e-9
+
+
+def dedupe(points: Sequence[Point], closed: bool) -> list[Point]:
+    """Drop consecutive repeated points (and a closing point equal to the first)."""
+    result: list[Point] = []
+    for point in points:
+        if not result or math.dist(result[-1], point) > EPSILON:
+            result.append(point)
+    if closed and len(result) > 1 and math.dist(result[0], result[-1]) <= EPSILON:
+        result.pop()
+    return result
+
+
+def shoelace(points: Sequence[Point]) -> float:
+    """Twice the signed area; positive means clockwise on screen (y grows south)."""
+    total = 0.0
+    for i, (x1, y1) in enumerate(points):
+        x2, y2 = points[(i + 1) % len(points)]
+        total += x1 * y2 - x2 * y1
+    return total
+
+
+def clockwise(points: Sequence[Point]) -> tuple[Point, ...]:
+    """The outline listed clockwise on screen, keeping its first point first."""
+    if shoelace(points) < 0:
+        return (points[0], *reversed(points[1:]))
+    return tuple(points)
+
+
+def _orientation(a: Point, b: Point, c: Point) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def _on_segment(a: Point, b: Point, p: Point) -> bool:
+    return (
+        min(a[0], b[0]) - EPSILON <= p[0] <= max(a[0], b[0]) + EPSILON
+        and min(a[1], b[1]) - EPSILON <= p[1] <= max(a[1], b[1]) + EPSILON
+    )
+
+
+def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """True when segment ab touches or crosses segment cd."""
+    o1, o2 = _orientation(a, b, c), _orientation(a, b, d)
+    o3, o4 = _orientation(c, d, a), _orientation(c, d, b)
+    if ((o1 > EPSILON and o2 < -EPSILON) or (o1 < -EPSILON and o2 > EPSILON)) and (
+        (o3 > EPSILON and o4 < -EPSILON) or (o3 < -EPSILON and o4 > EPSILON)
+    ):
+        return True
+    return (
+        (abs(o1) <= EPSILON and _on_segment(a, b, c))
+        or (abs(o2) <= EPSILON and _on_segment(a, b, d))
+        or (abs(o3) <= EPSILON and _on_segment(c, d, a))
+        or (abs(o4) <= EPSILON and _on_segment(c, d, b))
+    )
+
+
+def self_intersects(points: Sequence[Point]) -> bool:
+    """True when two non-adjacent edges of the closed outline touch or cross."""
+    count = len(points)
+    edges = [(points[i], points[(i + 1) % count]) for i in range(count)]
+    for i in range(count):
+        for j in range(i + 1, count):
+            if j == i + 1 or (i == 0 and j == count - 1):
+                continue
+            if segments_intersect(*edges[i], *edges[j]):
+                return True
+    return False
+
+
+def outline_problem(points: Sequence[Point]) -> str | None:
+    """Why these points cannot be a polygon outline, or None when they can."""
+    if len(points) < 3:
+        return f"polygon has fewer than 3 points ({len(points)})"
+    if abs(shoelace(points)) <= EPSILON:
+        return "polygon has no area (its points lie on one line)"
+    if self_intersects(points):
+        return "polygon crosses itself; redraw it so that its edges do not cross"
+    return None
+
+
+def point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    if length2 <= EPSILON * EPSILON:
+        return math.dist(p, a)
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.dist(p, (ax + t * dx, ay + t * dy))
+
+
+def distance_to_outline(p: Point, points: Sequence[Point], closed: bool = True) -> float:
+    """Distance from p to the nearest edge of an outline (or polyline when not closed)."""
+    count = len(points)
+    if count == 1:
+        return math.dist(p, points[0])
+    last = count if closed else count - 1
+    return min(point_segment_distance(p, points[i], points[(i + 1) % count]) for i in range(last))
+
+
+def contains(points: Sequence[Point], p: Point) -> bool:
+    """Even-odd point-in-polygon test (points on the outline may go either way)."""
+    inside = False
+    x, y = p
+    count = len(points)
+    for i in range(count):
+        (x1, y1), (x2, y2) = points[i], points[(i + 1) % count]
+        if (y1 > y) != (y2 > y):
+            cross_x = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            if x < cross_x:
+                inside = not inside
+    return inside
+
+
+def distance_to_shape(p: Point, points: Sequence[Point], closed: bool) -> float:
+    """0 inside a closed outline, else the distance to its edges."""
+    if closed and len(points) >= 3 and contains(points, p):
+        return 0.0
+    return distance_to_outline(p, points, closed)
+
+
+def outside_box(points: Sequence[Point], width: float, height: float) -> bool:
+    tolerance = 1e-6
+    return any(
+        x < -tolerance or y < -tolerance or x > width + tolerance or y > height + tolerance
+        for x, y in points
+    )
