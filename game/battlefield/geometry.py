@@ -1,0 +1,534 @@
+"""Line of sight, line of fire, cover, exposure and movement on a Battlefield, with pymunk.
+
+Build one `Geometry` per Battlefield (it indexes the terrain once); every query is in inches
+(R1) with x east and y south. The rulings this module follows are R2–R10, R32, R35 and the
+battlefield rulings R50–R54 in docs/RULINGS.md:
+
+- R50 elevation and LOS: a building of `s` storeys blocks a line between elevations lo <= hi
+  when s > lo and s >= hi; high walls and LOS-blocking impassable areas only block lines
+  between two street-level (elevation 0) ends. The building a figure stands in or on never
+  blocks that figure's own lines (R5, per figure).
+- R51 distances from a figure (Exposed, Solid Cover near walls, line-of-fire corridor) are
+  measured from the edge of its 3/4" base (R2).
+- R52 Solid Cover for a figure: inside a building footprint (street or roof), inside a Rubble
+  or Wreck area (or any area flagged solid), or within 1" of a low wall or a wreck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+
+import pymunk
+
+from game.battlefield import planar
+from game.battlefield.model import (
+    AreaKind,
+    Battlefield,
+    Building,
+    Point,
+    UnitPosition,
+    WallHeight,
+)
+from game.battlefield.paths import Navigation, Path
+from game.battlefield.planar import BASE_RADIUS, BBox
+from game.battlefield.visibility import VisibleArea, hidden_path
+
+LOF_CORRIDOR = 2.0
+"""Rulebook: Line of Fire. Units within 2" of the line are in the line of fire (R6)."""
+CIVILIAN_CORRIDOR = 3.0
+"""The civilian casualty check looks 3" either side of the line (R6)."""
+EXPOSED_DISTANCE = 2.0
+"""Rulebook: Cover Dice (Exposed). More than 2" from any cover piece (R7)."""
+SOLID_COVER_REACH = 1.0
+"""A figure within 1" of a low wall or a wreck is behind it (maps/README.md, R52)."""
+
+_WALL_HEIGHT = 0.5  # high walls and blocking areas: lower than any storey (R50)
+_WALL_BIT = 1
+_MAX_STOREYS = 29
+_CELL = 0.5  # inches per cell of the occupancy grid used to skip rays in open ground
+_PAIR_CACHE_LIMIT = 50_000
+
+
+class Cover(StrEnum):
+    """Rulebook: Cover Dice. What a unit can claim where it stands."""
+
+    NONE = "none"  # Exposed: the attacker gets +1 Firepower
+    IN_COVER_ELIGIBLE = "in_cover_eligible"  # not Exposed: may be In Cover if it does not move
+    SOLID = "solid"  # half or more of the figures in Solid Cover (R8)
+
+
+@dataclass(frozen=True)
+class Sight:
+    """Rulebook: Line of Sight (R4). Counts of figures for the pair viewer -> target.
+
+    `seeing` of the viewer's figures have a clear line to some target figure; `visible` of the
+    target's figures can be seen by some viewer figure. Rays are symmetric, so the target sees
+    the viewer with the same counts swapped (`reversed()`).
+    """
+
+    viewer_id: str
+    target_id: str
+    seeing: int
+    viewer_figures: int
+    visible: int
+    target_figures: int
+
+    @property
+    def has_los(self) -> bool:
+        return (
+            self.seeing > 0
+            and 2 * self.seeing >= self.viewer_figures
+            and 2 * self.visible >= self.target_figures
+        )
+
+    def reversed(self) -> Sight:
+        return Sight(
+            self.target_id,
+            self.viewer_id,
+            self.visible,
+            self.target_figures,
+            self.seeing,
+            self.viewer_figures,
+        )
+
+    def describe(self) -> str:
+        """One line for the player, e.g. 'no LOS: 2 of 6 figures visible'."""
+        counts = (
+            f"{self.visible} of {self.target_figures} figures visible, "
+            f"{self.seeing} of {self.viewer_figures} can see"
+        )
+        return ("LOS: " if self.has_los else "no LOS: ") + counts
+
+
+@dataclass(frozen=True)
+class LineOfFire:
+    """Rulebook: Line of Fire (R6). Who stands in the line between firer and target."""
+
+    firer_id: str
+    target_id: str
+    units_in_line: tuple[str, ...]
+    """Units with a figure within 2" of the line at an elevation that counts."""
+    fired_over: tuple[str, ...]
+    """Units within 2" at the firer's elevation when the target stands higher (they don't count)."""
+    blocked_by: str | None
+    """A unit at the firer's elevation whose base the centre line crosses: nobody may fire."""
+    civilians_in_line: tuple[str, ...]
+    """Civilian stands within 2" (they do not stop the fire)."""
+    civilians_at_risk: tuple[str, ...]
+    """Civilian stands within 3": those take the civilian casualty check."""
+
+    @property
+    def blocked(self) -> bool:
+        return self.blocked_by is not None
+
+    @property
+    def reason(self) -> str:
+        """Why fire is blocked, or what is in the way, in one sentence."""
+        if self.blocked_by is not None:
+            return f"{self.blocked_by} stands straight in the line of fire at the firer's level."
+        if self.units_in_line:
+            return "In the line of fire: " + ", ".join(self.units_in_line) + "."
+        return "The line of fire is clear."
+
+    def friendly_in_line(self, friendly_ids: Collection[str]) -> tuple[str, ...]:
+        """Rulebook: Line of Fire. Regulars may not fire while these are in the line."""
+        return tuple(u for u in self.units_in_line if u in friendly_ids)
+
+
+class Geometry:
+    """Spatial queries over one Battlefield. Build once; queries are fast and side-effect free
+    (apart from caches keyed by positions)."""
+
+    def __init__(self, battlefield: Battlefield) -> None:
+        self.battlefield = battlefield
+        self.width = battlefield.width
+        self.height = battlefield.height
+        self._space = pymunk.Space()
+        self._filters: dict[tuple[int, int], pymunk.ShapeFilter] = {}
+        self._pair_cache: dict[tuple[object, ...], tuple[int, int]] = {}
+        self._buildings: tuple[Building, ...] = battlefield.buildings
+        self._building_boxes: list[BBox] = [planar.bbox_of(b.outline) for b in self._buildings]
+        # LOS blockers: (category bit, a, b) so that fans and the occupancy grid can use them.
+        self._blockers: list[tuple[int, Point, Point]] = []
+        static = self._space.static_body
+        shapes: list[pymunk.Shape] = []
+        for index, building in enumerate(self._buildings):
+            bit = _storey_bit(building.storeys)
+            for a, b in planar.polygon_edges(building.outline):
+                seg = pymunk.Segment(static, a, b, 0.0)
+                seg.filter = pymunk.ShapeFilter(group=index + 1, categories=bit)
+                shapes.append(seg)
+                self._blockers.append((bit, a, b))
+        for wall in battlefield.walls:
+            if wall.height is WallHeight.HIGH:
+                for a, b in planar.chain_edges(wall.points, wall.closed):
+                    seg = pymunk.Segment(static, a, b, 0.0)
+                    seg.filter = pymunk.ShapeFilter(categories=_WALL_BIT)
+                    shapes.append(seg)
+                    self._blockers.append((_WALL_BIT, a, b))
+        for area in battlefield.areas:
+            if area.blocks_los:
+                for a, b in planar.polygon_edges(area.outline):
+                    seg = pymunk.Segment(static, a, b, 0.0)
+                    seg.filter = pymunk.ShapeFilter(categories=_WALL_BIT)
+                    shapes.append(seg)
+                    self._blockers.append((_WALL_BIT, a, b))
+        if shapes:
+            self._space.add(*shapes)
+        self._grids: dict[int, _OccupancyGrid] = {}
+        self._units_space = pymunk.Space()
+
+    # ----------------------------------------------------------------- where things are
+    def building_index_at(self, point: Point) -> int | None:
+        """Index in `battlefield.buildings` of the building whose footprint holds `point`."""
+        for index, building in enumerate(self._buildings):
+            if planar.in_bbox(point, self._building_boxes[index]) and planar.point_in_polygon(
+                point, building.outline
+            ):
+                return index
+        return None
+
+    def building_at(self, point: Point) -> Building | None:
+        """The building whose footprint holds `point` (R5, R32), or None in the open."""
+        index = self.building_index_at(point)
+        return None if index is None else self._buildings[index]
+
+    def roof_elevation_at(self, point: Point) -> int:
+        """R10: the storey of the roof above `point` (0 in the open or without roof access)."""
+        building = self.building_at(point)
+        if building is None or not building.roof_access:
+            return 0
+        return building.storeys
+
+    # ----------------------------------------------------------------- line of sight
+    def line_of_sight(self, a: UnitPosition, b: UnitPosition) -> Sight:
+        """Rulebook: Line of Sight (LOS), by the half-the-figures rule R4 with R5 and R50."""
+        key = (a.figures, a.elevation, b.figures, b.elevation)
+        counts = self._pair_cache.get(key)
+        if counts is None:
+            counts = self._sight_counts(a, b)
+            if len(self._pair_cache) >= _PAIR_CACHE_LIMIT:
+                self._pair_cache.clear()
+            self._pair_cache[key] = counts
+        return Sight(a.id, b.id, counts[0], len(a.figures), counts[1], len(b.figures))
+
+    def has_line_of_sight(self, a: UnitPosition, b: UnitPosition) -> bool:
+        """Rulebook: Line of Sight (LOS). Shorthand for `line_of_sight(a, b).has_los`."""
+        return self.line_of_sight(a, b).has_los
+
+    def clear_caches(self) -> None:
+        self._pair_cache.clear()
+
+    def figure_sees(
+        self, viewer: Point, viewer_elevation: int, target: Point, target_elevation: int = 0
+    ) -> bool:
+        """Rulebook: Line of Sight. One figure-to-figure ray (R4, R5, R50)."""
+        lo, hi = sorted((viewer_elevation, target_elevation))
+        return self._ray_clear(
+            viewer,
+            target,
+            self.los_mask(lo, hi),
+            self._group_of(viewer),
+            self._group_of(target),
+        )
+
+    def los_mask(self, lo: int, hi: int) -> int:
+        """Category bits of the terrain that blocks a line between elevations lo <= hi (R50)."""
+        mask = _WALL_BIT if lo == 0 and hi == 0 else 0
+        for storeys in range(1, _MAX_STOREYS + 1):
+            if storeys > lo and storeys >= hi:
+                mask |= _storey_bit(storeys)
+        return mask
+
+    def _group_of(self, point: Point) -> int:
+        index = self.building_index_at(point)
+        return 0 if index is None else index + 1
+
+    def _filter(self, group: int, mask: int) -> pymunk.ShapeFilter:
+        key = (group, mask)
+        found = self._filters.get(key)
+        if found is None:
+            found = pymunk.ShapeFilter(group=group, mask=mask)
+            self._filters[key] = found
+        return found
+
+    def _ray_clear(self, p: Point, q: Point, mask: int, group_p: int, group_q: int) -> bool:
+        """True when no LOS-blocking terrain in `mask` lies on p-q. The buildings p and q stand
+        in (groups, 0 = none) are ignored (R5); pymunk can ignore one group per query, so
+        two different own buildings fall back to listing every hit."""
+        if group_p == 0 or group_q == 0 or group_p == group_q:
+            group = group_p or group_q
+            return self._space.segment_query_first(p, q, 0.0, self._filter(group, mask)) is None
+        for info in self._space.segment_query(p, q, 0.0, self._filter(0, mask)):
+            if info.shape.filter.group not in (group_p, group_q):
+                return False
+        return True
+
+    def _grid(self, mask: int) -> _OccupancyGrid:
+        grid = self._grids.get(mask)
+        if grid is None:
+            segments = [(a, b) for bit, a, b in self._blockers if bit & mask]
+            grid = _OccupancyGrid(self.width, self.height, segments)
+            self._grids[mask] = grid
+        return grid
+
+    def _sight_counts(self, a: UnitPosition, b: UnitPosition) -> tuple[int, int]:
+        """(a's figures that see b, b's figures visible to a), casting as few rays as the
+        counts allow: one clear ray settles a viewer figure and a target figure at once."""
+        lo, hi = sorted((a.elevation, b.elevation))
+        mask = self.los_mask(lo, hi)
+        fa, fb = a.figures, b.figures
+        n, m = len(fa), len(fb)
+        if self._grid(mask).empty(planar.bbox_of(fa + fb)):
+            return n, m
+        ga = [self._group_of(p) for p in fa]
+        gb = [self._group_of(p) for p in fb]
+        sees = [False] * n
+        visible = [False] * m
+        blocked: set[tuple[int, int]] = set()
+        for i in range(n):
+            for step in range(m):
+                j = (i + step) % m
+                if self._ray_clear(fa[i], fb[j], mask, ga[i], gb[j]):
+                    sees[i] = True
+                    visible[j] = True
+                    break
+                blocked.add((i, j))
+        for j in range(m):
+            if visible[j]:
+                continue
+            for i in range(n):
+                if not sees[i] or (i, j) in blocked:
+                    continue  # a blind viewer figure has no clear ray to anyone
+                if self._ray_clear(fa[i], fb[j], mask, ga[i], gb[j]):
+                    visible[j] = True
+                    break
+        return sum(sees), sum(visible)
+
+    # ----------------------------------------------------------------- line of fire
+    def line_of_fire(
+        self,
+        firer: UnitPosition,
+        target: UnitPosition,
+        others: Sequence[UnitPosition],
+        civilians: Sequence[UnitPosition] = (),
+    ) -> LineOfFire:
+        """Rulebook: Line of Fire (LOF), ruling R6, corridors measured from base edges (R51).
+
+        Uses the verified workaround for Chipmunk2D #138 (a radius segment query on the space
+        misses bases whose bounding box does not touch the centre line): a box query on the
+        line's box grown by the corridor, then an exact per-shape segment query.
+        """
+        start, end = firer.centre, target.centre
+        space = self._units_space
+        if space.shapes:
+            space.remove(*space.shapes)
+        owner: dict[pymunk.Shape, tuple[str, int, bool]] = {}
+        circles: list[pymunk.Shape] = []
+        for units, civilian in ((others, False), (civilians, True)):
+            for unit in units:
+                if unit.id in (firer.id, target.id):
+                    continue
+                for figure in unit.figures:
+                    circle = pymunk.Circle(space.static_body, BASE_RADIUS, figure)
+                    owner[circle] = (unit.id, unit.elevation, civilian)
+                    circles.append(circle)
+        if circles:
+            space.add(*circles)
+        lo, hi = sorted((firer.elevation, target.elevation))
+        firing_up = target.elevation > firer.elevation
+
+        def near(radius: float, civilian: bool) -> dict[str, int]:
+            box = pymunk.BB(
+                min(start[0], end[0]) - radius - BASE_RADIUS,
+                min(start[1], end[1]) - radius - BASE_RADIUS,
+                max(start[0], end[0]) + radius + BASE_RADIUS,
+                max(start[1], end[1]) + radius + BASE_RADIUS,
+            )
+            found: dict[str, int] = {}
+            for shape in space.bb_query(box, pymunk.ShapeFilter()):
+                unit_id, elevation, is_civilian = owner[shape]
+                if is_civilian != civilian or not lo <= elevation <= hi:
+                    continue
+                if shape.segment_query(start, end, radius) is not None:
+                    found[unit_id] = elevation
+            return found
+
+        in_line: list[str] = []
+        fired_over: list[str] = []
+        for unit_id, elevation in near(LOF_CORRIDOR, civilian=False).items():
+            (fired_over if firing_up and elevation == firer.elevation else in_line).append(unit_id)
+        blocked_by: str | None = None
+        for unit in others:
+            if unit.id in in_line and unit.elevation == firer.elevation:
+                hit = any(
+                    planar.distance_to_segment(f, start, end) <= BASE_RADIUS for f in unit.figures
+                )
+                if hit:
+                    blocked_by = unit.id
+                    break
+        return LineOfFire(
+            firer.id,
+            target.id,
+            tuple(sorted(in_line)),
+            tuple(sorted(fired_over)),
+            blocked_by,
+            tuple(sorted(near(LOF_CORRIDOR, civilian=True))),
+            tuple(sorted(near(CIVILIAN_CORRIDOR, civilian=True))),
+        )
+
+    # ----------------------------------------------------------------- cover and exposure
+    @cached_property
+    def _cover_pieces(self) -> list[tuple[tuple[Point, ...], bool, BBox]]:
+        """(outline or polyline, closed, box) of every piece that keeps a unit from being
+        Exposed: buildings, walls, rubble, wrecks, scenic cover, LOS-blocking impassables."""
+        pieces: list[tuple[tuple[Point, ...], bool, BBox]] = []
+        for building in self._buildings:
+            pieces.append((building.outline, True, planar.bbox_of(building.outline)))
+        for wall in self.battlefield.walls:
+            pieces.append((wall.points, wall.closed, planar.bbox_of(wall.points)))
+        for area in self.battlefield.areas:
+            if area.kind is not AreaKind.IMPASSABLE or area.blocks_los:
+                pieces.append((area.outline, True, planar.bbox_of(area.outline)))
+        return pieces
+
+    def figure_exposed(self, figure: Point) -> bool:
+        """Rulebook: Cover Dice (Exposed). No cover piece within 2" of the base edge (R7, R51)."""
+        reach = EXPOSED_DISTANCE + BASE_RADIUS
+        for points, closed, box in self._cover_pieces:
+            if planar.in_bbox(figure, box, reach) and (
+                planar.distance_to_chain(figure, points, closed) <= reach + 1e-9
+            ):
+                return False
+        return True
+
+    def is_exposed(self, unit: UnitPosition) -> bool:
+        """Rulebook: Cover Dice (Exposed). Fewer than half the figures near cover (R7)."""
+        near_cover = sum(1 for f in unit.figures if not self.figure_exposed(f))
+        return 2 * near_cover < len(unit.figures)
+
+    def figure_in_solid_cover(self, figure: Point) -> bool:
+        """Rulebook: Cover Dice (Solid Cover), as ruled in R32 and R52."""
+        if self.building_index_at(figure) is not None:
+            return True
+        reach = SOLID_COVER_REACH + BASE_RADIUS
+        for area in self.battlefield.areas:
+            if area.kind is AreaKind.WRECK:
+                if planar.distance_to_polygon(figure, area.outline) <= reach + 1e-9:
+                    return True
+            elif area.solid_cover and planar.point_in_polygon(figure, area.outline):
+                return True
+        for wall in self.battlefield.walls:
+            if wall.height is WallHeight.LOW and (
+                planar.distance_to_chain(figure, wall.points, wall.closed) <= reach + 1e-9
+            ):
+                return True
+        return False
+
+    def solid_cover_figures(self, unit: UnitPosition) -> int:
+        return sum(1 for f in unit.figures if self.figure_in_solid_cover(f))
+
+    def cover_of(self, unit: UnitPosition) -> Cover:
+        """Rulebook: Cover Dice. SOLID when half or more figures are in Solid Cover (R8);
+        otherwise IN_COVER_ELIGIBLE unless the unit is Exposed (R7)."""
+        if 2 * self.solid_cover_figures(unit) >= len(unit.figures):
+            return Cover.SOLID
+        return Cover.NONE if self.is_exposed(unit) else Cover.IN_COVER_ELIGIBLE
+
+    # ----------------------------------------------------------------- movement
+    @cached_property
+    def navigation(self) -> Navigation:
+        """The movement graph (built on first use: about a tenth of a second on a full map)."""
+        return Navigation(self)
+
+    def path(self, start: Point, goal: Point, *, elevation: int = 0) -> Path | None:
+        """Rulebook: Moving Units on the Table. Shortest path for the leader's base (R3, R32)."""
+        return self.navigation.path(start, goal, elevation=elevation)
+
+    def place_in_cohesion(
+        self,
+        leader_point: Point,
+        n_figures: int,
+        *,
+        occupied: Sequence[Point] = (),
+        toward: Point | None = None,
+    ) -> tuple[Point, ...]:
+        """Rulebook: Unit Cohesion, Moving Units on the Table (R2, R3). See
+        `Navigation.place_in_cohesion`."""
+        return self.navigation.place_in_cohesion(
+            leader_point, n_figures, occupied=occupied, toward=toward
+        )
+
+    # ----------------------------------------------------------------- hidden movement
+    def visible_area(self, units: Sequence[UnitPosition], *, elevation: int = 0) -> VisibleArea:
+        """What any of `units` can see, for a one-figure target at `elevation` (R4, R54)."""
+        return VisibleArea(self, units, elevation=elevation)
+
+    def unseen_path(
+        self, start: Point, goal: Point, watchers: Sequence[UnitPosition]
+    ) -> Path | None:
+        """Rulebook: Out of Contact Movement. A path that never enters any watcher's LOS (R54)."""
+        return hidden_path(self, start, goal, self.visible_area(watchers), forbid_seen=True)
+
+    def safest_path(
+        self, start: Point, goal: Point, watchers: Sequence[UnitPosition]
+    ) -> Path | None:
+        """Solo rules' "safest route" (R35): least distance inside the watchers' LOS."""
+        return hidden_path(self, start, goal, self.visible_area(watchers), forbid_seen=False)
+
+    def first_seen_point(self, path: Path, watchers: Sequence[UnitPosition]) -> Point | None:
+        """Rulebook: Out of Contact Movement. Where the path first enters a watcher's LOS
+        (movement stops there), or None if it never does."""
+        return self.visible_area(watchers).first_seen_point(path)
+
+
+def _storey_bit(storeys: int) -> int:
+    return 1 << min(max(storeys, 1), _MAX_STOREYS)
+
+
+class _OccupancyGrid:
+    """Cells touched by blocking segments, with prefix sums: 'is this box empty?' in O(1)."""
+
+    def __init__(self, width: float, height: float, segments: list[tuple[Point, Point]]) -> None:
+        self.cols = max(1, int(width / _CELL) + 2)
+        self.rows = max(1, int(height / _CELL) + 2)
+        occupied = [[0] * self.cols for _ in range(self.rows)]
+        for a, b in segments:
+            c0, r0 = self._cell(min(a[0], b[0]), min(a[1], b[1]))
+            c1, r1 = self._cell(max(a[0], b[0]), max(a[1], b[1]))
+            for r in range(r0, r1 + 1):
+                for c in range(c0, c1 + 1):
+                    occupied[r][c] = 1
+        self.sums = [[0] * (self.cols + 1) for _ in range(self.rows + 1)]
+        for r in range(self.rows):
+            running = 0
+            for c in range(self.cols):
+                running += occupied[r][c]
+                self.sums[r + 1][c + 1] = self.sums[r][c + 1] + running
+
+    def _cell(self, x: float, y: float) -> tuple[int, int]:
+        c = min(max(int(x / _CELL), 0), self.cols - 1)
+        r = min(max(int(y / _CELL), 0), self.rows - 1)
+        return c, r
+
+    def empty(self, box: BBox) -> bool:
+        c0, r0 = self._cell(box[0], box[1])
+        c1, r1 = self._cell(box[2], box[3])
+        s = self.sums
+        return s[r1 + 1][c1 + 1] - s[r0][c1 + 1] - s[r1 + 1][c0] + s[r0][c0] == 0
+
+
+__all__ = [
+    "CIVILIAN_CORRIDOR",
+    "EXPOSED_DISTANCE",
+    "LOF_CORRIDOR",
+    "Cover",
+    "Geometry",
+    "LineOfFire",
+    "Path",
+    "Sight",
+    "VisibleArea",
+]

@@ -1,0 +1,487 @@
+"""Movement: shortest paths for a leader's base and placing a unit in cohesion around it.
+
+Rulebook: Moving Units on the Table, Unit Cohesion; rulings R2, R3, R32, R53.
+
+The leader's base (radius 3/8", R2) must stay clear of building walls, high walls and
+impassable areas; buildings are entered and left only through their doors (R32), each door a
+1" gap in the outline centred on its marker (R53). Paths are found on a visibility graph:
+nodes just outside every obstacle corner (mitred offsets by the base radius) and at the doors,
+static node-to-node edges checked once, then a lazy A* that checks the start and goal edges
+only when the search reaches them. Clearance tests are thin-ray queries against walls drawn
+as pymunk capsules of the base radius, which sidesteps the radius segment-query bug
+(Chipmunk2D #138) entirely.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+import pymunk
+
+from game.battlefield import planar
+from game.battlefield.model import AreaKind, Point, WallHeight
+from game.battlefield.planar import BASE_RADIUS
+
+if TYPE_CHECKING:
+    from game.battlefield.geometry import Geometry
+
+DOOR_WIDTH = 1.0
+"""A door is a 1"-wide gap in its building's outline (R53)."""
+COHESION_GAP = 1.0
+"""Rulebook: Unit Cohesion. 1" between bases, edge to edge (R2)."""
+
+_CLEARANCE = 0.01  # graph nodes stand this far beyond the base radius from any wall
+_CAPSULE = BASE_RADIUS - 1e-4  # a path exactly one base radius from a wall is allowed
+_MOVE = 0b01  # capsules of the base radius: what the leader's centre may not enter
+_THIN = 0b10  # the bare walls: what a line between two figures may not cross
+_GRID = 0.5  # inches between the points of the hidden-movement grid
+
+Chain = tuple[tuple[Point, ...], bool]
+
+
+@dataclass(frozen=True)
+class Path:
+    """A route for the leader, in inches (R1)."""
+
+    points: tuple[Point, ...]
+
+    @cached_property
+    def length(self) -> float:
+        return planar.path_length(self.points)
+
+    @property
+    def end(self) -> Point:
+        return self.points[-1]
+
+    def point_at(self, distance: float) -> Point:
+        """The point `distance` inches along the path (clamped to its ends)."""
+        return self.truncate(distance).end
+
+    def truncate(self, length: float) -> Path:
+        """Rulebook: Moving Units on the Table. The first `length` inches of the path."""
+        if length <= 0:
+            return Path(self.points[:1])
+        kept = [self.points[0]]
+        left = length
+        for a, b in zip(self.points, self.points[1:], strict=False):
+            step = planar.distance(a, b)
+            if step >= left:
+                if step > 0 and left > 0:
+                    t = left / step
+                    kept.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+                return Path(tuple(kept))
+            kept.append(b)
+            left -= step
+        return Path(tuple(kept))
+
+
+class _Graph:
+    """A visibility graph for one set of walls (street level, or one building's roof)."""
+
+    def __init__(
+        self,
+        chains: Sequence[Chain],
+        solids: Sequence[tuple[Point, ...]],
+        bounds: planar.BBox,
+        extra_nodes: Sequence[Point] = (),
+        region: tuple[Point, ...] | None = None,
+    ) -> None:
+        self.space = pymunk.Space()
+        self.solids = list(solids)
+        self.solid_boxes = [planar.bbox_of(s) for s in self.solids]
+        self.bounds = bounds
+        self.region = region
+        static = self.space.static_body
+        shapes: list[pymunk.Shape] = []
+        for points, closed in chains:
+            for a, b in planar.chain_edges(points, closed):
+                capsule = pymunk.Segment(static, a, b, _CAPSULE)
+                capsule.filter = pymunk.ShapeFilter(categories=_MOVE)
+                thin = pymunk.Segment(static, a, b, 0.0)
+                thin.filter = pymunk.ShapeFilter(categories=_THIN)
+                shapes += [capsule, thin]
+        if shapes:
+            self.space.add(*shapes)
+        self.move_filter = pymunk.ShapeFilter(mask=_MOVE)
+        self.thin_filter = pymunk.ShapeFilter(mask=_THIN)
+        offset = BASE_RADIUS + _CLEARANCE
+        candidates = [p for points, closed in chains for p in _corner_nodes(points, closed, offset)]
+        candidates += list(extra_nodes)
+        self.nodes: list[Point] = []
+        for p in candidates:
+            if self.free(p) and all(planar.distance(p, q) > 1e-6 for q in self.nodes):
+                self.nodes.append(p)
+        self.edges: list[list[tuple[int, float]]] = [[] for _ in self.nodes]
+        for i, p in enumerate(self.nodes):
+            for j in range(i + 1, len(self.nodes)):
+                q = self.nodes[j]
+                if self.space.segment_query_first(p, q, 0.0, self.move_filter) is None:
+                    w = planar.distance(p, q)
+                    self.edges[i].append((j, w))
+                    self.edges[j].append((i, w))
+
+    def on_ground(self, p: Point) -> bool:
+        """Inside the table (or region) and outside every solid piece."""
+        x0, y0, x1, y1 = self.bounds
+        if not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1):
+            return False
+        if self.region is not None and not planar.point_in_polygon(p, self.region):
+            return False
+        return not any(
+            planar.in_bbox(p, box) and planar.point_in_polygon(p, solid)
+            for solid, box in zip(self.solids, self.solid_boxes, strict=True)
+        )
+
+    def free(self, p: Point) -> bool:
+        """A base centred on `p` fits: on the ground and one base radius from every wall."""
+        return self.on_ground(p) and not self.space.point_query(p, 0.0, self.move_filter)
+
+    def hugged(self, p: Point) -> frozenset[pymunk.Shape]:
+        """Capsules that `p` already stands inside (a base touching a wall may still move)."""
+        return frozenset(info.shape for info in self.space.point_query(p, 0.0, self.move_filter))
+
+    def clear(
+        self,
+        p: Point,
+        q: Point,
+        hug_p: frozenset[pymunk.Shape] = frozenset(),
+        hug_q: frozenset[pymunk.Shape] = frozenset(),
+    ) -> bool:
+        """The leader's base can slide straight from p to q."""
+        if not hug_p and not hug_q:
+            return self.space.segment_query_first(p, q, 0.0, self.move_filter) is None
+        for info in self.space.segment_query(p, q, 0.0, self.move_filter):
+            if info.shape not in hug_p and info.shape not in hug_q:
+                return False
+        return self.space.segment_query_first(p, q, 0.0, self.thin_filter) is None
+
+    def search(self, start: Point, goal: Point) -> Path | None:
+        """Lazy A*: start and goal edges are checked only when the search pops them."""
+        if not (self.on_ground(start) and self.on_ground(goal)):
+            return None
+        hug_s, hug_g = self.hugged(start), self.hugged(goal)
+        if self.clear(start, goal, hug_s, hug_g):
+            return Path((start, goal))
+        n = len(self.nodes)
+        start_id, goal_id = n, n + 1
+        points = [*self.nodes, start, goal]
+        heap: list[tuple[float, float, int, int, int, bool]] = []
+        counter = 0
+        for k, p in enumerate(self.nodes):
+            g = planar.distance(start, p)
+            heap.append((g + planar.distance(p, goal), g, counter, k, start_id, True))
+            counter += 1
+        heapq.heapify(heap)
+        best: dict[int, float] = {}
+        parent: dict[int, int] = {}
+        closed: set[int] = set()
+        while heap:
+            _f, g, _c, k, par, lazy = heapq.heappop(heap)
+            if k in closed:
+                continue
+            if lazy:
+                a, b = points[par], points[k]
+                ok = self.clear(
+                    a,
+                    b,
+                    hug_s if par == start_id else frozenset(),
+                    hug_g if k == goal_id else frozenset(),
+                )
+                if not ok:
+                    continue
+            parent[k] = par
+            if k == goal_id:
+                route = [goal]
+                while par != start_id:
+                    route.append(points[par])
+                    par = parent[par]
+                route.append(start)
+                return Path(tuple(reversed(route)))
+            closed.add(k)
+            here = points[k]
+            for j, w in self.edges[k]:
+                if j in closed:
+                    continue
+                ng = g + w
+                if ng < best.get(j, math.inf):
+                    best[j] = ng
+                    q = points[j]
+                    heapq.heappush(heap, (ng + planar.distance(q, goal), ng, counter, j, k, False))
+                    counter += 1
+            ng = g + planar.distance(here, goal)
+            heapq.heappush(heap, (ng, ng, counter, goal_id, k, True))
+            counter += 1
+        return None
+
+
+def _corner_nodes(points: Sequence[Point], closed: bool, offset: float) -> list[Point]:
+    """Points `offset` away from each corner and open end of a wall chain, on both sides."""
+    pts: list[Point] = []
+    for p in points:
+        if not pts or planar.distance(p, pts[-1]) > 1e-9:
+            pts.append(p)
+    if closed and len(pts) > 1 and planar.distance(pts[0], pts[-1]) <= 1e-9:
+        pts.pop()
+    n = len(pts)
+    if n == 1:
+        x, y = pts[0]
+        return [(x + dx * offset, y + dy * offset) for dx in (-1, 1) for dy in (-1, 1)]
+    out: list[Point] = []
+    for i, v in enumerate(pts):
+        before = pts[i - 1] if (closed or i > 0) else None
+        after = pts[(i + 1) % n] if (closed or i < n - 1) else None
+        if before is not None and after is not None:
+            d1 = _unit(before, v)
+            d2 = _unit(v, after)
+            n1 = (-d1[1], d1[0])
+            n2 = (-d2[1], d2[0])
+            dot = n1[0] * n2[0] + n1[1] * n2[1]
+            if 1 + dot < 0.1:  # a hairpin: treat as an open end
+                out += _cap(v, d1, offset)
+                continue
+            mx, my = (n1[0] + n2[0]) / (1 + dot), (n1[1] + n2[1]) / (1 + dot)
+            out += [
+                (v[0] + mx * offset, v[1] + my * offset),
+                (v[0] - mx * offset, v[1] - my * offset),
+            ]
+        elif after is not None:
+            d = _unit(after, v)
+            out += _cap(v, d, offset)
+        elif before is not None:
+            d = _unit(before, v)
+            out += _cap(v, d, offset)
+    return out
+
+
+def _unit(a: Point, b: Point) -> Point:
+    length = planar.distance(a, b)
+    return ((b[0] - a[0]) / length, (b[1] - a[1]) / length)
+
+
+def _cap(v: Point, outward: Point, offset: float) -> list[Point]:
+    nx, ny = -outward[1], outward[0]
+    return [
+        (v[0] + (outward[0] + nx) * offset, v[1] + (outward[1] + ny) * offset),
+        (v[0] + (outward[0] - nx) * offset, v[1] + (outward[1] - ny) * offset),
+    ]
+
+
+def building_chains(outline: Sequence[Point], door_points: Sequence[Point]) -> list[Chain]:
+    """The walls of a building outline with a DOOR_WIDTH gap at each door (R32, R53)."""
+    edges = planar.polygon_edges(outline)
+    gaps: list[list[tuple[float, float]]] = [[] for _ in edges]
+    for door in door_points:
+        k = min(range(len(edges)), key=lambda i: planar.distance_to_segment(door, *edges[i]))
+        a, b = edges[k]
+        length = planar.distance(a, b)
+        if length == 0:
+            continue
+        t = ((door[0] - a[0]) * (b[0] - a[0]) + (door[1] - a[1]) * (b[1] - a[1])) / length**2
+        half = DOOR_WIDTH / 2 / length
+        gaps[k].append((max(0.0, t - half), min(1.0, t + half)))
+    if not any(gaps):
+        return [(tuple(outline), True)]
+    pieces: list[list[Point]] = [[]]
+    for (a, b), edge_gaps in zip(edges, gaps, strict=True):
+        if not pieces[-1]:
+            pieces[-1].append(a)
+        for t0, t1 in sorted(edge_gaps):
+            pieces[-1].append(_lerp(a, b, t0))
+            pieces.append([_lerp(a, b, t1)])
+        pieces[-1].append(b)
+    # The outline is a loop: the last piece runs on into the first (at the first vertex).
+    pieces[0] = pieces[-1] + pieces[0]
+    pieces.pop()
+    chains: list[Chain] = []
+    for piece in pieces:
+        kept: list[Point] = []
+        for p in piece:
+            if not kept or planar.distance(p, kept[-1]) > 1e-9:
+                kept.append(p)
+        if len(kept) >= 2:
+            chains.append((tuple(kept), False))
+    return chains
+
+
+def _lerp(a: Point, b: Point, t: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+class Navigation:
+    """Movement graphs of one battlefield: the street level, and each roof on demand."""
+
+    def __init__(self, geometry: Geometry) -> None:
+        self.geometry = geometry
+        field = geometry.battlefield
+        chains: list[Chain] = []
+        door_nodes: list[Point] = []
+        for building in field.buildings:
+            doors = [d.position for d in building.doors]
+            chains += building_chains(building.outline, doors)
+            for door in doors:
+                door_nodes += _door_nodes(building.outline, door)
+        solids: list[tuple[Point, ...]] = []
+        for wall in field.walls:
+            if wall.height is WallHeight.HIGH:
+                chains.append((wall.points, wall.closed))
+                if wall.closed and len(wall.points) >= 3:
+                    solids.append(wall.points)
+        for area in field.areas:
+            if area.blocks_movement or area.kind is AreaKind.IMPASSABLE:
+                chains.append((area.outline, True))
+                solids.append(area.outline)
+        self.door_nodes = door_nodes
+        self.street = _Graph(chains, solids, (0.0, 0.0, field.width, field.height), door_nodes)
+        self._roofs: dict[int, _Graph] = {}
+
+    def roof(self, building_index: int) -> _Graph:
+        graph = self._roofs.get(building_index)
+        if graph is None:
+            outline = self.geometry.battlefield.buildings[building_index].outline
+            bounds = planar.bbox_of(outline)
+            graph = _Graph([(outline, True)], [], bounds, region=outline)
+            self._roofs[building_index] = graph
+        return graph
+
+    def path(self, start: Point, goal: Point, *, elevation: int = 0) -> Path | None:
+        """Rulebook: Moving Units on the Table. Shortest leader path, or None if there is
+        none. At elevation > 0 both ends must be on the same roof, high enough (R10, R32)."""
+        if elevation <= 0:
+            return self.street.search(start, goal)
+        index = self.geometry.building_index_at(start)
+        if index is None or index != self.geometry.building_index_at(goal):
+            return None
+        if self.geometry.battlefield.buildings[index].storeys < elevation:
+            return None
+        return self.roof(index).search(start, goal)
+
+    def place_in_cohesion(
+        self,
+        leader_point: Point,
+        n_figures: int,
+        *,
+        occupied: Sequence[Point] = (),
+        toward: Point | None = None,
+    ) -> tuple[Point, ...]:
+        """Rulebook: Unit Cohesion, Moving Units on the Table (R2, R3).
+
+        Returns `n_figures` positions, the leader's first. Every other base is within 1" edge
+        to edge of an already placed one (with no wall between them), clear of walls and
+        impassable terrain and of the bases in `occupied`; figures stay inside the leader's
+        building when the leader is inside one, and outside every building otherwise. With
+        `toward`, figures gather on that side of the leader. Raises ValueError when there is
+        no room.
+        """
+        if n_figures < 1:
+            raise ValueError(f"n_figures must be at least 1, got {n_figures}")
+        graph = self.street
+        home = self.geometry.building_index_at(leader_point)
+        anchor = leader_point
+        if toward is not None and planar.distance(toward, leader_point) > 1e-9:
+            ux, uy = _unit(leader_point, toward)
+            anchor = (leader_point[0] + ux, leader_point[1] + uy)
+        placed = [leader_point]
+        reach = COHESION_GAP + 2 * BASE_RADIUS
+        for spacing in (1.0, 0.8):
+            rings = math.ceil(math.sqrt(n_figures)) + 3
+            candidates = _hex_lattice(leader_point, spacing, rings)
+            candidates.sort(key=lambda p: planar.distance(p, anchor))
+            usable = [
+                p
+                for p in candidates
+                if graph.free(p)
+                and self.geometry.building_index_at(p) == home
+                and all(planar.distance(p, o) >= 2 * BASE_RADIUS for o in occupied)
+            ]
+            while len(placed) < n_figures:
+                choice = None
+                for p in usable:
+                    if all(planar.distance(p, q) >= 2 * BASE_RADIUS - 1e-9 for q in placed) and any(
+                        planar.distance(p, q) <= reach + 1e-9
+                        and graph.space.segment_query_first(q, p, 0.0, graph.thin_filter) is None
+                        for q in placed
+                    ):
+                        choice = p
+                        break
+                if choice is None:
+                    break
+                placed.append(choice)
+            if len(placed) == n_figures:
+                return tuple(placed)
+        raise ValueError(
+            f"no room for {n_figures} figures in cohesion around "
+            f"({leader_point[0]:.2f}, {leader_point[1]:.2f})"
+        )
+
+    @cached_property
+    def grid(self) -> tuple[list[Point], list[list[tuple[int, float]]]]:
+        """A 0.5" lattice of free street-level points plus the door nodes, with the moves
+        between neighbours that the leader's base can make; used for hidden movement."""
+        graph = self.street
+        field = self.geometry.battlefield
+        cols = int(field.width / _GRID)
+        rows = int(field.height / _GRID)
+        index: dict[tuple[int, int], int] = {}
+        points: list[Point] = []
+        for r in range(rows):
+            for c in range(cols):
+                p = ((c + 0.5) * _GRID, (r + 0.5) * _GRID)
+                if graph.free(p):
+                    index[(c, r)] = len(points)
+                    points.append(p)
+        edges: list[list[tuple[int, float]]] = [[] for _ in points]
+
+        def link(i: int, j: int) -> None:
+            if graph.clear(points[i], points[j]):
+                w = planar.distance(points[i], points[j])
+                edges[i].append((j, w))
+                edges[j].append((i, w))
+
+        for (c, r), i in index.items():
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                j = index.get((c + dc, r + dr))
+                if j is not None:
+                    link(i, j)
+        for door in self.door_nodes:
+            if not graph.free(door):
+                continue
+            d = len(points)
+            points.append(door)
+            edges.append([])
+            c0, r0 = int(door[0] / _GRID), int(door[1] / _GRID)
+            for dc in range(-3, 4):
+                for dr in range(-3, 4):
+                    j = index.get((c0 + dc, r0 + dr))
+                    if j is not None:
+                        link(d, j)
+        return points, edges
+
+
+def _door_nodes(outline: Sequence[Point], door: Point) -> list[Point]:
+    """The door point and one point on each side of it, a base radius off the wall."""
+    edges = planar.polygon_edges(outline)
+    a, b = min(edges, key=lambda e: planar.distance_to_segment(door, *e))
+    ux, uy = _unit(a, b)
+    off = BASE_RADIUS + _CLEARANCE + 0.05
+    return [
+        door,
+        (door[0] - uy * off, door[1] + ux * off),
+        (door[0] + uy * off, door[1] - ux * off),
+    ]
+
+
+def _hex_lattice(centre: Point, spacing: float, rings: int) -> list[Point]:
+    points: list[Point] = []
+    row_height = spacing * math.sqrt(3) / 2
+    for r in range(-rings, rings + 1):
+        shift = spacing / 2 if r % 2 else 0.0
+        for c in range(-rings, rings + 1):
+            if r == 0 and c == 0:
+                continue
+            points.append((centre[0] + c * spacing + shift, centre[1] + r * row_height))
+    return points
