@@ -12,13 +12,13 @@ them with any unit model; `unit_hit_categories` bridges from `game.rules.units.U
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
 from game.rules.dice import DiceSource, Die
 from game.rules.quality import SUCCESS_TARGET, Morale, Quality, QualityTestResult, quality_test
-from game.rules.units import Role, Side, Unit
+from game.rules.units import Figure, FigureStatus, Role, Side, Unit, Weapon
 
 
 class HitCategory(Enum):
@@ -231,6 +231,54 @@ def special_weapon_pickup_check(
 ) -> QualityTestResult:
     """Rulebook: Who Got Hit? — an Insurgent gunner is hit: can someone else use the weapon?"""
     return quality_test(quality, dice, pinned=pinned, purpose="Pick up the support weapon")
+
+
+def _pick_up_weapon(
+    unit: Unit, gunner: Figure, dice: DiceSource, pinned: bool
+) -> tuple[Unit, QualityTestResult | None]:
+    riflemen = [f for f in unit.effective_figures if f.weapon is Weapon.STANDARD]
+    if not riflemen:
+        return unit, None
+    check = special_weapon_pickup_check(unit.quality, dice, pinned=pinned)
+    if not check.passed:
+        return unit, check
+    taker = sorted(riflemen, key=lambda f: f.role.is_leader)[0]
+    new_taker = replace(taker, weapon=gunner.weapon, weapon_name=gunner.weapon_name)
+    return unit.with_figure(new_taker), check
+
+
+@dataclass(frozen=True)
+class HitsApplied:
+    """A unit after its hit figures are dealt with (see `apply_hits`)."""
+
+    unit: Unit
+    hit_ids: tuple[str, ...]
+    removed_ids: tuple[str, ...]
+    pickup_checks: tuple[QualityTestResult, ...]
+
+
+def apply_hits(
+    unit: Unit, hit_ids: Sequence[str], dice: DiceSource, *, pinned: bool = False
+) -> HitsApplied:
+    """Rulebook: Casualties and Casualty Evacuation; Who Got Hit? — what happens to hit figures.
+
+    Regulars: the figures stop fighting and await First Aid (R27). Insurgents: the figures leave
+    play at once; for each support gunner among them the unit tests Quality, and on a pass the
+    weapon goes to a rifleman (not the leader while another rifleman remains); with nobody left
+    to carry it no test is rolled.
+    """
+    if unit.side is Side.REGULAR:
+        for figure_id in hit_ids:
+            unit = unit.with_figure_status(figure_id, FigureStatus.CASUALTY)
+        return HitsApplied(unit, tuple(hit_ids), (), ())
+    gunners = [unit.figure(i) for i in hit_ids if unit.figure(i).weapon.is_support]
+    unit = unit.without_figures(hit_ids)
+    checks: list[QualityTestResult] = []
+    for gunner in gunners:
+        unit, check = _pick_up_weapon(unit, gunner, dice, pinned)
+        if check is not None:
+            checks.append(check)
+    return HitsApplied(unit, tuple(hit_ids), tuple(hit_ids), tuple(checks))
 
 
 # --- First Aid ----------------------------------------------------------------------------------

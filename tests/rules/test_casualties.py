@@ -10,6 +10,7 @@ from game.rules.casualties import (
     HitCategory,
     abandon_casualties,
     abandoned_casualty_captured,
+    apply_hits,
     casualty_penalties,
     first_aid_outcome,
     pick_casualties,
@@ -285,3 +286,33 @@ def test_abandoning_casualties_below_d6_removes_the_unit() -> None:
 def test_abandoned_casualties_become_pows_on_4_plus() -> None:
     faces = roll_abandoned_casualties_captured(3, ScriptedDice([(Die.D6, 3), 4, 6]))
     assert [abandoned_casualty_captured(face) for face in faces] == [False, True, True]
+
+
+def gang_with_rpg() -> Unit:
+    figures = (
+        Figure("boss", role=Role.INSURGENT_LEADER),
+        Figure("rpg", weapon=Weapon.RPG, weapon_name="RPG-7"),
+        Figure("a"),
+    )
+    return Unit("g", Side.INSURGENT, Quality.UNTRAINED, Morale.GOOD, figures)
+
+
+def test_insurgent_gunner_hit_rifleman_picks_up_the_weapon_on_a_pass() -> None:
+    applied = apply_hits(gang_with_rpg(), ["rpg"], ScriptedDice([(Die.D6, 4)]))
+    assert applied.removed_ids == ("rpg",)
+    assert applied.unit.figure("a").weapon is Weapon.RPG
+    assert applied.unit.figure("a").weapon_name == "RPG-7"
+    assert applied.unit.figure("boss").weapon is Weapon.STANDARD
+
+
+def test_insurgent_gunner_hit_weapon_lost_on_a_failed_check() -> None:
+    applied = apply_hits(gang_with_rpg(), ["rpg"], ScriptedDice([(Die.D6, 3)]))
+    assert applied.unit.support_weapon_dice == 0
+    assert [check.passed for check in applied.pickup_checks] == [False]
+
+
+def test_regular_hits_await_first_aid_instead_of_leaving() -> None:
+    applied = apply_hits(marine_fireteam(), ["saw"], ScriptedDice([]))
+    assert applied.removed_ids == ()
+    assert applied.unit.figure("saw").status is FigureStatus.CASUALTY
+    assert applied.unit.effective_count == 3
