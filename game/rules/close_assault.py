@@ -11,7 +11,7 @@ or a test can answer them. The result carries both units afterwards and every ro
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -20,6 +20,7 @@ from game.rules.casualties import (
     pick_unit_casualties,
     split_casualties_with_dependants,
 )
+from game.rules.combat import resolve_fire
 from game.rules.dice import DiceSource, Die
 from game.rules.firepower import FireConditions, defense, firepower
 from game.rules.morale import (
@@ -28,7 +29,7 @@ from game.rules.morale import (
     check_unit_morale,
     insurgent_morale_triggers,
 )
-from game.rules.quality import SUCCESS_TARGET, Morale, quality_test
+from game.rules.quality import Morale, quality_test
 from game.rules.units import DependantKind, Side, Unit
 
 MAX_COMBAT_ROUNDS = 200
@@ -110,21 +111,6 @@ class CloseAssaultResult:
     rounds: int = 0
 
 
-def uncancelled_hits(firepower_faces: Sequence[int], defense_faces: Sequence[int]) -> int:
-    """Rulebook: Making the Attack Roll — hits of 4+ that no Defense die equals or beats (R15).
-
-    The defender allocates optimally: the smallest hits are answered first by the smallest
-    Defense die that covers them, which cancels the most dice.
-    """
-    hits = sorted(face for face in firepower_faces if face >= SUCCESS_TARGET)
-    saves = sorted(face for face in defense_faces if face >= SUCCESS_TARGET)
-    cancelled = 0
-    for save in saves:
-        if cancelled < len(hits) and save >= hits[cancelled]:
-            cancelled += 1
-    return len(hits) - cancelled
-
-
 def _with_morale(unit: Unit, morale: Morale) -> Unit:
     """A Shaken unit's Morale is the unit's, whatever its figures had before."""
     figures = tuple(replace(figure, morale=None) for figure in unit.figures)
@@ -168,20 +154,19 @@ class _Assault:
         power = firepower(firer, conditions)
         guard = defense(target, charging=charging)
         kind = StepKind.DEFENSIVE_FIRE if conditions.vs_close_assault else StepKind.ATTACK
-        fire_faces = self.dice.roll_many(power.die, power.dice) if power.can_fire else ()
-        defense_faces = self.dice.roll_many(guard.die, guard.dice) if power.can_fire else ()
-        casualties = uncancelled_hits(fire_faces, defense_faces)
+        fire = resolve_fire(power, guard, self.dice)
+        casualties = fire.casualties
         self.note(
             kind,
             firer_role,
-            f"{power.reason} vs {guard.reason}: {casualties} casualties",
-            power.die,
-            fire_faces,
-            guard.die,
-            defense_faces,
+            f"{power.reason}; {guard.reason}; {fire.reason}",
+            fire.attack_die,
+            fire.attack_faces,
+            fire.defense_die,
+            fire.defense_faces,
         )
         split = split_casualties_with_dependants(
-            casualties, defense_faces, dependants=target.dependant_count
+            casualties, fire.defense_faces, dependants=target.dependant_count
         )
         if split.on_dependants:
             kind_hit = next(group.kind for group in target.dependants if group.count)

@@ -24,6 +24,7 @@ from game.rules.casualties import (
     unit_hit_categories,
     who_got_hit_row,
 )
+from game.rules.combat import pair_attack
 from game.rules.dice import Die, ScriptedDice
 from game.rules.quality import Morale, Quality
 from game.rules.units import Figure, FigureStatus, Role, Side, Unit, Weapon
@@ -249,13 +250,14 @@ def test_r40_fire_at_units_with_dependants_example() -> None:
     # (1, 2, 3, 4); the Insurgents' Firepower is the 4d6 (2, 3, 5, 6). The 2 and 3 are
     # discarded, the lone Defense success (4) cannot equal the 5 or the 6: two casualties.
     firepower, defense = (2, 3, 5, 6), (1, 2, 3, 4)
-    hits = [f for f in firepower if f >= 4]
-    best_save = max(d for d in defense if d >= 4)
-    casualties = sum(1 for h in hits if h > best_save)  # one save, beaten by every hit
-    assert casualties == 2
-    split = split_casualties_with_dependants(casualties, defense, dependants=2)
+    pairing = pair_attack(firepower, defense)
+    assert pairing.casualties == 2
+    split = split_casualties_with_dependants(pairing.casualties, defense, dependants=2)
     assert (split.on_figures, split.on_dependants) == (1, 1)
     assert (split.defense_failures, split.defense_successes) == (3, 1)
+    # The issue's wording (the 4d8 as Firepower against a 4d6 Defense) would give no casualty
+    # at all, so it cannot be the book's example: R40 follows the book.
+    assert pair_attack(defense, firepower).casualties == 0
 
 
 def test_dependants_spared_when_failures_do_not_outnumber_successes() -> None:

@@ -10,7 +10,6 @@ from game.rules.close_assault import (
     DefenderResponse,
     StepKind,
     resolve_close_assault,
-    uncancelled_hits,
 )
 from game.rules.dice import Die, ScriptedDice, SeededDice
 from game.rules.morale import RegularMoraleEffect
@@ -51,11 +50,6 @@ def no_prisoners(_: Unit) -> bool:
 
 def d(die: Die, *faces: int) -> list[int | tuple[Die, int]]:
     return [(die, face) for face in faces]
-
-
-def test_attack_roll_worked_example_r15() -> None:
-    # Rulebook: Making the Attack Roll — 10,9,7,5,4 (3 and 1 dropped) against 8,5,4,4: two hits
-    assert uncancelled_hits((10, 9, 7, 5, 4, 3, 1), (8, 5, 4, 4)) == 2
 
 
 def test_failed_assault_quality_check_stays_put_and_rolls_nothing_else() -> None:
