@@ -13,10 +13,11 @@ hot spot d6; a ROLL AGAIN row then starts the next unit.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import Final
 
 from game.rules.dice import DiceSource, Die
+from game.rules.quality import Morale, Quality
+from game.rules.units import Figure, Role, Side, Unit, Weapon
 
 AUTOMATIC: Final = "automatic"
 """The Insurgency Level of a scenario in which reinforcements always arrive (R20)."""
@@ -29,20 +30,6 @@ MAX_ROLL_AGAINS: Final = 3
 
 InsurgencyLevel = int | str
 """A scenario's Insurgency Level: 0..6, or `AUTOMATIC`."""
-
-
-class Weapon(Enum):
-    """What an arriving Insurgent figure carries (the table's columns)."""
-
-    SMALL_ARMS = "small arms"
-    LIGHT_SUPPORT = "light support"
-    RPG = "RPG"
-    AT_RPG = "AT RPG"
-
-    @property
-    def support_dice(self) -> int:
-        """Support Weapon Dice: light +1; an RPG is a medium support weapon, +2."""
-        return {Weapon.SMALL_ARMS: 0, Weapon.LIGHT_SUPPORT: 1}.get(self, 2)
 
 
 @dataclass(frozen=True)
@@ -216,9 +203,9 @@ def _figures_for_row(
 ) -> tuple[list[ArrivingFigure], tuple[int, ...], tuple[int, ...]]:
     small_arms_faces = dice.roll_many(Die.D6, row.small_arms_dice)
     small_arms = sum(small_arms_faces) + row.small_arms_bonus
-    figures = [ArrivingFigure(Weapon.SMALL_ARMS) for _ in range(small_arms)]
+    figures = [ArrivingFigure(Weapon.STANDARD) for _ in range(small_arms)]
     if row.leader:
-        figures.insert(0, ArrivingFigure(Weapon.SMALL_ARMS, is_leader=True))
+        figures.insert(0, ArrivingFigure(Weapon.STANDARD, is_leader=True))
     figures.extend(ArrivingFigure(Weapon.LIGHT_SUPPORT) for _ in range(row.light_support))
     rpg_faces = dice.roll_many(Die.D6, row.rpgs)
     figures.extend(
@@ -232,8 +219,8 @@ def _promote_a_leader(figures: list[ArrivingFigure]) -> None:
     """A rifleman becomes the leader; a unit of gunners only makes its first gunner the leader
     and he keeps his weapon (R43)."""
     for index, figure in enumerate(figures):
-        if figure.weapon is Weapon.SMALL_ARMS:
-            figures[index] = ArrivingFigure(Weapon.SMALL_ARMS, is_leader=True)
+        if figure.weapon is Weapon.STANDARD:
+            figures[index] = ArrivingFigure(Weapon.STANDARD, is_leader=True)
             return
     figures[0] = ArrivingFigure(figures[0].weapon, is_leader=True)
 
@@ -283,3 +270,32 @@ def roll_reinforcements(
         units.append(roll_arriving_unit(dice, neutralized, hot_spot_count))
     capped = units[-1].row.roll_again
     return ReinforcementReport(insurgency, tuple(units), capped)
+
+
+def arriving_unit_to_unit(
+    arriving: ArrivingUnit,
+    unit_id: str,
+    quality: Quality,
+    morale: Morale,
+    *,
+    leader_quality: Quality | None = None,
+    leader_morale: Morale | None = None,
+    name: str = "",
+) -> Unit:
+    """Rulebook: scenario Insurgent Force Composition — the arriving figures as an Insurgent Unit.
+
+    Scenarios may rate leaders apart from their men (Turkey Shoot: Trained leaders with d8
+    Morale); the unit's ratings then follow the mixed-unit rules. Figure ids are
+    `<unit_id>-1`, `<unit_id>-2`, ...
+    """
+    figures = tuple(
+        Figure(
+            f"{unit_id}-{number}",
+            weapon=figure.weapon,
+            role=Role.INSURGENT_LEADER if figure.is_leader else Role.RIFLEMAN,
+            quality=leader_quality if figure.is_leader else None,
+            morale=leader_morale if figure.is_leader else None,
+        )
+        for number, figure in enumerate(arriving.figures, start=1)
+    )
+    return Unit(unit_id, Side.INSURGENT, quality, morale, figures, name=name)

@@ -5,16 +5,18 @@ from collections import Counter
 import pytest
 
 from game.rules.dice import Die, ScriptedDice, SeededDice
+from game.rules.quality import Morale, Quality
 from game.rules.reinforcements import (
     AUTOMATIC,
     REINFORCEMENT_TABLE,
     ArrivingFigure,
-    Weapon,
+    arriving_unit_to_unit,
     check_insurgency_level,
     roll_arriving_unit,
     roll_hot_spot,
     roll_reinforcements,
 )
+from game.rules.units import Role, Side, Weapon
 
 D6 = Die.D6
 
@@ -63,7 +65,7 @@ def test_row_6_is_1d6_plus_2_small_arms_and_a_leaderless_unit_stays_leaderless_o
     # 2d6 = 3+3, small arms d6 = 4 -> 6 riflemen, leaderless d6 = 2, hot spot 3
     unit = roll_arriving_unit(ScriptedDice([3, 3, 4, (D6, 2), (D6, 3)]))
     assert unit.row.roll == 6
-    assert weapons(unit.figures) == Counter({Weapon.SMALL_ARMS: 6})
+    assert weapons(unit.figures) == Counter({Weapon.STANDARD: 6})
     assert unit.leaderless_face == 2 and not unit.has_leader
     assert unit.arrival.hot_spot == 3 and unit.arrives
 
@@ -72,8 +74,8 @@ def test_leaderless_unit_gets_a_leader_on_a_1_replacing_a_rifleman() -> None:
     # row 2: 1d6 small arms (2) + 1 light support; leaderless d6 = 1
     unit = roll_arriving_unit(ScriptedDice([1, 1, 2, 1, 5]))
     assert len(unit.figures) == 3
-    assert [f for f in unit.figures if f.is_leader] == [ArrivingFigure(Weapon.SMALL_ARMS, True)]
-    assert weapons(unit.figures) == Counter({Weapon.SMALL_ARMS: 2, Weapon.LIGHT_SUPPORT: 1})
+    assert [f for f in unit.figures if f.is_leader] == [ArrivingFigure(Weapon.STANDARD, True)]
+    assert weapons(unit.figures) == Counter({Weapon.STANDARD: 2, Weapon.LIGHT_SUPPORT: 1})
 
 
 def test_r43_lone_gunner_promoted_to_leader_keeps_his_weapon() -> None:
@@ -86,7 +88,7 @@ def test_rows_with_a_leader_roll_no_leaderless_die() -> None:
     # row 7: 1d6 (3) small arms + leader + 1 light support; then straight to the hot spot d6
     unit = roll_arriving_unit(ScriptedDice([3, 4, 3, (D6, 1)]))
     assert unit.leaderless_face is None and unit.has_leader
-    assert weapons(unit.figures) == Counter({Weapon.SMALL_ARMS: 4, Weapon.LIGHT_SUPPORT: 1})
+    assert weapons(unit.figures) == Counter({Weapon.STANDARD: 4, Weapon.LIGHT_SUPPORT: 1})
     assert unit.arrival.hot_spot == 1
 
 
@@ -102,7 +104,7 @@ def test_rpg_d6_gives_an_anti_tank_rpg_on_5_or_6(face: int, weapon: Weapon) -> N
 
 def test_row_12_rolls_two_d6_for_small_arms() -> None:
     unit = roll_arriving_unit(ScriptedDice([6, 6, 5, 6, 3, 4]))
-    assert weapons(unit.figures) == Counter({Weapon.SMALL_ARMS: 11})
+    assert weapons(unit.figures) == Counter({Weapon.STANDARD: 11})
 
 
 def test_roll_again_brings_a_second_unit_with_its_own_hot_spot() -> None:
@@ -165,3 +167,23 @@ def test_seeded_reinforcements_replay_identically_and_stay_in_the_table() -> Non
         for unit in report.units:
             assert 1 <= len(unit.figures) <= 14
             assert sum(unit.table_roll) == unit.row.roll
+
+
+def test_arriving_unit_becomes_an_insurgent_unit_with_rated_leader() -> None:
+    # row 11: 1d6 (2) small arms + leader + RPG (d6 5: AT RPG); Turkey Shoot ratings
+    unit = roll_arriving_unit(ScriptedDice([5, 6, 2, 5, 4]))
+    gang = arriving_unit_to_unit(
+        unit,
+        "r3",
+        Quality.UNTRAINED,
+        Morale.GOOD,
+        leader_quality=Quality.TRAINED,
+        leader_morale=Morale.AVERAGE,
+    )
+    assert gang.side is Side.INSURGENT and gang.leader_present
+    assert [f.id for f in gang.figures] == ["r3-1", "r3-2", "r3-3", "r3-4"]
+    assert gang.figures[0].role is Role.INSURGENT_LEADER
+    assert gang.figure_quality(gang.figures[0]) is Quality.TRAINED
+    assert gang.quality is Quality.UNTRAINED  # the majority's Troop Quality
+    assert gang.morale is Morale.AVERAGE  # a mixed unit takes its leader's Morale
+    assert gang.support_weapon_dice == 2  # the AT RPG is a medium support weapon
