@@ -76,7 +76,7 @@ class Situation:
     firepower: int = 0
     """Base Firepower dice: effective figures + support weapon dice + team bonus (ruling R73)."""
     optimum_range: float = 6.0
-    """The unit's Optimum Range in inches as it fires now (R17: doubled for support weapons)."""
+    """Optimum Range in inches (R17: doubled by a support weapon); `math.inf` if always in range."""
     quality: Die = Die.D6
     """The unit's Troop Quality die (Insurgents are d6 to d10)."""
     pinned: bool = False

@@ -576,3 +576,9 @@ def test_situation_rejects_impossible_values() -> None:
         activation(LL, distance_to_activated=-2.0)
     with pytest.raises(ValueError, match="optimum_range must be positive"):
         activation(LL, optimum_range=0.0)
+
+
+def test_always_in_range_units_take_the_optimum_range_row_at_any_distance() -> None:
+    s = activation(WL, firepower=4, distance_to_activated=40.0, optimum_range=float("inf"))
+    assert s.within_optimum_range and not s.within_double_optimum_range_only
+    assert first_row(WITH_LEADER_ACTIVATION, s) == 5
