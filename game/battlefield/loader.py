@@ -11,10 +11,12 @@ collected; `load_battlefield` raises one MapError carrying all of them, `read_ma
 from __future__ import annotations
 
 import difflib
+import importlib
 import logging
 import math
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,14 +52,28 @@ from game.battlefield.tmx_checks import (
     readable_path,
 )
 
-# pytmx imports pygame when it can, only for its optional pygame helpers; keep pygame's banner
-# out of the validator's output. The battlefield itself never uses pygame.
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pytmx
 
-# pytmx logs its complaints at ERROR level; without a handler Python prints them to stderr.
-# Every problem reaches the user as a MapProblem instead.
-logging.getLogger("pytmx").addHandler(logging.NullHandler())
+def _import_pytmx_headless() -> Any:
+    """Import pytmx without letting it import pygame for its optional pygame helpers.
+
+    The battlefield must stay headless (docs/ARCHITECTURE.md), and pygame costs the validator
+    0.15 s and prints a banner. When pygame is already loaded (the client), nothing changes; the
+    client's own `from pytmx.util_pygame import load_pygame` imports pygame normally later.
+    """
+    # pytmx logs its complaints at ERROR level; without a handler Python prints them to stderr.
+    # Every problem reaches the user as a MapProblem instead.
+    logging.getLogger("pytmx").addHandler(logging.NullHandler())
+    if "pygame" in sys.modules or "pytmx" in sys.modules:
+        return importlib.import_module("pytmx")
+    sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
+    try:
+        return importlib.import_module("pytmx")
+    finally:
+        if sys.modules.get("pygame", 0) is None:
+            del sys.modules["pygame"]
+
+
+pytmx = _import_pytmx_headless()
 
 MAX_TABLE_INCHES = 96.0  # 8' x 8' (R47)
 DOOR_TOLERANCE = 0.25  # inches from a building outline (R46)
@@ -393,7 +409,8 @@ class _Converter:
             if isinstance(layer, pytmx.TiledObjectGroup):
                 name = layer.name or ""
                 for obj in layer:
-                    if obj.id in self.facts.objects:  # skips tile collision shapes
+                    # skips tile collision shapes and ids already reported as duplicates
+                    if obj.id in self.facts.objects and obj.id not in self.facts.duplicate_ids:
                         yield name, obj
 
     # -------------------------------------------------------------- objects
@@ -424,7 +441,7 @@ class _Converter:
         if spec.layer != layer:
             error(f"a {cls} belongs on the '{spec.layer}' layer, not on '{layer}'")
             return
-        if facts.shape in ("ellipse",):
+        if facts.shape in ("ellipse", "template"):
             return  # already reported by the XML checks
         if facts.shape not in spec.shapes:
             error(f"a {cls} must be {_shape_words(spec.shapes)}, not {_a(facts.shape)}")
@@ -663,12 +680,13 @@ class _Converter:
                 seen[spot.number] = spot
         if scenario and not out.hot_spots:
             return  # a scenario may bring its Insurgents in from the table edges (R45)
-        for number in HOT_SPOT_NUMBERS:
-            if number not in seen:
-                self.problems.error(
-                    f"hot spot {number} is missing: a map needs HotSpot markers numbered 1 to 5, "
-                    "once each"
-                )
+        missing = [str(n) for n in HOT_SPOT_NUMBERS if n not in seen]
+        if missing and MARKERS_LAYER in self.facts.object_layers:
+            listed = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else ""
+            what = f"hot spots {listed} are" if listed else f"hot spot {missing[0]} is"
+            self.problems.error(
+                f"{what} missing: a map needs HotSpot markers numbered 1 to 5, once each"
+            )
         spots = sorted(seen.values(), key=lambda s: s.number)
         for i, first in enumerate(spots):
             for second in spots[i + 1 :]:
@@ -685,7 +703,8 @@ class _Converter:
         if str(props["scenario"]):
             return
         regulars = [u for u in out.units if u.side is Side.REGULAR]
-        if not str(props["entry_edges"]) and not regulars:
+        given = "entry_edges" in self._raw_map_properties()  # a bad value is reported already
+        if not given and not regulars:
             self.problems.error(
                 "a custom map (no 'scenario' property) needs the map property entry_edges "
                 "or at least one Regular Unit, so that the Regulars can start"

@@ -84,10 +84,13 @@ def outline_problem(points: Sequence[Point]) -> str | None:
     """Why these points cannot be a polygon outline, or None when they can."""
     if len(points) < 3:
         return f"polygon has fewer than 3 points ({len(points)})"
-    if abs(shoelace(points)) <= EPSILON:
+    first, second = points[0], points[1]
+    if all(abs(_orientation(first, second, p)) <= EPSILON for p in points[2:]):
         return "polygon has no area (its points lie on one line)"
     if self_intersects(points):
         return "polygon crosses itself; redraw it so that its edges do not cross"
+    if abs(shoelace(points)) <= EPSILON:
+        return "polygon has no area"
     return None
 
 

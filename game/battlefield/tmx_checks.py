@@ -76,7 +76,7 @@ class ObjectFacts:
     id: int
     name: str
     layer: str
-    shape: str  # rectangle, point, polygon, polyline, ellipse, text, tile
+    shape: str  # rectangle, point, polygon, polyline, ellipse, text, tile, template
     visible: bool
 
 
@@ -89,6 +89,7 @@ class TmxFacts:
     map_properties: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (type, raw)
     object_layers: list[str] = field(default_factory=list)
     objects: dict[int, ObjectFacts] = field(default_factory=dict)
+    duplicate_ids: set[int] = field(default_factory=set)
     tile_layers: int = 0
     tilesets: int = 0
 
@@ -516,6 +517,7 @@ def _check_object(
         return
     if obj_id in facts.objects:
         problems.error(f"object id {obj_id} is used twice; re-save the map in Tiled", obj_id, name)
+        facts.duplicate_ids.add(obj_id)
         return
     if obj.get("template") is not None:
         problems.error(
@@ -533,7 +535,7 @@ def _check_object(
     if gid is None or not 0 <= gid < _GID_LIMIT:
         problems.error("object has an invalid tile reference (gid)", obj_id, name)
         return
-    shape = _object_shape(obj)
+    shape = "template" if obj.get("template") is not None else _object_shape(obj)
     if shape == "ellipse":
         problems.error(
             "ellipses are not supported (pytmx reads them as rectangles); draw a polygon instead",

@@ -1,0 +1,325 @@
+"""The Tiled loader: exact conversions to inches, defaults, doors, dialects, and robustness."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.battlefield.errors import MapError
+from game.battlefield.loader import (
+    ENUMS,
+    MAP_CLASS,
+    MAP_PROPERTIES,
+    OBJECT_CLASSES,
+    load_battlefield,
+    parse_figures,
+    read_map,
+)
+from game.battlefield.model import AreaKind, Battlefield, Edge, Side, WallHeight
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "maps" / "loader"
+MINIMAL = FIXTURES / "minimal.tmx"
+
+
+@pytest.fixture(scope="module")
+def minimal() -> Battlefield:
+    return load_battlefield(MINIMAL)
+
+
+@pytest.fixture(scope="module")
+def scaled() -> Battlefield:
+    return load_battlefield(FIXTURES / "scaled_defaults.tmx")
+
+
+def _by_name(items: tuple, name: str):  # type: ignore[no-untyped-def, type-arg]
+    matches = [item for item in items if item.name == name]
+    assert len(matches) == 1, f"{name!r} not found once in {items!r}"
+    return matches[0]
+
+
+def test_map_size_scale_and_properties(minimal: Battlefield) -> None:
+    assert (minimal.width, minimal.height, minimal.pixels_per_inch) == (16.0, 12.0, 32.0)
+    assert minimal.title == "Loader fixture"
+    assert minimal.entry_edges == (Edge.SOUTH,)
+    assert minimal.exit_edges == ()
+    assert minimal.turns == 8
+    assert minimal.insurgency_level == "4"  # default for a custom map
+    assert minimal.scenario == ""
+
+
+def test_rectangle_64x32_at_32_64_is_exact_outline_in_inches(minimal: Battlefield) -> None:
+    shop = _by_name(minimal.buildings, "shop")
+    assert shop.outline == ((1.0, 2.0), (3.0, 2.0), (3.0, 3.0), (1.0, 3.0))
+    assert shop.storeys == 2
+    assert shop.label == "the shop"
+
+
+def test_polygon_points_are_absolute_and_in_inches(minimal: Battlefield) -> None:
+    house = _by_name(minimal.buildings, "house")
+    assert house.outline == ((8.0, 2.0), (11.0, 2.0), (11.0, 4.0), (8.0, 4.0))
+
+
+def test_rotated_rectangle_turns_clockwise_about_its_origin(minimal: Battlefield) -> None:
+    rubble = _by_name(minimal.areas, "rubble")
+    assert rubble.outline == ((2.0, 9.0), (2.0, 11.0), (1.0, 11.0), (1.0, 9.0))
+    assert (rubble.kind, rubble.blocks_los, rubble.blocks_movement, rubble.solid_cover) == (
+        AreaKind.RUBBLE,
+        False,
+        False,
+        True,
+    )
+
+
+def test_polyline_wall_stays_open_and_rectangle_wall_is_closed(minimal: Battlefield) -> None:
+    garden = _by_name(minimal.walls, "garden wall")
+    assert garden.points == ((1.0, 6.0), (5.0, 6.0), (5.0, 8.0))
+    assert (garden.closed, garden.height) == (False, WallHeight.LOW)
+    compound = _by_name(minimal.walls, "compound wall")
+    assert compound.points == ((12.0, 8.0), (15.0, 8.0), (15.0, 8.5), (12.0, 8.5))
+    assert (compound.closed, compound.height) == (True, WallHeight.HIGH)
+
+
+def test_door_resolved_by_property_and_by_proximity(minimal: Battlefield) -> None:
+    shop = _by_name(minimal.buildings, "shop")
+    house = _by_name(minimal.buildings, "house")
+    assert [(d.name, d.position, d.building_id) for d in shop.doors] == [
+        ("shop door", (2.0, 3.0), 1)
+    ]
+    # 0.125" east of the house's east wall: within the 0.25" tolerance (R46)
+    assert [(d.name, d.position, d.building_id) for d in house.doors] == [
+        ("house door", (11.125, 3.0), 3)
+    ]
+
+
+def test_explicit_property_values_override_defaults(minimal: Battlefield) -> None:
+    canal = _by_name(minimal.areas, "canal")
+    assert (canal.kind, canal.blocks_los, canal.blocks_movement) == (
+        AreaKind.IMPASSABLE,
+        False,
+        True,
+    )
+    zone = _by_name(minimal.zones, "deployment")
+    assert (zone.role, zone.side) == ("deploy", Side.REGULAR)
+    alpha = _by_name(minimal.units, "Alpha")
+    assert alpha.figures == ("leader", "rifle", "rifle", "saw")
+    assert (alpha.side, alpha.quality, alpha.morale, alpha.position) == (
+        Side.REGULAR,
+        "d8",
+        "d10",
+        (8.0, 11.5),
+    )
+    ambush = _by_name(minimal.markers, "ambush")
+    assert (ambush.kind, ambush.properties) == ("StartPosition", {"number": 1, "side": "insurgent"})
+
+
+def test_hot_spots_are_sorted_by_number_with_positions(minimal: Battlefield) -> None:
+    assert [(h.number, h.position) for h in minimal.hot_spots] == [
+        (1, (1.0, 1.0)),
+        (2, (9.0, 5.0)),
+        (3, (15.0, 3.0)),
+        (4, (3.0, 11.0)),
+        (5, (14.0, 11.0)),
+    ]
+
+
+def test_scale_comes_from_pixels_per_inch(scaled: Battlefield) -> None:
+    assert (scaled.width, scaled.height, scaled.pixels_per_inch) == (24.0, 16.0, 16.0)
+    block = _by_name(scaled.buildings, "block")
+    assert block.outline == ((2.0, 4.0), (6.0, 4.0), (6.0, 6.0), (2.0, 6.0))
+
+
+def test_defaults_are_applied_when_tiled_wrote_no_property(scaled: Battlefield) -> None:
+    block = _by_name(scaled.buildings, "block")
+    assert (block.storeys, block.roof_access, block.label) == (1, True, "")
+    crater = _by_name(scaled.areas, "crater")
+    assert crater.blocks_los is True  # Impassable blocks LOS unless the map says otherwise
+    landing = _by_name(scaled.zones, "landing")
+    assert (landing.role, landing.side) == ("deploy", None)
+    (unit,) = scaled.units
+    assert (unit.side, unit.quality, unit.morale, unit.name) == (
+        Side.REGULAR,
+        None,
+        None,
+        "Unit 11",
+    )
+    assert scaled.title == "scaled_defaults"  # no title property: the file name
+    assert scaled.turns == 10  # R31 default
+
+
+def test_counter_clockwise_polygon_is_listed_clockwise(scaled: Battlefield) -> None:
+    heap = _by_name(scaled.areas, "heap")
+    assert heap.outline == ((18.0, 4.0), (20.0, 4.0), (20.0, 6.0), (18.0, 6.0))
+
+
+def test_known_class_on_an_unread_layer_is_ignored_with_a_warning() -> None:
+    report = read_map(FIXTURES / "scaled_defaults.tmx")
+    assert report.battlefield is not None
+    assert [b.name for b in report.battlefield.buildings] == ["block"]
+    assert any(
+        w.object_id == 30 and "layer 'notes'" in w.message and "does not read" in w.message
+        for w in report.warnings
+    )
+
+
+def test_tiled_1_9_class_attribute_loads_like_1_10_type(minimal: Battlefield) -> None:
+    old = load_battlefield(FIXTURES / "tiled19.tmx")
+    assert dataclasses.replace(old, path=minimal.path) == minimal
+
+
+def test_map_error_carries_every_problem_with_file_and_object() -> None:
+    broken = ROOT / "tests" / "maps" / "broken" / "duplicate_hot_spot.tmx"
+    with pytest.raises(MapError) as caught:
+        load_battlefield(broken)
+    problems = caught.value.problems
+    assert len(problems) == 2
+    assert str(problems[0]).startswith("error: ")
+    assert "hot spot number 2 is used twice" in problems[0].message
+    assert problems[0].object_id == 12
+    assert problems[0].path.endswith("tests/maps/broken/duplicate_hot_spot.tmx")
+    assert "hot spot 3 is missing" in problems[1].message
+    assert str(caught.value) == str(problems[0])
+
+
+def test_missing_file_is_a_map_error_not_an_oserror(tmp_path: Path) -> None:
+    with pytest.raises(MapError, match="file not found"):
+        load_battlefield(tmp_path / "nothing.tmx")
+
+
+def test_directory_is_a_map_error(tmp_path: Path) -> None:
+    with pytest.raises(MapError, match="folder"):
+        load_battlefield(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("text", "figures"),
+    [
+        ("leader, 2 rifle, rgl, saw", ("leader", "rifle", "rifle", "rgl", "saw")),
+        ("Leader,3 RIFLE", ("leader", "rifle", "rifle", "rifle")),
+        ("sniper", ("sniper",)),
+    ],
+)
+def test_figures_strings_parse(text: str, figures: tuple[str, ...]) -> None:
+    assert parse_figures(text) == figures
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("", "empty"),
+        ("leader,, rifle", "is not"),
+        ("2 bazooka", "unknown kind 'bazooka'"),
+        ("0 rifle", "below 1"),
+        ("31 rifle", "more than 30"),
+        ("rifle x2", "is not"),
+    ],
+)
+def test_bad_figures_strings_are_explained(text: str, phrase: str) -> None:
+    with pytest.raises(ValueError, match=phrase):
+        parse_figures(text)
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(st.text(max_size=40))
+def test_figures_parser_only_ever_raises_value_error(text: str) -> None:
+    try:
+        figures = parse_figures(text)
+    except ValueError:
+        return
+    assert 1 <= len(figures) <= 30
+
+
+def _mutations(data: bytes, rng: random.Random) -> tuple[str, bytes]:
+    choice = rng.randrange(4)
+    if choice == 0:
+        cut = rng.randrange(len(data))
+        return f"truncated at {cut}", data[:cut]
+    if choice == 1:
+        mutated = bytearray(data)
+        spots = [rng.randrange(len(data)) for _ in range(rng.randint(1, 8))]
+        for spot in spots:
+            mutated[spot] = rng.randrange(256)
+        return f"bytes changed at {spots}", bytes(mutated)
+    if choice == 2:
+        spot = rng.randrange(len(data))
+        junk = bytes(rng.choice(b'<>"=&;/ 0123456789-.,ex') for _ in range(rng.randint(1, 6)))
+        return f"{junk!r} inserted at {spot}", data[:spot] + junk + data[spot:]
+    start = rng.randrange(len(data))
+    end = min(len(data), start + rng.randint(1, 200))
+    return f"bytes {start}:{end} deleted", data[:start] + data[end:]
+
+
+def test_fuzzed_maps_load_or_raise_map_error_only(tmp_path: Path) -> None:
+    """Seeded mutations of a valid map and its tileset: never anything but a MapError."""
+    for name in ("ground.tsx", "ground.png"):
+        shutil.copy(FIXTURES / name, tmp_path / name)
+    original_map = MINIMAL.read_bytes()
+    original_tsx = (FIXTURES / "ground.tsx").read_bytes()
+    rng = random.Random(20261122)
+    outcomes = {"loaded": 0, "rejected": 0}
+    for case in range(200):
+        target = "ground.tsx" if case % 5 == 4 else "case.tmx"
+        source = original_tsx if target == "ground.tsx" else original_map
+        how, mutated = _mutations(source, rng)
+        (tmp_path / "case.tmx").write_bytes(original_map)
+        (tmp_path / "ground.tsx").write_bytes(original_tsx)
+        (tmp_path / target).write_bytes(mutated)
+        try:
+            load_battlefield(tmp_path / "case.tmx")
+            outcomes["loaded"] += 1
+        except MapError as exc:
+            outcomes["rejected"] += 1
+            for problem in exc.problems:
+                assert "internal error" not in problem.message, f"case {case} ({how}): {problem}"
+                assert str(problem).startswith("error: "), f"case {case} ({how}): {problem}"
+        except Exception as exc:  # the point of the test: nothing else may escape
+            pytest.fail(f"case {case}, {target} {how}: {type(exc).__name__}: {exc}")
+    assert outcomes["rejected"] > 50  # the mutations do break maps
+    assert outcomes["loaded"] > 0  # and some (a changed name, a moved object) still load
+
+
+def _project() -> dict:  # type: ignore[type-arg]
+    data = json.loads((ROOT / "maps" / "ambush-alley.tiled-project").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_tiled_project_declares_every_class_with_the_loaders_properties() -> None:
+    project = _project()
+    assert project["compatibilityVersion"] >= 1100
+    assert project["folders"] == ["."]
+    types = {t["name"]: t for t in project["propertyTypes"]}
+    assert len(types) == len(project["propertyTypes"])  # no name declared twice
+    ids = [t["id"] for t in project["propertyTypes"]]
+    assert len(set(ids)) == len(ids)
+    for name, spec in OBJECT_CLASSES.items():
+        declared = types[name]
+        assert (declared["type"], declared["useAs"]) == ("class", ["object"]), name
+        members = {m["name"]: m for m in declared["members"]}
+        assert set(members) == {p.name for p in spec.properties}, name
+        for prop in spec.properties:
+            member = members[prop.name]
+            assert (member["type"], member["value"]) == (prop.kind, prop.default), (name, prop)
+            assert member.get("propertyType") == prop.enum, (name, prop)
+    map_class = types[MAP_CLASS]
+    assert map_class["useAs"] == ["map"]
+    assert {m["name"]: (m["type"], m["value"]) for m in map_class["members"]} == {
+        p.name: (p.kind, p.default) for p in MAP_PROPERTIES
+    }
+
+
+def test_tiled_project_enums_match_the_loader() -> None:
+    types = {t["name"]: t for t in _project()["propertyTypes"]}
+    for name, values in ENUMS.items():
+        declared = types[name]
+        assert (declared["type"], declared["storageType"]) == ("enum", "string")
+        assert tuple(declared["values"]) == values
+    assert types["Edge"]["valuesAsFlags"] is True  # entry_edges lists several edges
+    assert types["Side"]["valuesAsFlags"] is False
