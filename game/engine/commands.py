@@ -1,0 +1,154 @@
+"""Commands: every change to a game enters the engine as one of these.
+
+A command is plain data (JSON-able) so that a save is the list of commands and a replay is
+applying them again. Answers to pending decisions are commands too (`Answer`, `DeclareInterrupts`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, ClassVar
+
+
+class IllegalCommand(Exception):
+    """A command the rules do not allow now; the message is a sentence for the player."""
+
+
+@dataclass(frozen=True)
+class Command:
+    kind: ClassVar[str] = "command"
+    side: str
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["kind"] = self.kind
+        return data
+
+
+@dataclass(frozen=True)
+class MoveUnit(Command):
+    """Move a unit's leader toward `to` (Rulebook: Movement).
+
+    `rate` is cautious, rapid or out_of_contact."""
+
+    kind: ClassVar[str] = "move"
+    unit: str = ""
+    to: tuple[float, float] = (0.0, 0.0)
+    rate: str = "cautious"
+
+
+@dataclass(frozen=True)
+class Fire(Command):
+    """Fire at one target unit (Rulebook: Fire Combat)."""
+
+    kind: ClassVar[str] = "fire"
+    unit: str = ""
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class Overwatch(Command):
+    """Put a Regular unit on Overwatch for the whole activation (Rulebook: Overwatch, R23)."""
+
+    kind: ClassVar[str] = "overwatch"
+    unit: str = ""
+
+
+@dataclass(frozen=True)
+class NeutralizeHotSpot(Command):
+    """Start neutralizing a hot spot within 1" (R28)."""
+
+    kind: ClassVar[str] = "neutralize"
+    unit: str = ""
+    hot_spot: int = 0
+
+
+@dataclass(frozen=True)
+class FirstAid(Command):
+    """Roll First Aid for the unit's hit figures (Rulebook: First Aid Checks for Regulars, R27)."""
+
+    kind: ClassVar[str] = "first_aid"
+    unit: str = ""
+
+
+@dataclass(frozen=True)
+class CloseAssault(Command):
+    """Charge an enemy unit within Rapid movement distance (Rulebook: Close Assault)."""
+
+    kind: ClassVar[str] = "close_assault"
+    unit: str = ""
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class EndActivation(Command):
+    """Finish the unit's activation (or hold it in place if it has done nothing yet)."""
+
+    kind: ClassVar[str] = "end_activation"
+    unit: str = ""
+
+
+@dataclass(frozen=True)
+class EndPhase(Command):
+    """The side has nothing more to do this phase: the remaining units hold."""
+
+    kind: ClassVar[str] = "end_phase"
+
+
+@dataclass(frozen=True)
+class DeclareInterrupts(Command):
+    """The Insurgent declaration of interruptions: (unit, 'fire' | 'move') pairs (R22)."""
+
+    kind: ClassVar[str] = "declare_interrupts"
+    declarations: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    at: float = 0.0  # inches along the Regular's move where the interruptions take place
+
+
+@dataclass(frozen=True)
+class Answer(Command):
+    """An answer to a pending decision: one of the decision's options."""
+
+    kind: ClassVar[str] = "answer"
+    decision: int = 0
+    choice: Any = None
+
+
+COMMAND_TYPES: dict[str, type[Command]] = {
+    c.kind: c
+    for c in (
+        MoveUnit,
+        Fire,
+        Overwatch,
+        NeutralizeHotSpot,
+        FirstAid,
+        CloseAssault,
+        EndActivation,
+        EndPhase,
+        DeclareInterrupts,
+        Answer,
+    )
+}
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def command_from_json(data: Any) -> Command:
+    """Rebuild a command from its JSON form; ValueError names what is wrong."""
+    if not isinstance(data, dict) or "kind" not in data:
+        raise ValueError(f"not a command: {data!r}")
+    cls = COMMAND_TYPES.get(str(data["kind"]))
+    if cls is None:
+        raise ValueError(f"unknown command kind {data['kind']!r}")
+    names = {f.name for f in fields(cls)}
+    extra = set(data) - names - {"kind"}
+    if extra:
+        raise ValueError(f"unknown fields {sorted(extra)} in a {cls.kind} command")
+    args = {k: (v if k == "choice" else _freeze(v)) for k, v in data.items() if k != "kind"}
+    try:
+        return cls(**args)
+    except TypeError as exc:
+        raise ValueError(f"bad {cls.kind} command: {exc}") from None

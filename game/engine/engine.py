@@ -1,0 +1,2099 @@
+"""The turn engine: commands in, events out, pending decisions any controller answers.
+
+The sequence of play (Rulebook: Sequence of Play, steps 8-13) runs as one Python generator. It
+yields a `Decision` whenever a side must choose (which unit to activate and what it does, which
+Insurgents interrupt, how a Regular reacts, where a Pinned unit seeks cover...) and receives the
+answering command. `Engine.apply` validates a command against the pending decision *before*
+anything changes, so an illegal command raises `IllegalCommand` and leaves the state untouched.
+Everything else (dice, geometry, the scenario's rules) is reached through small adapters.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.battlefield.model import Battlefield, Point
+from game.engine import rulesbridge as rb
+from game.engine.commands import (
+    Answer,
+    CloseAssault,
+    Command,
+    DeclareInterrupts,
+    EndActivation,
+    EndPhase,
+    Fire,
+    FirstAid,
+    IllegalCommand,
+    MoveUnit,
+    NeutralizeHotSpot,
+    Overwatch,
+)
+from game.engine.decisions import Decision
+from game.engine.events import events_sha256, make_event
+from game.engine.state import (
+    INSURGENT,
+    REGULAR,
+    SUPPORT_DICE,
+    FigureState,
+    GameState,
+    UnitState,
+    side_name,
+)
+from game.engine.terrain import Terrain, distance, path_length, truncate, walk
+from game.rules.dice import DiceSource, Die, SeededDice
+from game.scenarios.base import Scenario, edge_distance
+
+Flow = Generator[Decision, Command, Any]
+
+CAUTIOUS = 6.0  # Rulebook: Cautious Movement
+RAPID = 12.0  # Rulebook: Rapid Movement
+HOT_SPOT_CONTACT = 1.0  # R28
+ARRIVAL_RADIUS = 4.0  # Rulebook: Arrival of Insurgent Reinforcements
+CONTACT = 1.0  # a figure within 1" of a contractor touches it
+EDGE_REACH = 1.0  # a leader within 1" of an edge may leave by it
+PULL_BACK = 6.0  # Rulebook: Pull Back
+STEP = 1.0  # inches between sight checks along a move
+DIRECTIONS = [(math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a in range(8)]
+
+
+@dataclass
+class Activation:
+    """The Regular unit being activated and what it has done so far (Rulebook: Interruptions)."""
+
+    unit: str
+    moved: float = 0.0
+    fired: bool = False
+    acted: bool = False
+    interruptions: int = 0
+    window_done: bool = False
+    rate: str = ""
+    path: list[Point] = field(default_factory=list)
+    travelled: float = 0.0
+    sighted: list[str] = field(default_factory=list)
+
+    @property
+    def penalty(self) -> int:
+        """−1 Firepower die and −1" per interruption after the first (R16, R24)."""
+        return max(0, self.interruptions - 1)
+
+
+class GameOver(Exception):
+    pass
+
+
+class Engine:
+    """One game: the state, the dice, the battlefield and the running sequence of play."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        battlefield: Battlefield,
+        seed: int,
+        *,
+        dice: DiceSource | None = None,
+        map_sha256: str = "",
+    ) -> None:
+        self.scenario = scenario
+        self.battlefield = battlefield
+        self.terrain = Terrain(battlefield)
+        self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
+        self.map_sha256 = map_sha256
+        self.state = GameState(
+            scenario_id=scenario.id,
+            title=scenario.title,
+            map_path=battlefield.path,
+            seed=seed,
+            turn_limit=scenario.turn_limit,
+            insurgency_level=scenario.insurgency_level,
+            fog_of_war=scenario.fog_of_war,
+            entry_edges=[e.value for e in battlefield.entry_edges],
+            exit_edges=[e.value for e in battlefield.exit_edges],
+        )
+        self.log: list[Command] = []
+        self.pending: Decision | None = None
+        self.act: Activation | None = None
+        self._los_cache: dict[tuple[Any, ...], bool] = {}
+        self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        self._flow = self._game()
+        self._advance(None)
+
+    # == the public surface ===================================================================
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    def apply(self, command: Command) -> list[dict[str, Any]]:
+        """Apply one command: the events it caused, or IllegalCommand with the state untouched."""
+        if self.pending is None:
+            raise IllegalCommand("the game is over")
+        decision = self.pending
+        if command.side != decision.side:
+            raise IllegalCommand(
+                f"the {side_name(decision.side)} must answer now: {decision.prompt}"
+            )
+        decision.accepts(command)
+        mark = len(self.state.events)
+        self.log.append(command)
+        self._advance(command)
+        return self.state.events[mark:]
+
+    def legal_commands(self, side: str) -> list[Command]:
+        """Sample legal commands for a side now (empty when the other side must answer)."""
+        if self.pending is None or self.pending.side != side:
+            return []
+        return list(self.pending.options)
+
+    def events_sha256(self) -> str:
+        return events_sha256(self.state.events)
+
+    # == the machinery =======================================================================
+    def _advance(self, command: Command | None) -> None:
+        try:
+            decision = next(self._flow) if command is None else self._flow.send(command)
+        except StopIteration:
+            self.pending = None
+            self.state.pending = None
+            self._sync_dice()
+            return
+        self.pending = decision
+        self.state.pending = decision.to_json()
+        self._sync_dice()
+
+    def _sync_dice(self) -> None:
+        if isinstance(self.dice, SeededDice):
+            self.state.dice = self.dice.get_state()
+
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        event = make_event(len(self.state.events), self.state.turn, kind, text, data)
+        self.state.events.append(event)
+        for listener in self.listeners:
+            listener(event)
+
+    def ask(
+        self,
+        side: str,
+        kind: str,
+        prompt: str,
+        options: list[Command],
+        accepts: Callable[[Command], None] | None = None,
+        **context: Any,
+    ) -> Flow:
+        """Stop with a decision; return the validated answer."""
+        self.state.decisions_asked += 1
+        decision_id = self.state.decisions_asked
+        options = [
+            Answer(side=o.side, decision=decision_id, choice=o.choice)
+            if isinstance(o, Answer)
+            else o
+            for o in options
+        ]
+
+        def in_options(command: Command) -> None:
+            if isinstance(command, Answer) and command.decision != decision_id:
+                raise IllegalCommand(f"that answers decision {command.decision}, not {decision_id}")
+            if command not in options:
+                raise IllegalCommand(f"not one of the choices for: {prompt}")
+
+        decision = Decision(
+            decision_id, side, kind, prompt, options, accepts or in_options, context
+        )
+        answer = yield decision
+        return answer
+
+    def choose(self, side: str, kind: str, prompt: str, choices: list[Any], **context: Any) -> Flow:
+        """Ask a side to pick one of `choices` (JSON values); return the choice."""
+        options: list[Command] = [Answer(side=side, choice=c) for c in choices]
+        answer = yield from self.ask(side, kind, prompt, options, **context)
+        assert isinstance(answer, Answer)
+        return answer.choice
+
+    # == geometry helpers ====================================================================
+    def unit(self, unit_id: str) -> UnitState:
+        try:
+            return self.state.units[unit_id]
+        except KeyError:
+            raise IllegalCommand(f"there is no unit {unit_id!r}") from None
+
+    def los(self, a: UnitState, b: UnitState) -> bool:
+        pa, pb = a.position(), b.position()
+        if not pa.figures or not pb.figures:
+            return False
+        key = (pa.figures, pa.elevation, pb.figures, pb.elevation)
+        cached = self._los_cache.get(key)
+        if cached is None:
+            cached = self.terrain.line_of_sight(pa, pb)
+            if len(self._los_cache) > 50000:
+                self._los_cache.clear()
+            self._los_cache[key] = cached
+        return cached
+
+    def enemies(self, unit: UnitState) -> list[UnitState]:
+        other = INSURGENT if unit.side == REGULAR else REGULAR
+        return self.state.units_of(other)
+
+    def nearest_distance(self, unit: UnitState, others: list[UnitState]) -> float:
+        return min((distance(unit.centre, o.centre) for o in others), default=1e9)
+
+    def update_sightings(self) -> None:
+        """An Insurgent unit any Regular unit has seen is fixed (Out of Contact Movement)."""
+        regulars = self.state.units_of(REGULAR)
+        for ins in self.state.units_of(INSURGENT):
+            if not ins.seen and any(self.los(r, ins) for r in regulars):
+                ins.seen = True
+                self.emit(
+                    "Fixed", f"{ins.name} has been seen and can no longer move out of contact"
+                )
+
+    def place_unit(self, unit: UnitState, leader_to: Point) -> None:
+        """Move the leader to a point and keep the others in formation around it (R3)."""
+        start = unit.leader_point
+        live = unit.effective_figures
+        if live:
+            spots = self.terrain.place(leader_to, len(live), toward=None)
+            if spots is not None:
+                live.sort(key=lambda f: f.kind != "leader")
+                for f, p in zip(live, spots, strict=True):
+                    f.x, f.y = round(p[0], 3), round(p[1], 3)
+                for f in unit.figures:
+                    if not f.effective:
+                        f.x, f.y = round(leader_to[0], 3), round(leader_to[1], 3)
+                return
+        dx, dy = leader_to[0] - start[0], leader_to[1] - start[1]
+        for f in unit.figures:
+            target = (f.x + dx, f.y + dy)
+            if self.terrain.blocked_point(target) and not self.terrain.blocked_point(leader_to):
+                target = leader_to
+            f.x, f.y = round(target[0], 3), round(target[1], 3)
+
+    def hypothetical(self, unit: UnitState, leader_to: Point) -> UnitState:
+        copy = UnitState(
+            **{**unit.__dict__, "figures": [FigureState(**f.__dict__) for f in unit.figures]}
+        )
+        self.place_unit(copy, leader_to)
+        return copy
+
+    # == the sequence of play ================================================================
+    def _game(self) -> Flow:
+        self.scenario.setup(self.state, self.battlefield, self.terrain)
+        self.emit(
+            "Setup",
+            f"{self.scenario.title}: {len(self.state.units_of(REGULAR))} Regular and "
+            f"{len(self.state.units_of(INSURGENT))} Insurgent units on the table, "
+            f"{len(self.state.hot_spots)} hot spots (Rulebook: Sequence of Play, steps 1-7)",
+            units=sorted(self.state.units),
+        )
+        if self.state.fog_of_war:
+            self.emit(
+                "FogOfWar",
+                "A Fog of War card is drawn at the start of the game "
+                "(the card decks are not in the engine yet; no effect applied)",
+            )
+        self.update_sightings()
+        reason: str | None = None
+        while True:
+            self.state.turn += 1
+            self.emit("TurnStart", f"Turn {self.state.turn} begins")
+            self._start_of_turn()
+            if self.state.turn > 1:
+                yield from self._reinforcements()
+            self.state.phase = "regular"
+            yield from self._regular_phase()
+            reason = self.scenario.finished(self.state)
+            if reason:
+                break
+            self.state.phase = "insurgent"
+            yield from self._insurgent_phase()
+            self._end_of_turn()
+            reason = self.scenario.finished(self.state)
+            if reason:
+                break
+            if self.state.turn >= self.state.turn_limit:
+                reason = f"the turn limit ({self.state.turn_limit}) is reached (R31)"
+                break
+        self._finish(reason)
+
+    def _finish(self, reason: str) -> None:
+        self.state.phase = "over"
+        vp_reg, vp_ins, lines = self.scenario.score(self.state)
+        margin = rb.victory_margin(vp_reg - vp_ins)
+        if vp_reg - vp_ins >= 5:
+            winner = REGULAR
+        elif vp_ins - vp_reg >= 5:
+            winner = INSURGENT
+        else:
+            winner = "none"
+        self.emit(
+            "GameEnd",
+            f"Game over after turn {self.state.turn}: {reason}. Regulars {vp_reg} VP, "
+            f"Insurgents {vp_ins} VP: {margin} ({winner}) (Rulebook: Victory Points)",
+            vp_regular=vp_reg,
+            vp_insurgent=vp_ins,
+            margin=margin,
+            winner=winner,
+            breakdown=lines,
+        )
+        self.state.result = {
+            "scenario": self.state.scenario_id,
+            "seed": self.state.seed,
+            "turns": self.state.turn,
+            "vp_regular": vp_reg,
+            "vp_insurgent": vp_ins,
+            "margin": margin,
+            "winner": winner,
+            "reason": reason,
+        }
+
+    def _start_of_turn(self) -> None:
+        for unit in self.state.units.values():
+            unit.pins_this_turn = 0
+            for f in unit.figures:
+                if f.status == "returning":
+                    f.status = "ok"
+                    self.emit(
+                        "ReturnsToAction",
+                        f"{unit.name}: {f.id} returns to action (Rulebook: First Aid Checks)",
+                        unit=unit.id,
+                    )
+
+    def _end_of_turn(self) -> None:
+        turn = self.state.turn
+        for unit in self.state.units.values():
+            if unit.on_table and unit.pinned_turn == turn:
+                self.emit("Unpinned", f"{unit.name} is no longer Pinned (Rulebook: Pinned)")
+            if unit.on_table and unit.regroup_turn == turn:
+                self.emit("Regrouped", f"{unit.name} has regrouped (Rulebook: Pull Back)")
+        self.emit("TurnEnd", f"Turn {turn} ends")
+
+    # -- step 8: reinforcements ------------------------------------------------------------
+    def _reinforcements(self) -> Flow:
+        level = self.state.insurgency_level
+        if level == "automatic":
+            self.emit(
+                "InsurgencyLevel",
+                f"T{self.state.turn} Insurgency Level is automatic: reinforcements arrive "
+                "(Rulebook: Arrival of Insurgent Reinforcements, R20)",
+            )
+        else:
+            face = self.dice.roll(Die.D6)
+            arrives = face <= int(level)
+            self.emit(
+                "InsurgencyLevel",
+                f"T{self.state.turn} Insurgency Level roll d6={face} vs {level}: "
+                f"{'reinforcements arrive' if arrives else 'no reinforcements'} "
+                "(Rulebook: Arrival of Insurgent Reinforcements)",
+                face=face,
+                arrives=arrives,
+            )
+            if not arrives:
+                return
+        groups, log = rb.roll_reinforcement_table(self.dice)
+        for line in log:
+            self.emit("ReinforcementRoll", f"Reinforcement table {line} (Scenario table)")
+        for group in groups:
+            face = self.dice.roll(Die.D6)
+            active = sorted(int(k) for k, h in self.state.hot_spots.items() if not h.neutralized)
+            number: int | None = face
+            if face == 6:
+                if not active:
+                    number = None
+                else:
+                    number = yield from self.choose(
+                        INSURGENT,
+                        "hot_spot",
+                        "Hot spot roll of 6: choose the hot spot where the reinforcements arrive",
+                        active,
+                    )
+            spot = self.state.hot_spots.get(str(number)) if number is not None else None
+            if spot is None or spot.neutralized:
+                self.emit(
+                    "ReinforcementsLost",
+                    f"Hot spot d6={face}: hot spot {number} is "
+                    f"{'neutralized' if spot else 'not on the table'}; the group is lost "
+                    "(Rulebook: Arrival of Insurgent Reinforcements)",
+                    face=face,
+                )
+                continue
+            unit = self._new_insurgent_unit(group.figures, (spot.x, spot.y))
+            self.emit(
+                "ReinforcementsArrive",
+                f"Hot spot d6={face}: {unit.name} ({len(unit.figures)} figures"
+                f"{', with a leader' if unit.has_leader else ', leaderless'}) arrives at hot "
+                f"spot {number} (Rulebook: Arrival of Insurgent Reinforcements)",
+                unit=unit.id,
+                hot_spot=number,
+                face=face,
+            )
+        self.update_sightings()
+
+    def _new_insurgent_unit(self, kinds: tuple[str, ...], at: Point) -> UnitState:
+        number = self.state.next_unit_number
+        self.state.next_unit_number += 1
+        unit_id = f"I{number}"
+        figures = []
+        for i, kind in enumerate(kinds):
+            q, m = self.scenario.insurgent_profile(kind)
+            ring = 0 if i == 0 else 1.0 + 0.9 * ((i - 1) // 8)
+            dx, dy = DIRECTIONS[(i - 1) % 8] if i else (0.0, 0.0)
+            p = (at[0] + ring * dx, at[1] + ring * dy)
+            if self.terrain.blocked_point(p):
+                p = at
+            figures.append(FigureState(f"{unit_id}.{i + 1}", kind, p[0], p[1], q, m))
+        unit = UnitState(unit_id, f"Insurgent group {number}", INSURGENT, figures)
+        unit.placed_turn = self.state.turn
+        self.state.units[unit_id] = unit
+        return unit
+
+    # -- steps 9-11: Regular activations ---------------------------------------------------
+    def _regular_phase(self) -> Flow:
+        while True:
+            waiting = [
+                u for u in self.state.units_of(REGULAR) if u.activated_turn != self.state.turn
+            ]
+            if not waiting or self.scenario.finished(self.state):
+                return
+            options = self._activation_options(waiting)
+            command = yield from self.ask(
+                REGULAR,
+                "activate",
+                "Activate a Regular unit (or end the phase: the rest hold)",
+                options,
+                self._accept_activation,
+            )
+            if isinstance(command, EndPhase):
+                for u in waiting:
+                    u.activated_turn = self.state.turn
+                self.emit("PhaseEnd", "The Regulars end their activations; the rest hold")
+                return
+            yield from self._activation(command)
+
+    def _accept_activation(self, command: Command) -> None:
+        if isinstance(command, EndPhase):
+            return
+        unit_id = getattr(command, "unit", "")
+        unit = self.unit(unit_id)
+        if unit.side != REGULAR or not unit.on_table:
+            raise IllegalCommand(f"{unit.name} is not a Regular unit on the table")
+        if unit.activated_turn == self.state.turn:
+            raise IllegalCommand(f"{unit.name} has already been activated this turn")
+        self._check_regular_action(unit, command, Activation(unit.id))
+
+    def _activation_options(self, waiting: list[UnitState]) -> list[Command]:
+        options: list[Command] = [EndPhase(side=REGULAR)]
+        for unit in waiting:
+            options.extend(self._unit_action_options(unit, Activation(unit.id)))
+        return options
+
+    def _unit_action_options(self, unit: UnitState, act: Activation) -> list[Command]:
+        side = unit.side
+        candidates: list[Command] = [EndActivation(side=side, unit=unit.id)]
+        if side == REGULAR and not act.acted:
+            candidates += [
+                Overwatch(side=side, unit=unit.id),
+                FirstAid(side=side, unit=unit.id),
+            ]
+            for spot in self.state.hot_spots.values():
+                candidates.append(NeutralizeHotSpot(side=side, unit=unit.id, hot_spot=spot.number))
+        for enemy in self.enemies(unit):
+            candidates.append(Fire(side=side, unit=unit.id, target=enemy.id))
+            if not act.acted:
+                candidates.append(CloseAssault(side=side, unit=unit.id, target=enemy.id))
+        candidates += self._move_samples(unit, act)
+        legal: list[Command] = []
+        for c in candidates:
+            try:
+                self._check_action(unit, c, act)
+            except IllegalCommand:
+                continue
+            legal.append(c)
+        return legal
+
+    def _move_samples(self, unit: UnitState, act: Activation) -> list[Command]:
+        start = unit.leader_point
+        out: list[Command] = []
+        rates = ["cautious", "rapid"]
+        if unit.side == INSURGENT and self._may_move_out_of_contact(unit):
+            rates.append("out_of_contact")
+        for rate in rates:
+            reach = {"cautious": CAUTIOUS, "rapid": RAPID, "out_of_contact": 18.0}[rate]
+            for dx, dy in DIRECTIONS:
+                to = (round(start[0] + dx * reach, 2), round(start[1] + dy * reach, 2))
+                out.append(MoveUnit(side=unit.side, unit=unit.id, to=to, rate=rate))
+        goals = self.scenario_goals(unit)
+        for goal in goals:
+            out.append(MoveUnit(side=unit.side, unit=unit.id, to=goal, rate="cautious"))
+            out.append(MoveUnit(side=unit.side, unit=unit.id, to=goal, rate="rapid"))
+        return out
+
+    def scenario_goals(self, unit: UnitState) -> list[Point]:
+        """Useful destinations to sample: contractors, hot spots, exit edges, the enemy."""
+        goals: list[Point] = []
+        if unit.side == REGULAR:
+            goals += [(c.x, c.y) for c in self.state.contractors if c.status == "waiting"]
+            goals += [(h.x, h.y) for h in self.state.hot_spots.values() if not h.neutralized]
+            x, y = unit.leader_point
+            w, h = self.battlefield.width, self.battlefield.height
+            for edge in self.state.exit_edges:
+                goals.append(
+                    {
+                        "north": (x, 0.2),
+                        "south": (x, h - 0.2),
+                        "west": (0.2, y),
+                        "east": (w - 0.2, y),
+                    }[edge]
+                )
+        foes = sorted(self.enemies(unit), key=lambda e: distance(e.centre, unit.centre))[:2]
+        goals += [e.centre for e in foes]
+        return [(round(g[0], 2), round(g[1], 2)) for g in goals]
+
+    # -- checking a unit's action ---------------------------------------------------------
+    def _validator(
+        self, unit: UnitState, act: Activation, *, moves_only: bool = False, assault: bool = True
+    ) -> Callable[[Command], None]:
+        def accepts(command: Command) -> None:
+            if moves_only and not isinstance(command, MoveUnit):
+                raise IllegalCommand(f"{unit.name} interrupts by moving: choose a destination")
+            if not assault and isinstance(command, CloseAssault):
+                raise IllegalCommand(f"{unit.name} cannot charge now")
+            self._check_action(unit, command, act)
+
+        return accepts
+
+    def _check_regular_action(self, unit: UnitState, command: Command, act: Activation) -> None:
+        self._check_action(unit, command, act)
+
+    def _check_action(self, unit: UnitState, command: Command, act: Activation) -> None:
+        """Raise IllegalCommand unless `unit` may do `command` now (pure: changes nothing)."""
+        name = unit.name
+        turn = self.state.turn
+        if getattr(command, "unit", unit.id) != unit.id:
+            raise IllegalCommand(f"{name} is the unit acting now")
+        wounded = any(f.status == "hit" for f in unit.figures)
+        if isinstance(command, EndActivation):
+            return
+        if (
+            isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault))
+            and act.acted
+        ):
+            raise IllegalCommand(f"{name} has already acted; that takes a whole activation (R21)")
+        if isinstance(command, Overwatch):
+            if unit.side != REGULAR:
+                raise IllegalCommand("only Regulars can use Overwatch (Rulebook: Overwatch)")
+            if wounded:
+                raise IllegalCommand(f"{name} must tend its wounded first (R27)")
+            return
+        if isinstance(command, FirstAid):
+            if not wounded:
+                raise IllegalCommand(f"{name} has no wounded figures to tend")
+            if not self._safe_for_first_aid(unit):
+                raise IllegalCommand(
+                    f"{name} must reach Solid Cover or get out of Insurgent sight first (R27)"
+                )
+            return
+        if isinstance(command, NeutralizeHotSpot):
+            spot = self.state.hot_spots.get(str(command.hot_spot))
+            if spot is None or spot.neutralized:
+                raise IllegalCommand(f"there is no active hot spot {command.hot_spot}")
+            if wounded:
+                raise IllegalCommand(f"{name} must tend its wounded first (R27)")
+            if min(distance(f.pos, (spot.x, spot.y)) for f in unit.effective_figures) > (
+                HOT_SPOT_CONTACT
+            ):
+                raise IllegalCommand(f'{name} has no figure within 1" of hot spot {spot.number}')
+            return
+        if isinstance(command, Fire):
+            if act.fired:
+                raise IllegalCommand(f"{name} has already fired this activation")
+            if unit.side == REGULAR and wounded:
+                raise IllegalCommand(f"{name} is tending its wounded and may only react (R27)")
+            if unit.side == INSURGENT and unit.shaken_turn == turn - 1:
+                raise IllegalCommand(f"{name} is Shaken and may take no aggressive action")
+            target = self.unit(command.target)
+            self._check_fire(unit, target, act.penalty)
+            return
+        if isinstance(command, CloseAssault):
+            target = self.unit(command.target)
+            if target.side == unit.side or not target.on_table:
+                raise IllegalCommand(f"{target.name} is not an enemy unit on the table")
+            if unit.side == REGULAR and wounded:
+                raise IllegalCommand(f"{name} is tending its wounded and may only react (R27)")
+            if unit.side == INSURGENT and unit.shaken_turn == turn - 1:
+                raise IllegalCommand(f"{name} is Shaken and may take no aggressive action")
+            if unit.pinned_turn == turn or unit.regroup_turn == turn:
+                raise IllegalCommand(f"{name} is Pinned or regrouping and cannot charge")
+            if self._blocked_contractor_assault(unit, target):
+                raise IllegalCommand("the Insurgents may not go for the contractors yet")
+            reach = CAUTIOUS if unit.dependants else RAPID
+            gap = min(
+                distance(a.pos, b.pos)
+                for a in unit.effective_figures
+                for b in target.effective_figures
+            )
+            if gap > reach:
+                raise IllegalCommand(
+                    f'{target.name} is {gap:.1f}" away, beyond the charge reach of '
+                    f'{name} ({reach:.0f}")'
+                )
+            return
+        if isinstance(command, MoveUnit):
+            self._check_move(unit, command, act)
+            return
+        raise IllegalCommand(f"{command.kind} is not something {name} can do now")
+
+    def _check_fire(self, unit: UnitState, target: UnitState, penalty: int) -> None:
+        if target.side == unit.side or not target.on_table:
+            raise IllegalCommand(f"{target.name} is not an enemy unit on the table")
+        if not unit.effective_figures:
+            raise IllegalCommand(f"{unit.name} has no one left able to fire")
+        if not self.los(unit, target):
+            raise IllegalCommand(f"{unit.name} has no line of sight to {target.name} (R4)")
+        blockers = self._fire_blockers(unit, target)
+        if blockers:
+            raise IllegalCommand(
+                f"{unit.name} cannot fire at {target.name}: {blockers} in the line of fire (R6)"
+            )
+        fp = self.firepower(unit, target, interruption_penalty=penalty)
+        if fp.total <= 0:
+            raise IllegalCommand(f"{unit.name} has no Firepower left ({fp.describe()})")
+
+    def _fire_blockers(self, unit: UnitState, target: UnitState) -> str:
+        others = [
+            u for u in self.state.units.values() if u.on_table and u.id not in (unit.id, target.id)
+        ]
+        in_line = self.terrain.units_in_line_of_fire(
+            unit.position(), target.position(), [o.position() for o in others]
+        )
+        names = []
+        a, b = unit.centre, target.centre
+        for oid in in_line:
+            other = self.state.units[oid]
+            straight = (
+                any(_crosses_base(f.pos, a, b) for f in other.effective_figures)
+                and other.elevation == unit.elevation
+            )
+            if (unit.side == REGULAR and other.side == REGULAR) or straight:
+                names.append(other.name)
+        return ", ".join(names)
+
+    def _check_move(self, unit: UnitState, command: MoveUnit, act: Activation) -> None:
+        name = unit.name
+        turn = self.state.turn
+        if command.rate not in ("cautious", "rapid", "out_of_contact"):
+            raise IllegalCommand(f"unknown movement rate {command.rate!r}")
+        if act.moved > 0 or act.rate:
+            raise IllegalCommand(f"{name} has already moved this activation")
+        if not unit.effective_figures:
+            raise IllegalCommand(f"{name} has no one able to move")
+        if unit.regroup_turn == turn:
+            raise IllegalCommand(f"{name} is regrouping after a Pull Back and may not move")
+        if unit.pinned_turn == turn:
+            raise IllegalCommand(f"{name} is Pinned and may only seek cover")
+        if command.rate == "rapid":
+            if act.fired:
+                raise IllegalCommand(f"{name} has fired and may only move Cautiously (R21)")
+            if unit.dependants:
+                raise IllegalCommand(f"{name} has Dependants and may not move Rapidly")
+        if command.rate == "out_of_contact" and not self._may_move_out_of_contact(unit):
+            raise IllegalCommand(f"{name} cannot use Out of Contact movement")
+        x, y = command.to
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise IllegalCommand("the destination is not a point on the table")
+        path = self.terrain.path(unit.leader_point, (float(x), float(y)))
+        if path_length(path) < 0.25:
+            raise IllegalCommand(f"{name} cannot move that way")
+        if unit.side == INSURGENT:
+            if unit.shaken_turn == turn - 1:
+                end = walk(path, self._allowance(unit, command.rate, act))
+                if self.nearest_distance(self.hypothetical(unit, end), self.enemies(unit)) < (
+                    self.nearest_distance(unit, self.enemies(unit))
+                ):
+                    raise IllegalCommand(f"{name} is Shaken and may only move away from the enemy")
+            if self._blocked_contractor_move(
+                unit, walk(path, self._allowance(unit, command.rate, act))
+            ):
+                raise IllegalCommand(
+                    "the Insurgents may not go for the contractors before the Marines reach them"
+                )
+        if unit.side == REGULAR and any(f.status == "hit" for f in unit.figures):
+            return  # moving toward a safe place to tend the wounded is allowed (R27)
+
+    def _allowance(self, unit: UnitState, rate: str, act: Activation) -> float:
+        base = {"cautious": CAUTIOUS, "rapid": RAPID, "out_of_contact": 200.0}[rate]
+        return max(0.0, base - act.moved - act.penalty)
+
+    def _may_move_out_of_contact(self, unit: UnitState) -> bool:
+        return unit.side == INSURGENT and not unit.seen and unit.placed_turn < self.state.turn
+
+    def _blocked_contractor_move(self, unit: UnitState, end: Point) -> bool:
+        if not self.scenario.contractors:
+            return False
+        return any(
+            c.status == "waiting" and distance(end, (c.x, c.y)) < 2.0
+            for c in self.state.contractors
+        )
+
+    def _blocked_contractor_assault(self, unit: UnitState, target: UnitState) -> bool:
+        return False
+
+    def _safe_for_first_aid(self, unit: UnitState) -> bool:
+        if self.terrain.in_solid_cover(unit.position()):
+            return True
+        return not any(self.los(i, unit) for i in self.state.units_of(INSURGENT))
+
+    # -- one Regular activation ------------------------------------------------------------
+    def _activation(self, first: Command) -> Flow:
+        unit = self.unit(getattr(first, "unit", ""))
+        turn = self.state.turn
+        unit.activated_turn = turn
+        act = Activation(unit.id)
+        self.act = act
+        self.state.activation = {"unit": unit.id}
+        self.emit("Activate", f"T{turn} {unit.name} activates", unit=unit.id)
+        if unit.overwatch:
+            unit.overwatch = False
+            unit.overwatch_shots = 0
+            self.emit("OverwatchEnds", f"{unit.name} leaves Overwatch (R23)")
+        self._complete_neutralization(unit)
+        command = first
+        while True:
+            if isinstance(command, EndActivation):
+                if not act.acted:
+                    self.emit("Hold", f"{unit.name} holds its position", unit=unit.id)
+                break
+            yield from self._regular_action(unit, act, command)
+            act.acted = True
+            if not unit.on_table or self.scenario.finished(self.state):
+                break
+            if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)):
+                break
+            if act.fired and act.rate:
+                break
+            options = self._unit_action_options(unit, act)
+            command = yield from self.ask(
+                REGULAR,
+                "continue",
+                f"{unit.name}: fire, move or end the activation",
+                options,
+                self._validator(unit, act),
+                unit=unit.id,
+            )
+        self.act = None
+        self.state.activation = {}
+
+    def _complete_neutralization(self, unit: UnitState) -> None:
+        if not unit.neutralizing:
+            return
+        spot = self.state.hot_spots.get(str(unit.neutralizing))
+        unit_near = spot is not None and any(
+            distance(f.pos, (spot.x, spot.y)) <= HOT_SPOT_CONTACT for f in unit.effective_figures
+        )
+        if spot is not None and not spot.neutralized and unit_near:
+            spot.neutralized = True
+            self.state.count("hot_spots_neutralized")
+            self.emit(
+                "HotSpotNeutralized",
+                f"{unit.name} stayed by hot spot {spot.number} for a full turn: it is "
+                "neutralized and removed (R28)",
+                hot_spot=spot.number,
+                unit=unit.id,
+            )
+        unit.neutralizing = 0
+
+    def _regular_action(self, unit: UnitState, act: Activation, command: Command) -> Flow:
+        turn = self.state.turn
+        if isinstance(command, Overwatch):
+            unit.overwatch = True
+            unit.overwatch_shots = 0
+            self.emit(
+                "Overwatch", f"{unit.name} goes on Overwatch (Rulebook: Overwatch)", unit=unit.id
+            )
+            return
+        if isinstance(command, NeutralizeHotSpot):
+            unit.neutralizing = command.hot_spot
+            unit.neutralize_turn = turn
+            self.emit(
+                "NeutralizeStarted",
+                f"{unit.name} starts neutralizing hot spot {command.hot_spot}; it must stay "
+                "put until its next activation (R28)",
+                unit=unit.id,
+                hot_spot=command.hot_spot,
+            )
+            return
+        if isinstance(command, FirstAid):
+            self._first_aid(unit)
+            return
+        if isinstance(command, Fire):
+            if not act.window_done:
+                act.window_done = True
+                yield from self._interruption_window(unit, act)
+            act.fired = True
+            if not unit.on_table:
+                return
+            target = self.state.units.get(command.target)
+            if target is None or not target.on_table:
+                self.emit("FireCancelled", f"{unit.name}'s target is gone")
+                return
+            try:
+                self._check_fire(unit, target, act.penalty)
+            except IllegalCommand as why:
+                self.emit("FireCancelled", f"{unit.name} can no longer fire: {why}")
+                return
+            yield from self.fire(unit, target, penalty=act.penalty, why="fires")
+            return
+        if isinstance(command, MoveUnit):
+            yield from self._regular_move(unit, act, command)
+            return
+        if isinstance(command, CloseAssault):
+            if not act.window_done:
+                act.window_done = True
+                yield from self._interruption_window(unit, act)
+            target = self.state.units.get(command.target)
+            if unit.on_table and target is not None and target.on_table:
+                yield from self.close_assault(unit, target)
+            return
+
+    def _regular_move(self, unit: UnitState, act: Activation, command: MoveUnit) -> Flow:
+        turn = self.state.turn
+        rate = command.rate
+        if rate == "rapid" and unit.ever_casualties:
+            test = rb.quality_test(unit.quality_die(), self.dice, pinned=unit.pinned_turn == turn)
+            ok = test.passed
+            self.emit(
+                "QualityCheck",
+                f"T{turn} Casualties Quality Check to move Rapidly (Rulebook: Casualties): "
+                f"{unit.name} {test.shown()} → {'may move Rapidly' if ok else 'moves Cautiously'}",
+                unit=unit.id,
+                face=test.face,
+            )
+            if not ok:
+                rate = "cautious"
+        act.rate = rate
+        unit.move_rate = rate
+        unit.move_rate_turn = turn
+        if unit.neutralizing:
+            self.emit("NeutralizeAbandoned", f"{unit.name} moves off hot spot {unit.neutralizing}")
+            unit.neutralizing = 0
+        path = self.terrain.path(unit.leader_point, command.to)
+        act.path = truncate(path, self._allowance(unit, rate, act))
+        act.travelled = 0.0
+        act.sighted = [i.id for i in self.state.units_of(INSURGENT) if self.los(i, unit)]
+        self.emit(
+            "MoveStart",
+            f"{unit.name} moves {rate} toward ({command.to[0]:.1f}, {command.to[1]:.1f}), "
+            f'{path_length(act.path):.1f}" (Rulebook: Movement)',
+            unit=unit.id,
+            rate=rate,
+        )
+        if not act.window_done:
+            act.window_done = True
+            yield from self._interruption_window(unit, act)
+        yield from self._continue_move(unit, act)
+
+    def _continue_move(self, unit: UnitState, act: Activation) -> Flow:
+        """Walk the rest of the planned path in steps, watching for new sightings and contacts."""
+        turn = self.state.turn
+        while unit.on_table and act.path:
+            total = path_length(act.path)
+            limit = min(
+                total,
+                max(
+                    0.0,
+                    self._allowance(unit, act.rate or "cautious", act) + act.travelled - act.moved,
+                ),
+            )
+            if (
+                unit.pinned_turn == turn
+                or unit.regroup_turn == turn
+                or act.travelled >= limit - 1e-6
+            ):
+                break
+            step_to = min(limit, act.travelled + STEP)
+            point = walk(act.path, step_to)
+            self.place_unit(unit, point)
+            act.moved += step_to - act.travelled
+            act.travelled = step_to
+            unit.last_moved_turn = turn
+            self._contractor_contact(unit)
+            if self._try_exit(unit):
+                return
+            newly = [
+                i
+                for i in self.state.units_of(INSURGENT)
+                if i.id not in act.sighted and self.los(i, unit)
+            ]
+            for i in newly:
+                act.sighted.append(i.id)
+            self.update_sightings()
+            fresh = [i for i in newly if self._may_interrupt(i)]
+            if fresh:
+                yield from self._interruption_window(unit, act, only=fresh)
+        if unit.on_table:
+            self.emit(
+                "MoveEnd",
+                f"{unit.name} ends its move at ({unit.leader_point[0]:.1f}, "
+                f'{unit.leader_point[1]:.1f}) after {act.moved:.1f}"',
+                unit=unit.id,
+                moved=round(act.moved, 3),
+            )
+            self._handoff_dependants(unit)
+            if any(f.status == "hit" for f in unit.figures) and self._safe_for_first_aid(unit):
+                self._first_aid(unit)
+        act.path = []
+
+    # -- contractors, edges ---------------------------------------------------------------
+    def _contractor_contact(self, unit: UnitState) -> None:
+        if unit.side != REGULAR:
+            return
+        for c in self.state.contractors:
+            if c.status == "waiting" and any(
+                distance(f.pos, (c.x, c.y)) <= CONTACT for f in unit.effective_figures
+            ):
+                c.status = "held"
+                c.holder = unit.id
+                unit.dependants.append("contractor")
+                self.emit(
+                    "ContractorJoins",
+                    f"{unit.name} reaches contractor {c.id}: the contractor joins as a Dependant "
+                    "(Contracting Trouble: Moving the Contractors)",
+                    unit=unit.id,
+                    contractor=c.id,
+                )
+
+    def _at_edge(self, unit: UnitState, edges: list[str]) -> str:
+        w, h = self.battlefield.width, self.battlefield.height
+        for edge in edges:
+            if edge_distance(unit.leader_point, edge, w, h) <= EDGE_REACH:
+                return edge
+        return ""
+
+    def _try_exit(self, unit: UnitState) -> bool:
+        if unit.side != REGULAR:
+            return False
+        edge = self._at_edge(unit, self.state.exit_edges)
+        if not edge or not self.scenario.exit_allowed(self.state, unit):
+            return False
+        unit.status = "exited"
+        self.state.count("units_exited")
+        for c in self.state.contractors:
+            if c.holder == unit.id and c.status == "held":
+                c.status = "escorted"
+                self.state.count("contractors_escorted")
+        self.emit(
+            "UnitExits",
+            f"{unit.name} leaves the table by the {edge} edge"
+            + (f" with {len(unit.dependants)} Dependants" if unit.dependants else ""),
+            unit=unit.id,
+            edge=edge,
+        )
+        return True
+
+    def _handoff_dependants(self, unit: UnitState) -> None:
+        if unit.side != REGULAR:
+            return
+        if not self._at_edge(unit, self.state.entry_edges + self.state.exit_edges):
+            return
+        handed = [d for d in unit.dependants if d in ("casualty", "pow")]
+        if handed:
+            unit.dependants = [d for d in unit.dependants if d not in ("casualty", "pow")]
+            self.state.count("casualties_evacuated", handed.count("casualty"))
+            self.emit(
+                "DependantsHandedOff",
+                f"{unit.name} hands {len(handed)} Dependants off at the friendly edge "
+                "(Rulebook: Disposing of Dependants & Casualties)",
+            )
+
+    # -- interruptions ---------------------------------------------------------------------
+    def _may_interrupt(self, ins: UnitState) -> bool:
+        turn = self.state.turn
+        return (
+            ins.on_table
+            and ins.interrupted_turn != turn
+            and ins.shaken_turn != turn - 1
+            and bool(ins.effective_figures)
+        )
+
+    def _interruption_window(
+        self, regular: UnitState, act: Activation, only: list[UnitState] | None = None
+    ) -> Flow:
+        """Insurgents in LOS may declare interruptions (R22)."""
+        pool = (
+            only
+            if only is not None
+            else [
+                i
+                for i in self.state.units_of(INSURGENT)
+                if self._may_interrupt(i) and self.los(i, regular)
+            ]
+        )
+        if not pool:
+            return
+        eligible = sorted(i.id for i in pool)
+        remaining = max(0.0, path_length(act.path) - act.travelled) if act.path else 0.0
+        ats = [0.0] if remaining <= 0 or only is not None else [0.0, round(remaining / 2, 2)]
+        options: list[Command] = [DeclareInterrupts(side=INSURGENT, declarations=())]
+        for at in ats:
+            options.append(
+                DeclareInterrupts(
+                    side=INSURGENT, declarations=tuple((i, "fire") for i in eligible), at=at
+                )
+            )
+            for i in eligible:
+                for mode in ("fire", "move"):
+                    options.append(
+                        DeclareInterrupts(side=INSURGENT, declarations=((i, mode),), at=at)
+                    )
+
+        def accepts(command: Command) -> None:
+            if not isinstance(command, DeclareInterrupts):
+                raise IllegalCommand("the Insurgents must declare their interruptions (or none)")
+            seen: set[str] = set()
+            for entry in command.declarations:
+                if len(entry) != 2:
+                    raise IllegalCommand("each interruption names a unit and 'fire' or 'move'")
+                uid, mode = entry
+                if uid not in eligible:
+                    raise IllegalCommand(f"{uid} cannot interrupt {regular.name} now (R22)")
+                if uid in seen:
+                    raise IllegalCommand(f"{uid} may interrupt only once per turn (R22)")
+                if mode not in ("fire", "move"):
+                    raise IllegalCommand("an interruption is by 'fire' or by 'move'")
+                seen.add(uid)
+            if not 0.0 <= command.at <= remaining + 1e-6:
+                raise IllegalCommand(
+                    f'the interruption point must lie on the move (0-{remaining:.1f}")'
+                )
+
+        answer = yield from self.ask(
+            INSURGENT,
+            "interrupts",
+            f"{regular.name} is {'moving' if act.path else 'acting'} in sight of "
+            f"{', '.join(eligible)}: declare interruptions",
+            options,
+            accepts,
+            regular=regular.id,
+            eligible=eligible,
+        )
+        assert isinstance(answer, DeclareInterrupts)
+        if not answer.declarations:
+            return
+        if answer.at > 0 and act.path:
+            target_len = act.travelled + answer.at
+            while act.travelled < target_len - 1e-6 and regular.on_table:
+                step_to = min(target_len, act.travelled + STEP)
+                self.place_unit(regular, walk(act.path, step_to))
+                act.moved += step_to - act.travelled
+                act.travelled = step_to
+                regular.last_moved_turn = self.state.turn
+                self._contractor_contact(regular)
+                if self._try_exit(regular):
+                    return
+        yield from self.resolve_chain(regular, act, list(answer.declarations))
+
+    def resolve_chain(
+        self, regular: UnitState, act: Activation, declarations: list[tuple[str, str]]
+    ) -> Flow:
+        """Resolving Chains of Interruptions (R22-R24): tests nearest first, lost ones first."""
+        turn = self.state.turn
+        modes = dict(declarations)
+        interrupters = sorted(
+            (self.state.units[u] for u, _ in declarations),
+            key=lambda u: (distance(u.centre, regular.centre), u.id),
+        )
+        for ins in interrupters:
+            ins.interrupted_turn = turn
+            self.emit(
+                "InterruptDeclared",
+                f"T{turn} {ins.name} declares an interruption by {modes[ins.id]} against "
+                f"{regular.name} (Rulebook: Resolving Chains of Interruptions)",
+                unit=ins.id,
+                target=regular.id,
+                mode=modes[ins.id],
+            )
+        active: list[UnitState] = []
+        for ins in interrupters:
+            if ins.has_leader:
+                active.append(ins)
+                continue
+            test = rb.quality_test(ins.quality_die(), self.dice, pinned=ins.pinned_turn == turn)
+            self.emit(
+                "InterruptCheck",
+                f"T{turn} Insurgent Interrupt Check (Rulebook: Insurgent Interrupt Check): "
+                f"leaderless {ins.name} {test.shown()} → "
+                f"{'may interrupt' if test.passed else 'fails and does nothing'}",
+                unit=ins.id,
+                face=test.face,
+                passed=test.passed,
+            )
+            if test.passed:
+                active.append(ins)
+        # Overwatch reacts before the interrupted unit's own Reaction Test (R23).
+        early: dict[str, list[str]] = {}
+        late: dict[str, list[str]] = {}
+        for ins in active:
+            first, after = yield from self._overwatch_reactions(ins, exclude=regular.id)
+            early[ins.id], late[ins.id] = first, after
+            h_first, h_after = yield from self._helper_reactions(regular, ins)
+            early[ins.id] += h_first
+            late[ins.id] += h_after
+        results: list[tuple[UnitState, bool]] = []
+        for ins in active:
+            if not ins.on_table:
+                continue
+            stance = self._stance(regular, act)
+            roll = rb.reaction_test(
+                ins.quality_die().shift_for_quality(-1 if ins.pinned_turn == turn else 0),
+                regular.quality_die().shift_for_quality(-1 if regular.pinned_turn == turn else 0),
+                stance[1],
+                self.dice,
+            )
+            winner = (
+                "Insurgents act first" if roll.insurgent_first else f"{regular.name} reacts first"
+            )
+            self.emit(
+                "ReactionTest",
+                f"T{turn} Reaction Test (Rulebook: The Reaction Test): {ins.name} "
+                f"{roll.insurgent.shown()} vs {regular.name} {roll.regular.shown()} "
+                f"({stance[0]}) → {winner}",
+                insurgent=ins.id,
+                regular=regular.id,
+                insurgent_face=roll.insurgent.face,
+                regular_face=roll.regular.face,
+                modifier=stance[1],
+                insurgent_first=roll.insurgent_first,
+            )
+            self._fog_of_war(roll.fog_of_war, regular)
+            results.append((ins, roll.insurgent_first))
+        lost = [i for i, first in results if first]
+        won = [i for i, first in results if not first]
+        for ins in lost:
+            act.interruptions += 1
+            yield from self._reactors_fire(early[ins.id], ins)
+            yield from self._insurgent_interruption(ins, regular, modes[ins.id])
+            yield from self._reactors_fire(late[ins.id], ins)
+            yield from self._regular_reaction(regular, act, ins, won_test=False)
+        for ins in won:
+            act.interruptions += 1
+            yield from self._reactors_fire(early[ins.id], ins)
+            yield from self._regular_reaction(regular, act, ins, won_test=True)
+            yield from self._insurgent_interruption(ins, regular, modes[ins.id])
+            yield from self._reactors_fire(late[ins.id], ins)
+
+    def _stance(self, regular: UnitState, act: Activation | None) -> tuple[str, int]:
+        """R14: +1 Overwatch or stationary or Cautious, −1 Rapid; never stacked."""
+        turn = self.state.turn
+        if regular.overwatch:
+            return ("on Overwatch +1", 1)
+        moving_now = act is not None and act.unit == regular.id and act.rate
+        rate = (
+            act.rate
+            if moving_now and act
+            else (regular.move_rate if regular.move_rate_turn == turn else "")
+        )
+        if rate == "rapid":
+            return ("moving Rapidly -1", -1)
+        if rate == "cautious":
+            return ("moving Cautiously +1", 1)
+        return ("stationary +1", 1)
+
+    def _fog_of_war(self, natural_one: bool, regular: UnitState) -> None:
+        if natural_one and self.state.fog_of_war:
+            self.emit(
+                "FogOfWar",
+                f"{regular.name} rolled a natural 1 on a Reaction Test: a Fog of War card is drawn "
+                "(Rulebook: Reaction Tests and Fog of War; the deck is not in the engine yet)",
+                unit=regular.id,
+            )
+
+    def _overwatch_reactions(self, ins: UnitState, exclude: str = "") -> Flow:
+        """Overwatch units in sight may interrupt an Insurgent action (Rulebook: Overwatch, R23)."""
+        turn = self.state.turn
+        watchers = [
+            r
+            for r in self.state.units_of(REGULAR)
+            if r.overwatch
+            and r.id != exclude
+            and self.los(r, ins)
+            and self.firepower(r, ins, interruption_penalty=r.overwatch_shots).total > 0
+            and not self._fire_blockers(r, ins)
+        ]
+        if not watchers:
+            return [], []
+        ids = [w.id for w in watchers]
+        choices: list[Any] = [[]] + [[w] for w in ids] + ([ids] if len(ids) > 1 else [])
+        chosen = yield from self.choose(
+            REGULAR,
+            "overwatch",
+            f"{ins.name} acts in sight of Overwatch units {', '.join(ids)}: which fire?",
+            choices,
+            insurgent=ins.id,
+        )
+        first: list[str] = []
+        after: list[str] = []
+        for wid in chosen:
+            w = self.state.units[wid]
+            w.overwatch_shots += 1
+            roll = rb.reaction_test(ins.quality_die(), w.quality_die(), 1, self.dice)
+            self.emit(
+                "ReactionTest",
+                f"T{turn} Overwatch Reaction Test (Rulebook: Overwatch): {ins.name} "
+                f"{roll.insurgent.shown()} vs {w.name} {roll.regular.shown()} (on Overwatch +1) → "
+                f"{'Overwatch fires after' if roll.insurgent_first else 'Overwatch fires first'}",
+                insurgent=ins.id,
+                regular=w.id,
+                insurgent_face=roll.insurgent.face,
+                regular_face=roll.regular.face,
+                overwatch=True,
+            )
+            self._fog_of_war(roll.fog_of_war, w)
+            (after if roll.insurgent_first else first).append(wid)
+        return first, after
+
+    def _helper_reactions(self, regular: UnitState, ins: UnitState) -> Flow:
+        """Unactivated Regulars in sight may react for a friend, spending their activation."""
+        turn = self.state.turn
+        helpers = [
+            r
+            for r in self.state.units_of(REGULAR)
+            if r.id != regular.id
+            and r.activated_turn != turn
+            and not r.overwatch
+            and self.los(r, regular)
+            and self.los(r, ins)
+            and not any(f.status == "hit" for f in r.figures)
+            and self.firepower(r, ins).total > 0
+            and not self._fire_blockers(r, ins)
+        ]
+        if not helpers:
+            return [], []
+        ids = [h.id for h in helpers]
+        choices: list[Any] = [[]] + [[h] for h in ids]
+        chosen = yield from self.choose(
+            REGULAR,
+            "helpers",
+            f"{ins.name} interrupts {regular.name}: which unactivated units react for it "
+            "(spending their activation)?",
+            choices,
+            insurgent=ins.id,
+        )
+        first: list[str] = []
+        after: list[str] = []
+        for hid in chosen:
+            h = self.state.units[hid]
+            h.activated_turn = turn
+            roll = rb.reaction_test(ins.quality_die(), h.quality_die(), 1, self.dice)
+            self.emit(
+                "ReactionTest",
+                f"T{turn} Reaction Test for a friend "
+                "(Rulebook: Regular Reaction to Interruptions): "
+                f"{ins.name} {roll.insurgent.shown()} vs {h.name} {roll.regular.shown()} "
+                f"(stationary +1) → {'fires after' if roll.insurgent_first else 'fires first'}; "
+                f"{h.name} spends its activation",
+                insurgent=ins.id,
+                regular=h.id,
+                insurgent_face=roll.insurgent.face,
+                regular_face=roll.regular.face,
+            )
+            self._fog_of_war(roll.fog_of_war, h)
+            (after if roll.insurgent_first else first).append(hid)
+        return first, after
+
+    def _reactors_fire(self, reactor_ids: list[str], ins: UnitState) -> Flow:
+        for rid in reactor_ids:
+            r = self.state.units[rid]
+            if not (r.on_table and ins.on_table):
+                continue
+            penalty = max(0, r.overwatch_shots - 1) if r.overwatch else 0
+            try:
+                self._check_fire(r, ins, penalty)
+            except IllegalCommand as why:
+                self.emit("FireCancelled", f"{r.name} cannot react: {why}")
+                continue
+            yield from self.fire(r, ins, penalty=penalty, why="reacts with fire")
+
+    def _insurgent_interruption(self, ins: UnitState, regular: UnitState, mode: str) -> Flow:
+        if not ins.on_table or not ins.effective_figures:
+            return
+        if mode == "fire":
+            if not regular.on_table:
+                return
+            try:
+                self._check_fire(ins, regular, 0)
+            except IllegalCommand as why:
+                self.emit("FireCancelled", f"{ins.name}'s interruption fizzles: {why}")
+                return
+            yield from self.fire(ins, regular, why="interrupts with fire")
+            return
+        act = Activation(ins.id)
+        options = [
+            c
+            for c in self._move_samples(ins, act)
+            if isinstance(c, MoveUnit) and c.rate != "out_of_contact"
+        ]
+        legal: list[Command] = []
+        for c in options:
+            try:
+                self._check_move(ins, c, act)
+            except IllegalCommand:
+                continue
+            legal.append(c)
+        if not legal:
+            self.emit("InterruptFizzles", f"{ins.name} has nowhere to move")
+            return
+        move = yield from self.ask(
+            INSURGENT,
+            "interrupt_move",
+            f"{ins.name} interrupts by moving: choose where",
+            legal,
+            self._validator(ins, act, moves_only=True),
+            unit=ins.id,
+        )
+        assert isinstance(move, MoveUnit)
+        yield from self.insurgent_move(ins, act, move)
+
+    def _regular_reaction(
+        self, regular: UnitState, act: Activation, ins: UnitState, *, won_test: bool
+    ) -> Flow:
+        """The interrupted unit returns fire (or, having won, finishes its move first) (R24)."""
+        turn = self.state.turn
+        if not regular.on_table or not ins.on_table or regular.pinned_turn == turn:
+            return
+        choices: list[Any] = ["none"]
+        try:
+            self._check_fire(regular, ins, act.penalty)
+            choices.append("fire")
+        except IllegalCommand:
+            pass
+        remaining = path_length(act.path) - act.travelled if act.path else 0.0
+        if won_test and remaining > 0.25 and act.unit == regular.id:
+            choices.append("move")
+        if choices == ["none"]:
+            return
+        choice = yield from self.choose(
+            REGULAR,
+            "react",
+            f"{regular.name} may react to {ins.name}: "
+            + ("fire first or finish the move first" if won_test else "return fire"),
+            choices,
+            regular=regular.id,
+            insurgent=ins.id,
+        )
+        if choice == "fire":
+            yield from self.fire(regular, ins, penalty=act.penalty, why="reacts with fire")
+        elif choice == "move":
+            yield from self._continue_move(regular, act)
+
+    # -- fire combat -----------------------------------------------------------------------
+    def firepower(
+        self,
+        unit: UnitState,
+        target: UnitState,
+        *,
+        interruption_penalty: int = 0,
+        close_assault_defence: bool = False,
+    ) -> rb.Breakdown:
+        """Firepower with its breakdown (R16, R17)."""
+        turn = self.state.turn
+        fp = rb.Breakdown()
+        fp.add("figures", len(unit.effective_figures))
+        for weapon in unit.support_weapons():
+            fp.add(weapon, SUPPORT_DICE[weapon])
+        reach = rb.optimum_range(unit.quality_die(), bool(unit.support_weapons()))
+        if (
+            unit.effective_figures
+            and target.effective_figures
+            and (distance(unit.centre, target.centre) <= reach)
+        ):
+            fp.add("optimum range", 1)
+        if target.move_rate_turn == turn and target.move_rate == "rapid":
+            fp.add("target moved Rapidly", 1)
+        elif target.effective_figures and self.terrain.is_exposed(target.position()):
+            fp.add("target Exposed", 1)
+        fp.penalty("interruptions after the first", interruption_penalty)
+        if close_assault_defence:
+            fp.penalty("defensive fire vs Close Assault", 1)
+        if unit.move_rate_turn == turn and unit.move_rate == "rapid":
+            fp.penalty("moved Rapidly", 1)
+        if unit.dependants:
+            fp.penalty("Dependants", 1)
+        return fp
+
+    def defense(
+        self, unit: UnitState, *, charging: bool = False, melee: bool = False
+    ) -> rb.Breakdown:
+        """Defense with its breakdown (R18); no cover dice in a Close Assault."""
+        turn = self.state.turn
+        df = rb.Breakdown(minimum=1)
+        df.add("figures", len(unit.effective_figures))
+        pos = unit.position()
+        if not melee and pos.figures:
+            stationary = unit.last_moved_turn != turn
+            exposed = self.terrain.is_exposed(pos)
+            if unit.in_cover_turn == turn or (unit.side == REGULAR and stationary and not exposed):
+                df.add("In Cover", 1)
+            if self.terrain.in_solid_cover(pos):
+                df.add("Solid Cover", 1)
+        if unit.armour:
+            df.add("body armour", 1)
+        if charging:
+            df.penalty("charging", 1)
+        return df
+
+    def fire(
+        self,
+        firer: UnitState,
+        target: UnitState,
+        *,
+        penalty: int = 0,
+        why: str = "fires",
+        close_assault_defence: bool = False,
+        target_charging: bool = False,
+        melee: bool = False,
+    ) -> Flow:
+        """One fire combat, Firepower to morale (Rulebook: Fire Combat; Making the Attack Roll)."""
+        turn = self.state.turn
+        fp = self.firepower(
+            firer, target, interruption_penalty=penalty, close_assault_defence=close_assault_defence
+        )
+        if melee:
+            fp = rb.Breakdown()
+            fp.add("figures", len(firer.effective_figures))
+            for weapon in firer.support_weapons():
+                fp.add(weapon, SUPPORT_DICE[weapon])
+        df = self.defense(target, charging=target_charging, melee=melee)
+        firer.fired_turn = turn
+        if fp.total <= 0:
+            self.emit("FireCancelled", f"{firer.name} has no Firepower left ({fp.describe()})")
+            return 0
+        fire_die, def_die = firer.quality_die(), target.quality_die()
+        leaderless_before = not target.has_leader
+        roll = rb.attack_roll(fire_die, fp.total, def_die, df.total, self.dice)
+        casualties = min(roll.casualties, len(target.effective_figures))
+        self.emit(
+            "Fire",
+            f"T{turn} {firer.name} {why} at {target.name} (Rulebook: Making the Attack Roll): "
+            f"Firepower {fp.describe()} → {fp.total}{fire_die.label} {list(roll.firepower_faces)}; "
+            f"Defense {df.describe()} → {df.total}{def_die.label} {list(roll.defense_faces)}; "
+            f"{casualties} casualties",
+            firer=firer.id,
+            target=target.id,
+            firepower=fp.total,
+            defense=df.total,
+            firepower_faces=list(roll.firepower_faces),
+            defense_faces=list(roll.defense_faces),
+            casualties=casualties,
+        )
+        target.last_attacker = firer.id
+        if casualties:
+            self._apply_casualties(
+                target,
+                casualties,
+                roll.defense_failures > len(roll.defense_faces) - roll.defense_failures,
+            )
+        if not target.on_table:
+            return casualties
+        if target.side == INSURGENT and (casualties or leaderless_before):
+            yield from self.morale(target, firer, melee=melee)
+        elif target.side == REGULAR and casualties and not melee:
+            yield from self.morale(target, firer)
+        return casualties
+
+    def _apply_casualties(self, unit: UnitState, count: int, dependant_hit: bool) -> None:
+        """Who got hit; Insurgent casualties leave, Regular ones await First Aid (R27)."""
+        turn = self.state.turn
+        if unit.side == REGULAR and dependant_hit and "casualty" in unit.dependants:
+            unit.dependants.remove("casualty")
+            self.state.count("regular_kia")
+            self.state.count("regular_wia", -1)
+            count -= 1
+            self.emit(
+                "DependantHit",
+                f"{unit.name}: more Defense failures than successes, so one hit falls on a carried "
+                "casualty, who dies (Rulebook: Fire at Units with Dependants & Casualties)",
+            )
+        for _ in range(count):
+            live = unit.effective_figures
+            if not live:
+                break
+            hit = live[rb.pick_index(len(live), self.dice)]
+            if unit.side == INSURGENT:
+                unit.figures.remove(hit)
+                self.state.count("insurgents_killed")
+                text = f"{unit.name}: {hit.id} ({hit.kind}) is a casualty and is removed"
+                if hit.kind == "leader" and not unit.has_leader:
+                    text += "; the unit is now leaderless"
+                if hit.kind in SUPPORT_DICE:
+                    test = rb.quality_test(
+                        unit.quality_die(), self.dice, pinned=unit.pinned_turn == turn
+                    )
+                    others = [f for f in unit.figures if f.kind in ("small_arms", "rifle")]
+                    if test.passed and others:
+                        others[0].kind = hit.kind
+                        text += (
+                            f"; Quality Check {test.shown()}: {others[0].id} picks up the "
+                            f"{hit.kind}"
+                        )
+                    else:
+                        text += f"; Quality Check {test.shown()}: the {hit.kind} is lost"
+                self.emit(
+                    "Casualty", text + " (Rulebook: Who Got Hit?)", unit=unit.id, figure=hit.id
+                )
+            else:
+                hit.status = "hit"
+                unit.ever_casualties = True
+                self.emit(
+                    "Casualty",
+                    f"{unit.name}: {hit.id} is hit and stops counting until First Aid (R27)",
+                    unit=unit.id,
+                    figure=hit.id,
+                )
+        if not unit.effective_figures:
+            self._unit_wiped(unit)
+
+    def _unit_wiped(self, unit: UnitState, captor: UnitState | None = None) -> None:
+        if unit.side == INSURGENT:
+            unit.status = "captured" if captor else "removed"
+            self.state.count("insurgent_units_destroyed")
+            self.emit("UnitDestroyed", f"{unit.name} is wiped out", unit=unit.id)
+            return
+        unit.status = "removed"
+        left = [f for f in unit.figures if f.status == "hit"]
+        for f in left:
+            face = self.dice.roll(Die.D6)
+            result = rb.first_aid(face, any(g.kind == "medic" for g in unit.figures))
+            key = {"kia": "regular_kia", "wia": "regular_wia", "slight": "regular_wia"}[result]
+            self.state.count(key)
+            self.state.count("casualties_left_behind")
+            self.emit(
+                "FirstAid",
+                f"{unit.name} is out of action: {f.id} left on the field, d6={face} → "
+                f"{'KIA' if key == 'regular_kia' else 'WIA'} (R27; R58)",
+            )
+        self._release_contractors(unit, captor)
+        self.emit("UnitDestroyed", f"{unit.name} has no one left able to fight", unit=unit.id)
+
+    def _release_contractors(self, unit: UnitState, captor: UnitState | None) -> None:
+        for c in self.state.contractors:
+            if c.holder == unit.id and c.status == "held":
+                if captor is not None and captor.side == INSURGENT:
+                    c.status = "captive"
+                    c.holder = captor.id
+                    captor.dependants.append("contractor")
+                    self.emit("ContractorCaptured", f"{captor.name} seizes contractor {c.id}")
+                else:
+                    c.status = "waiting"
+                    c.holder = ""
+                    c.x, c.y = unit.leader_point
+                    self.emit("ContractorLeft", f"Contractor {c.id} is left where {unit.name} fell")
+
+    # -- morale ----------------------------------------------------------------------------
+    def morale(self, unit: UnitState, attacker: UnitState, *, melee: bool = False) -> Flow:
+        """One Morale Check and its effects (Rulebook: Morale; R25, R26)."""
+        turn = self.state.turn
+        die = unit.morale_die()
+        if die is None or not unit.effective_figures:
+            return
+        check = rb.morale_check(die, len(unit.effective_figures), unit.morale_bonus, self.dice)
+        section = "Regular Morale Effects" if unit.side == REGULAR else "Insurgent Morale Effects"
+        base = (
+            f"T{turn} Morale Check ({section}): {unit.name} {len(check.faces)}{die.label}"
+            f"{f'+{unit.morale_bonus}' if unit.morale_bonus else ''} {list(check.faces)}: "
+            f"{check.successes} successes, {check.failures} failures"
+        )
+        if unit.side == INSURGENT:
+            shrink = [f for f in unit.effective_figures if f.kind != "leader"]
+            shrink.sort(key=lambda f: f.kind in SUPPORT_DICE)  # support weapons go last
+            gone = shrink[: check.ones]
+            for f in gone:
+                unit.figures.remove(f)
+            outcome = "Stand" if check.passed else "Shaken"
+            text = base + f" → {outcome}"
+            if gone:
+                text += f", {len(gone)} shrink away"
+            self.emit("Morale", text, unit=unit.id, faces=list(check.faces), result=outcome)
+            if not check.passed:
+                unit.morale_shift += 1
+                unit.shaken_turn = turn
+                if unit.morale_die() is None:
+                    unit.status = "captured" if melee else "broken"
+                    self.state.count("insurgent_units_broken")
+                    self.emit(
+                        "Broken",
+                        f"{unit.name}'s Morale falls below d6: it breaks and leaves the "
+                        "table (R11)",
+                        unit=unit.id,
+                    )
+                    return
+            if not unit.effective_figures:
+                unit.status = "broken"
+                self.state.count("insurgent_units_broken")
+                self.emit("Broken", f"{unit.name} has melted away", unit=unit.id)
+                return
+            if not check.passed and not melee:
+                yield from self.seek_cover(unit, attacker)
+            return
+        if check.passed:
+            self.emit(
+                "Morale", base + " → Stand", unit=unit.id, faces=list(check.faces), result="Stand"
+            )
+            return
+        unit.pins_this_turn += 1
+        if (unit.pinned_turn == turn and unit.pins_this_turn >= 2) or (
+            unit.regroup_turn == turn and unit.pinned_turn == turn
+        ):
+            if self.terrain.in_solid_cover(unit.position()):
+                self.emit(
+                    "Morale",
+                    base
+                    + " → Pinned again, but it holds a defensible position and stays Pinned (R26)",
+                    unit=unit.id,
+                    faces=list(check.faces),
+                    result="Pinned",
+                )
+                return
+            self.emit(
+                "Morale",
+                base + " → Pinned again: Pull Back (R26)",
+                unit=unit.id,
+                result="PullBack",
+                faces=list(check.faces),
+            )
+            self.pull_back(unit, attacker)
+            return
+        unit.pinned_turn = turn
+        self.emit(
+            "Morale",
+            base + " → Pinned (Rulebook: Pinned)",
+            unit=unit.id,
+            result="Pinned",
+            faces=list(check.faces),
+        )
+        yield from self.seek_cover(unit, attacker)
+
+    def _movement_left(self, unit: UnitState) -> float:
+        turn = self.state.turn
+        if self.act is not None and self.act.unit == unit.id:
+            return max(0.0, CAUTIOUS - self.act.moved)
+        if unit.last_moved_turn == turn:
+            return 0.0
+        return CAUTIOUS
+
+    def _cover_spots(
+        self, unit: UnitState, away_from: UnitState, reach: float, need_solid: bool
+    ) -> list[Point]:
+        start = unit.leader_point
+        here = distance(unit.centre, away_from.centre)
+        spots: list[tuple[float, Point]] = []
+        for dist in (reach / 3, 2 * reach / 3, reach):
+            if dist < 0.5:
+                continue
+            for dx, dy in DIRECTIONS:
+                goal = (start[0] + dx * dist, start[1] + dy * dist)
+                path = self.terrain.path(start, goal)
+                end = walk(path, reach)
+                if distance(end, start) < 0.5:
+                    continue
+                ghost = self.hypothetical(unit, end)
+                if distance(ghost.centre, away_from.centre) < here - 1e-6:
+                    continue
+                covered = self.terrain.in_solid_cover(ghost.position())
+                hidden = not self.los(away_from, ghost)
+                if covered or (hidden and not need_solid):
+                    spots.append((distance(end, start), (round(end[0], 2), round(end[1], 2))))
+        spots.sort()
+        unique: list[Point] = []
+        for _, p in spots:
+            if all(distance(p, q) > 0.75 for q in unique):
+                unique.append(p)
+        return unique[:4]
+
+    def seek_cover(self, unit: UnitState, attacker: UnitState) -> Flow:
+        """Pinned/Shaken units move to cover without nearing the enemy, or try to Get In Cover."""
+        turn = self.state.turn
+        if not unit.on_table:
+            return
+        reach = self._movement_left(unit)
+        if self.terrain.in_solid_cover(unit.position()):
+            return
+        spots = self._cover_spots(unit, attacker, reach, need_solid=False) if reach > 0.5 else []
+        choices: list[Any] = ["stay"] + [list(p) for p in spots]
+        choice = yield from self.choose(
+            unit.side,
+            "seek_cover",
+            f"{unit.name} must seek cover: choose a covered spot (not toward the enemy) or stay "
+            "and try to Get In Cover",
+            choices,
+            unit=unit.id,
+        )
+        if choice == "stay":
+            test = rb.quality_test(unit.quality_die(), self.dice, pinned=True)
+            if test.passed:
+                unit.in_cover_turn = turn
+            self.emit(
+                "GetInCover",
+                f"T{turn} {unit.name} tries to Get In Cover (Rulebook: Pinned; Cover Dice): "
+                f"{test.shown()} → {'In Cover' if test.passed else 'fails'}",
+                unit=unit.id,
+                face=test.face,
+            )
+            return
+        to = (float(choice[0]), float(choice[1]))
+        self.place_unit(unit, to)
+        unit.last_moved_turn = turn
+        if self.act is not None and self.act.unit == unit.id:
+            self.act.path = []
+        self.emit(
+            "SeekCover", f"{unit.name} moves to cover at ({to[0]:.1f}, {to[1]:.1f})", unit=unit.id
+        )
+
+    def pull_back(self, unit: UnitState, attacker: UnitState) -> None:
+        """Pull Back: up to 6" away from the last attacker to the nearest cover, then regroup."""
+        turn = self.state.turn
+        spots = self._cover_spots(unit, attacker, PULL_BACK, need_solid=True)
+        if spots:
+            to = spots[0]
+        else:
+            ux, uy = unit.leader_point
+            ax, ay = attacker.centre
+            d = max(distance((ux, uy), (ax, ay)), 1e-6)
+            goal = (ux + (ux - ax) / d * PULL_BACK, uy + (uy - ay) / d * PULL_BACK)
+            to = walk(self.terrain.path((ux, uy), goal), PULL_BACK)
+        self.place_unit(unit, to)
+        unit.last_moved_turn = turn
+        unit.pinned_turn = turn
+        unit.regroup_turn = turn + 1
+        if self.act is not None and self.act.unit == unit.id:
+            self.act.path = []
+        self.emit(
+            "PullBack",
+            f"{unit.name} pulls back to ({to[0]:.1f}, {to[1]:.1f}) and must regroup next turn "
+            "(Rulebook: Pull Back)",
+            unit=unit.id,
+        )
+
+    # -- first aid -------------------------------------------------------------------------
+    def _first_aid(self, unit: UnitState) -> None:
+        medic = any(f.kind == "medic" and f.effective for f in unit.figures)
+        for f in list(unit.figures):
+            if f.status != "hit":
+                continue
+            face = self.dice.roll(Die.D6)
+            result = rb.first_aid(face, medic)
+            table = "Medic First Aid Table" if medic else "Standard First Aid Table"
+            if result == "slight":
+                f.status = "returning"
+                verdict = "slight wound, back next turn"
+            else:
+                unit.figures.remove(f)
+                unit.dependants.append("casualty")
+                self.state.count("regular_kia" if result == "kia" else "regular_wia")
+                verdict = f"{result.upper()}: removed, carried as a Dependant"
+            self.emit(
+                "FirstAid",
+                f"T{self.state.turn} First Aid ({table}): {unit.name} {f.id} d6={face} → {verdict}",
+                unit=unit.id,
+                figure=f.id,
+                face=face,
+                result=result,
+            )
+        if not unit.figures:
+            unit.status = "removed"
+            self.emit("UnitDestroyed", f"{unit.name} has no one left", unit=unit.id)
+
+    # -- close assault ---------------------------------------------------------------------
+    def close_assault(self, attacker: UnitState, defender: UnitState) -> Flow:
+        """Close Assault: quality checks, defensive fire or flight, then fight to the finish."""
+        turn = self.state.turn
+        test = rb.quality_test(
+            attacker.quality_die(), self.dice, pinned=attacker.pinned_turn == turn
+        )
+        self.emit(
+            "CloseAssaultCheck",
+            f"T{turn} {attacker.name} charges {defender.name}: Close Assault Quality Check "
+            f"{test.shown()} → {'goes in' if test.passed else 'balks and forfeits the activation'} "
+            "(Rulebook: Close Assault Quality Checks)",
+            unit=attacker.id,
+            target=defender.id,
+            face=test.face,
+        )
+        if not test.passed:
+            return
+        dtest = rb.quality_test(
+            defender.quality_die(), self.dice, pinned=defender.pinned_turn == turn
+        )
+        choices: list[Any] = ["fire", "flee"] if dtest.passed else ["stand", "flee"]
+        if defender.dependants:
+            choices.remove("flee")
+        self.emit(
+            "CloseAssaultCheck",
+            f"T{turn} {defender.name} Quality Check against the charge {dtest.shown()} → "
+            f"{'may fire or flee' if dtest.passed else 'may stand without firing or flee'}",
+            unit=defender.id,
+            face=dtest.face,
+        )
+        choice = yield from self.choose(
+            defender.side,
+            "assaulted",
+            f"{defender.name} is charged: {' or '.join(choices)}?",
+            choices,
+            unit=defender.id,
+        )
+        if choice == "flee":
+            ax, ay = attacker.centre
+            dx, dy = defender.leader_point
+            d = max(distance((dx, dy), (ax, ay)), 1e-6)
+            goal = (dx + (dx - ax) / d * RAPID, dy + (dy - ay) / d * RAPID)
+            to = walk(self.terrain.path((dx, dy), goal), RAPID)
+            self.place_unit(defender, to)
+            defender.last_moved_turn = turn
+            if not dtest.passed:
+                defender.pinned_turn = turn
+            self.emit(
+                "Flee",
+                f"{defender.name} flees to ({to[0]:.1f}, {to[1]:.1f})"
+                + (" and is Pinned" if not dtest.passed else ""),
+                unit=defender.id,
+            )
+            return
+        if choice == "fire" and self.los(defender, attacker):
+            start = [(f.x, f.y) for f in attacker.figures]
+            casualties = yield from self.fire(
+                defender,
+                attacker,
+                why="fires at the charge",
+                close_assault_defence=True,
+                target_charging=True,
+            )
+            if not attacker.on_table:
+                return
+            aborted = (attacker.side == REGULAR and attacker.pinned_turn == turn) or (
+                attacker.side == INSURGENT and attacker.shaken_turn == turn
+            )
+            if casualties and aborted:
+                for f, p in zip(attacker.figures, start, strict=False):
+                    f.x, f.y = p
+                self.emit("AssaultAborted", f"{attacker.name}'s charge breaks under fire")
+                return
+        # contact: the attackers close in, then the fight goes on until one side is gone
+        self.place_unit(attacker, _toward(attacker.leader_point, defender.leader_point, 1.0))
+        attacker.last_moved_turn = turn
+        striker, other = attacker, defender
+        for _ in range(40):
+            if not (
+                striker.on_table
+                and other.on_table
+                and striker.effective_figures
+                and other.effective_figures
+            ):
+                break
+            yield from self.fire(striker, other, why="fights hand to hand", melee=True)
+            if other.on_table and not other.effective_figures:
+                break
+            striker, other = other, striker
+        loser = attacker if not attacker.on_table or not attacker.effective_figures else defender
+        winner = defender if loser is attacker else attacker
+        if loser.on_table and not loser.effective_figures:
+            self._unit_wiped(loser, captor=winner)
+        if loser.side == REGULAR and winner.side == INSURGENT:
+            yield from self._regulars_taken(loser, winner)
+        elif loser.side == INSURGENT and loser.status == "captured":
+            survivors = len(loser.figures)
+            if survivors:
+                winner.dependants.append("pow")
+                self.state.count("insurgent_pows", survivors)
+                self.emit(
+                    "Prisoners", f"{winner.name} takes {survivors} prisoners (Rulebook: POWs)"
+                )
+        self.emit("CloseAssaultEnd", f"The close assault ends: {winner.name} holds the ground")
+
+    def _regulars_taken(self, loser: UnitState, winner: UnitState) -> Flow:
+        faces = [self.dice.roll(Die.D6) for _ in loser.figures]
+        captured = sum(1 for f in faces if f == 1)
+        if captured:
+            take = yield from self.choose(
+                INSURGENT,
+                "prisoners",
+                f"{captured} Regulars of {loser.name} can be taken prisoner: take them?",
+                [True, False],
+            )
+            if take:
+                self.state.count("regular_pows", captured)
+                winner.dependants.append("pow")
+        self.emit(
+            "Prisoners",
+            f"Fate of {loser.name}'s figures d6={faces} (1 = captured) (Rulebook: Close Assault)",
+        )
+
+    # -- step 12: the Insurgent phase ------------------------------------------------------
+    def _insurgent_phase(self) -> Flow:
+        turn = self.state.turn
+        done: set[str] = set()
+        while True:
+            waiting = [
+                u
+                for u in self.state.units_of(INSURGENT)
+                if u.interrupted_turn != turn and u.id not in done and u.effective_figures
+            ]
+            if not waiting or not self.state.units_of(REGULAR):
+                break
+            options: list[Command] = [EndPhase(side=INSURGENT)]
+            for u in waiting:
+                options += [
+                    c
+                    for c in self._unit_action_options(u, Activation(u.id))
+                    if not isinstance(c, EndActivation)
+                ]
+                options.append(EndActivation(side=INSURGENT, unit=u.id))
+            ids = {u.id for u in waiting}
+
+            def accepts(c: Command, ids: set[str] = ids) -> None:
+                if isinstance(c, EndPhase):
+                    return
+                uid = getattr(c, "unit", "")
+                if uid not in ids:
+                    raise IllegalCommand(
+                        f"{uid or 'that unit'} cannot act in the Insurgent phase now"
+                    )
+                self._check_action(self.unit(uid), c, Activation(uid))
+
+            command = yield from self.ask(
+                INSURGENT,
+                "insurgent_action",
+                "Move or fire an Insurgent unit that did not interrupt",
+                options,
+                accepts,
+            )
+            if isinstance(command, EndPhase):
+                break
+            unit = self.unit(getattr(command, "unit", ""))
+            done.add(unit.id)
+            yield from self._insurgent_activation(unit, command)
+            if self.scenario.finished(self.state):
+                break
+        self.emit("PhaseEnd", "The Insurgent phase ends")
+
+    def _insurgent_activation(self, unit: UnitState, first: Command) -> Flow:
+        turn = self.state.turn
+        if isinstance(first, EndActivation):
+            self.emit("Hold", f"{unit.name} stays put", unit=unit.id)
+            return
+        if not unit.has_leader:
+            test = rb.quality_test(unit.quality_die(), self.dice, pinned=unit.pinned_turn == turn)
+            self.emit(
+                "QualityCheck",
+                f"T{turn} leaderless {unit.name} Quality Check to act "
+                "(Rulebook: Move Any Remaining "
+                f"Insurgent Units): {test.shown()} → {'acts' if test.passed else 'does nothing'}",
+                unit=unit.id,
+                face=test.face,
+            )
+            if not test.passed:
+                return
+        act = Activation(unit.id)
+        command = first
+        while unit.on_table:
+            if isinstance(command, EndActivation):
+                break
+            if isinstance(command, MoveUnit):
+                move_command = command
+
+                def move(
+                    u: UnitState = unit, a: Activation = act, c: MoveUnit = move_command
+                ) -> Flow:
+                    yield from self.insurgent_move(u, a, c)
+
+                yield from self._overwatch_then(unit, move)
+            elif isinstance(command, Fire):
+                act.fired = True
+                target = self.state.units.get(command.target)
+
+                def shoot(u: UnitState = unit, t: UnitState | None = target) -> Flow:
+                    if t is None or not t.on_table or not u.on_table:
+                        return
+                    try:
+                        self._check_fire(u, t, 0)
+                    except IllegalCommand as why:
+                        self.emit("FireCancelled", f"{u.name} can no longer fire: {why}")
+                        return
+                    yield from self.fire(u, t, why="fires")
+
+                yield from self._overwatch_then(unit, shoot)
+            elif isinstance(command, CloseAssault):
+                target = self.state.units.get(command.target)
+                if target is not None and target.on_table:
+                    yield from self.close_assault(unit, target)
+                break
+            act.acted = True
+            if (act.fired and act.rate) or not unit.on_table or self.scenario.finished(self.state):
+                break
+            options = [
+                c for c in self._unit_action_options(unit, act) if not isinstance(c, CloseAssault)
+            ]
+            command = yield from self.ask(
+                INSURGENT,
+                "continue",
+                f"{unit.name}: fire, move or stop",
+                options,
+                self._validator(unit, act, assault=False),
+                unit=unit.id,
+            )
+
+    def _overwatch_then(self, unit: UnitState, action: Callable[[], Flow]) -> Flow:
+        first, after = yield from self._overwatch_reactions(unit)
+        yield from self._reactors_fire(first, unit)
+        if unit.on_table:
+            yield from action()
+        yield from self._reactors_fire(after, unit)
+
+    def insurgent_move(self, unit: UnitState, act: Activation, command: MoveUnit) -> Flow:
+        """An Insurgent move; Out of Contact moves stop on entering Regular sight."""
+        turn = self.state.turn
+        act.rate = command.rate
+        unit.move_rate = command.rate
+        unit.move_rate_turn = turn
+        path = truncate(
+            self.terrain.path(unit.leader_point, command.to),
+            self._allowance(unit, command.rate, act),
+        )
+        total = path_length(path)
+        travelled = 0.0
+        regulars = self.state.units_of(REGULAR)
+        stopped = False
+        while travelled < total - 1e-6:
+            travelled = min(total, travelled + STEP)
+            self.place_unit(unit, walk(path, travelled))
+            if command.rate == "out_of_contact" and any(self.los(r, unit) for r in regulars):
+                stopped = True
+                break
+        act.moved = travelled
+        unit.last_moved_turn = turn
+        self.emit(
+            "Move",
+            f'{unit.name} moves {command.rate.replace("_", " ")} {travelled:.1f}" to '
+            f"({unit.leader_point[0]:.1f}, {unit.leader_point[1]:.1f})"
+            + (
+                " and is spotted: the move ends (Rulebook: Out of Contact Movement)"
+                if stopped
+                else ""
+            ),
+            unit=unit.id,
+            rate=command.rate,
+            moved=round(travelled, 3),
+        )
+        self.update_sightings()
+        yield from ()
+
+
+def _toward(a: Point, b: Point, stop_short: float) -> Point:
+    d = distance(a, b)
+    if d <= stop_short:
+        return a
+    t = (d - stop_short) / d
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def _crosses_base(p: Point, a: Point, b: Point) -> bool:
+    from game.engine.terrain import point_segment_distance
+
+    return point_segment_distance(p, a, b) <= 0.375

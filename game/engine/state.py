@@ -1,0 +1,211 @@
+"""The game state: plain data that fits in JSON, changed only by the engine.
+
+Everything here is deliberately dumb: dataclasses with lists and dicts of primitives, so that the
+whole state can be compared byte for byte (`to_json`), copied, shown to a player and saved.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from game.battlefield.model import Point, UnitPosition
+from game.rules.dice import Die
+
+REGULAR = "regular"
+INSURGENT = "insurgent"
+SIDES = (REGULAR, INSURGENT)
+
+SUPPORT_DICE = {"saw": 1, "rgl": 1, "l_support": 1, "mg": 2, "hmg": 2, "rpg": 2, "at_rpg": 3}
+"""Extra Firepower dice per support weapon figure (Rulebook: Support Weapon Dice)."""
+
+DIE_ORDER = (6, 8, 10, 12)
+
+
+def side_name(side: str) -> str:
+    return "Regulars" if side == REGULAR else "Insurgents"
+
+
+@dataclass
+class FigureState:
+    id: str
+    kind: str  # leader, rifle, small_arms, saw, rgl, l_support, rpg, at_rpg, mg, hmg, medic
+    x: float
+    y: float
+    quality: int = 8
+    morale: int = 10
+    status: str = "ok"  # ok | hit (awaiting First Aid) | returning (back next turn)
+
+    @property
+    def pos(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def effective(self) -> bool:
+        return self.status == "ok"
+
+
+@dataclass
+class UnitState:
+    id: str
+    name: str
+    side: str
+    figures: list[FigureState]
+    elevation: int = 0
+    armour: bool = False
+    morale_bonus: int = 0  # a squad leader above fireteam level: +1 to Morale rolls
+    morale_shift: int = 0  # Shaken steps taken so far
+    status: str = "active"  # active | removed | broken | exited | captured
+    activated_turn: int = 0
+    interrupted_turn: int = 0
+    overwatch: bool = False
+    overwatch_shots: int = 0
+    pinned_turn: int = 0
+    pins_this_turn: int = 0
+    regroup_turn: int = 0
+    shaken_turn: int = 0
+    last_moved_turn: int = 0
+    move_rate_turn: int = 0
+    move_rate: str = ""  # cautious | rapid | out_of_contact (for move_rate_turn)
+    fired_turn: int = 0
+    ever_casualties: bool = False
+    dependants: list[str] = field(default_factory=list)  # contractor, casualty, pow
+    seen: bool = False
+    placed_turn: int = 0
+    in_cover_turn: int = 0
+    neutralizing: int = 0  # hot spot number being neutralized, 0 for none
+    neutralize_turn: int = 0
+    last_attacker: str = ""
+
+    @property
+    def on_table(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def effective_figures(self) -> list[FigureState]:
+        return [f for f in self.figures if f.effective]
+
+    @property
+    def has_leader(self) -> bool:
+        return any(f.kind == "leader" and f.effective for f in self.figures)
+
+    @property
+    def leader_point(self) -> Point:
+        for f in self.figures:
+            if f.kind == "leader" and f.effective:
+                return f.pos
+        live = self.effective_figures or self.figures
+        cx = sum(f.x for f in live) / len(live)
+        cy = sum(f.y for f in live) / len(live)
+        return min(live, key=lambda f: (f.x - cx) ** 2 + (f.y - cy) ** 2).pos
+
+    @property
+    def centre(self) -> Point:
+        live = self.effective_figures or self.figures
+        return (sum(f.x for f in live) / len(live), sum(f.y for f in live) / len(live))
+
+    def position(self) -> UnitPosition:
+        """What geometry needs: the combat-effective figures (R3)."""
+        live = self.effective_figures
+        return UnitPosition(
+            id=self.id,
+            figures=tuple(f.pos for f in live),
+            elevation=self.elevation,
+            leader=self.leader_point if live else None,
+        )
+
+    def quality_die(self) -> Die:
+        """Mixed units: the majority's quality, the lowest on a tie (Rulebook: Mixed Units)."""
+        return Die(_majority([f.quality for f in self.effective_figures or self.figures]))
+
+    def base_morale(self) -> int:
+        """Mixed Unit Morale: the best leader's, else the majority's, else the lowest."""
+        live = self.effective_figures or self.figures
+        leaders = [f.morale for f in live if f.kind == "leader"]
+        if leaders and self.side == INSURGENT:
+            return max(leaders)
+        return _majority([f.morale for f in live])
+
+    def morale_die(self) -> Die | None:
+        """The current Morale die after Shaken shifts; None means broken (R11)."""
+        return Die(self.base_morale()).shifted(-self.morale_shift)
+
+    def support_weapons(self) -> list[str]:
+        return [f.kind for f in self.effective_figures if f.kind in SUPPORT_DICE]
+
+
+def _majority(values: list[int]) -> int:
+    if not values:
+        return 6
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    best = max(counts.values())
+    return min(v for v, c in counts.items() if c == best)
+
+
+@dataclass
+class HotSpotState:
+    number: int
+    x: float
+    y: float
+    neutralized: bool = False
+
+
+@dataclass
+class ContractorState:
+    id: str
+    x: float
+    y: float
+    holder: str = ""  # unit id holding the contractor as a Dependant
+    status: str = "waiting"  # waiting | escorted | held | captive
+
+
+@dataclass
+class GameState:
+    scenario_id: str
+    title: str
+    map_path: str
+    seed: int
+    turn_limit: int = 10
+    insurgency_level: str = "4"
+    fog_of_war: bool = False
+    entry_edges: list[str] = field(default_factory=list)
+    exit_edges: list[str] = field(default_factory=list)
+    turn: int = 0
+    phase: str = "setup"
+    units: dict[str, UnitState] = field(default_factory=dict)
+    hot_spots: dict[str, HotSpotState] = field(default_factory=dict)
+    contractors: list[ContractorState] = field(default_factory=list)
+    tally: dict[str, int] = field(default_factory=dict)
+    next_unit_number: int = 1
+    decisions_asked: int = 0
+    activation: dict[str, Any] = field(default_factory=dict)
+    pending: dict[str, Any] | None = None
+    dice: dict[str, int] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def units_of(self, side: str) -> list[UnitState]:
+        return [u for u in self.units.values() if u.side == side and u.on_table]
+
+    def count(self, key: str, amount: int = 1) -> None:
+        self.tally[key] = self.tally.get(key, 0) + amount
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        raw = dict(data)
+        raw["units"] = {
+            k: UnitState(**{**u, "figures": [FigureState(**f) for f in u["figures"]]})
+            for k, u in data["units"].items()
+        }
+        raw["hot_spots"] = {k: HotSpotState(**h) for k, h in data["hot_spots"].items()}
+        raw["contractors"] = [ContractorState(**c) for c in data["contractors"]]
+        return cls(**raw)

@@ -1,0 +1,261 @@
+"""The engine's window on the battlefield geometry.
+
+The engine asks a handful of geometric questions (line of sight, line of fire, cover, exposure,
+paths). `Terrain` answers them with the battlefield room's `Geometry` when it is available and
+otherwise with a small pure-Python fallback (straight-line paths that stop at the first obstacle,
+segment-against-polygon sight lines). Both follow rulings R3-R8 at the level of detail they can.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Any
+
+from game.battlefield.model import AreaKind, Battlefield, Point, UnitPosition, WallHeight
+
+COVER_NEAR = 2.0  # R7: a figure within 2" of a cover piece is not exposed
+SOLID_NEAR = 1.0  # maps/README.md: low walls and wrecks give Solid Cover within 1"
+LOF_WIDTH = 2.0  # R6
+
+
+def distance(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def _cross(o: Point, a: Point, b: Point) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """True when the two segments properly intersect or touch."""
+    d1 = _cross(q1, q2, p1)
+    d2 = _cross(q1, q2, p2)
+    d3 = _cross(p1, p2, q1)
+    d4 = _cross(p1, p2, q2)
+    return ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4))
+
+
+def point_in_polygon(p: Point, poly: Sequence[Point]) -> bool:
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        if (a[1] > p[1]) != (b[1] > p[1]):
+            x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+            if p[0] < x:
+                inside = not inside
+    return inside
+
+
+def point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return distance(p, a)
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return distance(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def _edges(points: Sequence[Point], closed: bool) -> list[tuple[Point, Point]]:
+    pairs = list(pairwise(points))
+    if closed and len(points) > 2:
+        pairs.append((points[-1], points[0]))
+    return pairs
+
+
+def _distance_to_outline(p: Point, points: Sequence[Point], closed: bool) -> float:
+    if closed and point_in_polygon(p, points):
+        return 0.0
+    return min((point_segment_distance(p, a, b) for a, b in _edges(points, closed)), default=1e9)
+
+
+class Terrain:
+    """Geometry questions for the engine, in inches (R1)."""
+
+    def __init__(self, battlefield: Battlefield) -> None:
+        self.battlefield = battlefield
+        self.geometry: Any = None
+        try:  # the battlefield room's pymunk geometry, when it has landed
+            from game.battlefield.geometry import Geometry  # type: ignore[import-not-found,unused-ignore]
+
+            self.geometry = Geometry(battlefield)
+        except Exception:
+            self.geometry = None
+        self._sight_blockers: list[tuple[tuple[Point, ...], bool]] = []
+        self._move_blockers: list[tuple[tuple[Point, ...], bool]] = []
+        self._solid: list[tuple[tuple[Point, ...], bool, float]] = []
+        self._cover: list[tuple[tuple[Point, ...], bool]] = []
+        for building in battlefield.buildings:
+            self._sight_blockers.append((building.outline, True))
+            self._move_blockers.append((building.outline, True))
+            self._solid.append((building.outline, True, 0.0))
+            self._cover.append((building.outline, True))
+        for wall in battlefield.walls:
+            if wall.height is WallHeight.HIGH:
+                self._sight_blockers.append((wall.points, wall.closed))
+                self._move_blockers.append((wall.points, wall.closed))
+            else:
+                self._solid.append((wall.points, wall.closed, SOLID_NEAR))
+            self._cover.append((wall.points, wall.closed))
+        for area in battlefield.areas:
+            if area.blocks_los:
+                self._sight_blockers.append((area.outline, True))
+            if area.blocks_movement:
+                self._move_blockers.append((area.outline, True))
+            if area.solid_cover or area.kind in (AreaKind.RUBBLE, AreaKind.WRECK):
+                near = SOLID_NEAR if area.kind is AreaKind.WRECK else 0.0
+                self._solid.append((area.outline, True, near))
+            self._cover.append((area.outline, True))
+
+    # -- sight -------------------------------------------------------------------------------
+    def _clear_line(self, a: Point, b: Point) -> bool:
+        for outline, closed in self._sight_blockers:
+            if closed and (point_in_polygon(a, outline) or point_in_polygon(b, outline)):
+                continue  # R5: a unit sees out of the building it stands in
+            for e1, e2 in _edges(outline, closed):
+                if segments_cross(a, b, e1, e2):
+                    return False
+        return True
+
+    def line_of_sight(self, a: UnitPosition, b: UnitPosition) -> bool:
+        """R4: half or more of the firers see the target and half or more targets are visible."""
+        if not a.figures or not b.figures:
+            return False
+        if self.geometry is not None:
+            return bool(self.geometry.line_of_sight(a, b).has_los)
+        seen_by = [any(self._clear_line(f, t) for t in b.figures) for f in a.figures]
+        visible = [any(self._clear_line(f, t) for f in a.figures) for t in b.figures]
+        return 2 * sum(seen_by) >= len(a.figures) and 2 * sum(visible) >= len(b.figures)
+
+    def units_in_line_of_fire(
+        self, firer: UnitPosition, target: UnitPosition, others: Sequence[UnitPosition]
+    ) -> list[str]:
+        """R6: ids of other units in the line of fire (a straight-through block comes first)."""
+        if self.geometry is not None:
+            lof = self.geometry.line_of_fire(firer, target, list(others))
+            found_ids = list(lof.units_in_line)
+            if lof.blocked_by is not None and lof.blocked_by not in found_ids:
+                found_ids.insert(0, lof.blocked_by)
+            return found_ids
+        a, b = firer.centre, target.centre
+        found: list[str] = []
+        for other in others:
+            if other.id in (firer.id, target.id):
+                continue
+            if target.elevation > firer.elevation and other.elevation <= firer.elevation:
+                continue
+            low, high = sorted((firer.elevation, target.elevation))
+            if not low <= other.elevation <= high:
+                continue
+            if any(point_segment_distance(f, a, b) <= LOF_WIDTH for f in other.figures):
+                found.append(other.id)
+        return found
+
+    # -- cover -------------------------------------------------------------------------------
+    def in_solid_cover(self, unit: UnitPosition) -> bool:
+        """R8: half or more of the unit's figures stand in or close to Solid Cover."""
+        if not unit.figures:
+            return False
+        if self.geometry is not None:
+            return bool(2 * self.geometry.solid_cover_figures(unit) >= len(unit.figures))
+        count = 0
+        for f in unit.figures:
+            if any(_distance_to_outline(f, o, c) <= near + 1e-9 for o, c, near in self._solid):
+                count += 1
+        return 2 * count >= len(unit.figures)
+
+    def is_exposed(self, unit: UnitPosition) -> bool:
+        """R7: Exposed when fewer than half the figures are within 2" of a cover piece."""
+        if not unit.figures:
+            return False
+        if self.geometry is not None:
+            return bool(self.geometry.is_exposed(unit))
+        near = sum(
+            1
+            for f in unit.figures
+            if any(_distance_to_outline(f, o, c) <= COVER_NEAR for o, c in self._cover)
+        )
+        return 2 * near < len(unit.figures)
+
+    # -- movement ----------------------------------------------------------------------------
+    def on_table(self, p: Point) -> bool:
+        return 0.0 <= p[0] <= self.battlefield.width and 0.0 <= p[1] <= self.battlefield.height
+
+    def place(self, leader: Point, count: int, toward: Point | None = None) -> list[Point] | None:
+        """Figure spots in cohesion around the leader (R2, R3), or None without real geometry."""
+        if self.geometry is None:
+            return None
+        try:
+            spots = self.geometry.place_in_cohesion(leader, count, toward=toward)
+        except ValueError:
+            return None
+        return [(float(p[0]), float(p[1])) for p in spots]
+
+    def blocked_point(self, p: Point) -> bool:
+        if not self.on_table(p):
+            return True
+        return any(closed and point_in_polygon(p, o) for o, closed in self._move_blockers)
+
+    def path(self, start: Point, goal: Point) -> list[Point]:
+        """A walkable path from start toward goal (may stop short when the way is blocked)."""
+        if self.geometry is not None:
+            try:
+                found = self.geometry.path(start, goal)
+            except Exception:
+                found = None
+            if found is None:
+                return [start]
+            return [(float(p[0]), float(p[1])) for p in found.points]
+        total = distance(start, goal)
+        if total < 1e-9:
+            return [start]
+        steps = max(1, math.ceil(total / 0.25))
+        last = start
+        start_blocked = self.blocked_point(start)
+        for i in range(1, steps + 1):
+            t = i / steps
+            p = (start[0] + (goal[0] - start[0]) * t, start[1] + (goal[1] - start[1]) * t)
+            crossing = any(
+                segments_cross(last, p, e1, e2)
+                for o, c in self._move_blockers
+                for e1, e2 in _edges(o, c)
+                if not (start_blocked and c and point_in_polygon(start, o))
+            )
+            if crossing or (self.blocked_point(p) and not start_blocked):
+                break
+            last = p
+        return [start, last] if last != start else [start]
+
+
+def path_length(points: Sequence[Point]) -> float:
+    return sum(distance(a, b) for a, b in pairwise(points))
+
+
+def walk(points: Sequence[Point], length: float) -> Point:
+    """The point `length` inches along a path (its end when the path is shorter)."""
+    remaining = length
+    for a, b in pairwise(points):
+        leg = distance(a, b)
+        if leg >= remaining and leg > 0:
+            t = remaining / leg
+            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        remaining -= leg
+    return points[-1]
+
+
+def truncate(points: Sequence[Point], length: float) -> list[Point]:
+    """The first `length` inches of a path."""
+    out = [points[0]]
+    remaining = length
+    for a, b in pairwise(points):
+        leg = distance(a, b)
+        if leg >= remaining:
+            if leg > 0 and remaining > 0:
+                t = remaining / leg
+                out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+            return out
+        out.append(b)
+        remaining -= leg
+    return out

@@ -1,0 +1,44 @@
+"""What a side may see: the PlayerView handed to controllers (human UI, AI, random fuzzer)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.commands import Command
+from game.engine.engine import Engine
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One side's view of the game. For now the whole table is open (the rulebook's tabletop has
+    no hidden units); the pending decision and its legal answers are given only to the side that
+    must answer."""
+
+    side: str
+    state: dict[str, Any]
+    decision: dict[str, Any] | None
+    legal: tuple[Command, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.decision is not None
+
+
+def player_view(engine: Engine, side: str) -> PlayerView:
+    data = copy.deepcopy(engine.state.to_dict())
+    data["dice"] = {}  # the dice state would let a controller foresee rolls
+    pending = engine.pending
+    mine = pending is not None and pending.side == side
+    return PlayerView(
+        side=side,
+        state=data,
+        decision=pending.to_json() if mine and pending else None,
+        legal=tuple(engine.legal_commands(side)),
+    )
+
+
+def legal_commands(engine: Engine, side: str) -> list[Command]:
+    """Sample legal commands for `side` now (module-level convenience for clients and AI)."""
+    return engine.legal_commands(side)

@@ -1,0 +1,1 @@
+"""Scenario definitions: set-up, special rules and victory conditions as data and small objects."""
