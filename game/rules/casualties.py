@@ -18,7 +18,7 @@ from typing import Final
 
 from game.rules.dice import DiceSource, Die
 from game.rules.quality import SUCCESS_TARGET, Morale, Quality, QualityTestResult, quality_test
-from game.rules.units import Figure, FigureStatus, Role, Side, Unit, Weapon
+from game.rules.units import DependantKind, Figure, FigureStatus, Role, Side, Unit, Weapon
 
 
 class HitCategory(Enum):
@@ -330,6 +330,50 @@ def may_make_first_aid(*, in_solid_cover: bool, in_insurgent_los: bool) -> bool:
 def treated_by_medic(unit: Unit, *, special_forces: bool = False) -> bool:
     """Rulebook: Medics & Special Forces Units — an unhurt medic, or any Special Forces unit."""
     return special_forces or unit.has_medic
+
+
+@dataclass(frozen=True)
+class UnitFirstAid:
+    """A Regular unit's First Aid, figure by figure (see `unit_first_aid`)."""
+
+    unit: Unit
+    rolls: tuple[tuple[str, FirstAidRoll], ...]
+    removed_ids: tuple[str, ...]
+    returning_ids: tuple[str, ...]
+
+    @property
+    def kia(self) -> int:
+        return sum(1 for _, roll in self.rolls if roll.outcome is FirstAidOutcome.KIA)
+
+    @property
+    def wia(self) -> int:
+        return sum(1 for _, roll in self.rolls if roll.outcome is FirstAidOutcome.WIA)
+
+
+def unit_first_aid(unit: Unit, dice: DiceSource, *, special_forces: bool = False) -> UnitFirstAid:
+    """Rulebook: First Aid Checks for Regulars — roll for every hit figure of the unit (R27).
+
+    KIA and WIA figures leave the unit and ride along as Dependants (kind CASUALTY) until handed
+    off; slightly hurt figures stay hit and come back with `return_to_action` at the start of
+    the next turn. The caller checks `may_make_first_aid` first.
+    """
+    hit = unit.casualty_figures
+    medic = treated_by_medic(unit, special_forces=special_forces)
+    rolls = roll_first_aid(len(hit), dice, medic=medic)
+    removed = tuple(f.id for f, roll in zip(hit, rolls, strict=True) if roll.outcome.removed)
+    returning = tuple(f.id for f, roll in zip(hit, rolls, strict=True) if not roll.outcome.removed)
+    after = unit.without_figures(removed)
+    if removed:
+        after = after.with_dependants(DependantKind.CASUALTY, len(removed))
+    paired = tuple((f.id, roll) for f, roll in zip(hit, rolls, strict=True))
+    return UnitFirstAid(after, paired, removed, returning)
+
+
+def return_to_action(unit: Unit, figure_ids: Sequence[str]) -> Unit:
+    """Rulebook: First Aid tables — slightly hurt figures fight again from the next turn (R27)."""
+    for figure_id in figure_ids:
+        unit = unit.with_figure_status(figure_id, FigureStatus.EFFECTIVE)
+    return unit
 
 
 # --- Penalties of casualties and dependants ------------------------------------------------------

@@ -16,18 +16,20 @@ from game.rules.casualties import (
     pick_casualties,
     pick_unit_casualties,
     regular_hit_matters,
+    return_to_action,
     roll_abandoned_casualties_captured,
     roll_first_aid,
     special_weapon_pickup_check,
     split_casualties_with_dependants,
     treated_by_medic,
+    unit_first_aid,
     unit_hit_categories,
     who_got_hit_row,
 )
 from game.rules.combat import pair_attack
 from game.rules.dice import Die, ScriptedDice
 from game.rules.quality import Morale, Quality
-from game.rules.units import Figure, FigureStatus, Role, Side, Unit, Weapon
+from game.rules.units import DependantKind, Figure, FigureStatus, Role, Side, Unit, Weapon
 
 L, S, OT = HitCategory.LEADER, HitCategory.SPECIAL, HitCategory.OTHER
 LSO, SO, ONLY_O = HitBand.LEADER_SPECIAL_OTHER, HitBand.SPECIAL_OTHER, HitBand.OTHER
@@ -318,3 +320,26 @@ def test_regular_hits_await_first_aid_instead_of_leaving() -> None:
     assert applied.removed_ids == ()
     assert applied.unit.figure("saw").status is FigureStatus.CASUALTY
     assert applied.unit.effective_count == 3
+
+
+def test_r27_unit_first_aid_removes_kia_wia_as_dependants_and_keeps_the_slightly_hurt() -> None:
+    unit = (
+        marine_fireteam(medic=True)
+        .with_figure_status("ftl", FigureStatus.CASUALTY)
+        .with_figure_status("saw", FigureStatus.CASUALTY)
+        .with_figure_status("rifle", FigureStatus.CASUALTY)
+    )
+    # the unhurt medic treats: 1 KIA, 3 WIA, 4 returns on the medic table
+    aid = unit_first_aid(unit, ScriptedDice([(Die.D6, 1), (Die.D6, 3), (Die.D6, 4)]))
+    assert (aid.kia, aid.wia) == (1, 1)
+    assert aid.removed_ids == ("ftl", "saw") and aid.returning_ids == ("rifle",)
+    assert aid.unit.dependants_of(DependantKind.CASUALTY) == 2
+    assert aid.unit.figure("rifle").status is FigureStatus.CASUALTY
+    back = return_to_action(aid.unit, aid.returning_ids)
+    assert back.effective_count == 3  # rgl, doc and the returning rifleman
+
+
+def test_unit_first_aid_without_medic_uses_the_standard_table() -> None:
+    unit = marine_fireteam().with_figure_status("rgl", FigureStatus.CASUALTY)
+    aid = unit_first_aid(unit, ScriptedDice([(Die.D6, 4)]))
+    assert aid.removed_ids == ("rgl",) and aid.wia == 1
