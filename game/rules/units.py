@@ -385,6 +385,46 @@ class Unit:
         """The same unit after handing every Dependant off (Disposing of Dependants)."""
         return replace(self, dependants=())
 
+    def with_shifted_ratings(self, *, quality_steps: int = 0, morale_steps: int = 0) -> Unit | None:
+        """Troop Quality and/or Morale moved by whole die types (Abandoning Casualties; R11).
+
+        None when the unit's own rating would fall below d6: it is no longer combat effective.
+        Above d12 stays d12. Figures with their own ratings move with the unit (never below d6).
+        """
+        quality_die = self.quality.die.shifted(quality_steps)
+        morale_die = self.morale.die.shifted(morale_steps)
+        if quality_die is None or morale_die is None:
+            return None
+
+        def shift_figure(figure: Figure) -> Figure:
+            quality = figure.quality
+            morale = figure.morale
+            if quality is not None:
+                quality = Quality.from_die(quality.die.shift_for_quality(quality_steps))
+            if morale is not None:
+                morale = Morale.from_die(morale.die.shift_for_quality(morale_steps))
+            return replace(figure, quality=quality, morale=morale)
+
+        return replace(
+            self,
+            base_quality=Quality.from_die(self.base_quality.die.shift_for_quality(quality_steps)),
+            base_morale=Morale.from_die(self.base_morale.die.shift_for_quality(morale_steps)),
+            figures=tuple(shift_figure(f) for f in self.figures),
+        )
+
+    def rating_problems(self) -> tuple[str, ...]:
+        """Ratings the rulebook forbids at set-up: Regulars below Trained, Insurgents above Veteran.
+
+        Rulebook: Troop Quality. (Play can push a Regular unit lower, e.g. Abandoning Casualties,
+        so this is a check for scenario files, not a constructor rule.)
+        """
+        problems: list[str] = []
+        if self.side is Side.REGULAR and self.quality < Quality.TRAINED:
+            problems.append(f"unit {self.id!r}: Regulars are always Trained or better")
+        if self.side is Side.INSURGENT and self.quality > Quality.VETERAN:
+            problems.append(f"unit {self.id!r}: Insurgents are never better than Veteran")
+        return tuple(problems)
+
 
 def _with_explicit_ratings(unit: Unit) -> tuple[Figure, ...]:
     return tuple(

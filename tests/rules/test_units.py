@@ -232,3 +232,26 @@ def test_split_refuses_empty_or_whole_or_unknown_splits() -> None:
         split_unit(unit, ["z"], new_id="n")
     _, new = split_unit(unit, ["a"], new_id="n", dependants_go_with_new=True)
     assert new.figures == (Figure("a", quality=Quality.TRAINED, morale=Morale.AVERAGE),)
+
+
+def test_abandoning_casualties_lowers_both_ratings_and_below_d6_removes_the_unit() -> None:
+    # Rulebook: Abandoning Casualties (both ratings one die type down; below d6: out of play).
+    unit = make_unit([Figure("a"), Figure("b", quality=Quality.VETERAN)], morale=Morale.GOOD)
+    lowered = unit.with_shifted_ratings(quality_steps=-1, morale_steps=-1)
+    assert lowered is not None
+    assert lowered.quality is Quality.UNTRAINED and lowered.morale is Morale.AVERAGE
+    assert lowered.figure("b").quality is Quality.TRAINED
+    low = make_unit([Figure("a")], quality=Quality.UNTRAINED, side=Side.INSURGENT)
+    assert low.with_shifted_ratings(quality_steps=-1) is None
+    raised = make_unit([Figure("a")], morale=Morale.HIGH).with_shifted_ratings(morale_steps=1)
+    assert raised is not None and raised.morale is Morale.HIGH  # never above d12
+
+
+def test_rating_problems_flag_what_troop_quality_forbids_at_set_up() -> None:
+    # Rulebook: Troop Quality (Regulars Trained or better; Insurgents at most Veteran).
+    assert make_unit([Figure("a")], quality=Quality.UNTRAINED).rating_problems() == (
+        "unit 'u1': Regulars are always Trained or better",
+    )
+    elite_mob = make_unit([Figure("a")], quality=Quality.ELITE, side=Side.INSURGENT)
+    assert elite_mob.rating_problems() == ("unit 'u1': Insurgents are never better than Veteran",)
+    assert make_unit([Figure("a")]).rating_problems() == ()
