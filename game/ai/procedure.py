@@ -19,8 +19,7 @@ from game.ai.situation import Moment, Situation, UnitKind
 from game.ai.tables import ActionChoice, action_check, table_for
 from game.battlefield.model import Side
 from game.rules.dice import DiceSource, Die
-
-QUALITY_TARGET = 4
+from game.rules.quality import Quality, quality_test
 
 
 @dataclass(frozen=True)
@@ -36,19 +35,15 @@ class QualityCheck:
 def leaderless_quality_check(situation: Situation, dice: DiceSource) -> QualityCheck:
     """4+ on the unit's Troop Quality die, Pinned one die type down (Insurgent Interrupt Check).
 
-    Same behaviour as the rules core's Troop Quality test (R11, R12): the die never drops below d6.
+    Rolled with the rules core's Troop Quality test (R11, R12): the die never drops below d6.
     """
-    die = situation.quality.shift_for_quality(-1 if situation.pinned else 0)
-    face = dice.roll(die)
-    passed = face >= QUALITY_TARGET
-    pinned = " (Pinned: one die type down)" if situation.pinned else ""
-    verdict = "passed" if passed else "failed"
-    return QualityCheck(
-        die=die,
-        face=face,
-        passed=passed,
-        text=f"Quality Check {die.label}{pinned}={face}, needs 4+: {verdict}",
+    result = quality_test(
+        Quality.from_die(situation.quality),
+        dice,
+        pinned=situation.pinned,
+        purpose="Quality Check",
     )
+    return QualityCheck(die=result.die, face=result.face, passed=result.passed, text=result.reason)
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,7 @@ def test_leaderless_unit_that_fails_its_quality_check_does_nothing_and_says_why(
     assert outcome.quality_check is not None and not outcome.quality_check.passed
     assert outcome.log == (
         "Insurgents w/No Leader [Regulars move or fire in LOS] (unit 7): "
-        "Quality Check d6=3, needs 4+: failed → no action until next turn (R72)"
+        "Quality Check: d6 rolled 3, needs 4+: failed → no action until next turn (R72)"
     )
     assert ledger.has_checked("7")
 
@@ -98,7 +98,9 @@ def test_leaderless_unit_that_passes_goes_on_to_its_table() -> None:
     (outcome,) = outcomes
     assert outcome.action is Action.FIRE
     assert outcome.choice is not None and outcome.choice.row == 5
-    assert outcome.log.startswith("Quality Check d8=4, needs 4+: passed; Insurgents w/No Leader")
+    assert outcome.log.startswith(
+        "Quality Check: d8 rolled 4, needs 4+: passed; Insurgents w/No Leader"
+    )
 
 
 def test_pinned_leaderless_unit_rolls_one_die_type_lower_but_never_below_d6() -> None:
