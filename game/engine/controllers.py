@@ -16,12 +16,19 @@ class Controller(Protocol):
 
 
 class RandomController:
-    """Picks uniformly among the legal commands, with its own seeded generator (not the game's)."""
+    """Picks uniformly among the legal commands.
+
+    The pick depends only on the controller's seed and the decision's number, never on how many
+    picks came before, so a game continued from a save makes the same choices as the original.
+    It has its own generator: it never touches the game's dice.
+    """
 
     def __init__(self, seed: int) -> None:
-        self._rng = SeededDice(seed ^ 0x5EED)
+        self.seed = seed
 
     def choose(self, view: PlayerView) -> Command:
         if not view.legal:
             raise ValueError(f"no legal command for the {view.side} side")
-        return view.legal[self._rng.below(len(view.legal))]
+        number = int(view.decision["id"]) if view.decision else 0
+        rng = SeededDice(self.seed * 1_000_003 + number * 7919)
+        return view.legal[rng.below(len(view.legal))]

@@ -1,0 +1,141 @@
+"""The headless game: `python main.py --headless --scenario ID|PATH.tmx --seed N`.
+
+Plays a whole game with a controller on each side (for now the seeded random controller on both)
+and narrates every event: each roll with its dice faces, reason and rulebook section. The last
+line is `RESULT {json}`. Bad arguments produce one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from game.battlefield.errors import MapError
+from game.engine.controllers import Controller, RandomController
+from game.engine.engine import Engine
+from game.engine.events import canonical_json
+from game.engine.state import INSURGENT, REGULAR
+from game.engine.view import player_view
+from game.save import Autosaver, SaveError, load_save, new_game, resolve_map, write_save
+from game.scenarios.catalog import scenario_ids
+
+MAX_COMMANDS = 20000  # a guard: a game that needs more than this is a bug, not a long game
+
+
+def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("headless game")
+    group.add_argument("--headless", action="store_true", help="play a game in the terminal")
+    group.add_argument(
+        "--scenario",
+        metavar="ID|PATH.tmx",
+        help=f"scenario id ({', '.join(scenario_ids())}) or a map file",
+    )
+    group.add_argument("--seed", type=int, default=1, help="dice seed (default 1)")
+    group.add_argument("--turns", type=int, help="turn limit (default: the scenario's, R31)")
+    group.add_argument("--save", metavar="FILE", help="write the game to FILE when it stops")
+    group.add_argument("--load", metavar="FILE", help="continue a saved game")
+    group.add_argument("--stop-after-turn", type=int, metavar="T", help="stop after turn T")
+    group.add_argument("--quiet", action="store_true", help="print only the RESULT line")
+    group.add_argument("--autosave-dir", metavar="DIR", help="autosave into DIR")
+
+
+def result_line(engine: Engine) -> str:
+    result: dict[str, Any] = dict(engine.state.result or {})
+    result.setdefault("scenario", engine.state.scenario_id)
+    result.setdefault("seed", engine.state.seed)
+    result.setdefault("turns", engine.state.turn)
+    result["events_sha256"] = engine.events_sha256()
+    return "RESULT " + canonical_json(result)
+
+
+def play(
+    engine: Engine,
+    controllers: dict[str, Controller],
+    *,
+    stop_after_turn: int | None = None,
+    after_command: Any = None,
+) -> None:
+    """Let the controllers answer every decision until the game ends (or the turn is passed)."""
+    for _ in range(MAX_COMMANDS):
+        if engine.over or engine.pending is None:
+            return
+        if stop_after_turn is not None and engine.state.turn > stop_after_turn:
+            return
+        side = engine.pending.side
+        command = controllers[side].choose(player_view(engine, side))
+        engine.apply(command)
+        if after_command is not None:
+            after_command()
+    raise RuntimeError(f"the game did not end within {MAX_COMMANDS} commands")
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    stream = out or sys.stdout
+    if args.seed is not None and args.seed < 0:
+        return _fail("--seed must be 0 or more")
+    if args.turns is not None and args.turns < 1:
+        return _fail("--turns must be 1 or more")
+    try:
+        if args.load:
+            engine = load_save(Path(args.load))
+        else:
+            if not args.scenario:
+                return _fail(
+                    f"--headless needs --scenario ({', '.join(scenario_ids())} or a .tmx file)"
+                )
+            map_path, scenario_id = resolve_map(args.scenario)
+            if scenario_id is None and map_path.suffix.lower() != ".tmx":
+                return _fail(
+                    f"--scenario {args.scenario}: not a scenario id ({', '.join(scenario_ids())}) "
+                    "nor a .tmx map"
+                )
+            if not map_path.exists():
+                return _fail(f"--scenario {args.scenario}: map file {map_path} does not exist")
+            engine = new_game(map_path, scenario_id, args.seed, turn_limit=args.turns)
+    except SaveError as exc:
+        return _fail(str(exc))
+    except MapError as exc:
+        return _fail(str(exc))
+    if not args.quiet:
+        for event in engine.state.events:
+            print(event["text"], file=stream)
+        engine.listeners.append(lambda event: print(event["text"], file=stream))
+    seed = engine.state.seed
+    controllers: dict[str, Controller] = {
+        REGULAR: RandomController(seed * 2 + 1),
+        INSURGENT: RandomController(seed * 2 + 2),
+    }
+    autosave = Autosaver(engine, Path(args.autosave_dir)) if args.autosave_dir else None
+    try:
+        play(engine, controllers, stop_after_turn=args.stop_after_turn, after_command=autosave)
+        if args.save:
+            write_save(engine, Path(args.save))
+    except SaveError as exc:
+        return _fail(str(exc))
+    if not engine.over:
+        print(f"STOPPED after turn {engine.state.turn - 1}", file=stream)
+    print(result_line(engine), file=stream)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ambush-alley --headless")
+    add_headless_arguments(parser)
+    args = parser.parse_args(argv)
+    args.headless = True
+    return run_headless(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+__all__ = ["add_headless_arguments", "json", "play", "result_line", "run_headless"]

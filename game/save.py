@@ -1,0 +1,171 @@
+"""Saves: JSON holding the seed, the map (path and SHA-256), the scenario and the command log.
+
+Loading replays the log through the engine, so a loaded game is the same game, event for event.
+Files are written atomically (a temporary file in the same folder, then `os.replace`). Every
+problem with a save becomes one `SaveError` whose message names the file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from game.battlefield.errors import MapError
+from game.battlefield.loader import load_battlefield
+from game.engine.commands import IllegalCommand, command_from_json
+from game.engine.engine import Engine
+from game.scenarios.catalog import SCENARIOS, scenario_for, scenario_map
+
+FORMAT = "ambush-alley-save"
+VERSION = 1
+DATA_DIR_ENV = "AMBUSH_ALLEY_DATA_DIR"
+
+
+class SaveError(Exception):
+    """A save that cannot be loaded or written; the message is one line naming the file."""
+
+
+def file_sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def resolve_map(spec: str) -> tuple[Path, str | None]:
+    """A scenario id or a .tmx path → (map file, scenario id or None for the map's own)."""
+    if spec in SCENARIOS and spec != "patrol":
+        return scenario_map(spec), spec
+    return Path(spec), None
+
+
+def new_game(
+    map_path: Path, scenario_id: str | None, seed: int, *, turn_limit: int | None = None
+) -> Engine:
+    """Start a game on a map (MapError when the map cannot be played)."""
+    battlefield = load_battlefield(map_path)
+    scenario = scenario_for(battlefield, scenario_id)
+    if turn_limit is not None:
+        scenario.turn_limit = turn_limit
+    return Engine(scenario, battlefield, seed, map_sha256=file_sha256(map_path))
+
+
+def save_data(engine: Engine) -> dict[str, Any]:
+    state = engine.state
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "map": str(Path(state.map_path).resolve()) if state.map_path else "",
+        "map_sha256": engine.map_sha256,
+        "scenario": state.scenario_id,
+        "seed": state.seed,
+        "turn_limit": state.turn_limit,
+        "turn": state.turn,
+        "commands": [c.to_json() for c in engine.log],
+        "events_sha256": engine.events_sha256(),
+    }
+
+
+def write_save(engine: Engine, path: Path) -> None:
+    """Write a save atomically: never a half-written file, even if the game is killed."""
+    write_json_atomic(path, save_data(engine))
+
+
+def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(data, handle, indent=1, sort_keys=True)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temp, path)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot write the save: {exc.strerror or exc}") from None
+
+
+def load_save(path: Path) -> Engine:
+    """Rebuild a game from a save by replaying its commands; SaveError names what is wrong."""
+    path = Path(path)
+    where = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"{where}: no such save file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveError(f"{where}: cannot read the save: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            f"{where}: not a valid save (bad JSON at line {exc.lineno}: {exc.msg})"
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{where}: not an Ambush Alley! save file")
+    if data.get("version") != VERSION:
+        raise SaveError(
+            f"{where}: save format version {data.get('version')!r} is not supported "
+            f"(this game reads version {VERSION})"
+        )
+    for key, kind in (("map", str), ("seed", int), ("scenario", str), ("commands", list)):
+        if not isinstance(data.get(key), kind):
+            raise SaveError(f"{where}: the save is damaged (field {key!r} is missing or wrong)")
+    map_path = Path(data["map"])
+    if not map_path.exists():
+        fallback = scenario_map(data["scenario"])
+        if fallback.exists() and fallback.name == map_path.name:
+            map_path = fallback
+        else:
+            raise SaveError(f"{where}: its map {data['map']} is missing")
+    if data.get("map_sha256") and file_sha256(map_path) != data["map_sha256"]:
+        raise SaveError(f"{where}: its map {map_path} has changed since the game was saved")
+    try:
+        engine = new_game(
+            map_path,
+            data["scenario"],
+            int(data["seed"]),
+            turn_limit=int(data["turn_limit"]) if isinstance(data.get("turn_limit"), int) else None,
+        )
+    except MapError as exc:
+        raise SaveError(f"{where}: its map cannot be played: {exc}") from None
+    for number, raw in enumerate(data["commands"], start=1):
+        try:
+            command = command_from_json(raw)
+            engine.apply(command)
+        except (ValueError, TypeError) as exc:
+            raise SaveError(f"{where}: command {number} is damaged: {exc}") from None
+        except IllegalCommand as exc:
+            raise SaveError(f"{where}: command {number} is illegal on replay: {exc}") from None
+    expected = data.get("events_sha256")
+    if expected and expected != engine.events_sha256():
+        raise SaveError(
+            f"{where}: the replayed game does not match the save (tampered or truncated)"
+        )
+    return engine
+
+
+def data_dir() -> Path:
+    """Where autosaves go: $AMBUSH_ALLEY_DATA_DIR, else the user data folder."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("ambush-alley"))
+
+
+class Autosaver:
+    """Writes `autosave.json` after every committed command (atomic, so never half a file)."""
+
+    def __init__(self, engine: Engine, folder: Path | None = None) -> None:
+        self.engine = engine
+        self.path = (folder or data_dir()) / "autosave.json"
+
+    def __call__(self) -> None:
+        write_save(self.engine, self.path)
