@@ -55,6 +55,14 @@ PrisonerChoice = Callable[[Unit], bool]
 
 
 class CloseAssaultOutcome(Enum):
+    """How a Close Assault ended (Rulebook: Close Assault Quality Checks; Resolving ...).
+
+    After ASSAULT_FAILED the assaulting unit has spent its activation (it may still take cover,
+    tend its wounded and react). Once the defender has answered the charge, whatever it chose,
+    it has no other action this turn. After ASSAULT_ABORTED the chargers go back to where they
+    started, Pinned (Regulars) or Shaken (Insurgents).
+    """
+
     ASSAULT_FAILED = "the assaulting unit failed its Quality Check and stays put"
     DEFENDER_FLED = "the defender fled"
     ASSAULT_ABORTED = "defensive fire broke the charge"

@@ -327,6 +327,7 @@ def test_same_side_close_assault_is_refused() -> None:
 
 
 def test_seeded_close_assaults_always_end_with_one_side_out() -> None:
+    seen: set[CloseAssaultOutcome] = set()
     for seed in range(150):
         result = resolve_close_assault(
             insurgents(6, morale=Morale.HIGH),
@@ -337,9 +338,16 @@ def test_seeded_close_assaults_always_end_with_one_side_out() -> None:
             ),
             insurgents_take_prisoners=take_prisoners,
         )
+        seen.add(result.outcome)
         if result.outcome is CloseAssaultOutcome.ATTACKER_WON:
             assert result.defender is None and result.attacker is not None
             assert not result.attacker.is_wiped_out
         elif result.outcome is CloseAssaultOutcome.DEFENDER_WON:
             assert result.attacker is None and result.defender is not None
             assert not result.defender.is_wiped_out
+    assert seen >= {
+        CloseAssaultOutcome.ASSAULT_FAILED,
+        CloseAssaultOutcome.ASSAULT_ABORTED,
+        CloseAssaultOutcome.ATTACKER_WON,
+        CloseAssaultOutcome.DEFENDER_WON,
+    }
