@@ -116,6 +116,25 @@ class HotSpotRoll:
 
 
 @dataclass(frozen=True)
+class EdgeRoll:
+    """Where a unit arrives in a scenario that uses table edges instead of hot spots."""
+
+    face: int
+    edge: str
+
+    @property
+    def lost(self) -> bool:
+        return False
+
+
+EdgeTable = tuple[tuple[int, int, str], ...]
+"""(lowest face, highest face, edge name) rows covering 1..6."""
+
+MIDNIGHT_AT_THE_ALAMO_EDGES: Final[EdgeTable] = ((1, 3, "east"), (4, 6, "west"))
+"""Scenario 3: Midnight at the Alamo — reinforcements enter from the east (1-3) or west (4-6)."""
+
+
+@dataclass(frozen=True)
 class ArrivingUnit:
     """One reinforcement unit and every roll that made it, for the engine and the log."""
 
@@ -125,7 +144,7 @@ class ArrivingUnit:
     rpg_faces: tuple[int, ...]
     leaderless_face: int | None
     figures: tuple[ArrivingFigure, ...]
-    arrival: HotSpotRoll
+    arrival: HotSpotRoll | EdgeRoll
 
     @property
     def has_leader(self) -> bool:
@@ -134,6 +153,20 @@ class ArrivingUnit:
     @property
     def arrives(self) -> bool:
         return not self.arrival.lost
+
+    @property
+    def hot_spot(self) -> int | None:
+        """The rolled hot spot; None for an edge arrival, a lost unit or the Insurgents' pick."""
+        return self.arrival.hot_spot if isinstance(self.arrival, HotSpotRoll) else None
+
+    @property
+    def insurgent_chooses(self) -> bool:
+        """The hot spot d6 showed 6: the engine asks the Insurgent player where it arrives."""
+        return isinstance(self.arrival, HotSpotRoll) and self.arrival.insurgent_chooses
+
+    @property
+    def edge(self) -> str | None:
+        return self.arrival.edge if isinstance(self.arrival, EdgeRoll) else None
 
 
 @dataclass(frozen=True)
@@ -198,6 +231,15 @@ def roll_hot_spot(
     return HotSpotRoll(face, None, False, True, active)
 
 
+def roll_arrival_edge(dice: DiceSource, edges: EdgeTable) -> EdgeRoll:
+    """Rulebook: Scenario 3, Insurgency Level — a d6 picks the table edge a unit enters from."""
+    face = dice.roll(Die.D6)
+    for low, high, edge in edges:
+        if low <= face <= high:
+            return EdgeRoll(face, edge)
+    raise ValueError(f"edge table: no edge listed for a roll of {face}")
+
+
 def _figures_for_row(
     row: ReinforcementRow, dice: DiceSource
 ) -> tuple[list[ArrivingFigure], tuple[int, ...], tuple[int, ...]]:
@@ -229,6 +271,7 @@ def roll_arriving_unit(
     dice: DiceSource,
     neutralized: frozenset[int] | set[int] = frozenset(),
     hot_spot_count: int = HOT_SPOT_COUNT,
+    edges: EdgeTable | None = None,
 ) -> ArrivingUnit:
     """Rulebook: scenario Insurgency Level tables — one 2d6 row, its extra d6s, leader, hot spot."""
     table_roll = (dice.roll(Die.D6), dice.roll(Die.D6))
@@ -239,7 +282,11 @@ def roll_arriving_unit(
         leaderless_face = dice.roll(Die.D6)
         if leaderless_unit_gains_leader(leaderless_face):
             _promote_a_leader(figures)
-    arrival = roll_hot_spot(dice, neutralized, hot_spot_count)
+    arrival: HotSpotRoll | EdgeRoll
+    if edges is not None:
+        arrival = roll_arrival_edge(dice, edges)
+    else:
+        arrival = roll_hot_spot(dice, neutralized, hot_spot_count)
     return ArrivingUnit(
         table_roll, row, small_arms_faces, rpg_faces, leaderless_face, tuple(figures), arrival
     )
@@ -252,22 +299,24 @@ def roll_reinforcements(
     *,
     hot_spot_count: int = HOT_SPOT_COUNT,
     max_roll_agains: int = MAX_ROLL_AGAINS,
+    edges: EdgeTable | None = None,
 ) -> ReinforcementReport:
     """Rulebook: Arrival of Insurgent Reinforcements — the whole start-of-turn check (R20, R43).
 
     ROLL AGAIN rows bring their own unit and roll the table once more; at most `max_roll_agains`
-    such extra rolls are made, after which a ROLL AGAIN row brings only its own unit.
+    such extra rolls are made, after which a ROLL AGAIN row brings only its own unit. With
+    `edges` (e.g. `MIDNIGHT_AT_THE_ALAMO_EDGES`) each unit rolls for a table edge, not a hot spot.
     """
     if max_roll_agains < 0:
         raise ValueError(f"max_roll_agains: {max_roll_agains} must not be negative")
     insurgency = check_insurgency_level(level, dice)
     if not insurgency.arrive:
         return ReinforcementReport(insurgency, (), False)
-    units = [roll_arriving_unit(dice, neutralized, hot_spot_count)]
+    units = [roll_arriving_unit(dice, neutralized, hot_spot_count, edges)]
     extra_rolls = 0
     while units[-1].row.roll_again and extra_rolls < max_roll_agains:
         extra_rolls += 1
-        units.append(roll_arriving_unit(dice, neutralized, hot_spot_count))
+        units.append(roll_arriving_unit(dice, neutralized, hot_spot_count, edges))
     capped = units[-1].row.roll_again
     return ReinforcementReport(insurgency, tuple(units), capped)
 

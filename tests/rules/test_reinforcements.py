@@ -8,8 +8,10 @@ from game.rules.dice import Die, ScriptedDice, SeededDice
 from game.rules.quality import Morale, Quality
 from game.rules.reinforcements import (
     AUTOMATIC,
+    MIDNIGHT_AT_THE_ALAMO_EDGES,
     REINFORCEMENT_TABLE,
     ArrivingFigure,
+    EdgeRoll,
     arriving_unit_to_unit,
     check_insurgency_level,
     roll_arriving_unit,
@@ -67,7 +69,7 @@ def test_row_6_is_1d6_plus_2_small_arms_and_a_leaderless_unit_stays_leaderless_o
     assert unit.row.roll == 6
     assert weapons(unit.figures) == Counter({Weapon.STANDARD: 6})
     assert unit.leaderless_face == 2 and not unit.has_leader
-    assert unit.arrival.hot_spot == 3 and unit.arrives
+    assert unit.hot_spot == 3 and unit.arrives
 
 
 def test_leaderless_unit_gets_a_leader_on_a_1_replacing_a_rifleman() -> None:
@@ -89,7 +91,7 @@ def test_rows_with_a_leader_roll_no_leaderless_die() -> None:
     unit = roll_arriving_unit(ScriptedDice([3, 4, 3, (D6, 1)]))
     assert unit.leaderless_face is None and unit.has_leader
     assert weapons(unit.figures) == Counter({Weapon.STANDARD: 4, Weapon.LIGHT_SUPPORT: 1})
-    assert unit.arrival.hot_spot == 1
+    assert unit.hot_spot == 1
 
 
 @pytest.mark.parametrize(
@@ -115,7 +117,7 @@ def test_roll_again_brings_a_second_unit_with_its_own_hot_spot() -> None:
     ]
     report = roll_reinforcements(5, ScriptedDice(script))
     assert [unit.row.roll for unit in report.units] == [4, 10]
-    assert [unit.arrival.hot_spot for unit in report.units] == [1, 4]
+    assert [unit.hot_spot for unit in report.units] == [1, 4]
     assert not report.roll_again_capped
 
 
@@ -187,3 +189,21 @@ def test_arriving_unit_becomes_an_insurgent_unit_with_rated_leader() -> None:
     assert gang.quality is Quality.UNTRAINED  # the majority's Troop Quality
     assert gang.morale is Morale.AVERAGE  # a mixed unit takes its leader's Morale
     assert gang.support_weapon_dice == 2  # the AT RPG is a medium support weapon
+
+
+def test_midnight_at_the_alamo_units_roll_a_table_edge_each() -> None:
+    script: list[int | tuple[Die, int]] = [
+        (D6, 5),  # Insurgency Level 5: arrives
+        *[4, 5, 1, 4, 3],  # row 9: 1 rifleman, ROLL AGAIN, leaderless 4, edge d6 3: east
+        *[5, 5, 3, 4],  # row 10: light support, leaderless 3, edge d6 4: west
+    ]
+    report = roll_reinforcements(5, ScriptedDice(script), edges=MIDNIGHT_AT_THE_ALAMO_EDGES)
+    assert [unit.arrival for unit in report.units] == [EdgeRoll(3, "east"), EdgeRoll(4, "west")]
+    assert len(report.arriving) == 2
+    assert [unit.edge for unit in report.units] == ["east", "west"]
+    assert report.units[0].hot_spot is None
+
+
+def test_arriving_unit_on_hot_spot_6_waits_for_the_insurgent_choice() -> None:
+    unit = roll_arriving_unit(ScriptedDice([1, 2, 4, 4, (D6, 6)]))  # row 3, RPG 4, leaderless 4
+    assert unit.insurgent_chooses and unit.arrives and unit.hot_spot is None
