@@ -420,6 +420,14 @@ def casualty_penalties(
     )
 
 
+def faster_than_cautious_check(
+    quality: Quality, dice: DiceSource, *, pinned: bool = False
+) -> QualityTestResult:
+    """Rulebook: Casualties — a Regular unit that has lost figures tests to move faster than
+    Cautious (every time, for the rest of the game)."""
+    return quality_test(quality, dice, pinned=pinned, purpose="Move faster than Cautious")
+
+
 # --- Fire at units with Dependants ---------------------------------------------------------------
 
 

@@ -12,6 +12,7 @@ from game.rules.casualties import (
     abandoned_casualty_captured,
     apply_hits,
     casualty_penalties,
+    faster_than_cautious_check,
     first_aid_outcome,
     pick_casualties,
     pick_unit_casualties,
@@ -343,3 +344,13 @@ def test_unit_first_aid_without_medic_uses_the_standard_table() -> None:
     unit = marine_fireteam().with_figure_status("rgl", FigureStatus.CASUALTY)
     aid = unit_first_aid(unit, ScriptedDice([(Die.D6, 4)]))
     assert aid.removed_ids == ("rgl",) and aid.wia == 1
+
+
+@pytest.mark.parametrize(("face", "passed"), [(3, False), (4, True)])
+def test_unit_with_casualties_tests_quality_to_move_faster_than_cautious(
+    face: int, passed: bool
+) -> None:
+    result = faster_than_cautious_check(Quality.TRAINED, ScriptedDice([(Die.D8, face)]))
+    assert result.passed is passed
+    pinned = faster_than_cautious_check(Quality.TRAINED, ScriptedDice([(Die.D6, 4)]), pinned=True)
+    assert pinned.die is Die.D6 and pinned.passed
