@@ -11,12 +11,9 @@ collected; `load_battlefield` raises one MapError carrying all of them, `read_ma
 from __future__ import annotations
 
 import difflib
-import importlib
-import logging
 import math
 import os
 import re
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,31 +46,9 @@ from game.battlefield.tmx_checks import (
     ProblemList,
     TmxFacts,
     check_tmx,
+    pytmx,
     readable_path,
 )
-
-
-def _import_pytmx_headless() -> Any:
-    """Import pytmx without letting it import pygame for its optional pygame helpers.
-
-    The battlefield must stay headless (docs/ARCHITECTURE.md), and pygame costs the validator
-    0.15 s and prints a banner. When pygame is already loaded (the client), nothing changes; the
-    client's own `from pytmx.util_pygame import load_pygame` imports pygame normally later.
-    """
-    # pytmx logs its complaints at ERROR level; without a handler Python prints them to stderr.
-    # Every problem reaches the user as a MapProblem instead.
-    logging.getLogger("pytmx").addHandler(logging.NullHandler())
-    if "pygame" in sys.modules or "pytmx" in sys.modules:
-        return importlib.import_module("pytmx")
-    sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
-    try:
-        return importlib.import_module("pytmx")
-    finally:
-        if sys.modules.get("pygame", 0) is None:
-            del sys.modules["pygame"]
-
-
-pytmx = _import_pytmx_headless()
 
 MAX_TABLE_INCHES = 96.0  # 8' x 8' (R47)
 DOOR_TOLERANCE = 0.25  # inches from a building outline (R46)
@@ -410,7 +385,9 @@ class _Converter:
                 name = layer.name or ""
                 for obj in layer:
                     # skips tile collision shapes and ids already reported as duplicates
-                    if obj.id in self.facts.objects and obj.id not in self.facts.duplicate_ids:
+                    facts = self.facts.objects.get(obj.id)
+                    known = facts is not None and facts.layer == name
+                    if known and obj.id not in self.facts.duplicate_ids:
                         yield name, obj
 
     # -------------------------------------------------------------- objects
@@ -799,6 +776,7 @@ def _inches(value: float) -> str:
 
 
 def _a(shape: str) -> str:
+    shape = {"tile": "tile object", "text": "text object"}.get(shape, shape)
     return f"an {shape}" if shape[0] in "aeiou" else f"a {shape}"
 
 

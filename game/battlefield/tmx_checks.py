@@ -15,16 +15,44 @@ from __future__ import annotations
 
 import base64
 import binascii
+import importlib
+import logging
 import math
 import os
+import sys
 import xml.etree.ElementTree as ET
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 from xml.parsers import expat
 
 from game.battlefield.errors import MapProblem
+
+
+def _import_pytmx_headless() -> Any:
+    """Import pytmx without letting it import pygame for its optional pygame helpers.
+
+    The battlefield must stay headless (docs/ARCHITECTURE.md), and pygame costs the validator
+    0.15 s and prints a banner. When pygame is already loaded (the client), nothing changes; the
+    client's own `from pytmx.util_pygame import load_pygame` imports pygame normally later.
+    """
+    # pytmx logs its complaints at ERROR level; without a handler Python prints them to stderr.
+    # Every problem reaches the user as a MapProblem instead.
+    logging.getLogger("pytmx").addHandler(logging.NullHandler())
+    if "pygame" in sys.modules or "pytmx" in sys.modules:
+        return importlib.import_module("pytmx")
+    sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
+    try:
+        return importlib.import_module("pytmx")
+    finally:
+        if sys.modules.get("pygame", 0) is None:
+            del sys.modules["pygame"]
+
+
+pytmx = _import_pytmx_headless()
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_TILES_PER_SIDE = 4096
@@ -63,6 +91,9 @@ _STATIC_RESERVED = frozenset(
         "offsety",
     }
 )
+
+
+_BAD_ENCODING = "declares a text encoding that cannot be read; save it as UTF-8 in Tiled"
 
 
 class XmlRejected(Exception):
@@ -155,6 +186,8 @@ def parse_xml_safely(data: bytes) -> ET.Element:
             f"is not valid XML ({expat.ErrorString(exc.code)} at line {exc.lineno}, "
             f"column {exc.offset + 1})"
         ) from None
+    except (LookupError, ValueError):  # an encoding name Python does not know or cannot parse
+        raise XmlRejected(_BAD_ENCODING) from None
     try:
         parser.Parse(b"", True)
     except _Forbidden as exc:
@@ -163,10 +196,14 @@ def parse_xml_safely(data: bytes) -> ET.Element:
         raise XmlRejected(
             "the XML ends before the map is complete (the file is truncated or damaged)"
         ) from None
+    except (LookupError, ValueError):
+        raise XmlRejected(_BAD_ENCODING) from None
     try:
         return ET.fromstring(data)
     except ET.ParseError as exc:  # expat accepted it above; keep a clear line regardless
         raise XmlRejected(f"is not valid XML ({exc})") from None
+    except (LookupError, ValueError):
+        raise XmlRejected(_BAD_ENCODING) from None
 
 
 def read_xml_file(path: Path) -> ET.Element:
@@ -192,8 +229,6 @@ def read_xml_file(path: Path) -> ET.Element:
 def reserved_property_names() -> dict[str, frozenset[str]]:
     """Names pytmx refuses, per element kind, read from pytmx's own objects."""
     try:
-        import pytmx
-
         tmap = pytmx.TiledMap()
         samples = {
             "map": tmap,
@@ -212,6 +247,38 @@ def reserved_property_names() -> dict[str, frozenset[str]]:
         }
     except Exception:  # a future pytmx may build these differently; the fallback still helps
         return {}
+
+
+def _attribute_casts() -> dict[str, Callable[[str], object]]:
+    """pytmx's own table of XML attributes it converts (int, float, bool); {} if it moved."""
+    table = getattr(getattr(pytmx, "pytmx", None), "types", None)
+    if not isinstance(table, dict):
+        return {}
+    return {name: cast for name, cast in table.items() if cast is not str}
+
+
+def check_attribute_values(root: ET.Element, problems: ProblemList, file_label: str | None) -> None:
+    """Every XML attribute pytmx converts must convert, or pytmx fails with a bare ValueError."""
+    casts = _attribute_casts()
+    reported = 0
+    for element in root.iter():
+        if element.tag in ("property", "properties"):
+            continue  # custom properties are checked with their declared types
+        for name, value in element.items():
+            cast = casts.get(name)
+            if cast is None:
+                continue
+            try:
+                cast(value)
+            except (ValueError, TypeError, OverflowError):
+                problems.error(
+                    f'the {name}="{value[:40]}" attribute of a <{element.tag}> element is not a '
+                    "valid value; the file is damaged (re-save it in Tiled)",
+                    path=file_label,
+                )
+                reported += 1
+                if reported >= 5:
+                    return
 
 
 def _reserved_for(kind: str, element: ET.Element) -> frozenset[str]:
@@ -486,6 +553,7 @@ def _check_tilesets(root: ET.Element, map_dir: Path, problems: ProblemList) -> i
                 f"is not a Tiled tileset (root element <{tsx_root.tag}>)", path=tsx_label
             )
             continue
+        check_attribute_values(tsx_root, problems, tsx_label)
         _check_tileset_body(tsx_root, tsx_path.parent, "the tileset", problems, tsx_label)
     return count
 
@@ -612,6 +680,7 @@ def check_tmx(path: Path, problems: ProblemList) -> TmxFacts | None:
         problems.error(f"is not a Tiled map (the root element is <{root.tag}>, not <map>)")
         return None
     facts = TmxFacts()
+    check_attribute_values(root, problems, None)
     orientation = root.get("orientation", "orthogonal")
     if orientation != "orthogonal":
         problems.error(f"the map is {orientation}; only orthogonal maps are supported")

@@ -64,6 +64,8 @@ CASES: dict[str, str] = {
     "bad_figures.tmx": "unknown kind 'bazooka'",
     "offset_group.tmx": "has an offset that pytmx ignores",
     "duplicate_object_id.tmx": "object id 2 is used twice",
+    "unknown_encoding.tmx": "declares a text encoding that cannot be read",
+    "damaged_attribute.tmx": 'the nextobjectid="4x0" attribute of a <map> element is not a valid',
 }
 
 

@@ -279,6 +279,8 @@ def cases() -> dict[str, str | bytes]:
             "</data></layer>"
         ),
     }
+    files["unknown_encoding.tmx"] = valid.replace('encoding="UTF-8"', 'encoding="UTF-85"', 1)
+    files["damaged_attribute.tmx"] = valid.replace('nextobjectid="40"', 'nextobjectid="4x0"', 1)
     return files
 
 
