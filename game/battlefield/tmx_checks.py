@@ -227,26 +227,35 @@ def read_xml_file(path: Path) -> ET.Element:
 
 @lru_cache(maxsize=1)
 def reserved_property_names() -> dict[str, frozenset[str]]:
-    """Names pytmx refuses, per element kind, read from pytmx's own objects."""
-    try:
-        tmap = pytmx.TiledMap()
-        samples = {
-            "map": tmap,
-            "object": pytmx.TiledObject(tmap, ET.fromstring('<object id="1"/>'), None),
-            "objectgroup": pytmx.TiledObjectGroup(tmap, ET.fromstring("<objectgroup/>"), None),
-            "layer": pytmx.TiledTileLayer(
-                tmap,
-                ET.fromstring('<layer width="1" height="1"><data encoding="csv">0</data></layer>'),
-            ),
-            "group": pytmx.TiledGroupLayer(tmap, ET.fromstring("<group/>")),
-            "imagelayer": pytmx.TiledImageLayer(tmap, ET.fromstring("<imagelayer/>")),
-        }
-        return {
-            kind: frozenset(n for n in dir(sample) if not n.startswith("_")) | _STATIC_RESERVED
-            for kind, sample in samples.items()
-        }
-    except Exception:  # a future pytmx may build these differently; the fallback still helps
-        return {}
+    """Names pytmx refuses as custom properties, per element kind, read from pytmx's own objects.
+
+    pytmx rejects a property whose name is already an attribute of the object it builds
+    (`hasattr`), methods included; asking pytmx is the only way to keep the list exact.
+    """
+    module = getattr(pytmx, "pytmx", pytmx)
+    samples: dict[str, Callable[[Any], object]] = {
+        "map": lambda tmap: tmap,
+        "object": lambda tmap: module.TiledObject(tmap, ET.fromstring('<object id="1"/>'), None),
+        "objectgroup": lambda tmap: module.TiledObjectGroup(
+            tmap, ET.fromstring("<objectgroup/>"), None
+        ),
+        "layer": lambda tmap: module.TiledTileLayer(
+            tmap,
+            ET.fromstring('<layer width="1" height="1"><data encoding="csv">0</data></layer>'),
+        ),
+        "group": lambda tmap: module.TiledGroupLayer(tmap, ET.fromstring("<group/>")),
+        "imagelayer": lambda tmap: module.TiledImageLayer(
+            tmap, ET.fromstring('<imagelayer><image source="x.png"/></imagelayer>')
+        ),
+    }
+    names: dict[str, frozenset[str]] = {}
+    for kind, build in samples.items():
+        try:
+            sample = build(module.TiledMap())
+        except Exception:  # a future pytmx may build these differently; the fallback still helps
+            continue
+        names[kind] = frozenset(n for n in dir(sample) if not n.startswith("_")) | _STATIC_RESERVED
+    return names
 
 
 def _attribute_casts() -> dict[str, Callable[[str], object]]:

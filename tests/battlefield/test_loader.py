@@ -23,6 +23,7 @@ from game.battlefield.loader import (
     read_map,
 )
 from game.battlefield.model import AreaKind, Battlefield, Edge, Side, WallHeight
+from game.battlefield.tmx_checks import reserved_property_names
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "maps" / "loader"
@@ -323,3 +324,12 @@ def test_tiled_project_enums_match_the_loader() -> None:
         assert tuple(declared["values"]) == values
     assert types["Edge"]["valuesAsFlags"] is True  # entry_edges lists several edges
     assert types["Side"]["valuesAsFlags"] is False
+
+
+def test_no_property_of_the_format_is_refused_by_pytmx() -> None:
+    reserved = reserved_property_names()
+    assert {"map", "object"} <= set(reserved)  # read from pytmx itself, not only the fallback
+    assert "apply_transformations" in reserved["object"]  # a method: pytmx refuses it too
+    for spec in OBJECT_CLASSES.values():
+        assert not {p.name for p in spec.properties} & reserved["object"], spec.name
+    assert not {p.name for p in MAP_PROPERTIES} & reserved["map"]
