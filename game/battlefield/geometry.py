@@ -20,8 +20,15 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
+from typing import Any
 
 import pymunk
+
+try:  # pymunk's own cffi handles: a first-hit test without building result objects
+    from pymunk._chipmunk import ffi as _cp_ffi
+    from pymunk._chipmunk import lib as _cp_lib
+except ImportError:  # pragma: no cover - another pymunk build; the public API still works
+    _cp_ffi = _cp_lib = None
 
 from game.battlefield import planar
 from game.battlefield.model import (
@@ -50,6 +57,7 @@ _WALL_BIT = 1
 _MAX_STOREYS = 29
 _CELL = 0.5  # inches per cell of the occupancy grid used to skip rays in open ground
 _PAIR_CACHE_LIMIT = 50_000
+_SOME_WALL = object()  # a blocked ray whose wall is not known
 
 
 class Cover(StrEnum):
@@ -180,6 +188,9 @@ class Geometry:
             self._space.add(*shapes)
         self._grids: dict[int, _OccupancyGrid] = {}
         self._units_space = pymunk.Space()
+        self._groups: dict[Point, int] = {}
+        self._masks: dict[tuple[int, int], int] = {}
+        self._cp_info = _cp_ffi.new("cpSegmentQueryInfo *") if _cp_ffi is not None else None
 
     # ----------------------------------------------------------------- where things are
     def building_index_at(self, point: Point) -> int | None:
@@ -235,17 +246,43 @@ class Geometry:
             self._group_of(target),
         )
 
+    def reference_figure_sees(
+        self, viewer: Point, viewer_elevation: int, target: Point, target_elevation: int = 0
+    ) -> bool:
+        """The same answer as `figure_sees`, the plain way: one public segment query listing
+        every hit, no caches, no shortcuts. The bench's baseline and the tests' oracle."""
+        lo, hi = sorted((viewer_elevation, target_elevation))
+        own = {self.building_index_at(viewer), self.building_index_at(target)}
+        for info in self._space.segment_query(viewer, target, 0.0, pymunk.ShapeFilter()):
+            shape_filter = info.shape.filter
+            if not shape_filter.categories & self.los_mask(lo, hi):
+                continue
+            if shape_filter.group and shape_filter.group - 1 in own:
+                continue
+            return False
+        return True
+
     def los_mask(self, lo: int, hi: int) -> int:
         """Category bits of the terrain that blocks a line between elevations lo <= hi (R50)."""
-        mask = _WALL_BIT if lo == 0 and hi == 0 else 0
-        for storeys in range(1, _MAX_STOREYS + 1):
-            if storeys > lo and storeys >= hi:
-                mask |= _storey_bit(storeys)
+        mask = self._masks.get((lo, hi))
+        if mask is None:
+            mask = _WALL_BIT if lo == 0 and hi == 0 else 0
+            for storeys in range(1, _MAX_STOREYS + 1):
+                if storeys > lo and storeys >= hi:
+                    mask |= _storey_bit(storeys)
+            self._masks[(lo, hi)] = mask
         return mask
 
     def _group_of(self, point: Point) -> int:
-        index = self.building_index_at(point)
-        return 0 if index is None else index + 1
+        """1 + index of the building holding `point`, 0 in the open (a pymunk shape group)."""
+        group = self._groups.get(point)
+        if group is None:
+            index = self.building_index_at(point)
+            group = 0 if index is None else index + 1
+            if len(self._groups) >= _PAIR_CACHE_LIMIT:
+                self._groups.clear()
+            self._groups[point] = group
+        return group
 
     def _filter(self, group: int, mask: int) -> pymunk.ShapeFilter:
         key = (group, mask)
@@ -260,8 +297,13 @@ class Geometry:
         in (groups, 0 = none) are ignored (R5); pymunk can ignore one group per query, so
         two different own buildings fall back to listing every hit."""
         if group_p == 0 or group_q == 0 or group_p == group_q:
-            group = group_p or group_q
-            return self._space.segment_query_first(p, q, 0.0, self._filter(group, mask)) is None
+            query_filter = self._filter(group_p or group_q, mask)
+            if self._cp_info is not None:
+                hit = _cp_lib.cpSpaceSegmentQueryFirst(
+                    self._space._space, p, q, 0.0, query_filter, self._cp_info
+                )
+                return bool(hit == _cp_ffi.NULL)
+            return self._space.segment_query_first(p, q, 0.0, query_filter) is None
         for info in self._space.segment_query(p, q, 0.0, self._filter(0, mask)):
             if info.shape.filter.group not in (group_p, group_q):
                 return False
@@ -286,27 +328,74 @@ class Geometry:
             return n, m
         ga = [self._group_of(p) for p in fa]
         gb = [self._group_of(p) for p in fb]
+        target_groups = set(gb)
         sees = [False] * n
         visible = [False] * m
-        blocked: set[tuple[int, int]] = set()
+        tried = [0] * n  # bit j set: the ray from viewer figure i to target figure j is blocked
+        everyone = (1 << m) - 1
         for i in range(n):
+            p, gp = fa[i], ga[i]
             for step in range(m):
                 j = (i + step) % m
-                if self._ray_clear(fa[i], fb[j], mask, ga[i], gb[j]):
+                if tried[i] >> j & 1:
+                    continue
+                hit = self._first_hit(p, fb[j], mask, gp, gb[j])
+                if hit is None:
                     sees[i] = True
                     visible[j] = True
                     break
-                blocked.add((i, j))
+                tried[i] |= 1 << j
+                if hit is not _SOME_WALL:
+                    tried[i] |= self._hidden_by_wall(hit, p, fb, target_groups)
+                if tried[i] == everyone:
+                    break
         for j in range(m):
             if visible[j]:
                 continue
             for i in range(n):
-                if not sees[i] or (i, j) in blocked:
+                if not sees[i] or tried[i] >> j & 1:
                     continue  # a blind viewer figure has no clear ray to anyone
                 if self._ray_clear(fa[i], fb[j], mask, ga[i], gb[j]):
                     visible[j] = True
                     break
         return sum(sees), sum(visible)
+
+    def _first_hit(self, p: Point, q: Point, mask: int, group_p: int, group_q: int) -> Any:
+        """None when p-q is clear (as `_ray_clear`); otherwise the pymunk shape pointer of the
+        first wall hit, or _SOME_WALL when that is not known."""
+        if self._cp_info is None or not (group_p == 0 or group_q == 0 or group_p == group_q):
+            return None if self._ray_clear(p, q, mask, group_p, group_q) else _SOME_WALL
+        hit = _cp_lib.cpSpaceSegmentQueryFirst(
+            self._space._space, p, q, 0.0, self._filter(group_p or group_q, mask), self._cp_info
+        )
+        return None if hit == _cp_ffi.NULL else hit
+
+    @staticmethod
+    def _hidden_by_wall(
+        hit: Any, p: Point, targets: Sequence[Point], target_groups: set[int]
+    ) -> int:
+        """Bit j set for every target the wall `hit` provably hides from `p`: the wall's segment
+        properly crosses the line p-target (strict tests; doubtful cases are left to rays)."""
+        wall_group = _cp_lib.cpShapeGetFilter(hit).group
+        if wall_group and wall_group in target_groups:
+            return 0  # that wall does not count for figures standing in its building (R5)
+        c = _cp_lib.cpSegmentShapeGetA(hit)
+        d = _cp_lib.cpSegmentShapeGetB(hit)
+        cx, cy, dx, dy = c.x, c.y, d.x, d.y
+        px, py = p
+        ex, ey = dx - cx, dy - cy
+        side_p = ex * (py - cy) - ey * (px - cx)
+        proved = 0
+        for j, (qx, qy) in enumerate(targets):
+            side_q = ex * (qy - cy) - ey * (qx - cx)
+            if not (side_p > 0 > side_q or side_p < 0 < side_q):
+                continue
+            ux, uy = qx - px, qy - py
+            o1 = ux * (cy - py) - uy * (cx - px)
+            o2 = ux * (dy - py) - uy * (dx - px)
+            if o1 > 0 > o2 or o1 < 0 < o2:
+                proved |= 1 << j
+        return proved
 
     # ----------------------------------------------------------------- line of fire
     def line_of_fire(

@@ -1,0 +1,283 @@
+"""The project's benchmarks, as named sections.
+
+    python3 tools/bench.py                 # every section, a readable table
+    python3 tools/bench.py --json          # exactly one JSON object on stdout
+    python3 tools/bench.py --section geometry --tiny
+
+Each section is a function `(options) -> dict` registered in SECTIONS; the JSON output is
+{"tiny": bool, "sections": {name: result}}. Placements are seeded, so two runs measure the same
+work. Other issues add their sections here.
+
+Section `geometry` (issue #3 B2): on each shipped map (or the geometry test town when the
+shipped maps are missing; the result says which), 40 units are placed; it times line of sight
+for every pair (cold: caches cleared; one-moved: one unit moved between rounds, as in play),
+the naive baseline (every figure-to-figure ray, no culling, no caching) with the speed-ups, one
+movement path, one visible area, one out-of-contact path, and checks that the optimised LOS
+answers equal the naive ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.battlefield.errors import MapError  # noqa: E402
+from game.battlefield.geometry import Geometry  # noqa: E402
+from game.battlefield.loader import load_battlefield  # noqa: E402
+from game.battlefield.model import Point, UnitPosition  # noqa: E402
+
+SHIPPED_MAPS = ("maps/contracting-trouble.tmx", "maps/sweep-and-clear.tmx")
+FALLBACK_MAP = "tests/maps/geometry/town.tmx"
+SEED = 20261122
+
+
+@dataclass(frozen=True)
+class Options:
+    tiny: bool
+    maps: tuple[str, ...]
+
+
+def _stats(samples_ms: list[float]) -> dict[str, float]:
+    ordered = sorted(samples_ms)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {
+        "median": round(statistics.median(ordered), 4),
+        "p95": round(p95, 4),
+        "n": len(ordered),
+    }
+
+
+def _timed(action: Callable[[], object]) -> tuple[float, object]:
+    started = time.perf_counter()
+    result = action()
+    return (time.perf_counter() - started) * 1000.0, result
+
+
+def place_units(geometry: Geometry, count: int, rng: random.Random) -> list[UnitPosition]:
+    """Seeded placement: leaders on free ground (one unit in five inside a building, on its roof
+    when the building has roof access), figures in cohesion, no bases overlapping."""
+    units: list[UnitPosition] = []
+    occupied: list[Point] = []
+    street = geometry.navigation.street
+    attempts = 0
+    while len(units) < count:
+        attempts += 1
+        if attempts > count * 200:
+            raise RuntimeError(f"could not place {count} units on {geometry.battlefield.path}")
+        leader = (rng.uniform(0.5, geometry.width - 0.5), rng.uniform(0.5, geometry.height - 0.5))
+        inside = geometry.building_at(leader)
+        if (inside is not None) != (len(units) % 5 == 4) or not street.free(leader):
+            continue
+        if any((leader[0] - o[0]) ** 2 + (leader[1] - o[1]) ** 2 < 0.5625 for o in occupied):
+            continue
+        try:
+            figures = geometry.place_in_cohesion(leader, rng.randint(3, 6), occupied=occupied)
+        except ValueError:
+            continue
+        elevation = geometry.roof_elevation_at(leader) if inside is not None else 0
+        units.append(UnitPosition(f"u{len(units)}", figures, elevation, figures[0]))
+        occupied.extend(figures)
+    return units
+
+
+def naive_sight_counts(geometry: Geometry, a: UnitPosition, b: UnitPosition) -> tuple[int, int]:
+    """The baseline: every figure-to-figure ray as a plain segment query (R4, R5, R50)."""
+    sees = [False] * len(a.figures)
+    visible = [False] * len(b.figures)
+    for i, p in enumerate(a.figures):
+        for j, q in enumerate(b.figures):
+            if geometry.reference_figure_sees(p, a.elevation, q, b.elevation):
+                sees[i] = True
+                visible[j] = True
+    return sum(sees), sum(visible)
+
+
+def _geometry_on_map(path: str, shipped: bool, options: Options) -> dict[str, Any]:
+    rng = random.Random(SEED)
+    battlefield = load_battlefield(ROOT / path)
+    build_ms, built = _timed(lambda: Geometry(battlefield))
+    geometry: Geometry = built  # type: ignore[assignment]
+    nav_ms, _ = _timed(lambda: geometry.navigation)
+    n_units = 8 if options.tiny else 40
+    rounds = 2 if options.tiny else 15
+    units = place_units(geometry, n_units, rng)
+    pairs = list(combinations(range(n_units), 2))
+
+    def all_pairs(current: list[UnitPosition]) -> list[tuple[int, int]]:
+        out = []
+        for i, j in pairs:
+            sight = geometry.line_of_sight(current[i], current[j])
+            out.append((sight.seeing, sight.visible))
+        return out
+
+    cold: list[float] = []
+    optimised: list[tuple[int, int]] = []
+    for _ in range(rounds):
+        geometry.clear_caches()
+        ms, result = _timed(lambda: all_pairs(units))
+        cold.append(ms)
+        optimised = result  # type: ignore[assignment]
+    naive: list[float] = []
+    baseline: list[tuple[int, int]] = []
+    for _ in range(max(1, rounds // 3)):
+        ms, result = _timed(
+            lambda: [naive_sight_counts(geometry, units[i], units[j]) for i, j in pairs]
+        )
+        naive.append(ms)
+        baseline = result  # type: ignore[assignment]
+    equal = optimised == baseline
+    # One unit moves between rounds (fresh positions, prepared outside the timing).
+    moved_units = place_units(geometry, n_units, random.Random(SEED + 1))
+    one_moved: list[float] = []
+    current = list(units)
+    geometry.clear_caches()
+    all_pairs(current)
+    for r in range(rounds * 2):
+        k = r % n_units
+        current[k] = UnitPosition(
+            f"u{k}", moved_units[k].figures, moved_units[k].elevation, moved_units[k].leader
+        )
+        ms, result = _timed(lambda: all_pairs(current))
+        one_moved.append(ms)
+        expected = [naive_sight_counts(geometry, current[i], current[j]) for i, j in pairs]
+        equal = equal and result == expected
+    # Movement paths between free street points.
+    street = geometry.navigation.street
+    path_ms: list[float] = []
+    found = 0
+    while len(path_ms) < (5 if options.tiny else 60):
+        a = (rng.uniform(0.5, geometry.width - 0.5), rng.uniform(0.5, geometry.height - 0.5))
+        b = (rng.uniform(0.5, geometry.width - 0.5), rng.uniform(0.5, geometry.height - 0.5))
+        if not (street.free(a) and street.free(b)):
+            continue
+        ms, route = _timed(lambda: geometry.path(a, b))  # noqa: B023
+        path_ms.append(ms)
+        found += route is not None
+    # Visible area of the first quarter of the units (the "Regulars"), and hidden paths.
+    watchers = units[: max(1, n_units // 4)]
+    area_ms: list[float] = []
+    for _ in range(2 if options.tiny else 5):
+        ms, _ = _timed(lambda: geometry.visible_area(watchers))
+        area_ms.append(ms)
+    area = geometry.visible_area(watchers)
+    hidden_ms: list[float] = []
+    hidden_found = 0
+    movers = units[n_units // 4 :]
+    hidden_tries = 2 if options.tiny else 10
+    for k in range(hidden_tries * 50):
+        if len(hidden_ms) == hidden_tries:
+            break
+        leader = movers[k % len(movers)].figures[0]
+        goal = (leader[0] + rng.uniform(-8, 8), leader[1] + rng.uniform(-8, 8))
+        if area.contains(leader) or area.contains(goal) or not street.free(goal):
+            continue  # out-of-contact moves start and end out of sight
+        ms, route = _timed(lambda: geometry.unseen_path(leader, goal, watchers))  # noqa: B023
+        hidden_ms.append(ms)
+        hidden_found += route is not None
+    cold_stats, naive_stats = _stats(cold), _stats(naive)
+    moved_stats = _stats(one_moved)
+    return {
+        "map": path,
+        "load_average": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
+        "shipped": shipped,
+        "units": n_units,
+        "figures": sum(len(u.figures) for u in units),
+        "pairs": len(pairs),
+        "geometry_build_ms": round(build_ms, 3),
+        "navigation_build_ms": round(nav_ms, 3),
+        "los_all_pairs_cold_ms": cold_stats,
+        "los_all_pairs_one_moved_ms": moved_stats,
+        "los_all_pairs_naive_ms": naive_stats,
+        "speedup_cold": round(naive_stats["median"] / max(cold_stats["median"], 1e-9), 2),
+        "speedup_one_moved": round(naive_stats["median"] / max(moved_stats["median"], 1e-9), 2),
+        "los_pairs_with_los": sum(
+            1
+            for (s, v), (i, j) in zip(optimised, pairs, strict=True)
+            if s > 0 and 2 * s >= len(units[i].figures) and 2 * v >= len(units[j].figures)
+        ),
+        "los_equal_naive": equal,
+        "path_ms": _stats(path_ms),
+        "paths_found": found,
+        "visible_area_ms": _stats(area_ms),
+        "unseen_path_ms": _stats(hidden_ms),
+        "unseen_paths_found": hidden_found,
+    }
+
+
+def bench_geometry(options: Options) -> dict[str, Any]:
+    maps = options.maps
+    note = ""
+    if not maps:
+        present = tuple(m for m in SHIPPED_MAPS if (ROOT / m).exists())
+        if present:
+            maps = present
+        else:
+            maps = (FALLBACK_MAP,)
+            note = "shipped maps not present yet: measured on the geometry test town fixture"
+    shipped = set(SHIPPED_MAPS)
+    results = [_geometry_on_map(m, m in shipped, options) for m in maps]
+    return {"note": note, "maps": results}
+
+
+SECTIONS: dict[str, Callable[[Options], dict[str, Any]]] = {
+    "geometry": bench_geometry,
+}
+
+
+def _print_table(report: dict[str, Any]) -> None:
+    for name, result in report["sections"].items():
+        print(f"== {name}")
+        if result.get("note"):
+            print(f"   ({result['note']})")
+        for entry in result.get("maps", []):
+            print(f"-- {entry['map']}: {entry['units']} units, {entry['figures']} figures")
+            for key, value in entry.items():
+                if isinstance(value, dict):
+                    print(f"   {key:30} median {value['median']:9.3f}  p95 {value['p95']:9.3f}")
+                elif key not in ("map", "units", "figures"):
+                    print(f"   {key:30} {value}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    parser.add_argument("--tiny", action="store_true", help="a few seconds' worth, for tests")
+    parser.add_argument(
+        "--section", action="append", choices=sorted(SECTIONS), help="run only these sections"
+    )
+    parser.add_argument("--map", action="append", default=[], help="measure this .tmx instead")
+    args = parser.parse_args(argv)
+    for m in args.map:
+        if not (ROOT / m).exists() and not Path(m).exists():
+            print(f"bench: --map {m}: no such file", file=sys.stderr)
+            return 2
+    options = Options(tiny=args.tiny, maps=tuple(args.map))
+    names = args.section or sorted(SECTIONS)
+    try:
+        report = {"tiny": args.tiny, "sections": {n: SECTIONS[n](options) for n in names}}
+    except MapError as exc:
+        print(f"bench: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report))
+    else:
+        _print_table(report)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
