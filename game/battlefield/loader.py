@@ -348,7 +348,7 @@ class _Converter:
         self.ppi = ppi or float(self.facts.tile_width)
         self.width = self.facts.width_tiles * self.facts.tile_width / self.ppi
         self.height = self.facts.height_tiles * self.facts.tile_height / self.ppi
-        if self.width > MAX_TABLE_INCHES or self.height > MAX_TABLE_INCHES:
+        if max(self.width, self.height) > MAX_TABLE_INCHES + 1e-6:
             self.problems.error(
                 f"the table is {_inches(self.width)} x {_inches(self.height)}, larger than "
                 f"{_inches(MAX_TABLE_INCHES)} x {_inches(MAX_TABLE_INCHES)} (8' x 8'); "

@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -88,7 +90,7 @@ def test_polyline_wall_stays_open_and_rectangle_wall_is_closed(minimal: Battlefi
     assert (compound.closed, compound.height) == (True, WallHeight.HIGH)
 
 
-def test_door_resolved_by_property_and_by_proximity(minimal: Battlefield) -> None:
+def test_r46_door_resolved_by_property_and_by_proximity(minimal: Battlefield) -> None:
     shop = _by_name(minimal.buildings, "shop")
     house = _by_name(minimal.buildings, "house")
     assert [(d.name, d.position, d.building_id) for d in shop.doors] == [
@@ -131,7 +133,7 @@ def test_hot_spots_are_sorted_by_number_with_positions(minimal: Battlefield) -> 
     ]
 
 
-def test_scale_comes_from_pixels_per_inch(scaled: Battlefield) -> None:
+def test_r47_scale_comes_from_pixels_per_inch(scaled: Battlefield) -> None:
     assert (scaled.width, scaled.height, scaled.pixels_per_inch) == (24.0, 16.0, 16.0)
     block = _by_name(scaled.buildings, "block")
     assert block.outline == ((2.0, 4.0), (6.0, 4.0), (6.0, 6.0), (2.0, 6.0))
@@ -207,7 +209,7 @@ def test_directory_is_a_map_error(tmp_path: Path) -> None:
         ("sniper", ("sniper",)),
     ],
 )
-def test_figures_strings_parse(text: str, figures: tuple[str, ...]) -> None:
+def test_r48_figures_strings_parse(text: str, figures: tuple[str, ...]) -> None:
     assert parse_figures(text) == figures
 
 
@@ -222,7 +224,7 @@ def test_figures_strings_parse(text: str, figures: tuple[str, ...]) -> None:
         ("rifle x2", "is not"),
     ],
 )
-def test_bad_figures_strings_are_explained(text: str, phrase: str) -> None:
+def test_r48_bad_figures_strings_are_explained(text: str, phrase: str) -> None:
     with pytest.raises(ValueError, match=phrase):
         parse_figures(text)
 
@@ -333,3 +335,96 @@ def test_no_property_of_the_format_is_refused_by_pytmx() -> None:
     for spec in OBJECT_CLASSES.values():
         assert not {p.name for p in spec.properties} & reserved["object"], spec.name
     assert not {p.name for p in MAP_PROPERTIES} & reserved["map"]
+
+
+def _variant(tmp_path: Path, edit: Callable[[str], str], source: Path = MINIMAL) -> Path:
+    """A copy of a fixture map with one textual change, beside its tileset."""
+    for name in ("ground.tsx", "ground.png"):
+        shutil.copy(FIXTURES / name, tmp_path / name)
+    text = source.read_text(encoding="utf-8")
+    changed = edit(text)
+    assert changed != text
+    (tmp_path / "variant.tmx").write_text(changed, encoding="utf-8")
+    return tmp_path / "variant.tmx"
+
+
+def _with_map_property(name: str, value: str) -> Callable[[str], str]:
+    def edit(text: str) -> str:
+        return text.replace(
+            " <properties>\n", f' <properties>\n  <property name="{name}" value="{value}"/>\n', 1
+        )
+
+    return edit
+
+
+def test_r47_table_of_exactly_96_inches_loads_and_larger_is_refused(tmp_path: Path) -> None:
+    # the scaled fixture is 12 x 8 tiles of 32 px = 384 x 256 px; at 4 px per inch: 96" x 64"
+    scaled = FIXTURES / "scaled_defaults.tmx"
+
+    def scale(ppi: str) -> Callable[[str], str]:
+        return lambda text: text.replace(
+            'name="pixels_per_inch" type="float" value="16"',
+            f'name="pixels_per_inch" type="float" value="{ppi}"',
+        )
+
+    bf = load_battlefield(_variant(tmp_path, scale("4"), scaled))
+    assert (bf.width, bf.height) == (96.0, 64.0)
+    with pytest.raises(
+        MapError, match=re.escape('the table is 96.24" x 64.16", larger than 96" x 96"')
+    ):
+        load_battlefield(_variant(tmp_path, scale("3.99"), scaled))
+
+
+def _move_hot_spot_2(x_px: float, y_px: float) -> Callable[[str], str]:
+    def edit(text: str) -> str:
+        return text.replace(
+            'name="hs2" type="HotSpot" x="288" y="160"',
+            f'name="hs2" type="HotSpot" x="{x_px}" y="{y_px}"',
+        )
+
+    return edit
+
+
+def test_r45_hot_spots_exactly_6_inches_apart_are_allowed(tmp_path: Path) -> None:
+    # hot spot 1 stands at (1", 1"): put hot spot 2 at (7", 1"), then a hair closer
+    bf = load_battlefield(_variant(tmp_path, _move_hot_spot_2(224, 32)))
+    assert bf.hot_spots[1].position == (7.0, 1.0)
+    with pytest.raises(MapError, match=r'hot spots 1 and 2 are closer than 6" \(5.97" apart\)'):
+        load_battlefield(_variant(tmp_path, _move_hot_spot_2(223, 32)))
+
+
+def test_r45_scenario_map_may_have_no_hot_spots_but_not_a_partial_set(tmp_path: Path) -> None:
+    def scenario_without_hot_spots(text: str) -> str:
+        text = _with_map_property("scenario", "turkey-shoot")(text)
+        return re.sub(r'  <object id="1[1-5]" name="hs\d".*?</object>\n', "", text, flags=re.S)
+
+    bf = load_battlefield(_variant(tmp_path, scenario_without_hot_spots))
+    assert (bf.scenario, bf.hot_spots) == ("turkey-shoot", ())
+
+    def scenario_with_four(text: str) -> str:
+        text = _with_map_property("scenario", "turkey-shoot")(text)
+        return re.sub(r'  <object id="15" name="hs5".*?</object>\n', "", text, flags=re.S)
+
+    with pytest.raises(MapError, match="hot spot 5 is missing"):
+        load_battlefield(_variant(tmp_path, scenario_with_four))
+    # the same map without hot spots but no scenario: a custom map needs all five
+    with pytest.raises(MapError, match="hot spots 1, 2, 3, 4 and 5 are missing"):
+        load_battlefield(
+            _variant(
+                tmp_path,
+                lambda t: re.sub(
+                    r'  <object id="1[1-5]" name="hs\d".*?</object>\n', "", t, flags=re.S
+                ),
+            )
+        )
+
+
+def test_r49_hot_spot_in_open_ground_is_only_a_warning() -> None:
+    # hot spots 1-3 stand within 3" of a building, crater or rubble heap; 4 and 5 do not
+    report = read_map(FIXTURES / "scaled_defaults.tmx")
+    assert report.battlefield is not None
+    open_ground = [w.object_id for w in report.warnings if "open ground" in w.message]
+    assert open_ground == [23, 24]
+    assert report.warnings[1].message == (
+        'hot spot 4 stands in open ground, more than 3" from any building, wall or cover (R49)'
+    )

@@ -145,7 +145,7 @@ def test_valid_map_exits_0_with_summary_numbers() -> None:
     assert len(run.lines) == 2  # no warnings on this map
 
 
-def test_warnings_do_not_fail_a_map(capsys: pytest.CaptureFixture[str]) -> None:
+def test_r49_warnings_do_not_fail_a_map(capsys: pytest.CaptureFixture[str]) -> None:
     scaled = ROOT / "tests" / "maps" / "loader" / "scaled_defaults.tmx"
     assert main([str(scaled)]) == 0
     lines = capsys.readouterr().out.splitlines()
