@@ -247,14 +247,24 @@ class Engine:
                     "Fixed", f"{ins.name} has been seen and can no longer move out of contact"
                 )
 
-    def place_unit(self, unit: UnitState, leader_to: Point) -> None:
+    def place_unit(self, unit: UnitState, leader_to: Point, *, real: bool = True) -> None:
         """Move the leader to a point and keep the others in formation around it (R3)."""
         start = unit.leader_point
+        if real and unit.neutralizing and distance(start, leader_to) > 1e-6:
+            self.emit(
+                "NeutralizeAbandoned",
+                f"{unit.name} moves off hot spot {unit.neutralizing}: the neutralization is "
+                "abandoned (R28)",
+                unit=unit.id,
+            )
+            unit.neutralizing = 0
         live = unit.effective_figures
         if live:
             spots = self.terrain.place(leader_to, len(live), toward=None)
             if spots is not None:
-                live.sort(key=lambda f: f.kind != "leader")
+                cx, cy = unit.centre
+                # R3: the leader moves, or the figure nearest the centre for a leaderless unit
+                live.sort(key=lambda f: (f.kind != "leader", (f.x - cx) ** 2 + (f.y - cy) ** 2))
                 for f, p in zip(live, spots, strict=True):
                     f.x, f.y = round(p[0], 3), round(p[1], 3)
                 for f in unit.figures:
@@ -272,7 +282,7 @@ class Engine:
         copy = UnitState(
             **{**unit.__dict__, "figures": [FigureState(**f.__dict__) for f in unit.figures]}
         )
-        self.place_unit(copy, leader_to)
+        self.place_unit(copy, leader_to, real=False)
         return copy
 
     # == the sequence of play ================================================================
@@ -608,7 +618,7 @@ class Engine:
                 raise IllegalCommand(f"{name} has already fired this activation")
             if unit.side == REGULAR and wounded:
                 raise IllegalCommand(f"{name} is tending its wounded and may only react (R27)")
-            if unit.side == INSURGENT and unit.shaken_turn == turn - 1:
+            if unit.side == INSURGENT and unit.shaken_turn == turn - 1 > 0:
                 raise IllegalCommand(f"{name} is Shaken and may take no aggressive action")
             target = self.unit(command.target)
             self._check_fire(unit, target, act.penalty)
@@ -619,7 +629,7 @@ class Engine:
                 raise IllegalCommand(f"{target.name} is not an enemy unit on the table")
             if unit.side == REGULAR and wounded:
                 raise IllegalCommand(f"{name} is tending its wounded and may only react (R27)")
-            if unit.side == INSURGENT and unit.shaken_turn == turn - 1:
+            if unit.side == INSURGENT and unit.shaken_turn == turn - 1 > 0:
                 raise IllegalCommand(f"{name} is Shaken and may take no aggressive action")
             if unit.pinned_turn == turn or unit.regroup_turn == turn:
                 raise IllegalCommand(f"{name} is Pinned or regrouping and cannot charge")
@@ -704,7 +714,7 @@ class Engine:
         if path_length(path) < 0.25:
             raise IllegalCommand(f"{name} cannot move that way")
         if unit.side == INSURGENT:
-            if unit.shaken_turn == turn - 1:
+            if unit.shaken_turn == turn - 1 > 0:
                 end = walk(path, self._allowance(unit, command.rate, act))
                 if self.nearest_distance(self.hypothetical(unit, end), self.enemies(unit)) < (
                     self.nearest_distance(unit, self.enemies(unit))
@@ -872,9 +882,6 @@ class Engine:
         act.rate = rate
         unit.move_rate = rate
         unit.move_rate_turn = turn
-        if unit.neutralizing:
-            self.emit("NeutralizeAbandoned", f"{unit.name} moves off hot spot {unit.neutralizing}")
-            unit.neutralizing = 0
         path = self.terrain.path(unit.leader_point, command.to)
         act.path = truncate(path, self._allowance(unit, rate, act))
         act.travelled = 0.0
@@ -900,7 +907,7 @@ class Engine:
                 total,
                 max(
                     0.0,
-                    self._allowance(unit, act.rate or "cautious", act) + act.travelled - act.moved,
+                    self._allowance(unit, act.rate or "cautious", act) + act.travelled,
                 ),
             )
             if (
@@ -1010,7 +1017,7 @@ class Engine:
         return (
             ins.on_table
             and ins.interrupted_turn != turn
-            and ins.shaken_turn != turn - 1
+            and not (ins.shaken_turn == turn - 1 > 0)
             and bool(ins.effective_figures)
         )
 
@@ -1519,11 +1526,13 @@ class Engine:
             hit = live[rb.pick_index(len(live), self.dice)]
             if unit.side == INSURGENT:
                 unit.figures.remove(hit)
+                if not unit.figures:
+                    unit.status = "removed"
                 self.state.count("insurgents_killed")
                 text = f"{unit.name}: {hit.id} ({hit.kind}) is a casualty and is removed"
-                if hit.kind == "leader" and not unit.has_leader:
+                if hit.kind == "leader" and unit.figures and not unit.has_leader:
                     text += "; the unit is now leaderless"
-                if hit.kind in SUPPORT_DICE:
+                if hit.kind in SUPPORT_DICE and unit.figures:
                     test = rb.quality_test(
                         unit.quality_die(), self.dice, pinned=unit.pinned_turn == turn
                     )
@@ -1611,24 +1620,22 @@ class Engine:
             text = base + f" → {outcome}"
             if gone:
                 text += f", {len(gone)} shrink away"
-            self.emit("Morale", text, unit=unit.id, faces=list(check.faces), result=outcome)
+            broken = ""
             if not check.passed:
                 unit.morale_shift += 1
                 unit.shaken_turn = turn
                 if unit.morale_die() is None:
                     unit.status = "captured" if melee else "broken"
-                    self.state.count("insurgent_units_broken")
-                    self.emit(
-                        "Broken",
-                        f"{unit.name}'s Morale falls below d6: it breaks and leaves the "
-                        "table (R11)",
-                        unit=unit.id,
+                    broken = (
+                        f"{unit.name}'s Morale falls below d6: it breaks and leaves the table (R11)"
                     )
-                    return
-            if not unit.effective_figures:
+            if not broken and not unit.effective_figures:
                 unit.status = "broken"
+                broken = f"{unit.name} has melted away"
+            self.emit("Morale", text, unit=unit.id, faces=list(check.faces), result=outcome)
+            if broken:
                 self.state.count("insurgent_units_broken")
-                self.emit("Broken", f"{unit.name} has melted away", unit=unit.id)
+                self.emit("Broken", broken, unit=unit.id)
                 return
             if not check.passed and not melee:
                 yield from self.seek_cover(unit, attacker)

@@ -6,8 +6,9 @@ whole state can be compared byte for byte (`to_json`), copied, shown to a player
 
 from __future__ import annotations
 
+import copy
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from game.battlefield.model import Point, UnitPosition
@@ -193,8 +194,22 @@ class GameState:
     def count(self, key: str, amount: int = 1) -> None:
         self.tally[key] = self.tally.get(key, 0) + amount
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_dict(self, *, events: bool = True) -> dict[str, Any]:
+        """The state as plain JSON data (without the event log when `events` is False)."""
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name == "events" and not events:
+                continue
+            value = getattr(self, f.name)
+            if f.name == "units":
+                data[f.name] = {k: asdict(u) for k, u in value.items()}
+            elif f.name == "hot_spots":
+                data[f.name] = {k: asdict(h) for k, h in value.items()}
+            elif f.name == "contractors":
+                data[f.name] = [asdict(c) for c in value]
+            else:
+                data[f.name] = copy.deepcopy(value)
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +13,7 @@ from game.engine.engine import Engine
 class PlayerView:
     """One side's view of the game. For now the whole table is open (the rulebook's tabletop has
     no hidden units); the pending decision and its legal answers are given only to the side that
-    must answer."""
+    must answer. The event log is not copied into the view (it is public: `Engine.state.events`)."""
 
     side: str
     state: dict[str, Any]
@@ -27,7 +26,7 @@ class PlayerView:
 
 
 def player_view(engine: Engine, side: str) -> PlayerView:
-    data = copy.deepcopy(engine.state.to_dict())
+    data = engine.state.to_dict(events=False)
     data["dice"] = {}  # the dice state would let a controller foresee rolls
     pending = engine.pending
     mine = pending is not None and pending.side == side

@@ -1,0 +1,193 @@
+"""The interruption machinery, replayed with scripted dice (Rulebook: Resolving Chains of
+Interruptions; Overwatch; Insurgent Interrupt Check; rulings R22-R24)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.battlefield.model import Battlefield, Wall, WallHeight
+from game.engine.commands import Answer, DeclareInterrupts, EndActivation, MoveUnit, Overwatch
+from game.engine.engine import Engine
+from game.engine.state import INSURGENT, REGULAR
+from game.rules.dice import Die, ScriptedDice
+from game.scenarios.staged import StagedScenario, Staging, UnitSpec, line
+
+
+class ThenOnes(ScriptedDice):
+    """Scripted faces first, then every die shows 1 (every attack die is discarded: no hits)."""
+
+    def roll(self, die: Die) -> int:
+        if not self.script:
+            return 1
+        return super().roll(die)
+
+
+def open_ground(*walls: Wall) -> Battlefield:
+    return Battlefield("tests/open.tmx", "open", 48.0, 48.0, 32.0, walls=walls)
+
+
+def answer(engine: Engine, choice: Any) -> None:
+    assert engine.pending is not None
+    engine.apply(Answer(side=engine.pending.side, decision=engine.pending.id, choice=choice))
+
+
+def kinds(engine: Engine, kind: str) -> list[dict[str, Any]]:
+    return [e for e in engine.state.events if e["kind"] == kind]
+
+
+def chain_game() -> Engine:
+    """The rulebook's chain: Alpha (nearest), Bravo, Charlie in sight; Delta behind a wall."""
+    wall = Wall(1, "compound wall", ((27.0, 35.5), (27.0, 46.0)), False, WallHeight.HIGH)
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 40.0, 4), name="Marines"),
+            UnitSpec("ALPHA", INSURGENT, line(17.5, 40.0, 3), quality=6),
+            UnitSpec("BRAVO", INSURGENT, line(17.0, 47.0, 3), quality=6),
+            UnitSpec("CHARLIE", INSURGENT, line(14.0, 31.0, 3), quality=6),
+            UnitSpec("DELTA", INSURGENT, line(31.0, 31.0, 3), quality=6),
+        ]
+    )
+    dice = ThenOnes(
+        [
+            (Die.D6, 5), (Die.D8, 2),  # Alpha 5 vs Marines 2+1: Alpha first (test lost)
+            (Die.D6, 3), (Die.D8, 5),  # Bravo 3 vs 5+1: the Marines react first (test won)
+            (Die.D6, 6), (Die.D8, 4),  # Charlie 6 vs 4+1: Charlie first (test lost)
+        ]
+    )  # fmt: skip
+    return Engine(StagedScenario(staging), open_ground(wall), seed=0, dice=dice)
+
+
+def test_resolving_chains_of_interruptions_rulebook_example() -> None:
+    engine = chain_game()
+    marines = engine.state.units["R1"]
+    delta = engine.state.units["DELTA"]
+    assert not engine.los(delta, marines), "Delta must start out of sight"
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(24.0, 28.0), rate="cautious"))
+    decision = engine.pending
+    assert decision is not None and decision.kind == "interrupts"
+    assert decision.context["eligible"] == ["ALPHA", "BRAVO", "CHARLIE"]
+    engine.apply(
+        DeclareInterrupts(
+            side=INSURGENT,
+            declarations=(("ALPHA", "fire"), ("BRAVO", "fire"), ("CHARLIE", "fire")),
+        )
+    )
+    # Reaction tests are rolled nearest first: Alpha, Bravo, Charlie.
+    tests = kinds(engine, "ReactionTest")
+    assert [t["data"]["insurgent"] for t in tests] == ["ALPHA", "BRAVO", "CHARLIE"]
+    assert [t["data"]["insurgent_first"] for t in tests] == [True, False, True]
+    # Lost tests resolve first (Alpha, then Charlie), each followed by the Marines' return fire.
+    while engine.pending is not None and engine.pending.kind == "react":
+        assert "fire" in [o.choice for o in engine.pending.options]  # type: ignore[attr-defined]
+        answer(engine, "fire")
+        if engine.pending is not None and engine.pending.kind == "interrupts":
+            break
+    fires = [
+        (e["data"]["firer"], e["data"]["target"], e["data"]["firepower"])
+        for e in kinds(engine, "Fire")
+    ]
+    # Alpha fires, Marines return fire at full Firepower (first interruption: no penalty);
+    # Charlie fires, Marines return fire with one die less; then the Marines, having won against
+    # Bravo, fire first with two dice less, and Bravo fires after.
+    assert [(f, t) for f, t, _ in fires[:6]] == [
+        ("ALPHA", "R1"),
+        ("R1", "ALPHA"),
+        ("CHARLIE", "R1"),
+        ("R1", "CHARLIE"),
+        ("R1", "BRAVO"),
+        ("BRAVO", "R1"),
+    ]
+    marine_fp = {t: fp for f, t, fp in fires[:6] if f == "R1"}
+    base = {t: engine.firepower(marines, engine.state.units[t]).total for t in marine_fp}
+    assert base["ALPHA"] - marine_fp["ALPHA"] == 0
+    assert base["CHARLIE"] - marine_fp["CHARLIE"] == 1
+    assert base["BRAVO"] - marine_fp["BRAVO"] == 2
+    # The rest of the move comes into Delta's sight: Delta may declare now (R22).
+    assert engine.pending is not None and engine.pending.kind == "interrupts"
+    assert engine.pending.context["eligible"] == ["DELTA"]
+    assert engine.los(delta, marines)
+    engine.apply(DeclareInterrupts(side=INSURGENT, declarations=(("DELTA", "fire"),)))
+    # With the dice all 1 now, the Marines win Delta's test (1 vs 1+1) and fire first.
+    assert engine.pending is not None and engine.pending.kind == "react"
+    answer(engine, "fire")
+    delta_fire = [e for e in kinds(engine, "Fire") if e["data"]["target"] == "DELTA"]
+    assert len(delta_fire) == 1
+    assert engine.firepower(marines, delta).total - delta_fire[0]["data"]["firepower"] == 3
+    assert "interruptions after the first -3" in delta_fire[0]["text"]
+    # Movement: 6" Cautious less 1" for each interruption after the first of the first three
+    # chains... and of the fourth: 6 - 3 = 3" at most in all.
+    assert marines.leader_point[1] >= 40.0 - 3.0 - 1e-6
+    # Each Insurgent unit interrupted exactly once this turn.
+    declared = [e["data"]["unit"] for e in kinds(engine, "InterruptDeclared")]
+    assert sorted(declared) == ["ALPHA", "BRAVO", "CHARLIE", "DELTA"]
+    assert all(engine.state.units[u].interrupted_turn == 1 for u in declared)
+
+
+def test_an_insurgent_unit_cannot_interrupt_twice_in_a_turn() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 40.0, 4)),
+            UnitSpec("R2", REGULAR, line(30.0, 40.0, 4)),
+            UnitSpec("ALPHA", INSURGENT, line(24.0, 34.0, 3), quality=6),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), open_ground(), seed=0, dice=ThenOnes([]))
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(20.0, 44.0), rate="cautious"))
+    engine.apply(DeclareInterrupts(side=INSURGENT, declarations=(("ALPHA", "fire"),)))
+    while engine.pending is not None and engine.pending.kind in ("react", "helpers"):
+        answer(engine, engine.pending.options[0].choice)  # type: ignore[attr-defined]
+    while engine.pending is not None and engine.pending.kind == "continue":
+        engine.apply(EndActivation(side=REGULAR, unit="R1"))
+    assert engine.pending is not None and engine.pending.kind == "activate"
+    engine.apply(MoveUnit(side=REGULAR, unit="R2", to=(34.0, 44.0), rate="cautious"))
+    # Alpha already interrupted this turn: no interruption decision for R2's move.
+    assert engine.pending is None or engine.pending.kind != "interrupts"
+    assert len(kinds(engine, "InterruptDeclared")) == 1
+
+
+def test_leaderless_insurgents_failing_the_interrupt_check_do_nothing() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 40.0, 4)),
+            UnitSpec("MOB", INSURGENT, line(24.0, 34.0, 4), kinds=["small_arms"] * 4, quality=6),
+        ]
+    )
+    dice = ThenOnes([(Die.D6, 3)])  # interrupt check: 3 on the d6 fails (needs 4+)
+    engine = Engine(StagedScenario(staging), open_ground(), seed=0, dice=dice)
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(20.0, 44.0), rate="cautious"))
+    engine.apply(DeclareInterrupts(side=INSURGENT, declarations=(("MOB", "fire"),)))
+    checks = kinds(engine, "InterruptCheck")
+    assert len(checks) == 1 and checks[0]["data"]["passed"] is False
+    assert kinds(engine, "ReactionTest") == []
+    assert kinds(engine, "Fire") == []
+    # The declaration still used up the unit's one interruption this turn (R22).
+    assert engine.state.units["MOB"].interrupted_turn == 1
+
+
+def test_overwatch_fires_before_the_interrupted_units_reaction_test() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("WATCH", REGULAR, line(30.0, 40.0, 4)),
+            UnitSpec("R1", REGULAR, line(24.0, 40.0, 4)),
+            UnitSpec("ALPHA", INSURGENT, line(24.0, 34.0, 3), quality=6),
+        ]
+    )
+    dice = ThenOnes(
+        [
+            (Die.D6, 2), (Die.D8, 5),  # Overwatch test: Alpha 2 vs Watch 5+1: Overwatch first
+            (Die.D6, 6), (Die.D8, 1),  # Marines' own Reaction Test: Alpha first
+        ]
+    )  # fmt: skip
+    engine = Engine(StagedScenario(staging), open_ground(), seed=0, dice=dice)
+    engine.apply(Overwatch(side=REGULAR, unit="WATCH"))
+    assert engine.state.units["WATCH"].overwatch
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(20.0, 44.0), rate="cautious"))
+    engine.apply(DeclareInterrupts(side=INSURGENT, declarations=(("ALPHA", "fire"),)))
+    assert engine.pending is not None and engine.pending.kind == "overwatch"
+    answer(engine, ["WATCH"])
+    tests = kinds(engine, "ReactionTest")
+    assert [t["data"]["regular"] for t in tests] == ["WATCH", "R1"]
+    assert tests[0]["data"].get("overwatch") is True
+    fires = [(e["data"]["firer"], e["data"]["target"]) for e in kinds(engine, "Fire")]
+    # The Overwatch unit won its test, so it fires before Alpha's interruption.
+    assert fires[:2] == [("WATCH", "ALPHA"), ("ALPHA", "R1")]

@@ -1,0 +1,277 @@
+"""Sequence of play pieces on small staged tables: Out of Contact movement, Pinned and Pull Back,
+hot spots and reinforcements, contractors, illegal commands (Rulebook: Sequence of Play)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any
+
+import pytest
+
+from game.battlefield.model import Battlefield, Building, Door, Edge
+from game.engine.commands import (
+    Answer,
+    Command,
+    EndActivation,
+    EndPhase,
+    Fire,
+    IllegalCommand,
+    MoveUnit,
+    NeutralizeHotSpot,
+)
+from game.engine.decisions import Decision
+from game.engine.engine import Engine
+from game.engine.state import INSURGENT, REGULAR
+from game.rules.dice import Die, ScriptedDice
+from game.scenarios.staged import StagedScenario, Staging, UnitSpec, line
+
+
+class ThenOnes(ScriptedDice):
+    def roll(self, die: Die) -> int:
+        if not self.script:
+            return 1
+        return super().roll(die)
+
+
+def table(*buildings: Building, exits: tuple[Edge, ...] = ()) -> Battlefield:
+    return Battlefield(
+        "tests/staged.tmx", "staged", 48.0, 48.0, 32.0, buildings=buildings, exit_edges=exits
+    )
+
+
+def block(x0: float, y0: float, x1: float, y1: float) -> Building:
+    door = Door(2, "door", ((x0 + x1) / 2, y1), 1)
+    return Building(1, "block", ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), doors=(door,))
+
+
+def events(engine: Engine, kind: str) -> list[dict[str, Any]]:
+    return [e for e in engine.state.events if e["kind"] == kind]
+
+
+def drive(flow: Generator[Decision, Command, Any], choose: Callable[[Decision], Any]) -> Any:
+    """Run one engine sub-procedure, answering each decision it asks with `choose`."""
+    try:
+        decision = next(flow)
+        while True:
+            answer = Answer(side=decision.side, decision=decision.id, choice=choose(decision))
+            decision = flow.send(answer)
+    except StopIteration as stop:
+        return stop.value
+
+
+def test_out_of_contact_move_stops_where_a_regular_first_sees_it() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(23.0, 40.0, 3)),
+            UnitSpec("HIDDEN", INSURGENT, line(23.0, 14.0, 3), quality=6, seen=False),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(block(18, 20, 30, 28)), 0, dice=ThenOnes([]))
+    hidden = engine.state.units["HIDDEN"]
+    assert not hidden.seen and not engine.los(engine.state.units["R1"], hidden)
+    engine.apply(EndPhase(side=REGULAR))
+    move = MoveUnit(side=INSURGENT, unit="HIDDEN", to=(46.0, 14.0), rate="out_of_contact")
+    assert move in engine.legal_commands(INSURGENT) or engine.pending is not None
+    engine.apply(move)
+    moved = [e for e in events(engine, "Move") if e["data"]["unit"] == "HIDDEN"]
+    assert len(moved) == 1 and "spotted" in moved[0]["text"]
+    assert hidden.seen  # fixed: never out of contact again
+    assert hidden.leader_point[0] < 46.0 - 1.0  # it stopped short of where it wanted to go
+    assert engine.los(engine.state.units["R1"], hidden)
+
+
+def test_out_of_contact_movement_is_refused_once_seen() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(23.0, 40.0, 3)),
+            UnitSpec("SEEN", INSURGENT, line(23.0, 30.0, 3), quality=6, seen=True),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    engine.apply(EndPhase(side=REGULAR))
+    before = engine.state.to_json()
+    with pytest.raises(IllegalCommand, match="Out of Contact"):
+        engine.apply(MoveUnit(side=INSURGENT, unit="SEEN", to=(40.0, 5.0), rate="out_of_contact"))
+    assert engine.state.to_json() == before
+
+
+def test_r26_pinned_twice_in_a_turn_pulls_back_and_regroups_next_turn() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 30.0, 4)),
+            UnitSpec("GUNMEN", INSURGENT, line(24.0, 24.0, 3), quality=6),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    marines = engine.state.units["R1"]
+    gunmen = engine.state.units["GUNMEN"]
+    start = marines.leader_point
+    mover = next(f for f in marines.figures if f.pos == start)
+    # All dice show 1: the morale check fails (Pinned); it stays and fails to Get In Cover.
+    drive(engine.morale(marines, gunmen), lambda d: "stay")
+    assert marines.pinned_turn == 1 and marines.regroup_turn == 0
+    assert marines.leader_point == start
+    drive(engine.morale(marines, gunmen), lambda d: "stay")
+    assert [e["data"]["result"] for e in events(engine, "Morale")] == ["Pinned", "PullBack"]
+    assert marines.regroup_turn == 2
+    moved = ((mover.x - start[0]) ** 2 + (mover.y - start[1]) ** 2) ** 0.5
+    assert 0.5 < moved <= 6.0 + 0.01  # up to 6" (positions are kept to 1/1000")
+    assert mover.y > start[1]  # away from the gunmen, who stand to the north
+
+
+def test_r26_a_unit_in_solid_cover_stays_pinned_instead_of_pulling_back() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(20.0, 22.0, 3)),  # inside the building
+            UnitSpec("GUNMEN", INSURGENT, line(20.0, 10.0, 3), quality=6),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(block(18, 20, 30, 28)), 0, dice=ThenOnes([]))
+    marines = engine.state.units["R1"]
+    start = marines.leader_point
+    drive(engine.morale(marines, engine.state.units["GUNMEN"]), lambda d: "stay")
+    drive(engine.morale(marines, engine.state.units["GUNMEN"]), lambda d: "stay")
+    assert marines.regroup_turn == 0
+    assert marines.leader_point == start
+    assert "defensible" in events(engine, "Morale")[-1]["text"]
+
+
+def test_r28_hot_spot_neutralized_then_a_reinforcement_rolled_there_is_lost() -> None:
+    staging = Staging(
+        units=[UnitSpec("R1", REGULAR, line(10.5, 10.0, 3))],
+        hot_spots={1: (10.0, 10.0), 2: (40.0, 40.0)},
+    )
+    # Every die shows 1: the reinforcement table gives 2 (1d6 small arms + light support), a
+    # leader steps up on the 1, and the hot spot roll is always 1.
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    engine.apply(NeutralizeHotSpot(side=REGULAR, unit="R1", hot_spot=1))
+    assert events(engine, "NeutralizeStarted")
+    # Turn 2: the group arrives at hot spot 1, which is still active until R1's next activation.
+    assert engine.state.turn == 2
+    assert len(events(engine, "ReinforcementsArrive")) == 1
+    assert not engine.state.hot_spots["1"].neutralized
+    engine.apply(EndActivation(side=REGULAR, unit="R1"))
+    assert engine.state.hot_spots["1"].neutralized
+    assert engine.state.tally["hot_spots_neutralized"] == 1
+    while engine.state.turn == 2:
+        engine.apply(EndPhase(side=engine.pending.side))  # type: ignore[union-attr]
+    lost = events(engine, "ReinforcementsLost")
+    assert len(lost) == 1 and lost[0]["turn"] == 3 and "neutralized" in lost[0]["text"]
+
+
+def test_r28_being_driven_off_the_hot_spot_abandons_the_neutralization() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(10.5, 10.0, 3)),
+            UnitSpec("GUNMEN", INSURGENT, line(10.5, 4.0, 3), quality=6),
+        ],
+        hot_spots={1: (10.0, 10.0)},
+        insurgency_level="1",
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([(Die.D6, 6)] * 3))
+    marines = engine.state.units["R1"]
+    engine.apply(NeutralizeHotSpot(side=REGULAR, unit="R1", hot_spot=1))
+    engine.pull_back(marines, engine.state.units["GUNMEN"])  # as after a second Pinned result
+    assert events(engine, "NeutralizeAbandoned")
+    while engine.state.turn == 1:
+        engine.apply(EndPhase(side=engine.pending.side))  # type: ignore[union-attr]
+    engine.apply(EndActivation(side=REGULAR, unit="R1"))
+    assert not engine.state.hot_spots["1"].neutralized
+    assert "hot_spots_neutralized" not in engine.state.tally
+
+
+def test_contractor_joins_on_contact_and_is_escorted_off_the_table() -> None:
+    staging = Staging(
+        units=[UnitSpec("R1", REGULAR, line(6.0, 20.0, 3))],
+        contractors=[(3.0, 20.0)],
+        contractor_rules=True,
+    )
+    engine = Engine(StagedScenario(staging), table(exits=(Edge.WEST,)), 0, dice=ThenOnes([]))
+    marines = engine.state.units["R1"]
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(0.2, 20.0), rate="cautious"))
+    joined = events(engine, "ContractorJoins")
+    assert len(joined) == 1
+    assert marines.dependants == ["contractor"]
+    assert marines.status == "exited"
+    assert engine.state.contractors[0].status == "escorted"
+    assert engine.state.tally["contractors_escorted"] == 1
+
+
+def test_units_with_dependants_may_not_move_rapidly() -> None:
+    staging = Staging(
+        units=[UnitSpec("R1", REGULAR, line(10.0, 26.0, 3))],
+        contractors=[(10.0, 23.0)],
+        contractor_rules=True,
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(10.0, 22.0), rate="cautious"))
+    assert engine.state.units["R1"].dependants == ["contractor"]
+    engine.apply(EndActivation(side=REGULAR, unit="R1"))
+    while engine.state.turn == 1:
+        engine.apply(EndPhase(side=engine.pending.side))  # type: ignore[union-attr]
+    with pytest.raises(IllegalCommand, match="Dependants"):
+        engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(10.0, 10.0), rate="rapid"))
+
+
+def test_insurgents_may_not_go_for_the_contractors_before_the_marines_reach_them() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(40.0, 40.0, 3)),
+            UnitSpec("GUNMEN", INSURGENT, line(10.0, 10.0, 3), quality=6),
+        ],
+        contractors=[(10.0, 14.0)],
+        contractor_rules=True,
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    engine.apply(EndPhase(side=REGULAR))
+    with pytest.raises(IllegalCommand, match="contractors"):
+        engine.apply(MoveUnit(side=INSURGENT, unit="GUNMEN", to=(10.0, 14.0), rate="cautious"))
+
+
+def test_an_illegal_command_leaves_the_state_byte_identical() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(23.0, 40.0, 3)),
+            UnitSpec("HIDDEN", INSURGENT, line(23.0, 14.0, 3), quality=6),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(block(18, 20, 30, 28)), 0)
+    before = engine.state.to_json()
+    log_before = list(engine.log)
+    refused = [
+        Fire(side=REGULAR, unit="R1", target="HIDDEN"),  # no line of sight
+        Fire(side=INSURGENT, unit="HIDDEN", target="R1"),  # not the Insurgents' turn
+        MoveUnit(side=REGULAR, unit="R1", to=(23.0, 10.0), rate="sprint"),  # no such rate
+        MoveUnit(side=REGULAR, unit="NOPE", to=(0.0, 0.0), rate="cautious"),
+        NeutralizeHotSpot(side=REGULAR, unit="R1", hot_spot=4),
+    ]
+    messages = []
+    for command in refused:
+        with pytest.raises(IllegalCommand) as caught:
+            engine.apply(command)
+        messages.append(str(caught.value))
+        assert engine.state.to_json() == before
+    assert engine.log == log_before
+    assert "line of sight" in messages[0]
+    assert "Regulars must answer" in messages[1]
+
+
+def test_a_unit_cannot_fire_twice_in_one_activation() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 40.0, 4)),
+            UnitSpec("GUNMEN", INSURGENT, line(24.0, 20.0, 6), quality=6),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    engine.apply(Fire(side=REGULAR, unit="R1", target="GUNMEN"))
+    while engine.pending is not None and engine.pending.kind != "continue":
+        decision = engine.pending
+        if decision.kind == "interrupts":
+            engine.apply(decision.options[0])
+        else:
+            engine.apply(decision.options[0])
+    state = engine.state.to_json()
+    with pytest.raises(IllegalCommand, match="already fired this activation"):
+        engine.apply(Fire(side=REGULAR, unit="R1", target="GUNMEN"))
+    assert engine.state.to_json() == state
