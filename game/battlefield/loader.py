@@ -655,8 +655,15 @@ class _Converter:
                 )
             else:
                 seen[spot.number] = spot
-        if scenario and not out.hot_spots:
-            return  # a scenario may bring its Insurgents in from the table edges (R45)
+        if not out.hot_spots:
+            # all five or none (R45): with none, the scenario uses the table edges, or the hot
+            # spots are placed when the game starts (by the Insurgent player, or R79 in solo)
+            if not scenario and MARKERS_LAYER in self.facts.object_layers:
+                self.problems.warning(
+                    "the map has no hot spots, so the game will place five when it starts (R45, "
+                    "R79); HotSpot markers 1 to 5 placed by hand play better"
+                )
+            return
         missing = [str(n) for n in HOT_SPOT_NUMBERS if n not in seen]
         if missing and MARKERS_LAYER in self.facts.object_layers:
             listed = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else ""

@@ -393,27 +393,35 @@ def test_r45_hot_spots_exactly_6_inches_apart_are_allowed(tmp_path: Path) -> Non
         load_battlefield(_variant(tmp_path, _move_hot_spot_2(223, 32)))
 
 
-def test_r45_scenario_map_may_have_no_hot_spots_but_not_a_partial_set(tmp_path: Path) -> None:
+def _without_hot_spots(numbers: str) -> Callable[[str], str]:
+    pattern = rf'  <object id="1[{numbers}]" name="hs\d".*?</object>\n'
+    return lambda text: re.sub(pattern, "", text, flags=re.S)
+
+
+def test_r45_a_map_has_all_five_hot_spots_or_none(tmp_path: Path) -> None:
     def scenario_without_hot_spots(text: str) -> str:
-        text = _with_map_property("scenario", "turkey-shoot")(text)
-        return re.sub(r'  <object id="1[1-5]" name="hs\d".*?</object>\n', "", text, flags=re.S)
+        return _without_hot_spots("1-5")(_with_map_property("scenario", "turkey-shoot")(text))
 
-    bf = load_battlefield(_variant(tmp_path, scenario_without_hot_spots))
-    assert (bf.scenario, bf.hot_spots) == ("turkey-shoot", ())
-
-    def scenario_with_four(text: str) -> str:
-        text = _with_map_property("scenario", "turkey-shoot")(text)
-        return re.sub(r'  <object id="15" name="hs5".*?</object>\n', "", text, flags=re.S)
-
+    report = read_map(_variant(tmp_path, scenario_without_hot_spots))
+    assert report.battlefield is not None
+    assert (report.battlefield.scenario, report.battlefield.hot_spots) == ("turkey-shoot", ())
+    assert report.warnings == ()
+    # a custom map without hot spots loads too: the game places them (R79), with a warning
+    report = read_map(_variant(tmp_path, _without_hot_spots("1-5")))
+    assert report.battlefield is not None
+    assert [w.message for w in report.warnings] == [
+        "the map has no hot spots, so the game will place five when it starts (R45, R79); "
+        "HotSpot markers 1 to 5 placed by hand play better"
+    ]
+    # but never a partial set, scenario or not
     with pytest.raises(MapError, match="hot spot 5 is missing"):
-        load_battlefield(_variant(tmp_path, scenario_with_four))
-    # the same map without hot spots but no scenario: a custom map needs all five
-    with pytest.raises(MapError, match="hot spots 1, 2, 3, 4 and 5 are missing"):
+        load_battlefield(_variant(tmp_path, _without_hot_spots("5")))
+    with pytest.raises(MapError, match="hot spots 2, 3 and 5 are missing"):
         load_battlefield(
             _variant(
                 tmp_path,
-                lambda t: re.sub(
-                    r'  <object id="1[1-5]" name="hs\d".*?</object>\n', "", t, flags=re.S
+                lambda t: _without_hot_spots("235")(
+                    _with_map_property("scenario", "turkey-shoot")(t)
                 ),
             )
         )
