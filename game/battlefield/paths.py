@@ -220,7 +220,7 @@ class _Graph:
 
 
 def _corner_nodes(points: Sequence[Point], closed: bool, offset: float) -> list[Point]:
-    """Points `offset` away from each corner and open end of a wall chain, on both sides."""
+    """Points `offset` away from each corner (on its outer side) and open end of a chain."""
     pts: list[Point] = []
     for p in points:
         if not pts or planar.distance(p, pts[-1]) > 1e-9:
@@ -244,11 +244,13 @@ def _corner_nodes(points: Sequence[Point], closed: bool, offset: float) -> list[
             if 1 + dot < 0.1:  # a hairpin: treat as an open end
                 out += _cap(v, d1, offset)
                 continue
+            turn = d1[0] * d2[1] - d1[1] * d2[0]
+            if abs(turn) < 1e-9:
+                continue  # no corner: shortest paths never bend here
+            # Only the outer side of the bend is a corner a shortest path can wrap around.
+            sign = -1.0 if turn > 0 else 1.0
             mx, my = (n1[0] + n2[0]) / (1 + dot), (n1[1] + n2[1]) / (1 + dot)
-            out += [
-                (v[0] + mx * offset, v[1] + my * offset),
-                (v[0] - mx * offset, v[1] - my * offset),
-            ]
+            out.append((v[0] + sign * mx * offset, v[1] + sign * my * offset))
         elif after is not None:
             d = _unit(after, v)
             out += _cap(v, d, offset)

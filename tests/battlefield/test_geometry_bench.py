@@ -44,8 +44,9 @@ def test_bench_tiny_json_shape_and_los_equals_the_naive_baseline() -> None:
         assert 0 < entry["los_pairs_with_los"] < entry["pairs"]
         for name in TIMINGS:
             timing = entry[name]
-            assert set(timing) == {"median", "p95", "n"}
+            assert set(timing) == {"median", "p95", "cpu_median", "n"}
             assert 0 < timing["median"] <= timing["p95"]
+            assert timing["cpu_median"] >= 0
         assert entry["speedup_cold"] > 0
         assert entry["paths_found"] >= 1
 
