@@ -379,54 +379,44 @@ class Engine:
 
     # -- step 8: reinforcements ------------------------------------------------------------
     def _reinforcements(self) -> Flow:
-        level = self.state.insurgency_level
-        if level == "automatic":
-            self.emit(
-                "InsurgencyLevel",
-                f"T{self.state.turn} Insurgency Level is automatic: reinforcements arrive "
-                "(Rulebook: Arrival of Insurgent Reinforcements, R20)",
-            )
-        else:
-            face = self.dice.roll(Die.D6)
-            arrives = face <= int(level)
-            self.emit(
-                "InsurgencyLevel",
-                f"T{self.state.turn} Insurgency Level roll d6={face} vs {level}: "
-                f"{'reinforcements arrive' if arrives else 'no reinforcements'} "
-                "(Rulebook: Arrival of Insurgent Reinforcements)",
-                face=face,
-                arrives=arrives,
-            )
-            if not arrives:
-                return
-        groups, log = rb.roll_reinforcement_table(self.dice)
-        for line in log:
-            self.emit("ReinforcementRoll", f"Reinforcement table {line} (Scenario table)")
-        for group in groups:
-            face = self.dice.roll(Die.D6)
-            active = sorted(int(k) for k, h in self.state.hot_spots.items() if not h.neutralized)
-            number: int | None = face
-            if face == 6:
-                if not active:
-                    number = None
-                else:
-                    number = yield from self.choose(
-                        INSURGENT,
-                        "hot_spot",
-                        "Hot spot roll of 6: choose the hot spot where the reinforcements arrive",
-                        active,
-                    )
+        """Step 8: the Insurgency Level roll, the table, the hot spots (R20)."""
+        turn = self.state.turn
+        unavailable = {n for n in range(1, 6) if str(n) not in self.state.hot_spots} | {
+            int(k) for k, h in self.state.hot_spots.items() if h.neutralized
+        }
+        head, arrivals = rb.roll_reinforcements(self.state.insurgency_level, self.dice, unavailable)
+        self.emit(
+            "InsurgencyLevel",
+            f"T{turn} {head} (Rulebook: Arrival of Insurgent Reinforcements, R20)",
+            groups=len(arrivals),
+        )
+        for arrival in arrivals:
+            self.emit("ReinforcementRoll", f"T{turn} Reinforcement table {arrival.description}")
+            face = arrival.hot_spot_face
+            number = arrival.hot_spot
+            if arrival.insurgent_chooses:
+                active = sorted(
+                    int(k) for k, h in self.state.hot_spots.items() if not h.neutralized
+                )
+                number = yield from self.choose(
+                    INSURGENT,
+                    "hot_spot",
+                    "Hot spot roll of 6: choose the hot spot where the reinforcements arrive",
+                    active,
+                )
             spot = self.state.hot_spots.get(str(number)) if number is not None else None
-            if spot is None or spot.neutralized:
+            if arrival.lost or spot is None or spot.neutralized:
+                why = "neutralized" if str(face) in self.state.hot_spots else "not on the table"
+                if face == 6:
+                    why = "gone: no hot spot is left"
                 self.emit(
                     "ReinforcementsLost",
-                    f"Hot spot d6={face}: hot spot {number} is "
-                    f"{'neutralized' if spot else 'not on the table'}; the group is lost "
+                    f"Hot spot d6={face}: hot spot {face} is {why}; the group is lost "
                     "(Rulebook: Arrival of Insurgent Reinforcements)",
                     face=face,
                 )
                 continue
-            unit = self._new_insurgent_unit(group.figures, (spot.x, spot.y))
+            unit = self._new_insurgent_unit(arrival.figures, (spot.x, spot.y))
             self.emit(
                 "ReinforcementsArrive",
                 f"Hot spot d6={face}: {unit.name} ({len(unit.figures)} figures"
@@ -1150,10 +1140,12 @@ class Engine:
                 continue
             stance = self._stance(regular, act)
             roll = rb.reaction_test(
-                ins.quality_die().shift_for_quality(-1 if ins.pinned_turn == turn else 0),
-                regular.quality_die().shift_for_quality(-1 if regular.pinned_turn == turn else 0),
+                ins.quality_die(),
+                regular.quality_die(),
                 stance[1],
                 self.dice,
+                insurgent_pinned=ins.pinned_turn == turn,
+                regular_pinned=regular.pinned_turn == turn,
             )
             winner = (
                 "Insurgents act first" if roll.insurgent_first else f"{regular.name} reacts first"
@@ -1167,7 +1159,7 @@ class Engine:
                 regular=regular.id,
                 insurgent_face=roll.insurgent.face,
                 regular_face=roll.regular.face,
-                modifier=stance[1],
+                modifier=roll.regular.modifier,
                 insurgent_first=roll.insurgent_first,
             )
             self._fog_of_war(roll.fog_of_war, regular)
@@ -1187,11 +1179,11 @@ class Engine:
             yield from self._insurgent_interruption(ins, regular, modes[ins.id])
             yield from self._reactors_fire(late[ins.id], ins)
 
-    def _stance(self, regular: UnitState, act: Activation | None) -> tuple[str, int]:
+    def _stance(self, regular: UnitState, act: Activation | None) -> tuple[str, str]:
         """R14: +1 Overwatch or stationary or Cautious, −1 Rapid; never stacked."""
         turn = self.state.turn
         if regular.overwatch:
-            return ("on Overwatch +1", 1)
+            return ("on Overwatch +1", "overwatch")
         moving_now = act is not None and act.unit == regular.id and act.rate
         rate = (
             act.rate
@@ -1199,10 +1191,10 @@ class Engine:
             else (regular.move_rate if regular.move_rate_turn == turn else "")
         )
         if rate == "rapid":
-            return ("moving Rapidly -1", -1)
+            return ("moving Rapidly -1", "rapid")
         if rate == "cautious":
-            return ("moving Cautiously +1", 1)
-        return ("stationary +1", 1)
+            return ("moving Cautiously +1", "cautious")
+        return ("stationary +1", "stationary")
 
     def _fog_of_war(self, natural_one: bool, regular: UnitState) -> None:
         if natural_one and self.state.fog_of_war:
@@ -1241,7 +1233,14 @@ class Engine:
         for wid in chosen:
             w = self.state.units[wid]
             w.overwatch_shots += 1
-            roll = rb.reaction_test(ins.quality_die(), w.quality_die(), 1, self.dice)
+            roll = rb.reaction_test(
+                ins.quality_die(),
+                w.quality_die(),
+                "overwatch",
+                self.dice,
+                insurgent_pinned=ins.pinned_turn == turn,
+                regular_pinned=w.pinned_turn == turn,
+            )
             self.emit(
                 "ReactionTest",
                 f"T{turn} Overwatch Reaction Test (Rulebook: Overwatch): {ins.name} "
@@ -1289,13 +1288,21 @@ class Engine:
         for hid in chosen:
             h = self.state.units[hid]
             h.activated_turn = turn
-            roll = rb.reaction_test(ins.quality_die(), h.quality_die(), 1, self.dice)
+            stance = self._stance(h, None)
+            roll = rb.reaction_test(
+                ins.quality_die(),
+                h.quality_die(),
+                stance[1],
+                self.dice,
+                insurgent_pinned=ins.pinned_turn == turn,
+                regular_pinned=h.pinned_turn == turn,
+            )
             self.emit(
                 "ReactionTest",
                 f"T{turn} Reaction Test for a friend "
                 "(Rulebook: Regular Reaction to Interruptions): "
                 f"{ins.name} {roll.insurgent.shown()} vs {h.name} {roll.regular.shown()} "
-                f"(stationary +1) → {'fires after' if roll.insurgent_first else 'fires first'}; "
+                f"({stance[0]}) → {'fires after' if roll.insurgent_first else 'fires first'}; "
                 f"{h.name} spends its activation",
                 insurgent=ins.id,
                 regular=h.id,

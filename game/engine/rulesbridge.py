@@ -1,16 +1,25 @@
 """The rules arithmetic the engine needs, behind one small adapter.
 
-The rules room (`game/rules/`) owns the real implementations; until they are all in place the
-engine uses these compact versions, written to the same rulings (R13-R19, R25-R27). Each
-function names its rulebook section. Keeping them behind this adapter means switching to the rules
-room's modules touches one file.
+The rules room (`game/rules/`) owns the rules: quality and reaction tests, the attack roll's
+pairing, morale checks, first aid, reinforcements and the victory margin come from there. This
+adapter turns their results into the small shapes the engine narrates from. Firepower and
+Defense are still summed here from the engine's unit state (with itemised breakdowns, R16-R18);
+switching them to `game.rules.firepower` needs the engine's units as `game.rules.units.Unit`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.rules import quality as rules_quality
+from game.rules.casualties import FirstAidOutcome, first_aid_outcome
+from game.rules.combat import pair_attack
 from game.rules.dice import DiceSource, Die
+from game.rules.morale import roll_morale_check
+from game.rules.quality import Morale, Quality, ReactionStance
+from game.rules.reinforcements import roll_reinforcements as rules_roll_reinforcements
+from game.rules.units import Weapon
+from game.rules.victory import margin_of_victory
 
 OPTIMUM_RANGE = {6: 6.0, 8: 8.0, 10: 10.0, 12: 12.0}  # Rulebook: Optimum Ranges
 CAP = 10  # Rulebook: The Firepower Cap; The Defense Cap
@@ -36,9 +45,10 @@ def quality_test(
     die: Die, dice: DiceSource, *, pinned: bool = False, modifier: int = 0
 ) -> TestRoll:
     """A Troop Quality test: 4+ passes; Pinned is one die type lower (Universal Mechanic, R12)."""
-    used = die.shift_for_quality(-1 if pinned else 0)
-    face = dice.roll(used)
-    return TestRoll(used, face, modifier, face + modifier >= 4)
+    result = rules_quality.quality_test(
+        Quality.from_die(die), dice, pinned=pinned, modifier=modifier
+    )
+    return TestRoll(result.die, result.face, result.modifier, result.passed)
 
 
 @dataclass(frozen=True)
@@ -50,15 +60,29 @@ class ReactionRoll:
 
 
 def reaction_test(
-    insurgent_die: Die, regular_die: Die, regular_modifier: int, dice: DiceSource
+    insurgent_die: Die,
+    regular_die: Die,
+    stance: str,
+    dice: DiceSource,
+    *,
+    insurgent_pinned: bool = False,
+    regular_pinned: bool = False,
 ) -> ReactionRoll:
-    """The Reaction Test: the interrupter needs 4+ and strictly higher (R13, R14)."""
-    ins_face = dice.roll(insurgent_die)
-    reg_face = dice.roll(regular_die)
-    ins = TestRoll(insurgent_die, ins_face, 0, ins_face >= 4)
-    reg = TestRoll(regular_die, reg_face, regular_modifier, True)
-    first = ins_face >= 4 and ins_face > reg_face + regular_modifier
-    return ReactionRoll(ins, reg, first, reg_face == 1)
+    """The Reaction Test: the interrupter needs 4+ and strictly higher (R13, R14).
+
+    `stance` is overwatch, stationary, cautious or rapid.
+    """
+    result = rules_quality.reaction_test(
+        Quality.from_die(insurgent_die),
+        Quality.from_die(regular_die),
+        dice,
+        stance=ReactionStance(stance),
+        insurgent_pinned=insurgent_pinned,
+        regular_pinned=regular_pinned,
+    )
+    ins = TestRoll(result.insurgent_die, result.insurgent_face, 0, result.insurgent_face >= 4)
+    reg = TestRoll(result.regular_die, result.regular_face, result.regular_modifier, True)
+    return ReactionRoll(ins, reg, result.insurgents_first, result.fog_of_war)
 
 
 @dataclass
@@ -107,28 +131,14 @@ class AttackRoll:
     defense_failures: int
 
 
-def cancel_count(attack: list[int], defense: list[int]) -> int:
-    """Optimal matching: the most attack dice a defense can equal or beat (R15)."""
-    hits = sorted(a for a in attack if a >= 4)
-    saves = sorted(d for d in defense if d >= 4)
-    cancelled = 0
-    j = 0
-    for d in saves:
-        if j < len(hits) and d >= hits[j]:
-            cancelled += 1
-            j += 1
-    return cancelled
-
-
 def attack_roll(
     fire_die: Die, firepower: int, defense_die: Die, defense: int, dice: DiceSource
 ) -> AttackRoll:
     """Making the Attack Roll: discard below 4, the defender cancels optimally (R15)."""
     fp = dice.roll_many(fire_die, firepower)
     df = dice.roll_many(defense_die, defense)
-    hits = [a for a in fp if a >= 4]
-    casualties = len(hits) - cancel_count(list(fp), list(df))
-    return AttackRoll(fp, df, casualties, sum(1 for d in df if d < 4))
+    pairing = pair_attack(fp, df)
+    return AttackRoll(fp, df, pairing.casualties, pairing.defense_failures)
 
 
 @dataclass(frozen=True)
@@ -147,19 +157,23 @@ class MoraleRoll:
 
 def morale_check(die: Die, figures: int, modifier: int, dice: DiceSource) -> MoraleRoll:
     """A Morale Check: one die per figure, 4+ succeeds (Morale Effects)."""
-    faces = dice.roll_many(die, figures)
-    successes = sum(1 for f in faces if f + modifier >= 4)
-    ones = sum(1 for f in faces if f == 1)
-    return MoraleRoll(die, faces, modifier, successes, len(faces) - successes, ones)
+    check = roll_morale_check(figures, Morale.from_die(die), dice, higher_leader=modifier > 0)
+    return MoraleRoll(
+        check.die,
+        check.faces,
+        check.modifier,
+        check.successes,
+        check.failures,
+        check.natural_ones,
+    )
 
 
 def first_aid(face: int, medic: bool) -> str:
     """First Aid tables: 'kia', 'wia' or 'slight' (Standard/Medic First Aid Table)."""
-    if face == 1:
+    outcome = first_aid_outcome(face, medic=medic)
+    if outcome is FirstAidOutcome.KIA:
         return "kia"
-    if face <= (3 if medic else 4):
-        return "wia"
-    return "slight"
+    return "wia" if outcome is FirstAidOutcome.WIA else "slight"
 
 
 def pick_index(count: int, dice: DiceSource) -> int:
@@ -179,75 +193,74 @@ def pick_index(count: int, dice: DiceSource) -> int:
             return face - 1
 
 
-MARGINS = ((15, "Total"), (10, "Decisive"), (5, "Marginal"), (0, "Indecisive"))
-
-
 def victory_margin(difference: int) -> str:
     """Margin of Victory Table (Victory Points)."""
-    for threshold, name in MARGINS:
-        if abs(difference) >= threshold:
-            return name
-    return "Indecisive"
+    return margin_of_victory(difference).value
+
+
+WEAPON_KINDS = {
+    Weapon.STANDARD: "small_arms",
+    Weapon.LIGHT_SUPPORT: "l_support",
+    Weapon.MEDIUM_SUPPORT: "mg",
+    Weapon.RPG: "rpg",
+    Weapon.AT_RPG: "at_rpg",
+}
 
 
 @dataclass(frozen=True)
-class ReinforcementGroup:
+class Arrival:
+    """One reinforcement group: figure kinds, where it arrives and the rolls that made it."""
+
     figures: tuple[str, ...]
+    hot_spot_face: int
+    hot_spot: int | None
+    insurgent_chooses: bool
+    lost: bool
     description: str
 
 
-def roll_reinforcement_table(dice: DiceSource) -> tuple[list[ReinforcementGroup], list[str]]:
-    """The scenarios' 2d6 Insurgent Reinforcement table (Contracting Trouble; Sweep & Clear).
+def roll_reinforcements(
+    level: str, dice: DiceSource, unavailable: set[int]
+) -> tuple[str, list[Arrival]]:
+    """Arrival of Insurgent Reinforcements: the Insurgency Level, the 2d6 table, the hot spots.
 
-    Returns the arriving groups and a log of every roll made.
+    `unavailable` holds the hot spot numbers that are neutralized or not on the map.
+    Returns a sentence about the Insurgency Level roll and the arriving (or lost) groups.
     """
-    groups: list[ReinforcementGroup] = []
-    log: list[str] = []
-    rolls_left = 1
-    while rolls_left > 0 and len(groups) < 6:
-        rolls_left -= 1
-        a, b = dice.roll(Die.D6), dice.roll(Die.D6)
-        total = a + b
-        figures: list[str] = []
-        again = False
-
-        def small_arms(count: int, figures: list[str] = figures) -> None:
-            figures.extend(["small_arms"] * count)
-
-        def rpg() -> str:
-            face = dice.roll(Die.D6)
-            log.append(f"RPG type d6={face} ({'anti-tank' if face >= 5 else 'standard'})")
-            return "at_rpg" if face >= 5 else "rpg"
-
-        if total == 2:
-            small_arms(dice.roll(Die.D6))
-            figures.append("l_support")
-        elif total in (3, 5):
-            figures.append(rpg())
-        elif total in (4, 9):
-            small_arms(dice.roll(Die.D6))
-            again = True
-        elif total in (6, 8):
-            small_arms(dice.roll(Die.D6) + 2)
-        elif total == 7:
-            small_arms(dice.roll(Die.D6))
-            figures += ["leader", "l_support"]
-        elif total == 10:
-            figures.append("l_support")
-        elif total == 11:
-            small_arms(dice.roll(Die.D6))
-            figures += ["leader", rpg()]
-        else:
-            small_arms(dice.roll(Die.D6) + dice.roll(Die.D6))
-        text = f"2d6={a}+{b}={total}: {len(figures)} figures ({', '.join(sorted(set(figures)))})"
-        if again:
-            text += ", roll again"
-            rolls_left += 1
-        log.append(text)
-        if "leader" not in figures:
-            face = dice.roll(Die.D6)
-            if face == 1:
-                figures[0] = "leader"
-            log.append(f"leader d6={face} ({'a leader steps up' if face == 1 else 'leaderless'})")
-        groups.append(ReinforcementGroup(tuple(figures), text))
-    return groups, log
+    parsed: int | str = int(level) if level.isdigit() else level
+    report = rules_roll_reinforcements(parsed, dice, frozenset(unavailable))
+    roll = report.insurgency
+    if roll.face is None:
+        head = "Insurgency Level is automatic: reinforcements arrive"
+    else:
+        head = f"Insurgency Level roll d6={roll.face} vs {level}: " + (
+            "reinforcements arrive" if roll.arrive else "no reinforcements"
+        )
+    arrivals: list[Arrival] = []
+    for unit in report.units:
+        kinds = tuple(
+            "leader" if f.is_leader else WEAPON_KINDS.get(f.weapon, "small_arms")
+            for f in unit.figures
+        )
+        a, b = unit.table_roll
+        text = f"2d6={a}+{b}={a + b}: {unit.row.describe()}"
+        if unit.small_arms_faces:
+            text += f" (small arms d6 {list(unit.small_arms_faces)})"
+        if unit.rpg_faces:
+            text += f" (RPG type d6 {list(unit.rpg_faces)}: 5-6 anti-tank)"
+        if unit.leaderless_face is not None:
+            gains = unit.has_leader
+            text += f"; leader d6={unit.leaderless_face} ({'a leader' if gains else 'leaderless'})"
+        arrival = unit.arrival
+        face = getattr(arrival, "face", 0)
+        arrivals.append(
+            Arrival(
+                kinds,
+                face,
+                unit.hot_spot,
+                unit.insurgent_chooses,
+                not unit.arrives,
+                text,
+            )
+        )
+    return head, arrivals

@@ -18,8 +18,9 @@ REGULAR = "regular"
 INSURGENT = "insurgent"
 SIDES = (REGULAR, INSURGENT)
 
-SUPPORT_DICE = {"saw": 1, "rgl": 1, "l_support": 1, "mg": 2, "hmg": 2, "rpg": 2, "at_rpg": 3}
-"""Extra Firepower dice per support weapon figure (Rulebook: Support Weapon Dice)."""
+SUPPORT_DICE = {"saw": 1, "rgl": 1, "l_support": 1, "mg": 2, "hmg": 2, "rpg": 2, "at_rpg": 2}
+"""Extra Firepower dice per support weapon figure (Rulebook: Support Weapon Dice); RPGs of
+either kind are Medium against infantry (R36)."""
 
 DIE_ORDER = (6, 8, 10, 12)
 
