@@ -11,6 +11,7 @@ Check per turn: at an activation, or at the end of the turn if it has not checke
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -78,7 +79,7 @@ class CheckOutcome:
         return self.choice.action if self.choice is not None else Action.NO_ACTION
 
 
-def _check_one(situation: Situation, dice: DiceSource) -> CheckOutcome:
+def _check_one(situation: Situation, dice: DiceSource, quality_checks: bool) -> CheckOutcome:
     table = table_for(situation.kind, situation.moment)
     if table is None:
         raise ValueError(
@@ -86,7 +87,7 @@ def _check_one(situation: Situation, dice: DiceSource) -> CheckOutcome:
             f"{situation.moment.value}"
         )
     quality: QualityCheck | None = None
-    if situation.kind is UnitKind.LEADERLESS:
+    if quality_checks and situation.kind is UnitKind.LEADERLESS:
         quality = leaderless_quality_check(situation, dice)
         if not quality.passed:
             return CheckOutcome(
@@ -104,13 +105,13 @@ def _check_one(situation: Situation, dice: DiceSource) -> CheckOutcome:
 
 
 def _run(
-    ordered: Iterable[Situation], ledger: TurnLedger, dice: DiceSource
+    ordered: Iterable[Situation], ledger: TurnLedger, dice: DiceSource, quality_checks: bool
 ) -> tuple[tuple[CheckOutcome, ...], TurnLedger]:
     outcomes: list[CheckOutcome] = []
     for situation in ordered:
         if ledger.has_checked(situation.unit_id):
             continue
-        outcomes.append(_check_one(situation, dice))
+        outcomes.append(_check_one(situation, dice, quality_checks))
         ledger = ledger.with_checked(situation.unit_id)
     return tuple(outcomes), ledger
 
@@ -125,7 +126,11 @@ def _require_moment(situations: Sequence[Situation], moment: Moment) -> None:
 
 
 def checks_at_activation(
-    situations: Sequence[Situation], ledger: TurnLedger, dice: DiceSource
+    situations: Sequence[Situation],
+    ledger: TurnLedger,
+    dice: DiceSource,
+    *,
+    quality_checks: bool = True,
 ) -> tuple[tuple[CheckOutcome, ...], TurnLedger]:
     """Action Checks as one Regular unit activates (Solo Game Turn Sequence, step 10).
 
@@ -133,34 +138,41 @@ def checks_at_activation(
     nearest first (ties by unit id). All decisions are taken on the same snapshot, because the
     interruptions are all declared at the moment of activation (R22). Civilian mobs do not check
     here (R76). Returns the outcomes in resolution order and the updated ledger.
+
+    `quality_checks=False` leaves the leaderless units' Quality Check to the engine, which rolls
+    it as the Insurgent Interrupt Check once the interruption is declared.
     """
     _require_moment(situations, Moment.REGULAR_ACTIVATION)
     eligible = [
         s for s in situations if s.in_los_of_activated and s.kind is not UnitKind.CIVILIAN_MOB
     ]
     eligible.sort(key=lambda s: (s.distance_to_activated or 0.0, s.unit_id))
-    return _run(eligible, ledger, dice)
+    return _run(eligible, ledger, dice, quality_checks)
 
 
 def checks_at_end_of_turn(
-    situations: Sequence[Situation], ledger: TurnLedger, dice: DiceSource
+    situations: Sequence[Situation],
+    ledger: TurnLedger,
+    dice: DiceSource,
+    *,
+    quality_checks: bool = True,
 ) -> tuple[tuple[CheckOutcome, ...], TurnLedger]:
     """Action Checks once every Regular has activated (Solo Game Turn Sequence, step 12).
 
     Units that already checked this turn (whatever came of it, R72) stay put. Insurgent units go
     first, nearest to a Regular unit first; civilian mobs move after them (R76, R78).
+    `quality_checks=False` leaves the leaderless Quality Check to the engine (Move Any Remaining
+    Insurgent Units).
     """
     _require_moment(situations, Moment.END_OF_TURN)
 
-    def order(s: Situation) -> tuple[bool, float, str]:
-        distance = s.distance_to_nearest_enemy
-        return (
-            s.kind is UnitKind.CIVILIAN_MOB,
-            float("inf") if distance is None else distance,
-            s.unit_id,
-        )
+    return _run(sorted(situations, key=end_of_turn_order), ledger, dice, quality_checks)
 
-    return _run(sorted(situations, key=order), ledger, dice)
+
+def end_of_turn_order(s: Situation) -> tuple[bool, float, str]:
+    """Sort key at the end of the turn: Insurgents before civilians, nearest enemy first (R78)."""
+    distance = s.distance_to_nearest_enemy
+    return (s.kind is UnitKind.CIVILIAN_MOB, math.inf if distance is None else distance, s.unit_id)
 
 
 @dataclass(frozen=True)

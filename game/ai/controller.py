@@ -1,0 +1,614 @@
+"""The solo Insurgent controller: answers the engine's Insurgent decisions by the solo tables.
+
+Rulebook: Solo and Co-Op Gaming (Solo Game Turn Sequence, Insurgent Motivation, Insurgent Action
+Checks); rulings R22, R35, R70-R79. The controller sees only its side's `PlayerView`: it rebuilds
+the state from the view, asks the engine's `Terrain` the geometric questions (line of sight, Solid
+Cover, paths) and turns each table row into one of the commands the engine accepts:
+
+- `interrupts` (a Regular activates in sight): every eligible unit takes its Action Check, nearest
+  first; rows that interrupt become `(unit, "fire" | "move")` declarations at the activation (R22).
+- `interrupt_move`: the move row chosen for that unit picks the destination (R35: cover, out of
+  LOS, into Optimum Range).
+- `insurgent_action` (end of turn): units that have not checked this turn check, one at a time,
+  nearest to the enemy first (R78); a unit that already checked holds (R72).
+- `continue`: a unit does what its row said and stops.
+- decisions the tables do not cover (hot spot on a 6, seek cover, charged, prisoners) follow the
+  Insurgent motivations (R70).
+
+Leaderless units roll no Quality Check here: the engine rolls it (Insurgent Interrupt Check; Move
+Any Remaining Insurgent Units) once the unit acts. Table dice come from a `SeededDice` derived from
+the controller's seed and the decision number, never from the game's dice, so replays agree.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.actions import Action, Interrupt, Pace, Target
+from game.ai.procedure import (
+    CheckOutcome,
+    TurnLedger,
+    checks_at_activation,
+    checks_at_end_of_turn,
+    end_of_turn_order,
+)
+from game.ai.situation import Moment, Situation, UnitKind
+from game.ai.tables import ActionChoice
+from game.battlefield.model import Battlefield, Point, UnitPosition
+from game.engine.commands import (
+    Answer,
+    Command,
+    DeclareInterrupts,
+    EndActivation,
+    EndPhase,
+    Fire,
+    MoveUnit,
+)
+from game.engine.state import INSURGENT, REGULAR, SUPPORT_DICE, GameState, UnitState
+from game.engine.terrain import Terrain, distance, path_length, truncate, walk
+from game.engine.view import PlayerView
+from game.rules.dice import DiceSource, SeededDice
+
+CAUTIOUS_INCHES = 6.0
+RAPID_INCHES = 12.0
+OUT_OF_CONTACT_SAMPLE_INCHES = 18.0
+FIREPOWER_CAP = 10
+OPTIMUM_RANGE_BY_DIE = {6: 6.0, 8: 8.0, 10: 10.0, 12: 12.0}
+CONTRACTOR_KEEP_OFF = 2.0
+"""The engine refuses Insurgent moves ending this close to a contractor not yet reached."""
+STOP_SHORT_OF_FRIEND = 1.5
+"""Head for a point this far short of a friend's centre, so the figures land in cohesion."""
+RING_DIRECTIONS = 16
+SHAKEN_MARGIN = 0.5
+"""A Shaken unit's own destinations keep this much farther from the enemy than it stands now."""
+ROUTE_STEP = 1.0
+
+
+def _unit_kind(unit: UnitState) -> UnitKind:
+    live = unit.effective_figures
+    leaders = [f for f in live if f.kind == "leader"]
+    if leaders and len(leaders) == len(live):
+        return UnitKind.LEADER_ALONE
+    return UnitKind.WITH_LEADER if leaders else UnitKind.LEADERLESS
+
+
+def _table_firepower(unit: UnitState) -> int:
+    """R73: effective figures plus support weapon dice, capped; no range or target dice."""
+    live = unit.effective_figures
+    return min(FIREPOWER_CAP, len(live) + sum(SUPPORT_DICE.get(f.kind, 0) for f in live))
+
+
+def _optimum_range(unit: UnitState) -> float:
+    """Optimum Range by Troop Quality, doubled with a support weapon (R17)."""
+    base = OPTIMUM_RANGE_BY_DIE.get(int(unit.quality_die()), 6.0)
+    return base * 2 if unit.support_weapons() else base
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    command: MoveUnit
+    end: Point
+    moved: float
+    solid: bool
+    seen_by_watchers: int
+    sees_enemy: bool
+    exposure: int
+    goal_distance: float
+    activated_distance: float
+
+
+class _World:
+    """The Insurgent side's picture of the table at one decision, rebuilt from the PlayerView."""
+
+    def __init__(self, view: PlayerView, terrain: Terrain, battlefield: Battlefield) -> None:
+        self.state = GameState.from_dict(view.state)
+        self.terrain = terrain
+        self.battlefield = battlefield
+        self.turn = self.state.turn
+        self.regulars = self.state.units_of(REGULAR)
+        self.insurgents = self.state.units_of(INSURGENT)
+        self._los: dict[tuple[str, str], bool] = {}
+
+    def unit(self, unit_id: str) -> UnitState | None:
+        return self.state.units.get(unit_id)
+
+    def los(self, a: UnitState, b: UnitState) -> bool:
+        key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
+        if key not in self._los:
+            pa, pb = a.position(), b.position()
+            self._los[key] = bool(pa.figures and pb.figures) and self.terrain.line_of_sight(pa, pb)
+        return self._los[key]
+
+    def sees(self, position: UnitPosition, other: UnitState) -> bool:
+        target = other.position()
+        return bool(position.figures and target.figures) and self.terrain.line_of_sight(
+            target, position
+        )
+
+    def combat_points(self) -> list[Point]:
+        """Where fire combat happened this turn: firers and their targets, where they stand now.
+
+        Read from the event log when the view carries it, else from the units' own record (the
+        turn each last fired, and who last fired at each).
+        """
+        pairs: list[tuple[str, str]] = []
+        for event in self.state.events:
+            if event.get("turn") == self.turn and event.get("kind") == "Fire":
+                data = event.get("data", {})
+                pairs.append((str(data.get("firer", "")), str(data.get("target", ""))))
+        if not self.state.events:
+            firers = {u.id for u in self.state.units.values() if u.fired_turn == self.turn}
+            pairs += [(f, "") for f in sorted(firers)]
+            pairs += [
+                (u.last_attacker, u.id)
+                for u in self.state.units.values()
+                if u.last_attacker in firers
+            ]
+        points: list[Point] = []
+        for pair in pairs:
+            for unit_id in pair:
+                unit = self.unit(unit_id)
+                if unit is not None and unit.figures and unit.centre not in points:
+                    points.append(unit.centre)
+        return points
+
+    def hot_spot_points(self) -> list[Point]:
+        return [(h.x, h.y) for h in self.state.hot_spots.values() if not h.neutralized]
+
+    def objective_points(self) -> list[Point]:
+        """The Insurgents' objectives: Objective markers and contractors not yet taken."""
+        points = [m.position for m in self.battlefield.markers if m.kind == "Objective"]
+        points += [
+            (c.x, c.y) for c in self.state.contractors if c.status in ("waiting", "escorted")
+        ]
+        return points
+
+    def friends_in_los(self, unit: UnitState) -> list[UnitState]:
+        return [o for o in self.insurgents if o.id != unit.id and self.los(unit, o)]
+
+    def situation(
+        self,
+        unit: UnitState,
+        moment: Moment,
+        *,
+        activated: UnitState | None = None,
+        regulars_moving: bool = False,
+        fired_on: bool = False,
+    ) -> Situation:
+        """The facts the solo tables test for this unit now (Insurgent Action Checks)."""
+        centre = unit.centre
+        enemies_seen = [r for r in self.regulars if self.los(unit, r)]
+        friends = self.friends_in_los(unit)
+        kinds = [_unit_kind(f) for f in friends]
+        hot = [distance(centre, p) for p in self.hot_spot_points()]
+        combat = [distance(centre, p) for p in self.combat_points()]
+        nearest_enemy = [distance(centre, r.centre) for r in self.regulars]
+        return Situation(
+            unit_id=unit.id,
+            kind=_unit_kind(unit),
+            moment=moment,
+            distance_to_activated=(
+                distance(centre, activated.centre) if activated is not None else None
+            ),
+            regulars_moving=regulars_moving,
+            fired_on=fired_on,
+            in_cover=self.terrain.in_solid_cover(unit.position()),
+            firepower=_table_firepower(unit),
+            optimum_range=_optimum_range(unit),
+            quality=unit.quality_die(),
+            pinned=unit.pinned_turn == self.turn,
+            enemy_in_los=bool(enemies_seen),
+            distance_to_nearest_enemy=min(nearest_enemy, default=None),
+            friendly_leader_in_los=UnitKind.LEADER_ALONE in kinds,
+            leaderless_unit_in_los=UnitKind.LEADERLESS in kinds,
+            friendly_unit_in_los=bool(friends),
+            distance_to_nearest_hot_spot=min(hot, default=None),
+            distance_to_nearest_combat=min(combat, default=None),
+            objective_known=bool(self.objective_points()),
+        )
+
+    def goal_point(self, unit: UnitState, target: Target, activated: str) -> Point | None:
+        """Where a move with this target heads (motivations: which friend, hot spot, objective)."""
+        centre = unit.centre
+
+        def nearest(points: Sequence[Point]) -> Point | None:
+            return min(points, key=lambda p: (distance(centre, p), p), default=None)
+
+        friends = self.friends_in_los(unit)
+        if target is Target.FRIENDLY_LEADER:
+            leaders = [f for f in friends if _unit_kind(f) is UnitKind.LEADER_ALONE]
+            return nearest([f.centre for f in leaders] or [f.centre for f in friends])
+        if target is Target.LEADERLESS_UNIT:
+            leaderless = [f for f in friends if _unit_kind(f) is UnitKind.LEADERLESS]
+            return nearest([f.centre for f in leaderless] or [f.centre for f in friends])
+        if target is Target.FRIENDLY_UNIT:
+            others = friends or [o for o in self.insurgents if o.id != unit.id]
+            return nearest([o.centre for o in others])
+        if target is Target.HOT_SPOT:
+            return nearest(self.hot_spot_points())
+        if target is Target.OBJECTIVE:
+            return nearest(self.objective_points())
+        if target in (Target.NEAREST_ENEMY, Target.NEAREST_ENEMY_IN_LOS, Target.COMBAT):
+            return nearest([r.centre for r in self.regulars])
+        if target is Target.ACTIVATED_REGULAR:
+            regular = self.unit(activated)
+            return regular.centre if regular is not None else None
+        return None
+
+
+@dataclass
+class _Plan:
+    choice: ActionChoice
+    activated: str = ""
+
+
+class InsurgentAI:
+    """A controller for the Insurgent side of a solo or co-op game (Solo and Co-Op Gaming).
+
+    `log` keeps one line per Action Check and per decision, naming the table and row, so the
+    player can see why the Insurgents did what they did.
+    """
+
+    def __init__(self, battlefield: Battlefield, seed: int = 0) -> None:
+        self.battlefield = battlefield
+        self.terrain = Terrain(battlefield)
+        self.seed = seed
+        self.log: list[str] = []
+        self._ledger = TurnLedger(turn=0)
+        self._plans: dict[str, _Plan] = {}
+
+    # -- the Controller protocol ---------------------------------------------------------------
+    def choose(self, view: PlayerView) -> Command:
+        """A command for the Insurgents' pending decision (see the module docstring)."""
+        if view.decision is None or not view.legal:
+            raise ValueError("the Insurgent AI was asked to choose with no pending decision")
+        world = _World(view, self.terrain, self.battlefield)
+        if world.turn != self._ledger.turn:
+            self._ledger = TurnLedger(turn=world.turn)
+            self._plans = {}
+        decision = view.decision
+        handlers: dict[str, Callable[[PlayerView, _World, dict[str, Any]], Command]] = {
+            "interrupts": self._declare_interrupts,
+            "interrupt_move": self._interrupt_move,
+            "insurgent_action": self._end_of_turn_action,
+            "continue": self._continue,
+            "seek_cover": self._seek_cover,
+            "assaulted": self._assaulted,
+            "prisoners": self._prisoners,
+            "hot_spot": self._hot_spot,
+        }
+        handler = handlers.get(str(decision["kind"]), self._first_legal)
+        return handler(view, world, decision)
+
+    def _dice(self, decision: dict[str, Any]) -> DiceSource:
+        return SeededDice(self.seed * 1_000_003 + int(decision["id"]) * 7919 + 17)
+
+    def _note(self, line: str) -> None:
+        self.log.append(line)
+
+    # -- step 10: interruptions at a Regular activation ----------------------------------------
+    def _declare_interrupts(
+        self, view: PlayerView, world: _World, decision: dict[str, Any]
+    ) -> Command:
+        context = decision.get("context", {})
+        regular = world.unit(str(context.get("regular", "")))
+        eligible = [u for u in (world.unit(str(i)) for i in context.get("eligible", ())) if u]
+        if regular is None:
+            return DeclareInterrupts(side=INSURGENT, declarations=())
+        moving = bool(context.get("moving", "moving" in str(decision.get("prompt", ""))))
+        fire_target = str(context.get("target", ""))
+        situations = [
+            world.situation(
+                u,
+                Moment.REGULAR_ACTIVATION,
+                activated=regular,
+                regulars_moving=moving,
+                fired_on=fire_target == u.id,
+            )
+            for u in eligible
+        ]
+        outcomes, self._ledger = checks_at_activation(
+            situations, self._ledger, self._dice(decision), quality_checks=False
+        )
+        declarations: list[tuple[str, str]] = []
+        for outcome in outcomes:
+            self._note(f"T{world.turn} {regular.name} activates: {outcome.log}")
+            if outcome.choice is None:
+                continue
+            mode = outcome.choice.action.interrupt
+            if mode is Interrupt.NONE:
+                continue
+            declarations.append((outcome.unit_id, mode.value))
+            self._plans[outcome.unit_id] = _Plan(outcome.choice, activated=regular.id)
+        return DeclareInterrupts(side=INSURGENT, declarations=tuple(declarations), at=0.0)
+
+    def _interrupt_move(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
+        unit_id = str(decision.get("context", {}).get("unit", ""))
+        unit = world.unit(unit_id)
+        moves = [c for c in view.legal if isinstance(c, MoveUnit)]
+        plan = self._plans.get(unit_id)
+        if unit is None or not moves:
+            return self._first_legal(view, world, decision)
+        action = plan.choice.action if plan else Action.MOVE_OUT_OF_LOS
+        target = plan.choice.toward if plan and plan.choice.toward is not Target.NONE else None
+        activated = plan.activated if plan else ""
+        command = self._best_move(world, unit, action, moves, activated, target)
+        self._note(
+            f"T{world.turn} {unit.name} {action.label}: moves {command.rate} to {command.to}"
+        )
+        return command
+
+    # -- step 12: the Insurgent phase ----------------------------------------------------------
+    def _end_of_turn_action(
+        self, view: PlayerView, world: _World, decision: dict[str, Any]
+    ) -> Command:
+        by_unit: dict[str, list[Command]] = {}
+        for option in view.legal:
+            unit_id = getattr(option, "unit", "")
+            if unit_id:
+                by_unit.setdefault(str(unit_id), []).append(option)
+        waiting = [
+            u
+            for u in (world.unit(i) for i in by_unit)
+            if u is not None and not self._ledger.has_checked(u.id)
+        ]
+        situations = sorted(
+            (world.situation(u, Moment.END_OF_TURN) for u in waiting), key=end_of_turn_order
+        )
+        dice = self._dice(decision)
+        for situation in situations:
+            outcomes, self._ledger = checks_at_end_of_turn(
+                [situation], self._ledger, dice, quality_checks=False
+            )
+            (outcome,) = outcomes
+            self._note(f"T{world.turn} end of turn: {outcome.log}")
+            command = self._command_for(world, outcome, by_unit[situation.unit_id])
+            if command is not None:
+                if outcome.choice is not None:
+                    self._plans[situation.unit_id] = _Plan(outcome.choice)
+                return command
+        return EndPhase(side=INSURGENT)
+
+    def _command_for(
+        self, world: _World, outcome: CheckOutcome, options: list[Command]
+    ) -> Command | None:
+        """The unit's command for its end-of-turn row; None when it holds (no action, remain)."""
+        unit = world.unit(outcome.unit_id)
+        action = outcome.action
+        if unit is None or action in (Action.NO_ACTION, Action.REMAIN_IN_PLACE):
+            return None
+        if action.interrupt is Interrupt.FIRE or action is Action.FIRE_AT_NEAREST_ENEMY:
+            fires = [c for c in options if isinstance(c, Fire)]
+            fires.sort(key=lambda c: self._target_distance(world, unit, c.target))
+            return fires[0] if fires else None
+        moves = [c for c in options if isinstance(c, MoveUnit)]
+        if not moves:
+            return None
+        return self._best_move(world, unit, action, moves, "", None)
+
+    def _target_distance(self, world: _World, unit: UnitState, target_id: str) -> float:
+        target = world.unit(target_id)
+        return distance(unit.centre, target.centre) if target is not None else math.inf
+
+    def _continue(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
+        unit_id = str(decision.get("context", {}).get("unit", ""))
+        for command in view.legal:
+            if isinstance(command, EndActivation) and command.unit == unit_id:
+                return command
+        return self._first_legal(view, world, decision)
+
+    # -- decisions outside the tables (R70) ------------------------------------------------------
+    def _answers(self, view: PlayerView) -> list[Answer]:
+        return [c for c in view.legal if isinstance(c, Answer)]
+
+    def _seek_cover(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
+        """R35: the nearest offered covered spot; stay and try to Get In Cover if none."""
+        unit = world.unit(str(decision.get("context", {}).get("unit", "")))
+        answers = self._answers(view)
+        spots = [a for a in answers if isinstance(a.choice, list | tuple)]
+        if unit is None or not spots:
+            return answers[0] if answers else self._first_legal(view, world, decision)
+        here = unit.leader_point
+        return min(spots, key=lambda a: distance(here, (float(a.choice[0]), float(a.choice[1]))))
+
+    def _assaulted(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
+        """Motivation: fight back (fire, else stand); flee only when nothing else is allowed."""
+        answers = self._answers(view)
+        for wanted in ("fire", "stand", "flee"):
+            for answer in answers:
+                if answer.choice == wanted:
+                    return answer
+        return self._first_legal(view, world, decision)
+
+    def _prisoners(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
+        for answer in self._answers(view):
+            if answer.choice is True:
+                return answer
+        return self._first_legal(view, world, decision)
+
+    def _hot_spot(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
+        """A free choice of Hot Spot: the active one nearest to a Regular unit (attack)."""
+        spots = {str(h.number): (h.x, h.y) for h in world.state.hot_spots.values()}
+        answers = [a for a in self._answers(view) if str(a.choice) in spots]
+        if not answers or not world.regulars:
+            return self._first_legal(view, world, decision)
+
+        def closeness(answer: Answer) -> tuple[float, str]:
+            spot = spots[str(answer.choice)]
+            return (min(distance(spot, r.centre) for r in world.regulars), str(answer.choice))
+
+        return min(answers, key=closeness)
+
+    def _first_legal(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
+        self._note(
+            f"T{world.turn} no solo rule for the decision {decision.get('kind')!r}: "
+            "first legal answer"
+        )
+        return view.legal[0]
+
+    # -- where to move (R35) ----------------------------------------------------------------------
+    def _best_move(
+        self,
+        world: _World,
+        unit: UnitState,
+        action: Action,
+        moves: list[MoveUnit],
+        activated: str,
+        toward: Target | None,
+    ) -> MoveUnit:
+        """The legal move that best does what the row asked (R35, R78)."""
+        wanted_rate = {Pace.RAPID: "rapid", Pace.CAUTIOUS: "cautious"}.get(action.pace)
+        rates = {c.rate for c in moves if c.rate != "out_of_contact"}
+        if wanted_rate in rates:
+            rates = {wanted_rate}
+        pool = [c for c in moves if c.rate in rates] or list(moves)
+        goal_target = toward if toward is not None else action.target
+        goal = world.goal_point(unit, goal_target, activated)
+        pool += self._extra_moves(world, unit, pool, goal)
+        watchers = [r for r in world.regulars if world.los(unit, r)]
+        regular = world.unit(activated)
+        candidates = [self._evaluate(world, unit, c, goal, watchers, regular) for c in pool]
+        optimum = _optimum_range(unit)
+        best = min(
+            range(len(candidates)),
+            key=lambda i: (_score(action, candidates[i], optimum), i),
+        )
+        return candidates[best].command
+
+    def _extra_moves(
+        self, world: _World, unit: UnitState, pool: list[MoveUnit], goal: Point | None
+    ) -> list[MoveUnit]:
+        """More destinations at the rates the engine offered: a ring, and the goal itself.
+
+        The engine's samples show which rates are legal for this unit now; a destination of its
+        own is added only where the engine's other limits cannot refuse it (a Shaken unit may not
+        close on the enemy; nobody may end a move near a contractor the Regulars have not reached).
+        """
+        # the same test the engine makes: a unit Shaken last turn may only move away
+        shaken = unit.shaken_turn == world.turn - 1 > 0
+        start = unit.leader_point
+        enemy_centres = [r.centre for r in world.regulars]
+
+        def nearest_enemy(p: Point) -> float:
+            return min((distance(p, e) for e in enemy_centres), default=math.inf)
+
+        now = nearest_enemy(unit.centre)
+        waiting = [(c.x, c.y) for c in world.state.contractors if c.status == "waiting"]
+        out: list[MoveUnit] = []
+        for rate in sorted({c.rate for c in pool if c.rate in ("cautious", "rapid")}):
+            reach = CAUTIOUS_INCHES if rate == "cautious" else RAPID_INCHES
+            points: list[Point] = []
+            for k in range(RING_DIRECTIONS):
+                angle = 2 * math.pi * k / RING_DIRECTIONS
+                for fraction in (1 / 3, 2 / 3, 1.0):
+                    r = reach * fraction
+                    points.append((start[0] + r * math.cos(angle), start[1] + r * math.sin(angle)))
+            if goal is not None and distance(start, goal) > STOP_SHORT_OF_FRIEND + 0.25:
+                t = (distance(start, goal) - STOP_SHORT_OF_FRIEND) / distance(start, goal)
+                points.append(
+                    (start[0] + (goal[0] - start[0]) * t, start[1] + (goal[1] - start[1]) * t)
+                )
+            for x, y in points:
+                to = (round(x, 2), round(y, 2))
+                if not self.terrain.on_table(to) or self.terrain.blocked_point(to):
+                    continue
+                path = self.terrain.path(start, to)
+                if path_length(path) < 0.25:
+                    continue
+                end = walk(path, min(reach, path_length(path)))
+                if any(distance(end, c) < CONTRACTOR_KEEP_OFF for c in waiting):
+                    continue
+                shifted = (unit.centre[0] + end[0] - start[0], unit.centre[1] + end[1] - start[1])
+                if shaken and nearest_enemy(shifted) < now + SHAKEN_MARGIN:
+                    continue
+                out.append(MoveUnit(side=INSURGENT, unit=unit.id, to=to, rate=rate))
+        return out
+
+    def _placed(self, unit: UnitState, leader_to: Point) -> UnitPosition:
+        """Where the figures would stand with the leader at `leader_to`, placed as the engine
+        places them: in cohesion around the leader when the geometry can, else shifted (R3)."""
+        live = unit.effective_figures
+        spots = self.terrain.place(leader_to, len(live), toward=None) if live else None
+        if spots is not None:
+            figures = tuple((round(p[0], 3), round(p[1], 3)) for p in spots)
+        else:
+            start = unit.leader_point
+            dx, dy = leader_to[0] - start[0], leader_to[1] - start[1]
+            moved = []
+            for f in live:
+                target = (f.x + dx, f.y + dy)
+                if self.terrain.blocked_point(target) and not self.terrain.blocked_point(leader_to):
+                    target = leader_to
+                moved.append(target)
+            figures = tuple(moved)
+        return UnitPosition(unit.id, figures, unit.elevation, leader_to)
+
+    def _evaluate(
+        self,
+        world: _World,
+        unit: UnitState,
+        command: MoveUnit,
+        goal: Point | None,
+        watchers: list[UnitState],
+        activated: UnitState | None,
+    ) -> _Candidate:
+        start = unit.leader_point
+        reach = {
+            "cautious": CAUTIOUS_INCHES,
+            "rapid": RAPID_INCHES,
+            "out_of_contact": OUT_OF_CONTACT_SAMPLE_INCHES,
+        }.get(command.rate, CAUTIOUS_INCHES)
+        path = truncate(self.terrain.path(start, command.to), reach)
+        end = walk(path, path_length(path))
+        moved = path_length(path)
+        position = self._placed(unit, end)
+        exposure = 0
+        if goal is not None and world.regulars:
+            steps = int(moved // ROUTE_STEP)
+            for k in range(1, steps + 1):
+                probe = UnitPosition("probe", (walk(path, k * ROUTE_STEP),))
+                if any(world.sees(probe, r) for r in world.regulars):
+                    exposure += 1
+        return _Candidate(
+            command=command,
+            end=end,
+            moved=moved,
+            solid=self.terrain.in_solid_cover(position),
+            seen_by_watchers=sum(1 for r in watchers if world.sees(position, r)),
+            sees_enemy=any(world.sees(position, r) for r in world.regulars),
+            exposure=exposure,
+            goal_distance=distance(end, goal) if goal is not None else 0.0,
+            activated_distance=(
+                distance(position.centre, activated.centre) if activated is not None else 0.0
+            ),
+        )
+
+
+def _score(action: Action, c: _Candidate, optimum_range: float) -> tuple[float, ...]:
+    """Lower is better: what each row asks of its destination (R35)."""
+    moved = round(c.moved, 2)
+    goal = round(c.goal_distance, 1)
+    if action in (Action.MOVE_INTO_COVER, Action.TAKE_COVER):
+        return (not c.solid, moved)
+    if action is Action.TAKE_COVER_OUT_OF_LOS:
+        return (not c.solid, c.sees_enemy, moved)
+    if action is Action.TAKE_COVER_WITH_LOS:
+        return (not c.solid, not c.sees_enemy, moved)
+    if action is Action.MOVE_OUT_OF_LOS:
+        return (c.seen_by_watchers > 0, moved)
+    if action is Action.MOVE_OUT_OF_LOS_TOWARD_FRIEND:
+        return (c.seen_by_watchers > 0, goal, moved)
+    if action is Action.MOVE_OUT_OF_LOS_OR_INTO_COVER_TOWARD_FRIEND:
+        return (c.seen_by_watchers > 0 and not c.solid, goal, moved)
+    if action is Action.MOVE_INTO_OPTIMUM_RANGE:
+        return (c.activated_distance > optimum_range, not c.solid, moved)
+    if action is Action.ADVANCE_TO_ENEMY:
+        return (goal, not c.solid, not c.sees_enemy)
+    # moves toward a friend, a hot spot or the objective: get there, by the safest route (R35)
+    return (goal, c.exposure, moved)
+
+
+__all__ = ["InsurgentAI"]

@@ -1,0 +1,214 @@
+"""The Insurgent controller against the real engine (Solo and Co-Op Gaming; R22, R35, R72, R77).
+
+Small staged tables: every unit stands where the test puts it, dice are scripted where the
+outcome depends on them. The controller sees only the Insurgents' PlayerView.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from game.ai.controller import InsurgentAI
+from game.battlefield.model import Battlefield, Building, Point, Wall, WallHeight
+from game.engine.commands import (
+    DeclareInterrupts,
+    EndActivation,
+    EndPhase,
+    Fire,
+    MoveUnit,
+)
+from game.engine.controllers import RandomController
+from game.engine.engine import Engine
+from game.engine.state import INSURGENT, REGULAR, FigureState, GameState, UnitState
+from game.engine.terrain import Terrain
+from game.engine.view import player_view
+from game.rules.dice import Die, ScriptedDice, SeededDice
+from game.scenarios.catalog import Patrol
+
+Spec = tuple[str, str, Sequence[str], Sequence[Point]]
+
+
+class TableScenario(Patrol):
+    """Exactly the units given, where they are given; a three-turn patrol."""
+
+    id = "ai-table"
+    title = "AI test table"
+
+    def __init__(self, specs: Sequence[Spec], turns: int = 3) -> None:
+        self.specs = specs
+        self.turn_limit = turns
+        self.insurgency_level = "1"
+
+    def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
+        for unit_id, side, kinds, points in self.specs:
+            quality = 8 if side == REGULAR else 6
+            figures = [
+                FigureState(f"{unit_id}.{i}", kind, x, y, quality, 10)
+                for i, (kind, (x, y)) in enumerate(zip(kinds, points, strict=True))
+            ]
+            unit = UnitState(unit_id, unit_id, side, figures)
+            unit.seen = True
+            state.units[unit_id] = unit
+
+
+class ThenOnes(ScriptedDice):
+    """Scripted faces first, then every die shows 1."""
+
+    def roll(self, die: Die) -> int:
+        return super().roll(die) if self.script else 1
+
+
+def row(x: float, y: float, n: int) -> list[Point]:
+    return [(x + 0.9 * i, y) for i in range(n)]
+
+
+def marines(x: float, y: float) -> Spec:
+    return ("R1", REGULAR, ["rifle"] * 4, row(x, y, 4))
+
+
+def band(unit_id: str, x: float, y: float, n: int, leader: bool = True) -> Spec:
+    kinds = (["leader"] if leader else []) + ["small_arms"] * (n - (1 if leader else 0))
+    return (unit_id, INSURGENT, kinds, row(x, y, n))
+
+
+def table(*pieces: Building | Wall) -> Battlefield:
+    return Battlefield(
+        "tests/ai-table.tmx",
+        "AI table",
+        36.0,
+        36.0,
+        32.0,
+        buildings=tuple(p for p in pieces if isinstance(p, Building)),
+        walls=tuple(p for p in pieces if isinstance(p, Wall)),
+    )
+
+
+def ai_answer(engine: Engine, ai: InsurgentAI) -> None:
+    engine.apply(ai.choose(player_view(engine, INSURGENT)))
+
+
+def test_unit_in_cover_within_optimum_range_interrupts_by_fire() -> None:
+    wall = Wall(1, "low wall", ((8.0, 20.0), (16.0, 20.0)), False, WallHeight.LOW)
+    battlefield = table(wall)
+    scenario = TableScenario([marines(10.0, 24.5), band("I1", 10.0, 19.5, 4)])
+    engine = Engine(scenario, battlefield, seed=1)
+    ai = InsurgentAI(battlefield, seed=1)
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(10.0, 33.0), rate="cautious"))
+    assert engine.pending is not None and engine.pending.kind == "interrupts"
+    command = ai.choose(player_view(engine, INSURGENT))
+    assert command == DeclareInterrupts(side=INSURGENT, declarations=(("I1", "fire"),), at=0.0)
+    assert ai.log[-1].endswith(
+        "Insurgents w/Leader [Regulars move or fire in LOS] (unit I1), row 5: "
+        "within Optimum Range → interrupt by fire"
+    )
+
+
+def test_exposed_weak_unit_interrupts_by_moving_out_of_sight() -> None:
+    block = Building(1, "block", ((14.0, 18.0), (20.0, 18.0), (20.0, 24.0), (14.0, 24.0)))
+    battlefield = table(block)
+    scenario = TableScenario([marines(4.0, 30.0), band("I1", 11.0, 15.0, 4)])
+    dice = ThenOnes([(Die.D6, 6), (Die.D8, 1)])  # Reaction Test: the Insurgents act first
+    engine = Engine(scenario, battlefield, seed=0, dice=dice)
+    ai = InsurgentAI(battlefield, seed=0)
+    insurgents, regulars = engine.state.units["I1"], engine.state.units["R1"]
+    assert engine.los(insurgents, regulars)
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(4.0, 33.0), rate="cautious"))
+    command = ai.choose(player_view(engine, INSURGENT))
+    assert command == DeclareInterrupts(side=INSURGENT, declarations=(("I1", "move"),), at=0.0)
+    assert "row 3: not in cover, Firepower < 6" in ai.log[-1]
+    engine.apply(command)
+    assert engine.pending is not None and engine.pending.kind == "interrupt_move"
+    move = ai.choose(player_view(engine, INSURGENT))
+    assert isinstance(move, MoveUnit) and move.rate == "rapid"
+    engine.apply(move)
+    assert not engine.los(engine.state.units["I1"], engine.state.units["R1"])
+
+
+def _to_insurgent_phase(engine: Engine, ai: InsurgentAI, regular_moves_to: Point | None) -> None:
+    """The Regulars move R1 (or not at all), the AI answers, until the Insurgent phase."""
+    if regular_moves_to is not None:
+        engine.apply(MoveUnit(side=REGULAR, unit="R1", to=regular_moves_to, rate="cautious"))
+    while engine.pending is not None and engine.pending.kind != "insurgent_action":
+        if engine.pending.side == INSURGENT:
+            ai_answer(engine, ai)
+        elif engine.pending.kind == "continue":
+            engine.apply(EndActivation(side=REGULAR, unit="R1"))
+        else:
+            engine.apply(EndPhase(side=REGULAR))
+
+
+def test_r77_unit_with_leader_and_enemy_in_sight_fires_at_end_of_turn() -> None:
+    battlefield = table()
+    scenario = TableScenario([marines(10.0, 30.0), band("I1", 10.0, 14.0, 4)])
+    engine = Engine(scenario, battlefield, seed=3)
+    ai = InsurgentAI(battlefield, seed=3)
+    _to_insurgent_phase(engine, ai, regular_moves_to=None)
+    command = ai.choose(player_view(engine, INSURGENT))
+    assert command == Fire(side=INSURGENT, unit="I1", target="R1")
+    assert "[end of turn] (unit I1), row 5" in ai.log[-1]
+
+
+def test_r72_unit_that_checked_at_an_activation_holds_at_end_of_turn() -> None:
+    wall = Wall(1, "low wall", ((8.0, 12.0), (16.0, 12.0)), False, WallHeight.LOW)
+    battlefield = table(wall)
+    six = ("I2", INSURGENT, ["small_arms"] * 6, row(9.0, 11.5, 6))
+    scenario = TableScenario([marines(10.0, 32.0), six])
+    engine = Engine(scenario, battlefield, seed=4)
+    ai = InsurgentAI(battlefield, seed=4)
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(10.0, 34.0), rate="cautious"))
+    command = ai.choose(player_view(engine, INSURGENT))
+    assert command == DeclareInterrupts(side=INSURGENT, declarations=(), at=0.0)
+    assert ai.log[-1].endswith("(unit I2): no row applies → no action (R70)")
+    engine.apply(command)
+    _to_insurgent_phase(engine, ai, regular_moves_to=None)
+    assert ai.choose(player_view(engine, INSURGENT)) == EndPhase(side=INSURGENT)
+
+
+def test_end_of_turn_leaderless_unit_heads_for_the_leader_in_sight() -> None:
+    battlefield = table()
+    leader = ("L1", INSURGENT, ["leader"], [(4.0, 4.0)])
+    loose = ("I3", INSURGENT, ["small_arms"] * 3, row(12.0, 4.0, 3))
+    scenario = TableScenario([marines(30.0, 33.0), leader, loose])
+    engine = Engine(scenario, battlefield, seed=5)
+    ai = InsurgentAI(battlefield, seed=5)
+    _to_insurgent_phase(engine, ai, regular_moves_to=None)
+    before = engine.state.units["I3"].centre
+    command = ai.choose(player_view(engine, INSURGENT))
+    assert "(unit I3), row 3: a friendly Leader is in LOS" in "\n".join(ai.log)
+    assert isinstance(command, MoveUnit) and command.unit == "I3" and command.rate == "rapid"
+    leader_at = engine.state.units["L1"].centre
+    after_target = command.to
+    assert abs(after_target[0] - leader_at[0]) < abs(before[0] - leader_at[0])
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_ai_plays_whole_games_against_random_regulars(seed: int) -> None:
+    block = Building(1, "block", ((14.0, 14.0), (20.0, 14.0), (20.0, 20.0), (14.0, 20.0)))
+    wall = Wall(2, "low wall", ((4.0, 22.0), (12.0, 22.0)), False, WallHeight.LOW)
+    battlefield = table(block, wall)
+    scenario = TableScenario(
+        [
+            marines(6.0, 32.0),
+            ("R2", REGULAR, ["rifle"] * 4, row(24.0, 32.0, 4)),
+            band("I1", 6.0, 21.0, 5),
+            band("I2", 22.0, 12.0, 8),
+            band("I3", 4.0, 6.0, 3, leader=False),
+            ("L1", INSURGENT, ["leader"], [(30.0, 4.0)]),
+        ],
+        turns=4,
+    )
+    engine = Engine(scenario, battlefield, seed=seed, dice=SeededDice(seed))
+    ai = InsurgentAI(battlefield, seed=seed)
+    regulars = RandomController(seed)
+    answered = 0
+    while engine.pending is not None and answered < 1500:
+        view = player_view(engine, engine.pending.side)
+        controller = ai if engine.pending.side == INSURGENT else regulars
+        engine.apply(controller.choose(view))  # an illegal AI command would raise here
+        answered += 1
+    assert engine.over
+    checks = [line for line in ai.log if "[Regulars move or fire in LOS]" in line]
+    assert checks, "the Insurgents never took an Action Check"
+    assert all(", row " in line or "no row applies" in line for line in checks)
