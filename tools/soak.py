@@ -1,0 +1,88 @@
+"""Play many seeded random games and check every invariant after every event.
+
+    python3 tools/soak.py --seeds 300 [--scenario contracting-trouble] [--map PATH.tmx] [--turns N]
+
+Without --scenario, both rulebook scenarios are played (on their shipped maps when they exist,
+otherwise on the engine's test map). Prints one line per failure and a summary with timings;
+exits 1 when any game breaks an invariant or does not end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.engine.controllers import RandomController  # noqa: E402
+from game.engine.invariants import InvariantChecker  # noqa: E402
+from game.engine.state import INSURGENT, REGULAR  # noqa: E402
+from game.headless import play  # noqa: E402
+from game.save import new_game  # noqa: E402
+from game.scenarios.catalog import scenario_ids, scenario_map  # noqa: E402
+
+FALLBACK_MAP = ROOT / "tests" / "maps" / "engine" / "crossroads.tmx"
+
+
+def soak_one(
+    map_path: Path, scenario: str, seed: int, turns: int | None
+) -> tuple[bool, str, float]:
+    started = time.perf_counter()
+    try:
+        engine = new_game(map_path, scenario, seed, turn_limit=turns)
+        checker = InvariantChecker(engine)
+        play(
+            engine,
+            {REGULAR: RandomController(seed * 2 + 1), INSURGENT: RandomController(seed * 2 + 2)},
+        )
+        if not engine.over:
+            return False, "the game did not end", time.perf_counter() - started
+        return True, f"{checker.checked} events", time.perf_counter() - started
+    except Exception as exc:
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        detail = f"{type(exc).__name__}: {exc} ({Path(where.filename).name}:{where.lineno})"
+        return False, detail, time.perf_counter() - started
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=50, help="games per scenario (default 50)")
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--scenario", choices=scenario_ids(), action="append")
+    parser.add_argument("--map", type=Path, help="play this map (its own scenario or a patrol)")
+    parser.add_argument("--turns", type=int, help="turn limit (default: the scenario's)")
+    args = parser.parse_args(argv)
+    runs: list[tuple[Path, str]] = []
+    if args.map:
+        runs.append((args.map, args.scenario[0] if args.scenario else "patrol"))
+    else:
+        for scenario in args.scenario or scenario_ids():
+            shipped = scenario_map(scenario)
+            runs.append((shipped if shipped.exists() else FALLBACK_MAP, scenario))
+    failures = 0
+    for map_path, scenario in runs:
+        times: list[float] = []
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
+            ok, detail, seconds = soak_one(map_path, scenario, seed, args.turns)
+            times.append(seconds)
+            if not ok:
+                failures += 1
+                print(f"FAIL {scenario} seed {seed}: {detail}", flush=True)
+        print(
+            f"{scenario} on {map_path.name}: {len(times)} games, "
+            f"median {statistics.median(times):.2f}s, max {max(times):.2f}s, "
+            f"total {sum(times):.0f}s",
+            flush=True,
+        )
+    print("soak: " + ("all games kept every invariant" if not failures else f"{failures} failed"))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
