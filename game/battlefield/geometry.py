@@ -360,6 +360,20 @@ class Geometry:
                     break
         return sum(sees), sum(visible)
 
+    def _hit_point(self, p: Point, q: Point, group: int, mask: int) -> Point | None:
+        """Where the ray p-q first meets terrain in `mask` (ignoring building `group`)."""
+        query_filter = self._filter(group, mask)
+        if self._cp_info is not None:
+            hit = _cp_lib.cpSpaceSegmentQueryFirst(
+                self._space._space, p, q, 0.0, query_filter, self._cp_info
+            )
+            if hit == _cp_ffi.NULL:
+                return None
+            point = self._cp_info.point
+            return (point.x, point.y)
+        info = self._space.segment_query_first(p, q, 0.0, query_filter)
+        return None if info is None else (info.point.x, info.point.y)
+
     def _first_hit(self, p: Point, q: Point, mask: int, group_p: int, group_q: int) -> Any:
         """None when p-q is clear (as `_ray_clear`); otherwise the pymunk shape pointer of the
         first wall hit, or _SOME_WALL when that is not known."""
@@ -557,21 +571,30 @@ class Geometry:
         return VisibleArea(self, units, elevation=elevation)
 
     def unseen_path(
-        self, start: Point, goal: Point, watchers: Sequence[UnitPosition]
+        self, start: Point, goal: Point, watchers: Sequence[UnitPosition] | VisibleArea
     ) -> Path | None:
-        """Rulebook: Out of Contact Movement. A path that never enters any watcher's LOS (R54)."""
-        return hidden_path(self, start, goal, self.visible_area(watchers), forbid_seen=True)
+        """Rulebook: Out of Contact Movement. A street-level path that never enters any
+        watcher's LOS (R54), or None. Pass a VisibleArea to reuse one for several paths."""
+        return hidden_path(self, start, goal, self._area(watchers), forbid_seen=True)
 
     def safest_path(
-        self, start: Point, goal: Point, watchers: Sequence[UnitPosition]
+        self, start: Point, goal: Point, watchers: Sequence[UnitPosition] | VisibleArea
     ) -> Path | None:
-        """Solo rules' "safest route" (R35): least distance inside the watchers' LOS."""
-        return hidden_path(self, start, goal, self.visible_area(watchers), forbid_seen=False)
+        """Solo rules' "safest route" (R35): least distance inside the watchers' LOS, then
+        shortest."""
+        return hidden_path(self, start, goal, self._area(watchers), forbid_seen=False)
 
-    def first_seen_point(self, path: Path, watchers: Sequence[UnitPosition]) -> Point | None:
+    def first_seen_point(
+        self, path: Path, watchers: Sequence[UnitPosition] | VisibleArea
+    ) -> Point | None:
         """Rulebook: Out of Contact Movement. Where the path first enters a watcher's LOS
         (movement stops there), or None if it never does."""
-        return self.visible_area(watchers).first_seen_point(path)
+        return self._area(watchers).first_seen_point(path)
+
+    def _area(self, watchers: Sequence[UnitPosition] | VisibleArea) -> VisibleArea:
+        if isinstance(watchers, VisibleArea):
+            return watchers
+        return self.visible_area(watchers)
 
 
 def _storey_bit(storeys: int) -> int:

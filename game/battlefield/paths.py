@@ -39,7 +39,8 @@ _CLEARANCE = 0.01  # graph nodes stand this far beyond the base radius from any 
 _CAPSULE = BASE_RADIUS - 1e-4  # a path exactly one base radius from a wall is allowed
 _MOVE = 0b01  # capsules of the base radius: what the leader's centre may not enter
 _THIN = 0b10  # the bare walls: what a line between two figures may not cross
-_GRID = 0.5  # inches between the points of the hidden-movement grid
+GRID_STEP = 0.5
+"""Inches between the points of the hidden-movement grid."""
 
 Chain = tuple[tuple[Point, ...], bool]
 
@@ -421,18 +422,21 @@ class Navigation:
         )
 
     @cached_property
-    def grid(self) -> tuple[list[Point], list[list[tuple[int, float]]]]:
+    def grid(
+        self,
+    ) -> tuple[list[Point], list[list[tuple[int, float]]], dict[tuple[int, int], int]]:
         """A 0.5" lattice of free street-level points plus the door nodes, with the moves
-        between neighbours that the leader's base can make; used for hidden movement."""
+        between neighbours that the leader's base can make, and the lattice index of each
+        (column, row); used for hidden movement."""
         graph = self.street
         field = self.geometry.battlefield
-        cols = int(field.width / _GRID)
-        rows = int(field.height / _GRID)
+        cols = int(field.width / GRID_STEP)
+        rows = int(field.height / GRID_STEP)
         index: dict[tuple[int, int], int] = {}
         points: list[Point] = []
         for r in range(rows):
             for c in range(cols):
-                p = ((c + 0.5) * _GRID, (r + 0.5) * _GRID)
+                p = ((c + 0.5) * GRID_STEP, (r + 0.5) * GRID_STEP)
                 if graph.free(p):
                     index[(c, r)] = len(points)
                     points.append(p)
@@ -455,13 +459,13 @@ class Navigation:
             d = len(points)
             points.append(door)
             edges.append([])
-            c0, r0 = int(door[0] / _GRID), int(door[1] / _GRID)
+            c0, r0 = int(door[0] / GRID_STEP), int(door[1] / GRID_STEP)
             for dc in range(-3, 4):
                 for dr in range(-3, 4):
                     j = index.get((c0 + dc, r0 + dr))
                     if j is not None:
                         link(d, j)
-        return points, edges
+        return points, edges, index
 
 
 def _door_nodes(outline: Sequence[Point], door: Point) -> list[Point]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from game.battlefield import planar
 from game.battlefield.model import Point, UnitPosition
-from game.battlefield.paths import Path
+from game.battlefield.paths import GRID_STEP, Path
 
 if TYPE_CHECKING:
     import pymunk
@@ -52,17 +52,15 @@ class _Fan:
             theta = math.atan2(ty - cy, tx - cx)
             angles.update((theta - _EPSILON, theta + _EPSILON))
         ordered = sorted(_wrap(t) for t in angles)
-        space = geometry._space
-        query_filter = geometry._filter(group, mask)
         self.angles: list[float] = []
         self.points: list[Point] = []
         for theta in ordered:
             dx, dy = math.cos(theta), math.sin(theta)
             reach = _exit_distance(cx, cy, dx, dy, width, height)
             end = (cx + dx * reach, cy + dy * reach)
-            hit = space.segment_query_first(centre, end, 0.0, query_filter)
+            hit = geometry._hit_point(centre, end, group, mask)
             self.angles.append(theta)
-            self.points.append((hit.point.x, hit.point.y) if hit is not None else end)
+            self.points.append(end if hit is None else hit)
 
     def contains(self, p: Point) -> bool:
         cx, cy = self.centre
@@ -193,7 +191,7 @@ def hidden_path(
         return None
     if forbid_seen and (area.contains(start) or area.contains(goal)):
         return None
-    points, edges = nav.grid
+    points, edges, index = nav.grid
     n = len(points)
     start_id, goal_id = n, n + 1
     all_points = [*points, start, goal]
@@ -207,10 +205,16 @@ def hidden_path(
 
     def near(p: Point, hug: Hug) -> list[tuple[int, float]]:
         found: list[tuple[int, float]] = []
-        for k, q in enumerate(points):
-            close = abs(q[0] - p[0]) <= 1.0 and abs(q[1] - p[1]) <= 1.0
-            if close and graph.clear(p, q, hug, frozenset()):
-                found.append((k, planar.distance(p, q)))
+        c0, r0 = int(p[0] / GRID_STEP), int(p[1] / GRID_STEP)
+        for dc in range(-2, 3):
+            for dr in range(-2, 3):
+                k = index.get((c0 + dc, r0 + dr))
+                if k is not None and graph.clear(p, points[k], hug, frozenset()):
+                    found.append((k, planar.distance(p, points[k])))
+        if not found:  # a doorway: link to the door points close by
+            for k in range(len(index), len(points)):
+                if planar.distance(p, points[k]) <= 1.5 and graph.clear(p, points[k], hug):
+                    found.append((k, planar.distance(p, points[k])))
         return found
 
     start_links = near(start, hug_s)
