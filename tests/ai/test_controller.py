@@ -7,12 +7,15 @@ outcome depends on them. The controller sees only the Insurgents' PlayerView.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from game.ai.controller import InsurgentAI
 from game.battlefield.model import Battlefield, Building, Point, Wall, WallHeight
 from game.engine.commands import (
+    Answer,
+    Command,
     DeclareInterrupts,
     EndActivation,
     EndPhase,
@@ -21,9 +24,16 @@ from game.engine.commands import (
 )
 from game.engine.controllers import RandomController
 from game.engine.engine import Engine
-from game.engine.state import INSURGENT, REGULAR, FigureState, GameState, UnitState
+from game.engine.state import (
+    INSURGENT,
+    REGULAR,
+    FigureState,
+    GameState,
+    HotSpotState,
+    UnitState,
+)
 from game.engine.terrain import Terrain
-from game.engine.view import player_view
+from game.engine.view import PlayerView, player_view
 from game.rules.dice import Die, ScriptedDice, SeededDice
 from game.scenarios.catalog import Patrol
 
@@ -36,12 +46,17 @@ class TableScenario(Patrol):
     id = "ai-table"
     title = "AI test table"
 
-    def __init__(self, specs: Sequence[Spec], turns: int = 3) -> None:
+    def __init__(
+        self, specs: Sequence[Spec], turns: int = 3, hot_spots: Sequence[Point] = ()
+    ) -> None:
         self.specs = specs
         self.turn_limit = turns
         self.insurgency_level = "1"
+        self.spots = hot_spots
 
     def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
+        for number, (x, y) in enumerate(self.spots, start=1):
+            state.hot_spots[str(number)] = HotSpotState(number, x, y)
         for unit_id, side, kinds, points in self.specs:
             quality = 8 if side == REGULAR else 6
             figures = [
@@ -212,3 +227,57 @@ def test_ai_plays_whole_games_against_random_regulars(seed: int) -> None:
     checks = [line for line in ai.log if "[Regulars move or fire in LOS]" in line]
     assert checks, "the Insurgents never took an Action Check"
     assert all(", row " in line or "no row applies" in line for line in checks)
+
+
+def asked(engine: Engine, kind: str, choices: Sequence[Any], **context: Any) -> PlayerView:
+    """The Insurgents' view of the table with a decision the tables do not cover."""
+    state = player_view(engine, INSURGENT).state
+    decision = {"id": 99, "side": INSURGENT, "kind": kind, "prompt": kind, "context": context}
+    legal: tuple[Command, ...] = tuple(
+        Answer(side=INSURGENT, decision=99, choice=c) for c in choices
+    )
+    return PlayerView(INSURGENT, state, decision, legal)
+
+
+def chosen(command: Command) -> Any:
+    assert isinstance(command, Answer)
+    return command.choice
+
+
+def test_r70_free_hot_spot_choice_takes_the_one_nearest_the_regulars() -> None:
+    battlefield = table()
+    scenario = TableScenario(
+        [marines(10.0, 32.0), band("I1", 4.0, 4.0, 3)], hot_spots=[(4.0, 4.0), (12.0, 26.0)]
+    )
+    engine = Engine(scenario, battlefield, seed=6)
+    ai = InsurgentAI(battlefield)
+    assert chosen(ai.choose(asked(engine, "hot_spot", [1, 2]))) == 2
+
+
+def test_r70_charged_units_fight_back_and_prisoners_are_taken() -> None:
+    battlefield = table()
+    engine = Engine(TableScenario([marines(10.0, 32.0), band("I1", 4.0, 4.0, 3)]), battlefield, 7)
+    ai = InsurgentAI(battlefield)
+    assert chosen(ai.choose(asked(engine, "assaulted", ["fire", "flee"], unit="I1"))) == "fire"
+    assert chosen(ai.choose(asked(engine, "assaulted", ["stand", "flee"], unit="I1"))) == "stand"
+    assert chosen(ai.choose(asked(engine, "assaulted", ["flee"], unit="I1"))) == "flee"
+    assert chosen(ai.choose(asked(engine, "prisoners", [True, False]))) is True
+
+
+def test_r70_pinned_unit_takes_the_nearest_covered_spot_offered() -> None:
+    battlefield = table()
+    engine = Engine(TableScenario([marines(10.0, 32.0), band("I1", 4.0, 4.0, 3)]), battlefield, 8)
+    ai = InsurgentAI(battlefield)
+    spots = ["stay", [9.0, 9.0], [5.0, 6.0], [1.0, 12.0]]
+    assert chosen(ai.choose(asked(engine, "seek_cover", spots, unit="I1"))) == [5.0, 6.0]
+    assert chosen(ai.choose(asked(engine, "seek_cover", ["stay"], unit="I1"))) == "stay"
+
+
+def test_a_decision_with_no_solo_rule_gets_the_first_legal_answer_and_a_log_line() -> None:
+    battlefield = table()
+    engine = Engine(TableScenario([marines(10.0, 32.0), band("I1", 4.0, 4.0, 3)]), battlefield, 9)
+    ai = InsurgentAI(battlefield)
+    assert chosen(ai.choose(asked(engine, "mystery", ["a", "b"]))) == "a"
+    assert ai.log[-1] == "T1 no solo rule for the decision 'mystery': first legal answer"
+    with pytest.raises(ValueError, match="no pending decision"):
+        ai.choose(player_view(engine, INSURGENT))
