@@ -58,6 +58,7 @@ MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_TILES_PER_SIDE = 4096
 MAX_TILESET_TILES = 65_536
 MAX_TILE_PIXELS = 4096
+MAX_POLYGON_POINTS = 1000
 TERRAIN_LAYER = "terrain"
 MARKERS_LAYER = "markers"
 GAME_LAYERS = (TERRAIN_LAYER, MARKERS_LAYER)
@@ -214,6 +215,8 @@ def read_xml_file(path: Path) -> ET.Element:
         raise XmlRejected("file not found") from None
     except OSError as exc:
         raise XmlRejected(f"cannot be read ({exc.strerror or exc})") from None
+    except ValueError:  # e.g. a NUL character in the name
+        raise XmlRejected("is not a usable file name") from None
     if path.is_dir():
         raise XmlRejected("is a folder, not a map file")
     if size > MAX_FILE_BYTES:
@@ -622,6 +625,9 @@ def _check_object(
     for tag in ("polygon", "polyline"):
         for poly in obj.findall(tag):
             points_text = poly.get("points") or ""
+            if len(points_text.split()) > MAX_POLYGON_POINTS:
+                problems.error(f"{tag} has more than {MAX_POLYGON_POINTS} points", obj_id, name)
+                continue
             try:
                 for pair in points_text.split():
                     x_text, y_text = pair.split(",")

@@ -1,8 +1,8 @@
 """Check maps for authors: `python tools/validate_map.py PATH.tmx [PATH.tmx ...] [--json]`.
 
 Exit status 0 when every map is playable (warnings allowed), 2 when any map has an error. A
-playable map prints a short summary and its warnings; a broken one prints only its errors, one per
-line, as `error: PATH: problem (object ID "name")`.
+playable map prints a short summary and its warnings on stdout; a broken one prints only its
+errors, on stderr, one per line, as `error: PATH: problem (object ID "name")`.
 """
 
 from __future__ import annotations
@@ -86,7 +86,9 @@ def report_json(report: MapReport) -> dict[str, object]:
     }
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
     """Validate the maps named on the command line; see the module docstring."""
     parser = argparse.ArgumentParser(
         prog="validate_map.py",
@@ -96,6 +98,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON report")
     args = parser.parse_args(argv)
     stream = out or sys.stdout
+    errors = err or sys.stderr
     reports = [validate_map(p) for p in args.paths]
     if args.json:
         payload: object = [report_json(r) for r in reports]
@@ -104,6 +107,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         stream.write(json.dumps(payload, indent=2) + "\n")
     else:
         for report in reports:
+            target = stream if report.battlefield is not None else errors
             for line in summary_lines(report):
-                stream.write(line + "\n")
+                target.write(line + "\n")
+            target.flush()
     return EXIT_OK if all(r.battlefield is not None for r in reports) else EXIT_INVALID

@@ -64,6 +64,7 @@ CASES: dict[str, str] = {
     "bad_figures.tmx": "unknown kind 'bazooka'",
     "offset_group.tmx": "has an offset that pytmx ignores",
     "duplicate_object_id.tmx": "object id 2 is used twice",
+    "polygon_too_many_points.tmx": "polygon has more than 1000 points",
     "unknown_encoding.tmx": "declares a text encoding that cannot be read",
     "damaged_attribute.tmx": 'the nextobjectid="4x0" attribute of a <map> element is not a valid',
 }
@@ -129,6 +130,7 @@ def test_broken_map_is_rejected_with_one_clear_line_per_problem(
 def test_missing_file_is_one_error_line(corpus_runs: dict[str, Run]) -> None:
     run = corpus_runs["does_not_exist.tmx"]
     assert run.code == 2
+    assert run.stdout == ""  # errors go to stderr
     assert run.lines == [f"error: {(BROKEN / 'does_not_exist.tmx').as_posix()}: file not found"]
 
 

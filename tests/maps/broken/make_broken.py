@@ -7,6 +7,7 @@ each file lives in tests/battlefield/test_validate_map.py.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -279,6 +280,15 @@ def cases() -> dict[str, str | bytes]:
             "</data></layer>"
         ),
     }
+    many = " ".join(
+        f"{10 * math.cos(i / 160):.3f},{10 * math.sin(i / 160):.3f}" for i in range(1001)
+    )
+    files["polygon_too_many_points.tmx"] = make_map(
+        terrain=terrain_plus(
+            f'  <object id="20" name="round tower" type="Building" x="300" y="200">'
+            f'<polygon points="{many}"/></object>\n'
+        )
+    )
     files["unknown_encoding.tmx"] = valid.replace('encoding="UTF-8"', 'encoding="UTF-85"', 1)
     files["damaged_attribute.tmx"] = valid.replace('nextobjectid="40"', 'nextobjectid="4x0"', 1)
     return files
