@@ -189,7 +189,7 @@ def _geometry_on_map(path: str, shipped: bool, options: Options) -> dict[str, An
         goal = (leader[0] + rng.uniform(-8, 8), leader[1] + rng.uniform(-8, 8))
         if area.contains(leader) or area.contains(goal) or not street.free(goal):
             continue  # out-of-contact moves start and end out of sight
-        ms, route = _timed(lambda: geometry.unseen_path(leader, goal, watchers))  # noqa: B023
+        ms, route = _timed(lambda: geometry.unseen_path(leader, goal, area))  # noqa: B023
         hidden_ms.append(ms)
         hidden_found += route is not None
     cold_stats, naive_stats = _stats(cold), _stats(naive)

@@ -217,6 +217,7 @@ class Geometry:
     # ----------------------------------------------------------------- line of sight
     def line_of_sight(self, a: UnitPosition, b: UnitPosition) -> Sight:
         """Rulebook: Line of Sight (LOS), by the half-the-figures rule R4 with R5 and R50."""
+        _require_figures(a, b)
         key = (a.figures, a.elevation, b.figures, b.elevation)
         counts = self._pair_cache.get(key)
         if counts is None:
@@ -425,6 +426,7 @@ class Geometry:
         misses bases whose bounding box does not touch the centre line): a box query on the
         line's box grown by the corridor, then an exact per-shape segment query.
         """
+        _require_figures(firer, target, *others, *civilians)
         start, end = firer.centre, target.centre
         space = self._units_space
         if space.shapes:
@@ -510,6 +512,7 @@ class Geometry:
 
     def is_exposed(self, unit: UnitPosition) -> bool:
         """Rulebook: Cover Dice (Exposed). Fewer than half the figures near cover (R7)."""
+        _require_figures(unit)
         near_cover = sum(1 for f in unit.figures if not self.figure_exposed(f))
         return 2 * near_cover < len(unit.figures)
 
@@ -537,6 +540,7 @@ class Geometry:
     def cover_of(self, unit: UnitPosition) -> Cover:
         """Rulebook: Cover Dice. SOLID when half or more figures are in Solid Cover (R8);
         otherwise IN_COVER_ELIGIBLE unless the unit is Exposed (R7)."""
+        _require_figures(unit)
         if 2 * self.solid_cover_figures(unit) >= len(unit.figures):
             return Cover.SOLID
         return Cover.NONE if self.is_exposed(unit) else Cover.IN_COVER_ELIGIBLE
@@ -595,6 +599,12 @@ class Geometry:
         if isinstance(watchers, VisibleArea):
             return watchers
         return self.visible_area(watchers)
+
+
+def _require_figures(*units: UnitPosition) -> None:
+    for unit in units:
+        if not unit.figures:
+            raise ValueError(f"unit {unit.id!r} has no figures on the table")
 
 
 def _storey_bit(storeys: int) -> int:

@@ -131,6 +131,14 @@ def test_r50_elevation_sees_over_lower_buildings_not_equal_ones() -> None:
     assert low_field.has_line_of_sight(on_shed_height, on_house)  # roof to roof
 
 
+def test_a_unit_without_figures_is_refused_in_one_line() -> None:
+    geometry = field()
+    with pytest.raises(ValueError, match="unit 'gone' has no figures on the table"):
+        geometry.line_of_sight(unit("gone"), unit("here", (1, 1)))
+    with pytest.raises(ValueError, match="unit 'gone' has no figures"):
+        geometry.cover_of(unit("gone"))
+
+
 # ---------------------------------------------------------------- line of fire (R6)
 
 
