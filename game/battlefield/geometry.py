@@ -186,6 +186,11 @@ class Geometry:
                     self._blockers.append((_WALL_BIT, a, b))
         if shapes:
             self._space.add(*shapes)
+        # Wall data by pymunk's shape pointer, so a ray's hit is read without crossing into C.
+        self._walls: dict[Any, tuple[int, float, float, float, float]] = {
+            shape._shape: (shape.filter.group, shape.a.x, shape.a.y, shape.b.x, shape.b.y)
+            for shape in (shapes if _cp_ffi is not None else [])
+        }
         self._grids: dict[int, _OccupancyGrid] = {}
         self._units_space = pymunk.Space()
         self._groups: dict[Point, int] = {}
@@ -385,18 +390,14 @@ class Geometry:
         )
         return None if hit == _cp_ffi.NULL else hit
 
-    @staticmethod
     def _hidden_by_wall(
-        hit: Any, p: Point, targets: Sequence[Point], target_groups: set[int]
+        self, hit: Any, p: Point, targets: Sequence[Point], target_groups: set[int]
     ) -> int:
         """Bit j set for every target the wall `hit` provably hides from `p`: the wall's segment
         properly crosses the line p-target (strict tests; doubtful cases are left to rays)."""
-        wall_group = _cp_lib.cpShapeGetFilter(hit).group
+        wall_group, cx, cy, dx, dy = self._walls[hit]
         if wall_group and wall_group in target_groups:
             return 0  # that wall does not count for figures standing in its building (R5)
-        c = _cp_lib.cpSegmentShapeGetA(hit)
-        d = _cp_lib.cpSegmentShapeGetB(hit)
-        cx, cy, dx, dy = c.x, c.y, d.x, d.y
         px, py = p
         ex, ey = dx - cx, dy - cy
         side_p = ex * (py - cy) - ey * (px - cx)
