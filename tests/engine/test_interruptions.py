@@ -35,7 +35,7 @@ def kinds(engine: Engine, kind: str) -> list[dict[str, Any]]:
     return [e for e in engine.state.events if e["kind"] == kind]
 
 
-def chain_game() -> Engine:
+def chain_game(script: list[tuple[Die, int]] | None = None) -> Engine:
     """The rulebook's chain: Alpha (nearest), Bravo, Charlie in sight; Delta behind a wall."""
     wall = Wall(1, "compound wall", ((27.0, 35.5), (27.0, 46.0)), False, WallHeight.HIGH)
     staging = Staging(
@@ -48,7 +48,7 @@ def chain_game() -> Engine:
         ]
     )
     dice = ThenOnes(
-        [
+        script if script is not None else [
             (Die.D6, 5), (Die.D8, 2),  # Alpha 5 vs Marines 2+1: Alpha first (test lost)
             (Die.D6, 3), (Die.D8, 5),  # Bravo 3 vs 5+1: the Marines react first (test won)
             (Die.D6, 6), (Die.D8, 4),  # Charlie 6 vs 4+1: Charlie first (test lost)
@@ -191,3 +191,48 @@ def test_overwatch_fires_before_the_interrupted_units_reaction_test() -> None:
     fires = [(e["data"]["firer"], e["data"]["target"]) for e in kinds(engine, "Fire")]
     # The Overwatch unit won its test, so it fires before Alpha's interruption.
     assert fires[:2] == [("WATCH", "ALPHA"), ("ALPHA", "R1")]
+
+
+def test_r55_reaction_fire_does_not_use_up_the_activations_own_fire() -> None:
+    engine = chain_game(script=[])
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(24.0, 28.0), rate="cautious"))
+    engine.apply(DeclareInterrupts(side=INSURGENT, declarations=(("ALPHA", "fire"),)))
+    while engine.pending is not None and engine.pending.kind in ("react", "interrupts"):
+        if engine.pending.kind == "react":
+            answer(engine, "fire")
+        else:
+            engine.apply(DeclareInterrupts(side=INSURGENT, declarations=()))
+    assert [e["data"]["firer"] for e in kinds(engine, "Fire")].count("R1") == 1
+    assert engine.pending is not None and engine.pending.kind == "continue"
+    fire_options = [o for o in engine.pending.options if o.kind == "fire"]
+    assert fire_options, "the Marines may still fire in their activation"
+
+
+def test_r56_interruptions_take_place_where_the_insurgents_name_on_the_move() -> None:
+    engine = chain_game(script=[(Die.D6, 6), (Die.D8, 1)])  # Alpha acts first
+    marines = engine.state.units["R1"]
+    start_y = marines.leader_point[1]
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(24.0, 28.0), rate="cautious"))
+    engine.apply(DeclareInterrupts(side=INSURGENT, declarations=(("ALPHA", "fire"),), at=2.0))
+    first_fire = kinds(engine, "Fire")[0]
+    assert first_fire["data"]["firer"] == "ALPHA"
+    assert abs((start_y - marines.leader_point[1]) - 2.0) < 0.05  # moved 2" before the fire
+
+
+def test_r57_an_unactivated_friend_in_sight_may_react_and_spends_its_activation() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 40.0, 4)),
+            UnitSpec("R2", REGULAR, line(30.0, 40.0, 4)),
+            UnitSpec("ALPHA", INSURGENT, line(24.0, 34.0, 3), quality=6),
+        ]
+    )
+    dice = ThenOnes([(Die.D6, 2), (Die.D8, 6)])  # R2's test: 2 vs 6+1, R2 fires first
+    engine = Engine(StagedScenario(staging), open_ground(), seed=0, dice=dice)
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(20.0, 44.0), rate="cautious"))
+    engine.apply(DeclareInterrupts(side=INSURGENT, declarations=(("ALPHA", "fire"),)))
+    assert engine.pending is not None and engine.pending.kind == "helpers"
+    answer(engine, ["R2"])
+    assert engine.state.units["R2"].activated_turn == 1
+    fires = [(e["data"]["firer"], e["data"]["target"]) for e in kinds(engine, "Fire")]
+    assert fires[0] == ("R2", "ALPHA")
