@@ -171,8 +171,8 @@ def _geometry_on_map(path: str, shipped: bool, options: Options) -> dict[str, An
         ms, route = _timed(lambda: geometry.path(a, b))  # noqa: B023
         path_ms.append(ms)
         found += route is not None
-    # Visible area of the first quarter of the units (the "Regulars"), and hidden paths.
-    watchers = units[: max(1, n_units // 4)]
+    # Visible area of the first four units (the "Regulars"), and hidden paths.
+    watchers = units[:4]  # a Regular force of four fireteams watching the table
     area_ms: list[tuple[float, float]] = []
     for _ in range(2 if options.tiny else 5):
         ms, _ = _timed(lambda: geometry.visible_area(watchers))
@@ -180,7 +180,7 @@ def _geometry_on_map(path: str, shipped: bool, options: Options) -> dict[str, An
     area = geometry.visible_area(watchers)
     hidden_ms: list[tuple[float, float]] = []
     hidden_found = 0
-    movers = units[n_units // 4 :]
+    movers = [u for u in units[4:] if u.elevation == 0]
     hidden_tries = 2 if options.tiny else 10
     for k in range(hidden_tries * 50):
         if len(hidden_ms) == hidden_tries:
