@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from game import __version__
+from game.client.cli import add_client_arguments, run_client  # pygame loads only when run
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -14,14 +15,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Ambush Alley! — urban counter-insurgency skirmish on the desktop.",
     )
     parser.add_argument("--version", action="version", version=f"ambush-alley {__version__}")
+    add_client_arguments(parser)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    build_parser().parse_args(sys.argv[1:] if argv is None else argv)
-    print(
-        "Ambush Alley! is being built: the rules core and the battlefield come first, the turn "
-        "engine and the window later.\nTry the exact odds calculator: "
-        "python3 tools/odds.py --attack 7d10 --defense 4d8"
-    )
-    return 0
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    # The window: the menu, a map on the battle screen, or a headless screenshot.
+    return run_client(args)

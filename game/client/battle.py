@@ -1,0 +1,326 @@
+"""The battle screen, view only: the table, figures, overlays and the HUD skeleton.
+
+The scene reads a `BattleView` from `view_provider` every frame and keeps only client-side
+state (camera, selection, ruler, toggles). When the engine lands, the provider becomes the
+adapter from its PlayerView, and clicks become commands; nothing here changes the game.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UILabel, UIPanel, UITextBox
+
+from game.battlefield.model import Point, Side
+from game.client.camera import ZOOM_STEP, Camera, Viewport
+from game.client.catalogue import OpenedMap
+from game.client.map_render import MapArt
+from game.client.render import BattleRenderer, FrameResult, Overlays
+from game.client.scenes import Scene
+from game.client.viewmodel import BattleView, UnitSprite, view_from_battlefield
+
+PAN_STEP_FRACTION = 0.125
+"""One press of an arrow key moves the view by this share of the viewport."""
+
+HELP_LINE = (
+    "Wheel: zoom · right/middle drag, arrows or WASD: pan · F or Home: fit · click or Tab: "
+    "select unit · hold R: ruler · T: terrain outlines · L: unit labels · Esc: menu"
+)
+
+PAN_KEYS: dict[int, tuple[int, int]] = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_a: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_d: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_w: (0, -1),
+    pygame.K_DOWN: (0, 1),
+    pygame.K_s: (0, 1),
+}
+
+
+@dataclass(frozen=True)
+class BattleLayout:
+    """Screen rectangles of the battle screen for one window size."""
+
+    top_bar: pygame.Rect
+    card: pygame.Rect
+    log: pygame.Rect
+    viewport: Viewport
+
+
+def battle_layout(size: tuple[int, int]) -> BattleLayout:
+    w, h = size
+    top = max(30, round(h * 0.04))
+    right = round(min(max(w * 0.22, 240), 380))
+    bottom = round(min(max(h * 0.18, 110), 240))
+    return BattleLayout(
+        top_bar=pygame.Rect(0, 0, w, top),
+        card=pygame.Rect(w - right, top, right, h - top),
+        log=pygame.Rect(0, h - bottom, w - right, bottom),
+        viewport=Viewport(0, top, w - right, h - top - bottom),
+    )
+
+
+def figures_summary(unit: UnitSprite) -> list[str]:
+    """`Leader, Rifle ×2, SAW` style lines for the unit card."""
+    names = {
+        "leader": "Leader",
+        "rifle": "Rifle",
+        "rgl": "Rifle grenade launcher",
+        "saw": "SAW",
+        "mg": "Machine gun",
+        "hmg": "Heavy machine gun",
+        "rpg": "RPG",
+        "at_rpg": "Anti-tank RPG",
+        "sniper": "Sniper",
+        "medic": "Medic",
+        "dependant": "Dependant",
+    }
+    counts: dict[str, int] = {}
+    for figure in unit.figures:
+        counts[figure.kind] = counts.get(figure.kind, 0) + 1
+    lines = []
+    for kind, count in counts.items():
+        name = names.get(kind, kind.replace("_", " ").capitalize())
+        lines.append(f"{name} ×{count}" if count > 1 else name)
+    return lines
+
+
+def unit_card_html(unit: UnitSprite | None) -> str:
+    if unit is None:
+        return "<i>No unit selected.</i><br><br>Click a base on the table, or press Tab."
+    side = "Regulars" if unit.side is Side.REGULAR else "Insurgents"
+    parts = [
+        f"<font size=5><b>{html.escape(unit.name)}</b></font>",
+        side,
+        "",
+        f"Troop Quality: <b>{html.escape(unit.quality or '—')}</b>",
+        f"Morale: <b>{html.escape(unit.morale or '—')}</b>",
+        "",
+        f"<b>Figures ({len(unit.figures)})</b>",
+        *(html.escape(line) for line in figures_summary(unit)),
+    ]
+    if unit.badges:
+        parts += ["", "<b>Status</b>", *(b.label for b in unit.badges)]
+    return "<br>".join(parts)
+
+
+class BattleScene(Scene):
+    def __init__(
+        self,
+        opened: OpenedMap,
+        view_provider: Callable[[], BattleView] | None = None,
+        title: str | None = None,
+    ) -> None:
+        self.opened = opened
+        battlefield = opened.battlefield
+        self.art = MapArt(opened.path, battlefield)
+        self.renderer = BattleRenderer(self.art, battlefield)
+        if view_provider is None:
+            fixed = (
+                view_from_battlefield(battlefield)
+                if battlefield is not None
+                else BattleView(title=title or opened.path.stem, notes=opened.notes)
+            )
+            view_provider = lambda: fixed  # noqa: E731 - a constant view until the engine binds
+        self.view_provider = view_provider
+        self.overlays = Overlays()
+        self.layout = battle_layout((1280, 800))
+        self.camera = Camera(self.art.world_width, self.art.world_height, self.layout.viewport)
+        self.log_lines: list[str] = []
+        self.last_frame = FrameResult()
+        self.mouse_pos: tuple[int, int] = (0, 0)
+        self.dragging = False
+        self.ruler_held = False
+        self.ruler_start: Point | None = None
+        self.card_html = ""
+        self._top_texts: tuple[str, str, str] = ("", "", "")
+        self.top_left: UILabel | None = None
+        self.top_centre: UILabel | None = None
+        self.top_right: UILabel | None = None
+        self.top_panel: UIPanel | None = None
+        self.card_box: UITextBox | None = None
+        self.log_box: UITextBox | None = None
+
+    # -- life cycle ---------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.resize(self.app.size)
+        self.camera.fit()
+        view = self.view_provider()
+        for note in (*self.opened.notes, *self.art.notes, *view.notes):
+            self.log(note)
+        self.log(HELP_LINE)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout = battle_layout(size)
+        self.camera.set_viewport(self.layout.viewport)
+
+    def build_ui(self, manager: pygame_gui.UIManager) -> None:
+        lay = self.layout
+        self.top_panel = UIPanel(lay.top_bar, manager=manager, object_id="#top_bar")
+        inner_w = lay.top_bar.width
+        third = inner_w // 3
+        h = lay.top_bar.height - 6
+        self.top_left = UILabel(
+            pygame.Rect(6, 0, third, h),
+            "",
+            manager,
+            container=self.top_panel,
+            object_id="#top_left",
+        )
+        self.top_centre = UILabel(
+            pygame.Rect(third, 0, third, h),
+            "",
+            manager,
+            container=self.top_panel,
+            object_id="#top_centre",
+        )
+        self.top_right = UILabel(
+            pygame.Rect(inner_w - third - 12, 0, third, h),
+            "",
+            manager,
+            container=self.top_panel,
+            object_id="#top_right",
+        )
+        self._top_texts = ("", "", "")
+        self.card_box = UITextBox(self.card_html, lay.card, manager, object_id="#unit_card")
+        self.log_box = UITextBox(
+            "<br>".join(self.log_lines), lay.log, manager, object_id="#event_log"
+        )
+        self.card_html = ""
+        self._refresh_hud(self.view_provider())
+
+    def clear_ui(self) -> None:
+        for element in (self.top_panel, self.card_box, self.log_box):
+            if element is not None:
+                element.kill()
+        self.top_panel = self.top_left = self.top_centre = self.top_right = None
+        self.card_box = self.log_box = None
+
+    # -- HUD ----------------------------------------------------------------------------------
+    def log(self, line: str) -> None:
+        """Add a line to the event log panel (the engine's events will arrive here)."""
+        escaped = html.escape(line)
+        self.log_lines.append(escaped)
+        if self.log_box is not None:
+            self.log_box.append_html_text(("<br>" if len(self.log_lines) > 1 else "") + escaped)
+
+    @property
+    def selected_unit(self) -> UnitSprite | None:
+        if self.overlays.selected_unit is None:
+            return None
+        return self.view_provider().unit(self.overlays.selected_unit)
+
+    def select(self, unit_id: str | None) -> None:
+        self.overlays.selected_unit = unit_id
+
+    def _refresh_hud(self, view: BattleView) -> None:
+        texts = (f"{view.turn_text} — {view.phase_text}", view.title, view.victory_points)
+        if texts != self._top_texts and self.top_left and self.top_centre and self.top_right:
+            self.top_left.set_text(texts[0])
+            self.top_centre.set_text(texts[1])
+            self.top_right.set_text(texts[2])
+            self._top_texts = texts
+        selected = view.unit(self.overlays.selected_unit) if self.overlays.selected_unit else None
+        card = unit_card_html(selected)
+        if card != self.card_html and self.card_box is not None:
+            self.card_box.set_text(card)
+            self.card_html = card
+
+    # -- input --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse_moved(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse_pos = event.pos
+            if event.button == 1:
+                if self.ruler_held:
+                    self.ruler_start = self.camera.screen_to_world(event.pos)
+                elif self.camera.viewport.contains(event.pos):
+                    self.select(self.unit_at(event.pos))
+            elif event.button in (2, 3) and self.camera.viewport.contains(event.pos):
+                self.dragging = True
+        elif event.type == pygame.MOUSEBUTTONUP:
+            if event.button in (2, 3):
+                self.dragging = False
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.camera.viewport.contains(self.mouse_pos) and event.y:
+                self.camera.zoom_at(self.mouse_pos, ZOOM_STEP ** max(-3, min(3, event.y)))
+        elif event.type == pygame.KEYDOWN:
+            self._key_down(event)
+        elif event.type == pygame.KEYUP:
+            if event.key == pygame.K_r:
+                self.ruler_held = False
+                self.ruler_start = None
+        elif event.type == pygame.WINDOWLEAVE:
+            self.dragging = False
+
+    def _mouse_moved(self, pos: tuple[int, int]) -> None:
+        if self.dragging:
+            self.camera.pan(pos[0] - self.mouse_pos[0], pos[1] - self.mouse_pos[1])
+        self.mouse_pos = pos
+
+    def _key_down(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if key in PAN_KEYS:
+            dx, dy = PAN_KEYS[key]
+            vp = self.camera.viewport
+            # The view moves right, so the table moves left.
+            self.camera.pan(-dx * vp.width * PAN_STEP_FRACTION, -dy * vp.height * PAN_STEP_FRACTION)
+        elif key in (pygame.K_f, pygame.K_HOME):
+            self.camera.fit()
+        elif key == pygame.K_t:
+            self.overlays.terrain_debug = not self.overlays.terrain_debug
+        elif key == pygame.K_l:
+            self.overlays.unit_labels = not self.overlays.unit_labels
+        elif key == pygame.K_TAB:
+            backwards = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            self.cycle_selection(-1 if backwards else 1)
+        elif key == pygame.K_r:
+            self.ruler_held = True
+            self.ruler_start = self.camera.screen_to_world(self.mouse_pos)
+        elif key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def cycle_selection(self, step: int) -> None:
+        units = self.view_provider().units
+        if not units:
+            return
+        ids = [u.unit_id for u in units]
+        current = self.overlays.selected_unit
+        if current not in ids:
+            index = 0 if step > 0 else len(ids) - 1
+        else:
+            index = (ids.index(current) + step) % len(ids)
+        self.select(ids[index])
+
+    def unit_at(self, pos: tuple[int, int]) -> str | None:
+        """The unit whose base is under `pos` in the last drawn frame (topmost first)."""
+        for unit_id, rect in reversed(self.last_frame.figure_rects):
+            radius = rect.width / 2 + 2
+            if math.dist(rect.center, pos) <= radius:
+                return unit_id
+        for unit_id, rect in self.last_frame.unit_label_rects.items():
+            if rect.collidepoint(pos):
+                return unit_id
+        return None
+
+    # -- frame --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self._refresh_hud(self.view_provider())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0))
+        ruler = None
+        if self.ruler_held and self.ruler_start is not None:
+            ruler = (self.ruler_start, self.camera.screen_to_world(self.mouse_pos))
+        self.overlays.ruler = ruler
+        self.last_frame = self.renderer.draw(
+            surface, self.camera, self.view_provider(), self.overlays
+        )

@@ -1,0 +1,117 @@
+"""Which tables the menus offer, and opening one for the battle screen.
+
+The Battlefield comes from the battlefield room's loader (`game.battlefield.loader
+.load_battlefield`). While that loader is not in the tree yet, maps are listed by file name only
+and open with their tile art alone; the menus say so.
+"""
+
+from __future__ import annotations
+
+import importlib
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.battlefield.errors import MapError
+from game.battlefield.model import Battlefield
+
+MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+LOADER_MISSING_NOTE = (
+    "The battlefield loader is not in this build yet: maps are listed by file name and shown "
+    "with their tile art only."
+)
+
+Loader = Callable[[Path], Battlefield]
+
+
+def battlefield_loader() -> Loader | None:
+    """The battlefield room's `load_battlefield`, or None while it does not exist."""
+    try:
+        module = importlib.import_module("game.battlefield.loader")
+    except ModuleNotFoundError as exc:
+        if exc.name == "game.battlefield.loader":
+            return None
+        raise
+    loader = getattr(module, "load_battlefield", None)
+    return loader if callable(loader) else None
+
+
+@dataclass(frozen=True)
+class MapEntry:
+    path: Path
+    title: str
+    scenario_id: str
+    description: str
+
+
+class MapOpenError(Exception):
+    """A map that cannot be opened, worded as one line for the player."""
+
+
+def _map_properties(path: Path) -> dict[str, str]:
+    """The map-level properties of a .tmx, read cheaply (no tiles, no images)."""
+    try:
+        root = ET.parse(path).getroot()
+    except (ET.ParseError, OSError):
+        return {}
+    props = root.find("properties")
+    if props is None:
+        return {}
+    return {
+        str(p.get("name")): str(p.get("value") if p.get("value") is not None else (p.text or ""))
+        for p in props.findall("property")
+    }
+
+
+def describe_map(path: Path) -> MapEntry:
+    props = _map_properties(path)
+    return MapEntry(
+        path=path,
+        title=props.get("title") or path.stem.replace("-", " ").replace("_", " ").title(),
+        scenario_id=props.get("scenario", ""),
+        description=props.get("description", ""),
+    )
+
+
+def shipped_maps(folder: Path = MAPS_DIR) -> list[MapEntry]:
+    """Every .tmx in the shipped maps folder, sorted by title."""
+    if not folder.is_dir():
+        return []
+    return sorted((describe_map(p) for p in folder.glob("*.tmx")), key=lambda e: e.title)
+
+
+def find_scenario(scenario_id: str, folder: Path = MAPS_DIR) -> MapEntry | None:
+    """The shipped map built for `scenario_id` (its `scenario` property, or its file name)."""
+    entries = shipped_maps(folder)
+    for entry in entries:
+        if entry.scenario_id == scenario_id:
+            return entry
+    return next((e for e in entries if e.path.stem == scenario_id), None)
+
+
+@dataclass(frozen=True)
+class OpenedMap:
+    path: Path
+    battlefield: Battlefield | None
+    notes: tuple[str, ...]
+
+
+def open_map(path: Path, loader: Loader | None = None) -> OpenedMap:
+    """Check and load a map for the battle screen; MapOpenError says in one line what is wrong."""
+    if path.suffix.lower() != ".tmx":
+        raise MapOpenError(f"{path}: not a Tiled map (expected a .tmx file)")
+    if not path.is_file():
+        raise MapOpenError(f"{path}: no such map file")
+    load = loader if loader is not None else battlefield_loader()
+    if load is None:
+        return OpenedMap(path, None, (LOADER_MISSING_NOTE,))
+    try:
+        battlefield = load(path)
+    except MapError as exc:
+        extra = len(exc.problems) - 1
+        more = f" (and {extra} more problem{'s' if extra > 1 else ''})" if extra else ""
+        raise MapOpenError(f"{exc}{more}") from exc
+    except (OSError, ValueError, ET.ParseError) as exc:
+        raise MapOpenError(f"{path}: cannot be read ({exc})") from exc
+    return OpenedMap(path, battlefield, ())

@@ -1,0 +1,120 @@
+"""The client's part of the command line: open the menu, or render a screenshot and exit.
+
+    python main.py                                   the main menu
+    python main.py --map PATH.tmx                    straight to the battle screen
+    python main.py --screenshot out.png --scenario contracting-trouble
+    python main.py --screenshot out.png --map PATH.tmx   (headless, 1280x800, exit 0)
+
+Bad arguments and missing or broken maps print one line and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.client.scenes import App
+
+SCREENSHOT_SIZE = (1280, 800)
+
+
+def add_client_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("window")
+    group.add_argument(
+        "--screenshot",
+        metavar="FILE.png",
+        help="render the screen headlessly (1280x800) to a PNG file and exit",
+    )
+    where = group.add_mutually_exclusive_group()
+    where.add_argument("--map", metavar="PATH.tmx", help="open this Tiled map on the battle screen")
+    where.add_argument(
+        "--scenario", metavar="ID", help="open the shipped map of a scenario (contracting-trouble…)"
+    )
+    group.add_argument(
+        "--frames", type=int, metavar="N", help=argparse.SUPPRESS
+    )  # run N frames then exit: start-up timing and smoke runs
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def _resolve_map(args: argparse.Namespace) -> Path | str | None:
+    """The map to open (None: the menu), or an error message."""
+    from game.client.catalogue import find_scenario, shipped_maps
+
+    if args.map:
+        return Path(args.map).expanduser()
+    if args.scenario:
+        entry = find_scenario(args.scenario)
+        if entry is None:
+            known = sorted({e.scenario_id or e.path.stem for e in shipped_maps()})
+            listing = ", ".join(known) if known else "none shipped yet"
+            return (
+                f"--scenario {args.scenario}: no shipped map for this scenario (known: {listing})"
+            )
+        return entry.path
+    return None
+
+
+def run_client(args: argparse.Namespace) -> int:
+    """Start the window (or render a screenshot) as the arguments say; the exit status."""
+    screenshot = Path(args.screenshot) if getattr(args, "screenshot", None) else None
+    if screenshot is not None:
+        if screenshot.suffix.lower() != ".png":
+            return _fail(f"--screenshot {screenshot}: the file name must end in .png")
+        if not screenshot.parent.resolve().is_dir():
+            return _fail(f"--screenshot {screenshot}: folder {screenshot.parent} does not exist")
+    frames = getattr(args, "frames", None)
+    if frames is not None and frames < 1:
+        return _fail(f"--frames {frames}: must be 1 or more")
+    target = _resolve_map(args)
+    if isinstance(target, str):
+        return _fail(target)
+    if screenshot is not None:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+    from game.client.scenes import App
+
+    headless = screenshot is not None or os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    app = App(SCREENSHOT_SIZE, headless=headless)
+    try:
+        return _run(app, target, screenshot, frames)
+    finally:
+        app.shutdown()
+
+
+def _run(app: App, target: Path | None, screenshot: Path | None, frames: int | None) -> int:
+    import pygame
+
+    from game.client.battle import BattleScene
+    from game.client.catalogue import MapOpenError, open_map
+    from game.client.menu import MainMenuScene
+
+    app.push(MainMenuScene())
+    if target is not None:
+        try:
+            battle = BattleScene(open_map(target))
+        except MapOpenError as exc:
+            return _fail(str(exc))
+        except (OSError, pygame.error) as exc:
+            return _fail(f"{target}: the map's art cannot be loaded ({exc})")
+        app.push(battle)
+        if screenshot is not None:
+            battle.cycle_selection(1)
+    if screenshot is not None:
+        app.run(max_frames=2)
+        try:
+            pygame.image.save(app.screen, str(screenshot))
+        except (OSError, pygame.error) as exc:
+            return _fail(f"--screenshot {screenshot}: cannot write ({exc})")
+        print(f"wrote {screenshot} ({app.size[0]}x{app.size[1]})")
+        return 0
+    return app.run(max_frames=frames)

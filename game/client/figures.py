@@ -1,0 +1,124 @@
+"""15 mm figures on their 3/4" bases (R2), drawn at the current zoom.
+
+Each figure is a small top-down sprite: the round base, a soldier seen from above (shoulders,
+head, weapon) facing away from the unit's centre, and the coloured tell-tale dot on the back of
+the base that the rulebook suggests (Rulebook: Differentiating Between Special Figures): yellow
+for leaders, red for support weapons. Sprites are drawn once per size and facing, supersampled.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.battlefield.model import Point
+from game.client.palette import DEFAULT_PALETTE, Colour, Palette
+from game.client.viewmodel import FigureSprite
+
+FACINGS = 16
+_SUPERSAMPLE = 4
+
+
+def facing_index(angle_rad: float) -> int:
+    """Quantise a direction (0 = east, y grows south) to one of `FACINGS` sprite facings."""
+    step = 2 * math.pi / FACINGS
+    return round(angle_rad / step) % FACINGS
+
+
+class FigureArt:
+    """A cache of figure sprites keyed by look, pixel diameter and facing."""
+
+    def __init__(self, palette: Palette = DEFAULT_PALETTE) -> None:
+        self.palette = palette
+        self._cache: dict[tuple[str, bool, bool, bool, int, int], pygame.Surface] = {}
+
+    def sprite(self, figure: FigureSprite, diameter_px: int, facing: int) -> pygame.Surface:
+        key = (
+            figure.side.value,
+            figure.is_leader,
+            figure.has_support_weapon,
+            figure.is_dependant,
+            diameter_px,
+            facing % FACINGS,
+        )
+        cached = self._cache.get(key)
+        if cached is None:
+            if len(self._cache) > 4000:
+                self._cache.clear()
+            cached = self._draw(figure, diameter_px, facing % FACINGS)
+            self._cache[key] = cached
+        return cached
+
+    def _draw(self, figure: FigureSprite, diameter_px: int, facing: int) -> pygame.Surface:
+        big = max(4, diameter_px) * _SUPERSAMPLE
+        surface = pygame.Surface((big, big), pygame.SRCALPHA)
+        c = big / 2
+        r = big / 2
+        angle = facing * 2 * math.pi / FACINGS
+        fwd = (math.cos(angle), math.sin(angle))
+        side = (-fwd[1], fwd[0])
+
+        def at(forward: float, across: float) -> tuple[float, float]:
+            return (
+                c + r * (forward * fwd[0] + across * side[0]),
+                c + r * (forward * fwd[1] + across * side[1]),
+            )
+
+        scheme = self.palette.side(figure.side)
+        if figure.is_dependant:
+            base, rim = self.palette.dependant_base, (90, 90, 90)
+            body, shade = self.palette.dependant_figure, (190, 190, 186)
+        else:
+            base, rim, body, shade = scheme.base, scheme.rim, scheme.figure, scheme.figure_shade
+
+        pygame.draw.circle(surface, rim, (c, c), r)
+        pygame.draw.circle(surface, base, (c, c), r * 0.86)
+        if figure.is_dependant:
+            # A casualty or prisoner lying on the base.
+            _capsule(surface, shade, at(-0.35, 0.0), at(0.35, 0.0), r * 0.26)
+            _capsule(surface, body, at(-0.3, 0.0), at(0.3, 0.0), r * 0.2)
+            pygame.draw.circle(surface, body, at(0.48, 0.0), r * 0.16)
+            return pygame.transform.smoothscale(surface, (diameter_px, diameter_px))
+
+        # Weapon first so the arms and head sit on top of it.
+        weapon_colour: Colour = (22, 22, 20)
+        weapon_len = 0.78 if figure.has_support_weapon else 0.62
+        weapon_w = r * (0.16 if figure.has_support_weapon else 0.1)
+        _capsule(surface, weapon_colour, at(0.05, 0.2), at(weapon_len, 0.14), weapon_w)
+        # Shoulders (an oval across the facing) and a pack.
+        _capsule(surface, shade, at(0.0, -0.42), at(0.0, 0.42), r * 0.27)
+        _capsule(surface, body, at(0.04, -0.38), at(0.04, 0.38), r * 0.22)
+        pygame.draw.circle(surface, shade, at(-0.22, 0.0), r * 0.2)
+        # Head (helmet for Regulars, shemagh for Insurgents: both just darker than the body).
+        pygame.draw.circle(surface, shade, at(0.06, 0.0), r * 0.2)
+        pygame.draw.circle(surface, body, at(0.09, 0.0), r * 0.15)
+        # Tell-tale dots on the back of the base.
+        dot_r = r * 0.2
+        if figure.is_leader:
+            pygame.draw.circle(surface, (30, 30, 10), at(-0.64, -0.28), dot_r * 1.2)
+            pygame.draw.circle(surface, self.palette.leader_dot, at(-0.64, -0.28), dot_r)
+        if figure.has_support_weapon:
+            pygame.draw.circle(surface, (30, 10, 10), at(-0.64, 0.28), dot_r * 1.2)
+            pygame.draw.circle(surface, self.palette.support_dot, at(-0.64, 0.28), dot_r)
+        return pygame.transform.smoothscale(surface, (diameter_px, diameter_px))
+
+
+def _capsule(
+    surface: pygame.Surface,
+    colour: Colour,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    radius: float,
+) -> None:
+    pygame.draw.line(surface, colour, a, b, max(1, round(2 * radius)))
+    pygame.draw.circle(surface, colour, a, radius)
+    pygame.draw.circle(surface, colour, b, radius)
+
+
+def figure_facing(figure: Point, unit_centre: Point) -> int:
+    """Figures look outward from their unit's centre (all-round security); the centre one north."""
+    dx, dy = figure[0] - unit_centre[0], figure[1] - unit_centre[1]
+    if abs(dx) < 1e-6 and abs(dy) < 1e-6:
+        return facing_index(-math.pi / 2)
+    return facing_index(math.atan2(dy, dx))

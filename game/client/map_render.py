@@ -1,0 +1,153 @@
+"""The table's ground art: Tiled tile layers pre-rendered once, then scaled once per zoom level.
+
+Per frame the battle screen only blits the surface of the current zoom level (TECH_NOTES:
+Drawing). Static map features that never move (zones, entry/exit edges) are baked in too.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+import pytmx
+from pytmx.util_pygame import load_pygame
+
+from game.battlefield.model import Battlefield, Edge, Point
+from game.client.palette import DEFAULT_PALETTE, ColourA, Palette
+
+EDGE_BAND_IN = 0.5
+"""How deep into the table an entry/exit edge is tinted."""
+
+_ZOOM_CACHE_SIZE = 3
+
+
+class MapArt:
+    """The pre-rendered table at its native pixel size, and its scaled copies."""
+
+    def __init__(
+        self,
+        tmx_path: Path | None,
+        battlefield: Battlefield | None,
+        palette: Palette = DEFAULT_PALETTE,
+    ) -> None:
+        self.palette = palette
+        self.battlefield = battlefield
+        self.notes: list[str] = []
+        tmx = load_pygame(str(tmx_path)) if tmx_path is not None else None
+        if tmx is not None:
+            self.pixel_width = int(tmx.width * tmx.tilewidth)
+            self.pixel_height = int(tmx.height * tmx.tileheight)
+            default_ppi = float(tmx.tilewidth)
+        elif battlefield is not None:
+            self.pixel_width = round(battlefield.width * battlefield.pixels_per_inch)
+            self.pixel_height = round(battlefield.height * battlefield.pixels_per_inch)
+            default_ppi = battlefield.pixels_per_inch
+        else:
+            raise ValueError("MapArt needs a Tiled map or a Battlefield")
+        self.pixels_per_inch = battlefield.pixels_per_inch if battlefield else default_ppi
+        self.world_width = self.pixel_width / self.pixels_per_inch
+        self.world_height = self.pixel_height / self.pixels_per_inch
+        self.base = pygame.Surface((self.pixel_width, self.pixel_height)).convert()
+        self.base.fill(palette.fallback_ground)
+        drawn = self._draw_tiles(tmx) if tmx is not None else 0
+        if drawn == 0 and battlefield is not None:
+            self._draw_fallback_terrain(battlefield)
+            self.notes.append("This map has no tile art: terrain drawn from its objects.")
+        if battlefield is not None:
+            self._draw_zones_and_edges(battlefield)
+        self._scaled: OrderedDict[int, pygame.Surface] = OrderedDict()
+
+    # -- native rendering ---------------------------------------------------------------------
+    def _draw_tiles(self, tmx: pytmx.TiledMap) -> int:
+        drawn = 0
+        for layer in tmx.visible_layers:
+            if isinstance(layer, pytmx.TiledTileLayer):
+                tw, th = tmx.tilewidth, tmx.tileheight
+                blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+                for x, y, image in layer.tiles():
+                    if isinstance(image, pygame.Surface):
+                        # Tiles taller than the grid are anchored at their bottom (Tiled's rule).
+                        blits.append((image, (x * tw, y * th + th - image.get_height())))
+                self.base.fblits(blits)
+                drawn += len(blits)
+            elif isinstance(layer, pytmx.TiledImageLayer) and isinstance(
+                layer.image, pygame.Surface
+            ):
+                self.base.blit(layer.image, (int(layer.offsetx), int(layer.offsety)))
+                drawn += 1
+        return drawn
+
+    def _px(self, point: Point) -> tuple[float, float]:
+        return (point[0] * self.pixels_per_inch, point[1] * self.pixels_per_inch)
+
+    def _draw_fallback_terrain(self, battlefield: Battlefield) -> None:
+        p = self.palette
+        for area in battlefield.areas:
+            if len(area.outline) >= 3:
+                pygame.draw.polygon(self.base, (110, 100, 80), [self._px(q) for q in area.outline])
+        for building in battlefield.buildings:
+            if len(building.outline) >= 3:
+                outline = [self._px(q) for q in building.outline]
+                pygame.draw.polygon(self.base, p.fallback_roof, outline)
+                pygame.draw.polygon(self.base, p.fallback_roof_edge, outline, 3)
+        for wall in battlefield.walls:
+            points = [self._px(q) for q in wall.points]
+            if len(points) >= 2:
+                width = 4 if wall.height.value == "high" else 2
+                pygame.draw.lines(self.base, p.fallback_roof_edge, wall.closed, points, width)
+
+    def _draw_zones_and_edges(self, battlefield: Battlefield) -> None:
+        overlay = pygame.Surface(self.base.get_size(), pygame.SRCALPHA)
+        p = self.palette
+        for zone in battlefield.zones:
+            if len(zone.outline) < 3:
+                continue
+            role = zone.role.lower()
+            fill = p.zone_fill.get(role, (200, 200, 200, 40))
+            line = p.zone_line.get(role, (220, 220, 220))
+            outline = [self._px(q) for q in zone.outline]
+            pygame.draw.polygon(overlay, fill, outline)
+            pygame.draw.polygon(overlay, (*line, 170), outline, 2)
+        for edge in battlefield.entry_edges:
+            self._tint_edge(overlay, edge, p.entry_edge)
+        for edge in battlefield.exit_edges:
+            self._tint_edge(overlay, edge, p.exit_edge)
+        self.base.blit(overlay, (0, 0))
+
+    def _tint_edge(self, overlay: pygame.Surface, edge: Edge, colour: ColourA) -> None:
+        band = round(EDGE_BAND_IN * self.pixels_per_inch)
+        w, h = self.pixel_width, self.pixel_height
+        rects = {
+            Edge.NORTH: pygame.Rect(0, 0, w, band),
+            Edge.SOUTH: pygame.Rect(0, h - band, w, band),
+            Edge.WEST: pygame.Rect(0, 0, band, h),
+            Edge.EAST: pygame.Rect(w - band, 0, band, h),
+        }
+        tint = pygame.Surface(rects[edge].size, pygame.SRCALPHA)
+        tint.fill(colour)
+        overlay.blit(tint, rects[edge].topleft)
+
+    # -- zoom levels --------------------------------------------------------------------------
+    def scaled_size(self, scale: float) -> tuple[int, int]:
+        return (
+            max(1, round(self.world_width * scale)),
+            max(1, round(self.world_height * scale)),
+        )
+
+    def surface_at(self, scale: float) -> pygame.Surface:
+        """The table drawn at `scale` pixels per inch (rendered once per zoom level)."""
+        size = self.scaled_size(scale)
+        key = size[0]
+        cached = self._scaled.get(key)
+        if cached is not None and cached.get_size() == size:
+            self._scaled.move_to_end(key)
+            return cached
+        if size == self.base.get_size():
+            surface = self.base
+        else:
+            surface = pygame.transform.smoothscale(self.base, size)
+        self._scaled[key] = surface
+        while len(self._scaled) > _ZOOM_CACHE_SIZE:
+            self._scaled.popitem(last=False)
+        return surface

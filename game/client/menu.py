@@ -1,0 +1,299 @@
+"""Menu scenes: the main menu, the scenario list and "Open map…". Mouse and keyboard.
+
+Arrows (or Tab) move the highlight, Enter activates, Esc goes back; the mouse clicks buttons.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UITextBox, UITextEntryLine
+
+from game.client import text
+from game.client.catalogue import (
+    LOADER_MISSING_NOTE,
+    MAPS_DIR,
+    MapEntry,
+    MapOpenError,
+    battlefield_loader,
+    open_map,
+    shipped_maps,
+)
+from game.client.scenes import Scene
+
+BACKGROUND_TOP = (40, 44, 34)
+BACKGROUND_BOTTOM = (18, 20, 16)
+TITLE_COLOUR = (226, 206, 150)
+SUBTITLE_COLOUR = (170, 170, 150)
+
+
+@dataclass
+class MenuItem:
+    label: str
+    action: Callable[[], None]
+    on_focus: Callable[[], None] | None = None
+
+
+def draw_menu_background(surface: pygame.Surface, title: str, subtitle: str) -> None:
+    w, h = surface.get_size()
+    for y in range(0, h, 4):
+        t = y / max(1, h)
+        colour = tuple(
+            round(a + (b - a) * t) for a, b in zip(BACKGROUND_TOP, BACKGROUND_BOTTOM, strict=True)
+        )
+        surface.fill(colour, (0, y, w, 4))
+    size = max(40, round(h * 0.085))
+    heading = text.text(title, size, TITLE_COLOUR, bold=True, shadow=(0, 0, 0))
+    surface.blit(heading, heading.get_rect(midtop=(w // 2, round(h * 0.07))))
+    sub = text.text(subtitle, max(18, size // 3), SUBTITLE_COLOUR)
+    surface.blit(sub, sub.get_rect(midtop=(w // 2, round(h * 0.07) + heading.get_height() + 6)))
+
+
+class ButtonMenuScene(Scene):
+    """A vertical list of buttons with a keyboard highlight, and an optional side text box."""
+
+    title = "Ambush Alley!"
+    subtitle = ""
+    with_details = False
+
+    def __init__(self) -> None:
+        self.items: list[MenuItem] = []
+        self.buttons: list[UIButton] = []
+        self.focus = 0
+        self.details: UITextBox | None = None
+        self.details_html = ""
+
+    def menu_items(self) -> list[MenuItem]:
+        return []
+
+    def on_enter(self) -> None:
+        self.items = self.menu_items()
+
+    def list_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        width = round(min(max(w * 0.3, 280), 440)) if self.with_details else 320
+        left = round(w * 0.08) if self.with_details else (w - width) // 2
+        return pygame.Rect(left, round(h * 0.3), width, round(h * 0.62))
+
+    def build_ui(self, manager: pygame_gui.UIManager) -> None:
+        area = self.list_rect()
+        button_h = max(40, min(56, round(self.app.size[1] * 0.06)))
+        gap = 10
+        self.buttons = []
+        for index, item in enumerate(self.items):
+            rect = pygame.Rect(area.left, area.top + index * (button_h + gap), area.width, button_h)
+            self.buttons.append(UIButton(rect, item.label, manager, object_id="#menu_button"))
+        if self.with_details:
+            w = self.app.size[0]
+            left = area.right + round(w * 0.04)
+            rect = pygame.Rect(left, area.top, w - left - round(w * 0.08), area.height)
+            self.details = UITextBox(self.details_html, rect, manager, object_id="#details")
+        self.set_focus(min(self.focus, max(0, len(self.buttons) - 1)))
+
+    def clear_ui(self) -> None:
+        for button in self.buttons:
+            button.kill()
+        self.buttons = []
+        if self.details is not None:
+            self.details.kill()
+            self.details = None
+
+    def set_details(self, markup: str) -> None:
+        self.details_html = markup
+        if self.details is not None:
+            self.details.set_text(markup)
+
+    def set_focus(self, index: int) -> None:
+        if not self.items:
+            return
+        self.focus = index % len(self.items)
+        for i, button in enumerate(self.buttons):
+            if i == self.focus:
+                button.select()
+            else:
+                button.unselect()
+        hook = self.items[self.focus].on_focus
+        if hook is not None:
+            hook()
+
+    def activate(self, index: int) -> None:
+        if 0 <= index < len(self.items):
+            self.set_focus(index)
+            self.items[index].action()
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.activate(self.buttons.index(event.ui_element))
+        elif event.type == pygame_gui.UI_BUTTON_ON_HOVERED and event.ui_element in self.buttons:
+            self.set_focus(self.buttons.index(event.ui_element))
+        elif event.type == pygame.KEYDOWN:
+            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            if event.key == pygame.K_DOWN or (event.key == pygame.K_TAB and not shift):
+                self.set_focus(self.focus + 1)
+            elif event.key == pygame.K_UP or (event.key == pygame.K_TAB and shift):
+                self.set_focus(self.focus - 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.activate(self.focus)
+            elif event.key == pygame.K_ESCAPE:
+                self.back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_menu_background(surface, self.title, self.subtitle)
+
+
+class MainMenuScene(ButtonMenuScene):
+    title = "AMBUSH ALLEY!"
+    subtitle = "Urban counter-insurgency skirmish, 15 mm, on the desktop"
+
+    def menu_items(self) -> list[MenuItem]:
+        return [
+            MenuItem("New game", lambda: self.app.push(ScenarioSelectScene())),
+            MenuItem("Open map…", lambda: self.app.push(OpenMapScene())),
+            MenuItem("Quit", self.app.quit),
+        ]
+
+    def back(self) -> None:
+        self.app.quit()
+
+
+def open_battle(scene: Scene, path: Path, report: Callable[[str], None]) -> bool:
+    """Open the map at `path` on the battle screen, or report in one line why not."""
+    from game.client.battle import BattleScene  # the battle screen loads tiles: import late
+
+    try:
+        opened = open_map(path)
+        battle = BattleScene(opened)
+    except MapOpenError as exc:
+        report(str(exc))
+        return False
+    except (OSError, pygame.error) as exc:
+        report(f"{path}: the map's art cannot be loaded ({exc})")
+        return False
+    scene.app.push(battle)
+    return True
+
+
+def _entry_details(entry: MapEntry) -> str:
+    lines = [f"<font size=5><b>{html.escape(entry.title)}</b></font>"]
+    if entry.scenario_id:
+        lines.append(f"Scenario: {html.escape(entry.scenario_id)}")
+    else:
+        lines.append("Custom map (generic patrol)")
+    if entry.description:
+        lines += ["", html.escape(entry.description)]
+    lines += ["", f"<i>{html.escape(str(entry.path))}</i>"]
+    if battlefield_loader() is None:
+        lines += ["", f"<i>{html.escape(LOADER_MISSING_NOTE)}</i>"]
+    return "<br>".join(lines)
+
+
+class ScenarioSelectScene(ButtonMenuScene):
+    title = "New game"
+    subtitle = "Choose a table"
+    with_details = True
+
+    def __init__(self, folder: Path = MAPS_DIR) -> None:
+        super().__init__()
+        self.folder = folder
+        self.entries: list[MapEntry] = []
+
+    def menu_items(self) -> list[MenuItem]:
+        self.entries = shipped_maps(self.folder)
+        items = [
+            MenuItem(
+                entry.title,
+                partial(self._open, entry),
+                partial(self._describe, entry),
+            )
+            for entry in self.entries
+        ]
+        if not items:
+            self.set_details(f"No maps found in {html.escape(str(self.folder))}.")
+        items.append(MenuItem("Back", self.back))
+        return items
+
+    def _describe(self, entry: MapEntry) -> None:
+        self.set_details(_entry_details(entry))
+
+    def _open(self, entry: MapEntry) -> None:
+        open_battle(self, entry.path, lambda message: self.set_details(html.escape(message)))
+
+
+class OpenMapScene(ButtonMenuScene):
+    title = "Open map"
+    subtitle = "Type a path to a .tmx file and press Enter, or pick one below"
+    with_details = True
+
+    def __init__(self, folder: Path = MAPS_DIR) -> None:
+        super().__init__()
+        self.folder = folder
+        self.entry: UITextEntryLine | None = None
+        self.path_text = ""
+        self.message = ""
+
+    def menu_items(self) -> list[MenuItem]:
+        found = sorted(self.folder.glob("*.tmx")) if self.folder.is_dir() else []
+        items = [
+            MenuItem(p.name, partial(self._open_file, p), partial(self._show_path, p))
+            for p in found[:8]
+        ]
+        items.append(MenuItem("Back", self.back))
+        return items
+
+    def _open_file(self, path: Path) -> None:
+        self.open_path(str(path))
+
+    def _show_path(self, path: Path) -> None:
+        self.path_text = str(path)
+        if self.entry is not None:
+            self.entry.set_text(self.path_text)
+
+    def list_rect(self) -> pygame.Rect:
+        rect = super().list_rect()
+        return rect.move(0, 60)
+
+    def build_ui(self, manager: pygame_gui.UIManager) -> None:
+        super().build_ui(manager)
+        area = self.list_rect()
+        w = self.app.size[0]
+        rect = pygame.Rect(area.left, area.top - 60, w - 2 * area.left, 40)
+        self.entry = UITextEntryLine(rect, manager, object_id="#path_entry")
+        self.entry.set_text(self.path_text)
+        self.set_details(self.details_html or "Maps in the game's folder are listed on the left.")
+
+    def clear_ui(self) -> None:
+        super().clear_ui()
+        if self.entry is not None:
+            self.path_text = self.entry.get_text()
+            self.entry.kill()
+            self.entry = None
+
+    def open_path(self, typed: str) -> bool:
+        typed = typed.strip()
+        if not typed:
+            self.set_details("Type the path of a .tmx map first.")
+            return False
+        return open_battle(self, Path(typed).expanduser(), self._report)
+
+    def _report(self, message: str) -> None:
+        self.message = message
+        self.set_details(f"<font color='#ff8070'>{html.escape(message)}</font>")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self.open_path(event.text)
+            return
+        if self.entry is not None and self.entry.is_focused and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.entry.unfocus()
+            return
+        super().handle_event(event)

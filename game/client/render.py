@@ -1,0 +1,285 @@
+"""Draws one frame of the battle view: table, overlays, figures, ruler. No widgets here."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.battlefield.model import Battlefield, Edge, Point
+from game.client import text
+from game.client.camera import Camera
+from game.client.figures import FigureArt, figure_facing
+from game.client.map_render import EDGE_BAND_IN, MapArt
+from game.client.palette import DEFAULT_PALETTE, Colour, Palette
+from game.client.viewmodel import BASE_DIAMETER_IN, Badge, BattleView, UnitSprite
+
+HOT_SPOT_DIAMETER_IN = 1.0
+
+
+@dataclass
+class Overlays:
+    """What the player asked to see on top of the table."""
+
+    terrain_debug: bool = False
+    unit_labels: bool = True
+    ruler: tuple[Point, Point] | None = None  # world inches
+    selected_unit: str | None = None
+
+
+@dataclass
+class FrameResult:
+    """Where things ended up on screen, for hit testing and tests."""
+
+    figure_rects: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    unit_label_rects: dict[str, pygame.Rect] = field(default_factory=dict)
+
+
+def badge_text_colour(background: Colour) -> Colour:
+    luminance = 0.299 * background[0] + 0.587 * background[1] + 0.114 * background[2]
+    return (20, 20, 20) if luminance > 150 else (255, 255, 255)
+
+
+class BattleRenderer:
+    def __init__(
+        self, art: MapArt, battlefield: Battlefield | None, palette: Palette = DEFAULT_PALETTE
+    ) -> None:
+        self.art = art
+        self.battlefield = battlefield
+        self.palette = palette
+        self.figures = FigureArt(palette)
+
+    def draw(
+        self, surface: pygame.Surface, camera: Camera, view: BattleView, overlays: Overlays
+    ) -> FrameResult:
+        vp = camera.viewport
+        clip = pygame.Rect(vp.left, vp.top, vp.width, vp.height)
+        previous_clip = surface.get_clip()
+        surface.set_clip(clip)
+        surface.fill(self.palette.letterbox, clip)
+        table = self.art.surface_at(camera.scale)
+        origin = (round(camera.origin_x), round(camera.origin_y))
+        surface.blit(table, origin)
+        if overlays.terrain_debug and self.battlefield is not None:
+            self._draw_terrain_debug(surface, camera, self.battlefield)
+        if self.battlefield is not None:
+            self._draw_edge_labels(surface, camera, self.battlefield)
+        self._draw_hot_spots(surface, camera, view)
+        self._draw_markers(surface, camera, view)
+        result = FrameResult()
+        self._draw_units(surface, camera, view, overlays, result)
+        if overlays.ruler is not None:
+            self._draw_ruler(surface, camera, *overlays.ruler)
+        surface.set_clip(previous_clip)
+        return result
+
+    # -- terrain ------------------------------------------------------------------------------
+    def _draw_terrain_debug(
+        self, surface: pygame.Surface, camera: Camera, battlefield: Battlefield
+    ) -> None:
+        p = self.palette
+        to_screen = camera.world_to_screen
+        for area in battlefield.areas:
+            if len(area.outline) >= 3:
+                pygame.draw.polygon(surface, p.debug_area, [to_screen(q) for q in area.outline], 2)
+        for wall in battlefield.walls:
+            colour = p.debug_wall_high if wall.height.value == "high" else p.debug_wall_low
+            if len(wall.points) >= 2:
+                pygame.draw.lines(
+                    surface, colour, wall.closed, [to_screen(q) for q in wall.points], 3
+                )
+        door_r = max(3, round(camera.scale * 0.25))
+        for building in battlefield.buildings:
+            if len(building.outline) >= 3:
+                points = [to_screen(q) for q in building.outline]
+                pygame.draw.polygon(surface, p.debug_building, points, 2)
+                label = building.name or f"building {building.id}"
+                if building.storeys > 1:
+                    label += f" ({building.storeys} storeys)"
+                x = min(q[0] for q in points)
+                y = min(q[1] for q in points)
+                surface.blit(
+                    text.text(label, 16, p.debug_building, shadow=(0, 0, 0)), (x + 3, y + 3)
+                )
+            for door in building.doors:
+                centre = to_screen(door.position)
+                pygame.draw.circle(surface, p.debug_door, centre, door_r)
+                pygame.draw.circle(surface, (0, 0, 0), centre, door_r, 1)
+
+    def _draw_edge_labels(
+        self, surface: pygame.Surface, camera: Camera, battlefield: Battlefield
+    ) -> None:
+        w, h = battlefield.width, battlefield.height
+        inset = EDGE_BAND_IN / 2
+        anchors = {
+            Edge.NORTH: (w / 2, inset),
+            Edge.SOUTH: (w / 2, h - inset),
+            Edge.WEST: (inset, h / 2),
+            Edge.EAST: (w - inset, h / 2),
+        }
+        size = max(12, min(22, round(camera.scale * 0.45)))
+        labels: dict[Edge, list[str]] = {}
+        for edge in battlefield.entry_edges:
+            labels.setdefault(edge, []).append("ENTRY")
+        for edge in battlefield.exit_edges:
+            labels.setdefault(edge, []).append("EXIT")
+        for edge, words in labels.items():
+            caption = text.text(
+                " / ".join(words), size, (255, 255, 255), bold=True, shadow=(0, 0, 0)
+            )
+            if edge in (Edge.WEST, Edge.EAST):
+                caption = pygame.transform.rotate(caption, 90 if edge is Edge.WEST else -90)
+            x, y = camera.world_to_screen(anchors[edge])
+            surface.blit(caption, caption.get_rect(center=(round(x), round(y))))
+
+    # -- markers ------------------------------------------------------------------------------
+    def _draw_hot_spots(self, surface: pygame.Surface, camera: Camera, view: BattleView) -> None:
+        p = self.palette
+        radius = max(9, round(camera.scale * HOT_SPOT_DIAMETER_IN / 2))
+        for spot in view.hot_spots:
+            x, y = camera.world_to_screen(spot.position_in)
+            centre = (round(x), round(y))
+            pygame.draw.circle(surface, (0, 0, 0), centre, radius + 2)
+            pygame.draw.circle(surface, p.hot_spot, centre, radius)
+            pygame.draw.circle(surface, (255, 220, 160), centre, radius, max(1, radius // 6))
+            number = text.text(
+                str(spot.number), max(12, round(radius * 1.5)), p.hot_spot_text, True
+            )
+            surface.blit(number, number.get_rect(center=centre))
+
+    def _draw_markers(self, surface: pygame.Surface, camera: Camera, view: BattleView) -> None:
+        p = self.palette
+        size = max(8, round(camera.scale * 0.4))
+        label_size = max(12, min(20, round(camera.scale * 0.42)))
+        for marker in view.markers:
+            x, y = camera.world_to_screen(marker.position_in)
+            centre = (round(x), round(y))
+            if marker.kind == "objective":
+                diamond = [
+                    (centre[0], centre[1] - size),
+                    (centre[0] + size, centre[1]),
+                    (centre[0], centre[1] + size),
+                    (centre[0] - size, centre[1]),
+                ]
+                pygame.draw.polygon(surface, p.objective, diamond)
+                pygame.draw.polygon(surface, (255, 255, 255), diamond, 2)
+                colour = p.objective
+            elif marker.kind == "contractor":
+                r = max(5, round(camera.scale * BASE_DIAMETER_IN / 2))
+                pygame.draw.circle(surface, (30, 30, 30), centre, r)
+                pygame.draw.circle(surface, p.contractor, centre, round(r * 0.85))
+                pygame.draw.circle(surface, (40, 90, 200), centre, round(r * 0.45))
+                colour = p.contractor
+            elif marker.kind == "poi":
+                pygame.draw.circle(surface, p.poi, centre, size, 3)
+                pygame.draw.circle(surface, p.poi, centre, max(2, size // 3))
+                colour = p.poi
+            elif marker.kind == "civilianmob":
+                r = max(6, round(camera.scale * 0.75))
+                pygame.draw.circle(surface, (30, 30, 30), centre, r)
+                pygame.draw.circle(surface, p.civilian, centre, round(r * 0.88))
+                colour = p.civilian
+            else:
+                pygame.draw.circle(surface, (230, 230, 230), centre, size // 2)
+                colour = (230, 230, 230)
+            caption = text.text(marker.label, label_size, colour, bold=True, shadow=(0, 0, 0))
+            surface.blit(caption, caption.get_rect(midtop=(centre[0], centre[1] + size + 2)))
+
+    # -- units --------------------------------------------------------------------------------
+    def _draw_units(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        view: BattleView,
+        overlays: Overlays,
+        result: FrameResult,
+    ) -> None:
+        selection = self.palette.selection
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for unit in view.units:
+            centre = unit.centre
+            selected = unit.selected or unit.unit_id == overlays.selected_unit
+            for figure in unit.figures:
+                diameter = max(3, round(figure.diameter_in * camera.scale))
+                x, y = camera.world_to_screen(figure.position_in)
+                rect = pygame.Rect(0, 0, diameter, diameter)
+                rect.center = (round(x), round(y))
+                if selected:
+                    pygame.draw.circle(surface, selection, rect.center, diameter // 2 + 3, 2)
+                sprite = self.figures.sprite(
+                    figure, diameter, figure_facing(figure.position_in, centre)
+                )
+                blits.append((sprite, rect.topleft))
+                result.figure_rects.append((unit.unit_id, rect))
+        surface.fblits(blits)
+        if overlays.unit_labels:
+            for unit in view.units:
+                self._draw_unit_label(surface, camera, unit, overlays, result)
+
+    def _draw_unit_label(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        unit: UnitSprite,
+        overlays: Overlays,
+        result: FrameResult,
+    ) -> None:
+        if not unit.figures:
+            return
+        p = self.palette
+        top = min(f.position_in[1] - f.diameter_in / 2 for f in unit.figures)
+        cx = unit.centre[0]
+        x, y = camera.world_to_screen((cx, top))
+        size = max(12, min(20, round(camera.scale * 0.5)))
+        selected = unit.selected or unit.unit_id == overlays.selected_unit
+        colour = p.selection if selected else p.side(unit.side).label
+        caption = text.text(unit.name, size, colour, bold=True, shadow=p.unit_label_shadow)
+        rect = caption.get_rect(midbottom=(round(x), round(y) - 2))
+        surface.blit(caption, rect)
+        result.unit_label_rects[unit.unit_id] = rect
+        bx = rect.right + 3
+        for badge in unit.badges:
+            chip = self.badge_chip(badge, size - 2)
+            surface.blit(chip, (bx, rect.centery - chip.get_height() // 2))
+            bx += chip.get_width() + 2
+
+    def badge_chip(self, badge: Badge, size: int) -> pygame.Surface:
+        background = self.palette.badge_background[badge.value]
+        label = text.text(badge.short, size, badge_text_colour(background), bold=True)
+        chip = pygame.Surface((label.get_width() + 6, label.get_height() + 2), pygame.SRCALPHA)
+        pygame.draw.rect(chip, (0, 0, 0), chip.get_rect(), border_radius=4)
+        pygame.draw.rect(chip, background, chip.get_rect().inflate(-2, -2), border_radius=4)
+        chip.blit(label, (3, 1))
+        return chip
+
+    # -- ruler --------------------------------------------------------------------------------
+    def _draw_ruler(
+        self, surface: pygame.Surface, camera: Camera, start: Point, end: Point
+    ) -> None:
+        p = self.palette
+        a = camera.world_to_screen(start)
+        b = camera.world_to_screen(end)
+        pygame.draw.line(surface, (0, 0, 0), a, b, 5)
+        pygame.draw.line(surface, p.ruler, a, b, 3)
+        length = math.dist(start, end)
+        # Inch ticks, like a tape measure on the table.
+        if length > 0 and camera.scale >= 6:
+            ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+            for inch in range(1, int(length) + 1):
+                tx, ty = camera.world_to_screen((start[0] + ux * inch, start[1] + uy * inch))
+                tick = 6 if inch % 6 == 0 else 3
+                pygame.draw.line(
+                    surface,
+                    p.ruler,
+                    (tx - uy * tick, ty + ux * tick),
+                    (tx + uy * tick, ty - ux * tick),
+                    2,
+                )
+        for point in (a, b):
+            pygame.draw.circle(surface, p.ruler, point, 4)
+        label = text.text(f'{length:.1f}"', 20, p.ruler_text, bold=True)
+        chip = pygame.Surface((label.get_width() + 8, label.get_height() + 4))
+        chip.fill(p.ruler)
+        chip.blit(label, (4, 2))
+        surface.blit(chip, (b[0] + 10, b[1] - chip.get_height() - 4))
