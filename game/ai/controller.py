@@ -62,8 +62,6 @@ CONTRACTOR_KEEP_OFF = 2.0
 STOP_SHORT_OF_FRIEND = 1.5
 """Head for a point this far short of a friend's centre, so the figures land in cohesion."""
 RING_DIRECTIONS = 16
-SHAKEN_MARGIN = 0.5
-"""A Shaken unit's own destinations keep this much farther from the enemy than it stands now."""
 ROUTE_STEP = 1.0
 
 
@@ -487,15 +485,9 @@ class InsurgentAI:
         own is added only where the engine's other limits cannot refuse it (a Shaken unit may not
         close on the enemy; nobody may end a move near a contractor the Regulars have not reached).
         """
-        # the same test the engine makes: a unit Shaken last turn may only move away
-        shaken = unit.shaken_turn == world.turn - 1 > 0
+        if unit.shaken_turn == world.turn - 1 > 0:
+            return []  # Shaken: only away from the enemy; the engine's own samples are safe
         start = unit.leader_point
-        enemy_centres = [r.centre for r in world.regulars]
-
-        def nearest_enemy(p: Point) -> float:
-            return min((distance(p, e) for e in enemy_centres), default=math.inf)
-
-        now = nearest_enemy(unit.centre)
         waiting = [(c.x, c.y) for c in world.state.contractors if c.status == "waiting"]
         out: list[MoveUnit] = []
         for rate in sorted({c.rate for c in pool if c.rate in ("cautious", "rapid")}):
@@ -520,9 +512,6 @@ class InsurgentAI:
                     continue
                 end = walk(path, min(reach, path_length(path)))
                 if any(distance(end, c) < CONTRACTOR_KEEP_OFF for c in waiting):
-                    continue
-                shifted = (unit.centre[0] + end[0] - start[0], unit.centre[1] + end[1] - start[1])
-                if shaken and nearest_enemy(shifted) < now + SHAKEN_MARGIN:
                     continue
                 out.append(MoveUnit(side=INSURGENT, unit=unit.id, to=to, rate=rate))
         return out
