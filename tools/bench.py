@@ -54,6 +54,8 @@ class Options:
 def _stats(samples: list[tuple[float, float]]) -> dict[str, float]:
     """Median and p95 of wall-clock milliseconds, and the median CPU milliseconds of this
     process (less disturbed when other programs load the machine)."""
+    if not samples:
+        return {"median": 0.0, "p95": 0.0, "cpu_median": 0.0, "n": 0}
     ordered = sorted(wall for wall, _cpu in samples)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     return {
@@ -182,7 +184,7 @@ def _geometry_on_map(path: str, shipped: bool, options: Options) -> dict[str, An
     hidden_found = 0
     movers = [u for u in units[4:] if u.elevation == 0]
     hidden_tries = 2 if options.tiny else 10
-    for k in range(hidden_tries * 50):
+    for k in range(hidden_tries * 50 if movers else 0):
         if len(hidden_ms) == hidden_tries:
             break
         leader = movers[k % len(movers)].figures[0]
