@@ -323,6 +323,18 @@ def test_place_in_cohesion_inside_a_building_keeps_figures_inside() -> None:
         geometry.place_in_cohesion((10, 10), 40)
 
 
+def test_place_in_cohesion_gathers_toward_a_point_and_avoids_other_bases() -> None:
+    geometry = field()
+    leader = (12.0, 12.0)
+    others = ((11.0, 12.0), (11.5, 12.9), (11.5, 11.1))  # another unit west of the leader
+    figures = geometry.place_in_cohesion(leader, 4, occupied=others, toward=(20.0, 12.0))
+    assert in_cohesion(figures)
+    assert all(f[0] > leader[0] - 0.01 for f in figures[1:])  # all on the east side
+    for f in figures:
+        for o in others:
+            assert math.dist(f, o) >= 2 * BASE_RADIUS
+
+
 # ---------------------------------------------------------------- hidden movement (R54, R35)
 
 GAP_BUILDINGS = (block(1, (8, 8, 12, 12)), block(2, (8, 16, 12, 20)))
