@@ -307,7 +307,6 @@ class _Converter:
         self._warn_suspicious(collected, buildings)
         if self.problems.has_errors:
             return None
-        custom = {k: v for k, v in self._raw_map_properties().items()}
         return Battlefield(
             path=self.display,
             title=str(props["title"]) or self.path.stem,
@@ -323,7 +322,7 @@ class _Converter:
             units=tuple(collected.units),
             entry_edges=_edges(str(props["entry_edges"])),
             exit_edges=_edges(str(props["exit_edges"])),
-            properties=custom,
+            properties=self._raw_map_properties(),
             scenario=str(props["scenario"]),
             insurgency_level=str(props["insurgency_level"]),
             turns=int(props["turns"]),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -82,7 +83,7 @@ class Run:
 
 
 def _run_all(argument_lists: list[list[str]]) -> list[Run]:
-    """Run the validator once per argument list, all at once (the corpus stays fast)."""
+    """Run the validator as a subprocess once per argument list, all at once."""
     processes = [
         subprocess.Popen(
             [sys.executable, str(TOOL), *args],
@@ -101,10 +102,11 @@ def _run_all(argument_lists: list[list[str]]) -> list[Run]:
 
 
 @pytest.fixture(scope="module")
-def corpus_runs() -> dict[str, Run]:
-    names = [*CASES, "does_not_exist.tmx"]
-    runs = _run_all([[str(BROKEN / name)] for name in names])
-    return dict(zip(names, runs, strict=True))
+def tool_runs() -> dict[str, Run]:
+    """The whole corpus through the tool in one subprocess, plus a missing file on its own."""
+    corpus = [str(BROKEN / name) for name in CASES]
+    whole, missing = _run_all([corpus, [str(BROKEN / "does_not_exist.tmx")]])
+    return {"corpus": whole, "missing": missing}
 
 
 def test_every_corpus_file_has_an_expected_phrase() -> None:
@@ -112,23 +114,33 @@ def test_every_corpus_file_has_an_expected_phrase() -> None:
     assert on_disk == set(CASES)
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_broken_map_is_rejected_with_one_clear_line_per_problem(
-    name: str, corpus_runs: dict[str, Run]
-) -> None:
-    run = corpus_runs[name]
-    assert run.code == 2, run
+def test_corpus_through_the_tool_gives_only_error_lines(tool_runs: dict[str, Run]) -> None:
+    run = tool_runs["corpus"]
+    assert run.code == 2
     assert "Traceback" not in run.stdout + run.stderr
-    assert run.lines, "no output"
+    assert run.stdout == ""  # errors go to stderr
     for line in run.lines:
         assert ERROR_LINE.match(line), line
-    assert any(CASES[name] in line for line in run.lines), run.lines
+    missing = [name for name, phrase in CASES.items() if not any(phrase in x for x in run.lines)]
+    assert missing == []
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_broken_map_is_rejected_with_one_clear_line_per_problem(name: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main([str(BROKEN / name)], out=out, err=err) == 2
+    assert out.getvalue() == ""
+    lines = err.getvalue().splitlines()
+    assert lines, "no output"
+    for line in lines:
+        assert ERROR_LINE.match(line), line
+    assert any(CASES[name] in line for line in lines), lines
     # each line names the map, or for tileset problems the tileset file it comes from
-    assert all(name in line or ".tsx:" in line for line in run.lines), run.lines
+    assert all(name in line or ".tsx:" in line for line in lines), lines
 
 
-def test_missing_file_is_one_error_line(corpus_runs: dict[str, Run]) -> None:
-    run = corpus_runs["does_not_exist.tmx"]
+def test_missing_file_is_one_error_line(tool_runs: dict[str, Run]) -> None:
+    run = tool_runs["missing"]
     assert run.code == 2
     assert run.stdout == ""  # errors go to stderr
     assert run.lines == [f"error: {(BROKEN / 'does_not_exist.tmx').as_posix()}: file not found"]
