@@ -516,11 +516,24 @@ class InsurgentAI:
                 out.append(MoveUnit(side=INSURGENT, unit=unit.id, to=to, rate=rate))
         return out
 
-    def _placed(self, unit: UnitState, leader_to: Point) -> UnitPosition:
+    def _placed(self, world: _World, unit: UnitState, leader_to: Point) -> UnitPosition:
         """Where the figures would stand with the leader at `leader_to`, placed as the engine
-        places them: in cohesion around the leader when the geometry can, else shifted (R3)."""
+        places them: in cohesion around the leader, clear of other bases, when the geometry
+        can; else shifted (R3)."""
         live = unit.effective_figures
-        spots = self.terrain.place(leader_to, len(live), toward=None) if live else None
+        occupied = [
+            f.pos
+            for other in world.state.units.values()
+            if other.on_table and other.id != unit.id
+            for f in other.effective_figures
+        ]
+        place: Any = self.terrain.place
+        spots: list[Point] | None = None
+        if live:
+            try:
+                spots = place(leader_to, len(live), occupied=occupied)
+            except TypeError:  # a Terrain that does not keep bases apart yet
+                spots = place(leader_to, len(live))
         if spots is not None:
             figures = tuple((round(p[0], 3), round(p[1], 3)) for p in spots)
         else:
@@ -553,7 +566,7 @@ class InsurgentAI:
         path = truncate(self.terrain.path(start, command.to), reach)
         end = walk(path, path_length(path))
         moved = path_length(path)
-        position = self._placed(unit, end)
+        position = self._placed(world, unit, end)
         exposure = 0
         if goal is not None and world.regulars:
             steps = int(moved // ROUTE_STEP)
@@ -596,8 +609,9 @@ def _score(action: Action, c: _Candidate, optimum_range: float) -> tuple[float, 
         return (c.activated_distance > optimum_range, not c.solid, moved)
     if action is Action.ADVANCE_TO_ENEMY:
         return (goal, not c.solid, not c.sees_enemy)
-    # moves toward a friend, a hot spot or the objective: get there, by the safest route (R35)
-    return (goal, c.exposure, moved)
+    # moves toward a friend, a hot spot or the objective: get as near as the move allows (to the
+    # inch), then by the route least seen by the Regulars, then the shortest (R35)
+    return (round(c.goal_distance), c.exposure, moved)
 
 
 __all__ = ["InsurgentAI"]

@@ -281,3 +281,44 @@ def test_a_decision_with_no_solo_rule_gets_the_first_legal_answer_and_a_log_line
     assert ai.log[-1] == "T1 no solo rule for the decision 'mystery': first legal answer"
     with pytest.raises(ValueError, match="no pending decision"):
         ai.choose(player_view(engine, INSURGENT))
+
+
+def _candidate(goal: float, exposure: int, moved: float = 10.0, **kw: Any) -> Any:
+    from game.ai.controller import _Candidate
+
+    facts: dict[str, Any] = {
+        "command": MoveUnit(side=INSURGENT, unit="I1", to=(0.0, 0.0), rate="rapid"),
+        "end": (0.0, 0.0),
+        "moved": moved,
+        "solid": False,
+        "seen_by_watchers": 0,
+        "sees_enemy": False,
+        "exposure": exposure,
+        "goal_distance": goal,
+        "activated_distance": 0.0,
+    }
+    facts.update(kw)
+    return _Candidate(**facts)
+
+
+def test_r35_moves_to_a_friend_take_the_least_seen_route_among_equally_near_ends() -> None:
+    from game.ai.actions import Action
+    from game.ai.controller import _score
+
+    seen, hidden = _candidate(2.1, exposure=6), _candidate(2.4, exposure=0)
+    assert _score(Action.MOVE_TO_LEADER, hidden, 6.0) < _score(Action.MOVE_TO_LEADER, seen, 6.0)
+    nearer = _candidate(1.0, exposure=9)
+    assert _score(Action.MOVE_TO_LEADER, nearer, 6.0) < _score(Action.MOVE_TO_LEADER, hidden, 6.0)
+
+
+def test_r35_move_into_cover_takes_the_nearest_solid_spot() -> None:
+    from game.ai.actions import Action
+    from game.ai.controller import _score
+
+    far_cover = _candidate(0.0, 0, moved=9.0, solid=True)
+    near_cover = _candidate(0.0, 0, moved=3.0, solid=True)
+    open_ground = _candidate(0.0, 0, moved=1.0, solid=False)
+    ranked = sorted(
+        [open_ground, far_cover, near_cover], key=lambda c: _score(Action.MOVE_INTO_COVER, c, 6.0)
+    )
+    assert ranked == [near_cover, far_cover, open_ground]
