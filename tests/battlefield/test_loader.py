@@ -436,3 +436,62 @@ def test_r49_hot_spot_in_open_ground_is_only_a_warning() -> None:
     assert report.warnings[1].message == (
         'hot spot 4 stands in open ground, more than 3" from any building, wall or cover (R49)'
     )
+
+
+def test_rotated_polygon_turns_about_its_origin(tmp_path: Path) -> None:
+    def rotate_house(text: str) -> str:
+        text = text.replace(
+            'name="house" type="Building" x="256" y="64">',
+            'name="house" type="Building" x="256" y="64" rotation="90">',
+        )
+        # its door moves to the rotated west wall, x = 6"
+        return text.replace('type="Door" x="356" y="96"', 'type="Door" x="192" y="96"')
+
+    bf = load_battlefield(_variant(tmp_path, rotate_house))
+    house = _by_name(bf.buildings, "house")
+    assert house.outline == ((8.0, 2.0), (8.0, 5.0), (6.0, 5.0), (6.0, 2.0))
+    assert [d.position for d in house.doors] == [(6.0, 3.0)]
+
+
+def test_embedded_tileset_collision_shapes_are_not_map_objects(tmp_path: Path) -> None:
+    embedded = (
+        '<tileset firstgid="1" name="ground" tilewidth="32" tileheight="32" tilecount="2" '
+        'columns="2">\n  <image source="ground.png" width="64" height="32"/>\n'
+        '  <tile id="0"><objectgroup draworder="index" id="2">'
+        '<object id="1" type="Building" x="0" y="0" width="32" height="32"/>'
+        "</objectgroup></tile>\n </tileset>"
+    )
+    path = _variant(
+        tmp_path, lambda t: t.replace('<tileset firstgid="1" source="ground.tsx"/>', embedded)
+    )
+    report = read_map(path)
+    assert report.battlefield is not None
+    assert [b.name for b in report.battlefield.buildings] == ["shop", "house"]
+    assert report.battlefield.buildings[0].outline == (
+        (1.0, 2.0),
+        (3.0, 2.0),
+        (3.0, 3.0),
+        (1.0, 3.0),
+    )
+    assert [w.message for w in report.warnings] == [
+        "embedded tileset 'ground' has tile collision shapes, which pytmx mixes into the map's "
+        "objects; export it to a .tsx (Tileset > Export Tileset As)"
+    ]
+
+
+def test_tile_and_text_objects_cannot_be_terrain(tmp_path: Path) -> None:
+    def add_objects(text: str) -> str:
+        return text.replace(
+            ' </objectgroup>\n <objectgroup id="3" name="markers">',
+            '  <object id="30" name="car" type="Wreck" gid="1" x="300" y="232" width="32" '
+            'height="32"/>\n'
+            '  <object id="31" name="sign" type="Cover" x="300" y="300" width="40" height="20">'
+            "<text>Market</text></object>\n"
+            ' </objectgroup>\n <objectgroup id="3" name="markers">',
+        )
+
+    report = read_map(_variant(tmp_path, add_objects))
+    assert [(e.object_id, e.message) for e in report.errors] == [
+        (30, "a Wreck must be a rectangle or a polygon, not a tile object"),
+        (31, "a Cover must be a rectangle or a polygon, not a text object"),
+    ]
