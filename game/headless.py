@@ -26,20 +26,28 @@ MAX_COMMANDS = 20000  # a guard: a game that needs more than this is a bug, not 
 
 
 def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the headless game's options; options another room already defined (the client's
+    `--scenario`, `--map`) are shared, not redefined."""
+    taken = set(parser._option_string_actions)
     group = parser.add_argument_group("headless game")
-    group.add_argument("--headless", action="store_true", help="play a game in the terminal")
-    group.add_argument(
+
+    def add(flag: str, **kwargs: Any) -> None:
+        if flag not in taken:
+            group.add_argument(flag, **kwargs)
+
+    add("--headless", action="store_true", help="play a whole game in the terminal")
+    add(
         "--scenario",
         metavar="ID|PATH.tmx",
         help=f"scenario id ({', '.join(scenario_ids())}) or a map file",
     )
-    group.add_argument("--seed", type=int, default=1, help="dice seed (default 1)")
-    group.add_argument("--turns", type=int, help="turn limit (default: the scenario's, R31)")
-    group.add_argument("--save", metavar="FILE", help="write the game to FILE when it stops")
-    group.add_argument("--load", metavar="FILE", help="continue a saved game")
-    group.add_argument("--stop-after-turn", type=int, metavar="T", help="stop after turn T")
-    group.add_argument("--quiet", action="store_true", help="print only the RESULT line")
-    group.add_argument("--autosave-dir", metavar="DIR", help="autosave into DIR")
+    add("--seed", type=int, default=1, help="dice seed (default 1)")
+    add("--turns", type=int, help="turn limit (default: the scenario's, R31)")
+    add("--save", metavar="FILE", help="write the game to FILE when it stops")
+    add("--load", metavar="FILE", help="continue a saved game")
+    add("--stop-after-turn", type=int, metavar="T", help="stop after turn T")
+    add("--quiet", action="store_true", help="print only the RESULT line")
+    add("--autosave-dir", metavar="DIR", help="autosave after every command into DIR")
 
 
 def result_line(engine: Engine) -> str:
@@ -87,18 +95,19 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
         if args.load:
             engine = load_save(Path(args.load))
         else:
-            if not args.scenario:
+            spec = args.scenario or getattr(args, "map", None)
+            if not spec:
                 return _fail(
                     f"--headless needs --scenario ({', '.join(scenario_ids())} or a .tmx file)"
                 )
-            map_path, scenario_id = resolve_map(args.scenario)
+            map_path, scenario_id = resolve_map(spec)
             if scenario_id is None and map_path.suffix.lower() != ".tmx":
                 return _fail(
-                    f"--scenario {args.scenario}: not a scenario id ({', '.join(scenario_ids())}) "
+                    f"--scenario {spec}: not a scenario id ({', '.join(scenario_ids())}) "
                     "nor a .tmx map"
                 )
             if not map_path.exists():
-                return _fail(f"--scenario {args.scenario}: map file {map_path} does not exist")
+                return _fail(f"--scenario {spec}: map file {map_path} does not exist")
             engine = new_game(map_path, scenario_id, args.seed, turn_limit=args.turns)
     except SaveError as exc:
         return _fail(str(exc))

@@ -69,6 +69,7 @@ class Activation:
     acted: bool = False
     interruptions: int = 0
     window_done: bool = False
+    tending: bool = False  # the unit began this activation with wounded to tend (R27)
     rate: str = ""
     path: list[Point] = field(default_factory=list)
     travelled: float = 0.0
@@ -260,7 +261,13 @@ class Engine:
             unit.neutralizing = 0
         live = unit.effective_figures
         if live:
-            spots = self.terrain.place(leader_to, len(live), toward=None)
+            occupied = [
+                f.pos
+                for other in self.state.units.values()
+                if other.on_table and other.id != unit.id
+                for f in other.effective_figures
+            ]
+            spots = self.terrain.place(leader_to, len(live), occupied=occupied)
             if spots is not None:
                 cx, cy = unit.centre
                 # R3: the leader moves, or the figure nearest the centre for a leaderless unit
@@ -748,6 +755,7 @@ class Engine:
         turn = self.state.turn
         unit.activated_turn = turn
         act = Activation(unit.id)
+        act.tending = any(f.status == "hit" for f in unit.figures)
         self.act = act
         self.state.activation = {"unit": unit.id}
         self.emit("Activate", f"T{turn} {unit.name} activates", unit=unit.id)
@@ -891,6 +899,8 @@ class Engine:
     def _continue_move(self, unit: UnitState, act: Activation) -> Flow:
         """Walk the rest of the planned path in steps, watching for new sightings and contacts."""
         turn = self.state.turn
+        if not act.path:
+            return
         while unit.on_table and act.path:
             total = path_length(act.path)
             limit = min(
@@ -935,8 +945,8 @@ class Engine:
                 moved=round(act.moved, 3),
             )
             self._handoff_dependants(unit)
-            if any(f.status == "hit" for f in unit.figures) and self._safe_for_first_aid(unit):
-                self._first_aid(unit)
+            if act.tending and self._safe_for_first_aid(unit):
+                self._first_aid(unit)  # R27: the move that brought the wounded to safety
         act.path = []
 
     # -- contractors, edges ---------------------------------------------------------------

@@ -183,14 +183,21 @@ class Terrain:
     def on_table(self, p: Point) -> bool:
         return 0.0 <= p[0] <= self.battlefield.width and 0.0 <= p[1] <= self.battlefield.height
 
-    def place(self, leader: Point, count: int, toward: Point | None = None) -> list[Point] | None:
-        """Figure spots in cohesion around the leader (R2, R3), or None without real geometry."""
+    def place(
+        self, leader: Point, count: int, *, occupied: Sequence[Point] = ()
+    ) -> list[Point] | None:
+        """Figure spots in cohesion around the leader (R2, R3), clear of other bases; None
+        without the real geometry."""
         if self.geometry is None:
             return None
+        near = [p for p in occupied if distance(p, leader) < 6.0]
         try:
-            spots = self.geometry.place_in_cohesion(leader, count, toward=toward)
+            spots = self.geometry.place_in_cohesion(leader, count, occupied=near)
         except ValueError:
-            return None
+            try:
+                spots = self.geometry.place_in_cohesion(leader, count)
+            except ValueError:
+                return None
         return [(float(p[0]), float(p[1])) for p in spots]
 
     def blocked_point(self, p: Point) -> bool:

@@ -1,0 +1,68 @@
+"""The headless game's command line: narration, the RESULT line, and one-line errors (exit 2)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.headless import main
+
+MAP = str(Path(__file__).resolve().parent.parent / "maps" / "engine" / "crossroads.tmx")
+
+
+def test_headless_game_narrates_rolls_and_ends_with_a_result_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--scenario", MAP, "--seed", "4", "--turns", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    result = json.loads(lines[-1].removeprefix("RESULT "))
+    assert lines[-1].startswith("RESULT ")
+    for key in ("scenario", "seed", "turns", "vp_regular", "vp_insurgent", "margin", "winner"):
+        assert key in result
+    assert result["seed"] == 4 and result["turns"] <= 3 and len(result["events_sha256"]) == 64
+    rolls = [line for line in lines if "Rulebook:" in line and "d" in line]
+    assert rolls, "every roll names its rulebook section"
+    assert any("Reaction Test" in line or "Making the Attack Roll" in line for line in lines)
+
+
+def test_headless_save_and_load_continue_to_the_same_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "game.json"
+    assert main(["--scenario", MAP, "--seed", "9", "--turns", "4", "--quiet"]) == 0
+    whole = capsys.readouterr().out.splitlines()[-1]
+    args = ["--scenario", MAP, "--seed", "9", "--turns", "4", "--quiet"]
+    assert main([*args, "--stop-after-turn", "2", "--save", str(save)]) == 0
+    assert "STOPPED after turn 2" in capsys.readouterr().out
+    assert main(["--load", str(save), "--quiet"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == whole
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--scenario", "no-such-scenario"], "not a scenario id"),
+        (["--scenario", "missing.tmx"], "does not exist"),
+        (["--scenario", MAP, "--seed", "-3"], "--seed"),
+        (["--scenario", MAP, "--turns", "0"], "--turns"),
+        (["--load", "nowhere.json"], "no such save file"),
+        ([], "needs --scenario"),
+    ],
+)
+def test_bad_arguments_give_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and message in captured.err
+
+
+def test_a_broken_map_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.tmx"
+    broken.write_text("<map><unclosed>")
+    assert main(["--scenario", str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "broken.tmx" in err
