@@ -19,6 +19,9 @@ import pygame_gui
 THEME_PATH = Path(__file__).resolve().parents[2] / "assets" / "ui" / "theme.json"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
+_PRELOADED_FONT_STYLES = [(14, "bold"), (16, "bold"), (18, "bold")] + [
+    (size, "italic") for size in (14, 15, 16)
+]
 
 
 class Scene:
@@ -119,8 +122,7 @@ class App:
         self.manager.preload_fonts(
             [
                 {"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"}
-                for size in (14, 15, 16, 18)
-                for style in ("bold", "italic")
+                for size, style in _PRELOADED_FONT_STYLES
             ]
         )
         self.clock = pygame.time.Clock()

@@ -1,0 +1,244 @@
+"""The battle screen, driven headlessly with synthetic events; checked by pixels and state."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+import pytest
+from client_support import (
+    TEST_MAP,
+    key_down,
+    key_up,
+    mouse_down,
+    mouse_move,
+    mouse_up,
+    table_battlefield,
+    wheel,
+)
+
+from game.client.battle import PAN_STEP_FRACTION, BattleScene, battle_layout
+from game.client.camera import ZOOM_STEP
+from game.client.catalogue import OpenedMap
+from game.client.palette import DEFAULT_PALETTE
+from game.client.scenes import App
+from game.client.viewmodel import BASE_DIAMETER_IN
+
+SAND = (176, 160, 120)  # the ground tile of data/table.png
+
+
+@pytest.fixture
+def battle(app: App) -> BattleScene:
+    scene = BattleScene(OpenedMap(TEST_MAP, table_battlefield(), ()))
+    app.push(scene)
+    app.step()
+    return scene
+
+
+def pixel(app: App, point: tuple[float, float]) -> tuple[int, int, int]:
+    colour = app.screen.get_at((round(point[0]), round(point[1])))
+    return (colour.r, colour.g, colour.b)
+
+
+def test_fit_puts_the_table_corners_where_expected(app: App, battle: BattleScene) -> None:
+    vp = battle_layout(app.size).viewport
+    scale = min(vp.width / 24, vp.height / 16)
+    left = vp.left + (vp.width - 24 * scale) / 2
+    top = vp.top + (vp.height - 16 * scale) / 2
+    assert battle.camera.map_screen_rect() == pytest.approx((left, top, 24 * scale, 16 * scale))
+    # Ground art just inside the west edge, letterbox just outside it.
+    assert pixel(app, battle.camera.world_to_screen((0.5, 7.5))) == SAND
+    assert pixel(app, (left - 3, top + 8 * scale)) == DEFAULT_PALETTE.letterbox
+    assert pixel(app, (left + 24 * scale + 3, top + 8 * scale)) == DEFAULT_PALETTE.letterbox
+
+
+def test_a_figure_is_three_quarters_of_an_inch_wide_at_every_zoom(
+    app: App, battle: BattleScene
+) -> None:
+    for notches in (0, 2, 3):
+        if notches:
+            app.step([mouse_move((400, 400)), wheel(notches)])
+        else:
+            app.step()
+        expected = round(BASE_DIAMETER_IN * battle.camera.scale)
+        unit_id, rect = battle.last_frame.figure_rects[0]
+        assert rect.width == rect.height == expected
+        figure = battle.view_provider().unit(unit_id).figures[0]  # type: ignore[union-attr]
+        centre = battle.camera.world_to_screen(figure.position_in)
+        assert abs(rect.centerx - centre[0]) <= 1 and abs(rect.centery - centre[1]) <= 1
+
+
+def test_figures_are_drawn_in_their_side_colours(app: App, battle: BattleScene) -> None:
+    app.step([mouse_move((400, 400)), wheel(3)])
+    for unit in battle.view_provider().units:
+        scheme = DEFAULT_PALETTE.side(unit.side)
+        figure = unit.figures[0]
+        x, y = battle.camera.world_to_screen(figure.position_in)
+        r = BASE_DIAMETER_IN * battle.camera.scale / 2
+        if not battle.camera.viewport.contains((x, y)):
+            continue
+        # Just inside the rim, on the painted base.
+        colours = {
+            pixel(app, (x + r * 0.72 * math.cos(a), y + r * 0.72 * math.sin(a)))
+            for a in (0.3, 2.0, 4.0)
+        }
+        assert scheme.base in colours or scheme.rim in colours
+
+
+def test_clicking_a_base_selects_its_unit_and_the_card_shows_it(
+    app: App, battle: BattleScene
+) -> None:
+    view = battle.view_provider()
+    bravo = next(u for u in view.units if u.name == "Bravo")
+    x, y = battle.camera.world_to_screen(bravo.figures[2].position_in)
+    app.step([mouse_move((round(x), round(y))), mouse_down((round(x), round(y)))])
+    app.step([mouse_up((round(x), round(y)))])
+    assert battle.overlays.selected_unit == bravo.unit_id
+    assert battle.card_box is not None
+    assert "Bravo" in battle.card_box.html_text
+    assert "d8" in battle.card_box.html_text
+    # Clicking bare ground clears the selection.
+    empty = battle.camera.world_to_screen((1.0, 12.0))
+    app.step([mouse_down((round(empty[0]), round(empty[1])))])
+    assert battle.overlays.selected_unit is None
+    assert "No unit selected" in battle.card_box.html_text
+
+
+def test_tab_cycles_through_the_units(app: App, battle: BattleScene) -> None:
+    ids = [u.unit_id for u in battle.view_provider().units]
+    seen = []
+    for _ in ids:
+        app.step([key_down(pygame.K_TAB)])
+        seen.append(battle.overlays.selected_unit)
+    assert seen == ids
+    app.step([key_down(pygame.K_TAB, pygame.KMOD_LSHIFT)])
+    assert battle.overlays.selected_unit == ids[-2]
+
+
+def test_wheel_zooms_around_the_cursor(app: App, battle: BattleScene) -> None:
+    cursor = (420, 300)
+    app.step([mouse_move(cursor)])
+    before = battle.camera.screen_to_world(cursor)
+    scale = battle.camera.scale
+    app.step([wheel(2)])
+    assert battle.camera.scale == pytest.approx(scale * ZOOM_STEP**2)
+    assert battle.camera.screen_to_world(cursor) == pytest.approx(before, abs=1e-9)
+
+
+def test_arrow_keys_and_wasd_pan_by_an_eighth_of_the_view(app: App, battle: BattleScene) -> None:
+    app.step([mouse_move((400, 300)), wheel(3)])
+    vp = battle.camera.viewport
+    x0, y0 = battle.camera.origin_x, battle.camera.origin_y
+    app.step([key_down(pygame.K_RIGHT)])
+    assert battle.camera.origin_x == pytest.approx(x0 - vp.width * PAN_STEP_FRACTION)
+    app.step([key_down(pygame.K_s)])
+    assert battle.camera.origin_y == pytest.approx(y0 - vp.height * PAN_STEP_FRACTION)
+    app.step([key_down(pygame.K_a), key_down(pygame.K_w)])
+    assert (battle.camera.origin_x, battle.camera.origin_y) == pytest.approx((x0, y0))
+
+
+def test_right_drag_pans_and_f_fits_again(app: App, battle: BattleScene) -> None:
+    app.step([mouse_move((400, 300)), wheel(2)])
+    x0, y0 = battle.camera.origin_x, battle.camera.origin_y
+    app.step(
+        [mouse_down((400, 300), 3), mouse_move((370, 340), (0, 0, 1)), mouse_up((370, 340), 3)]
+    )
+    assert (battle.camera.origin_x, battle.camera.origin_y) == pytest.approx((x0 - 30, y0 + 40))
+    app.step([mouse_move((300, 300), (0, 0, 0))])
+    assert (battle.camera.origin_x, battle.camera.origin_y) == pytest.approx((x0 - 30, y0 + 40))
+    app.step([key_down(pygame.K_f)])
+    assert battle.camera.scale == pytest.approx(battle.camera.fit_scale())
+
+
+def test_ruler_measures_in_inches(app: App, battle: BattleScene) -> None:
+    start = battle.camera.world_to_screen((2.0, 12.0))
+    end = battle.camera.world_to_screen((8.0, 4.0))
+    a = (round(start[0]), round(start[1]))
+    b = (round(end[0]), round(end[1]))
+    app.step([mouse_move(a), key_down(pygame.K_r), mouse_down(a), mouse_move(b, (1, 0, 0))])
+    assert battle.overlays.ruler is not None
+    ruler_start, ruler_end = battle.overlays.ruler
+    assert math.dist(ruler_start, ruler_end) == pytest.approx(10.0, abs=2 / battle.camera.scale)
+    middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    assert pixel(app, middle) == DEFAULT_PALETTE.ruler
+    app.step([mouse_up(b), key_up(pygame.K_r)])
+    assert battle.overlays.ruler is None
+
+
+def test_terrain_overlay_draws_building_outlines(app: App, battle: BattleScene) -> None:
+    corner = battle.camera.world_to_screen((10.0, 4.5))  # on the shop's east wall
+    assert pixel(app, corner) != DEFAULT_PALETTE.debug_building
+    app.step([key_down(pygame.K_t)])
+    assert pixel(app, corner) == DEFAULT_PALETTE.debug_building
+
+
+def test_log_lines_are_shown_in_the_log_panel(app: App, battle: BattleScene) -> None:
+    battle.log('Alpha moves 6" to the shop <fast>')
+    app.step()
+    assert battle.log_box is not None
+    assert "Alpha moves 6&quot; to the shop &lt;fast&gt;" in battle.log_box.html_text + "".join(
+        [battle.log_box.appended_text]
+    )
+
+
+def test_a_resize_relays_the_screen_and_keeps_the_view(app: App, battle: BattleScene) -> None:
+    app.step([mouse_move((400, 300)), wheel(1)])
+    centre = battle.camera.screen_to_world(battle.camera.viewport.centre)
+    app.resize((1600, 1000))
+    app.step()
+    layout = battle_layout((1600, 1000))
+    assert battle.camera.viewport == layout.viewport
+    assert battle.camera.screen_to_world(layout.viewport.centre) == pytest.approx(centre)
+    assert battle.card_box is not None
+    assert battle.card_box.rect.topleft == layout.card.topleft
+    assert battle.card_box.rect.width == layout.card.width
+
+
+def test_escape_returns_to_the_previous_scene(app: App, battle: BattleScene) -> None:
+    app.step([key_down(pygame.K_ESCAPE)])
+    assert len(app.stack) == 0
+    assert not app.running
+
+
+def test_random_input_never_breaks_the_view(app: App, battle: BattleScene) -> None:
+    rng = random.Random(20261122)
+    w, h = app.size
+    keys = [
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_a,
+        pygame.K_d,
+        pygame.K_w,
+        pygame.K_s,
+        pygame.K_f,
+        pygame.K_HOME,
+        pygame.K_t,
+        pygame.K_l,
+        pygame.K_TAB,
+        pygame.K_r,
+        pygame.K_x,
+    ]
+    events: list[pygame.event.Event] = []
+    for _ in range(2000):
+        roll = rng.random()
+        pos = (rng.randrange(-50, w + 50), rng.randrange(-50, h + 50))
+        if roll < 0.3:
+            events.append(mouse_move(pos, (0, 0, rng.randrange(2))))
+        elif roll < 0.45:
+            events.append(mouse_down(pos, rng.choice([1, 2, 3])))
+        elif roll < 0.6:
+            events.append(mouse_up(pos, rng.choice([1, 2, 3])))
+        elif roll < 0.75:
+            events.append(wheel(rng.choice([-3, -1, 1, 2, 5])))
+        elif roll < 0.92:
+            events.append(key_down(rng.choice(keys)))
+        else:
+            events.append(key_up(rng.choice(keys)))
+    for start in range(0, len(events), 50):
+        app.step(events[start : start + 50])
+        assert battle.camera.in_bounds()
+    assert app.stack.top is battle
+    assert battle.camera.in_bounds()

@@ -1,0 +1,96 @@
+"""Menus: keyboard and mouse, the scenario list, opening a map, and their errors."""
+
+from __future__ import annotations
+
+import pygame
+from client_support import DATA, key_down, mouse_down, mouse_move, mouse_up
+
+from game.client.battle import BattleScene
+from game.client.menu import MainMenuScene, OpenMapScene, ScenarioSelectScene
+from game.client.scenes import App
+
+
+def press(app: App, key: int) -> None:
+    app.step([key_down(key)])
+    app.step()  # widgets' own events arrive on the next frame
+
+
+def test_main_menu_offers_new_game_open_map_and_quit(app: App) -> None:
+    menu = MainMenuScene()
+    app.push(menu)
+    app.step()
+    assert [b.text for b in menu.buttons] == ["New game", "Open map…", "Quit"]
+    # The buttons sit one under the other, centred on the window.
+    centres = [b.rect.centerx for b in menu.buttons]
+    assert all(abs(c - app.size[0] // 2) <= 1 for c in centres)
+    assert menu.buttons[0].rect.bottom < menu.buttons[1].rect.top
+
+
+def test_arrows_move_the_highlight_and_enter_opens_the_map_dialog(app: App) -> None:
+    menu = MainMenuScene()
+    app.push(menu)
+    app.step()
+    assert menu.focus == 0 and menu.buttons[0].is_selected
+    press(app, pygame.K_DOWN)
+    assert menu.focus == 1 and menu.buttons[1].is_selected and not menu.buttons[0].is_selected
+    press(app, pygame.K_UP)
+    press(app, pygame.K_UP)  # wraps around to Quit
+    assert menu.focus == 2
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, OpenMapScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is menu
+    assert len(menu.buttons) == 3  # its widgets came back
+
+
+def test_clicking_quit_ends_the_app(app: App) -> None:
+    menu = MainMenuScene()
+    app.push(menu)
+    app.step()
+    centre = menu.buttons[2].rect.center
+    app.step([mouse_move(centre), mouse_down(centre)])
+    app.step([mouse_up(centre)])
+    app.step()
+    assert not app.running
+
+
+def test_scenario_list_shows_the_maps_and_enter_opens_the_battle(app: App) -> None:
+    app.push(MainMenuScene())
+    scenarios = ScenarioSelectScene(DATA)
+    app.push(scenarios)
+    app.step()
+    assert [b.text for b in scenarios.buttons] == ["Test Table", "Back"]
+    assert "A small table for the client tests." in scenarios.details_html
+    press(app, pygame.K_RETURN)
+    top = app.stack.top
+    assert isinstance(top, BattleScene)
+    assert top.art.world_width == 24 and top.art.world_height == 16
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is scenarios
+
+
+def test_open_map_reports_a_missing_file_in_one_line(app: App) -> None:
+    dialog = OpenMapScene(DATA)
+    app.push(MainMenuScene())
+    app.push(dialog)
+    app.step()
+    assert not dialog.open_path(str(DATA / "nowhere.tmx"))
+    assert dialog.message == f"{DATA / 'nowhere.tmx'}: no such map file"
+    assert not dialog.open_path(str(DATA / "table.png"))
+    assert "not a Tiled map" in dialog.message
+    assert "\n" not in dialog.message
+    assert app.stack.top is dialog
+
+
+def test_open_map_opens_a_typed_path(app: App) -> None:
+    dialog = OpenMapScene(DATA)
+    app.push(MainMenuScene())
+    app.push(dialog)
+    app.step()
+    assert dialog.entry is not None
+    assert [b.text for b in dialog.buttons] == ["test_table.tmx", "Back"]
+    assert dialog.entry.get_text().endswith("test_table.tmx")  # the highlighted file
+    assert dialog.open_path(dialog.entry.get_text())
+    assert isinstance(app.stack.top, BattleScene)

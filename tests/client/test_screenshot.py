@@ -1,0 +1,67 @@
+"""`python main.py --screenshot FILE.png --map/--scenario …`: a picture, or one clear line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+from client_support import TEST_MAP
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_main(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_screenshot_of_a_map_is_a_1280x800_picture_of_the_table(tmp_path: Path) -> None:
+    out = tmp_path / "table.png"
+    result = run_main("--screenshot", str(out), "--map", str(TEST_MAP))
+    assert result.returncode == 0, result.stderr
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 800)
+    colours = {
+        tuple(image.get_at((x, y)))[:3] for x in range(0, 1280, 37) for y in range(0, 800, 29)
+    }
+    assert len(colours) > 20  # a table with figures and panels, not a blank fill
+
+
+def test_screenshot_without_a_map_shows_the_menu(tmp_path: Path) -> None:
+    out = tmp_path / "menu.png"
+    result = run_main("--screenshot", str(out))
+    assert result.returncode == 0, result.stderr
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 800)
+    assert image.get_at((640, 10)) != image.get_at((640, 790))  # the gradient background
+
+
+def test_a_missing_map_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    result = run_main("--screenshot", str(tmp_path / "x.png"), "--map", "no/such/map.tmx")
+    assert result.returncode == 2
+    assert result.stderr.strip() == "error: no/such/map.tmx: no such map file"
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_an_unknown_scenario_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    result = run_main("--screenshot", str(tmp_path / "x.png"), "--scenario", "no-such-scenario")
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("error: --scenario no-such-scenario: no shipped map")
+
+
+def test_a_screenshot_name_that_is_not_png_is_refused(tmp_path: Path) -> None:
+    result = run_main("--screenshot", str(tmp_path / "x.jpg"), "--map", str(TEST_MAP))
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("the file name must end in .png")
