@@ -283,6 +283,13 @@ def check_attribute_values(root: ET.Element, problems: ProblemList, file_label: 
             try:
                 cast(value)
             except (ValueError, TypeError, OverflowError):
+                if name in ("offsetx", "offsety") and _is_number(value):
+                    problems.error(
+                        f"layer '{element.get('name', '')}' has a fractional offset "
+                        f"({name}={value}), which pytmx cannot read; use whole pixels or 0",
+                        path=file_label,
+                    )
+                    continue
                 problems.error(
                     f'the {name}="{value[:40]}" attribute of a <{element.tag}> element is not a '
                     "valid value; the file is damaged (re-save it in Tiled)",
@@ -291,6 +298,13 @@ def check_attribute_values(root: ET.Element, problems: ProblemList, file_label: 
                 reported += 1
                 if reported >= 5:
                     return
+
+
+def _is_number(text: str) -> bool:
+    try:
+        return math.isfinite(float(text))
+    except ValueError:
+        return False
 
 
 def _reserved_for(kind: str, element: ET.Element) -> frozenset[str]:

@@ -495,3 +495,17 @@ def test_tile_and_text_objects_cannot_be_terrain(tmp_path: Path) -> None:
         (30, "a Wreck must be a rectangle or a polygon, not a tile object"),
         (31, "a Cover must be a rectangle or a polygon, not a text object"),
     ]
+
+
+def test_fractional_layer_offset_is_named_as_a_pytmx_limit(tmp_path: Path) -> None:
+    path = _variant(
+        tmp_path,
+        lambda t: t.replace(
+            '<layer id="1" name="ground"', '<layer id="1" name="ground" offsetx="0.5"'
+        ),
+    )
+    report = read_map(path)
+    assert [e.message for e in report.errors] == [
+        "layer 'ground' has a fractional offset (offsetx=0.5), which pytmx cannot read; "
+        "use whole pixels or 0"
+    ]
