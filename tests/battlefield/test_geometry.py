@@ -181,6 +181,19 @@ def test_unit_straight_in_the_line_blocks_fire_for_everyone() -> None:
     assert lof_beside_only.units_in_line == ("beside",)
 
 
+def test_firing_down_from_a_roof_street_units_count_but_only_roof_units_block() -> None:
+    geometry = field((block(1, (2, 8, 6, 12)), block(2, (9, 8, 11, 12))))
+    on_roof = unit("roof", (4, 10), elevation=1)
+    target = unit("target", (20, 10))
+    street = unit("street", (14, 10))  # the line crosses its base, but below the firer
+    lof = geometry.line_of_fire(on_roof, target, [street])
+    assert lof.units_in_line == ("street",) and not lof.blocked
+    other_roof = unit("other roof", (10, 10), elevation=1)
+    assert geometry.line_of_fire(on_roof, target, [other_roof]).blocked_by == "other roof"
+    higher = unit("higher", (10, 10), elevation=2)  # above both ends: not in the line
+    assert geometry.line_of_fire(on_roof, target, [higher]).units_in_line == ()
+
+
 def test_corridor_catches_a_unit_whose_bounding_box_misses_the_centre_line() -> None:
     """Regression for Chipmunk2D #138: a radius segment query on the space misses bases whose
     box does not touch the thin centre line (checked by hand: pymunk 7.3.1's
