@@ -96,14 +96,14 @@ class Action(Enum):
         moves=True,
     )
     TAKE_COVER_OUT_OF_LOS = ActionSpec(
-        "move into cover, staying out of enemy LOS",
+        "get into cover where no enemy can see it",
         Interrupt.NONE,
         Pace.RAPID,
         Target.COVER,
         moves=True,
     )
     TAKE_COVER_WITH_LOS = ActionSpec(
-        "move into cover that has LOS to the enemy",
+        "get into cover that still sees the enemy",
         Interrupt.NONE,
         Pace.RAPID,
         Target.COVER,
@@ -113,28 +113,28 @@ class Action(Enum):
         "remain in place", Interrupt.NONE, Pace.NONE, Target.NONE, moves=False
     )
     MOVE_TO_LEADER = ActionSpec(
-        "move at top speed along the safest route into cohesion with the leader",
+        "Rapid move by the least-seen route to join the Leader",
         Interrupt.NONE,
         Pace.RAPID,
         Target.FRIENDLY_LEADER,
         moves=True,
     )
     MOVE_TO_FRIENDLY_UNIT = ActionSpec(
-        "move at top speed along the safest route into cohesion with the friendly unit",
+        "Rapid move by the least-seen route to join the friendly unit",
         Interrupt.NONE,
         Pace.RAPID,
         Target.FRIENDLY_UNIT,
         moves=True,
     )
     MOVE_TO_JOIN_LEADERLESS_UNIT = ActionSpec(
-        "move at full speed along the safest route to join the leaderless unit",
+        "Rapid move by the least-seen route to lead the leaderless unit",
         Interrupt.NONE,
         Pace.RAPID,
         Target.LEADERLESS_UNIT,
         moves=True,
     )
     MOVE_TO_HOT_SPOT = ActionSpec(
-        "move at full speed along the safest route toward a Hot Spot",
+        "Rapid move by the least-seen route toward a Hot Spot",
         Interrupt.NONE,
         Pace.RAPID,
         Target.HOT_SPOT,
@@ -142,14 +142,14 @@ class Action(Enum):
     )
     TAKE_COVER = ActionSpec("take cover", Interrupt.NONE, Pace.RAPID, Target.COVER, moves=True)
     ADVANCE_TO_OBJECTIVE = ActionSpec(
-        "move cautiously toward the nearest objective",
+        "Cautious advance on the nearest objective",
         Interrupt.NONE,
         Pace.CAUTIOUS,
         Target.OBJECTIVE,
         moves=True,
     )
     ADVANCE_TO_ENEMY = ActionSpec(
-        "move cautiously toward the nearest enemy, seeking cover with LOS to it",
+        "Cautious advance on the nearest enemy, to cover that sees it",
         Interrupt.NONE,
         Pace.CAUTIOUS,
         Target.NEAREST_ENEMY,
@@ -163,28 +163,28 @@ class Action(Enum):
         moves=False,
     )
     CIVILIANS_TOWARD_REGULARS = ActionSpec(
-        "move toward the Regulars in sight",
+        "drift toward the Regulars in sight",
         Interrupt.NONE,
         Pace.CIVILIAN,
         Target.NEAREST_ENEMY_IN_LOS,
         moves=True,
     )
     CIVILIANS_TOWARD_INSURGENTS = ActionSpec(
-        "move toward the Insurgents in sight",
+        "drift toward the Insurgents in sight",
         Interrupt.NONE,
         Pace.CIVILIAN,
         Target.FRIENDLY_UNIT,
         moves=True,
     )
     CIVILIANS_TOWARD_OBJECTIVE = ActionSpec(
-        "move toward the nearest Regular objective",
+        "drift toward the nearest Regular objective",
         Interrupt.NONE,
         Pace.CIVILIAN,
         Target.OBJECTIVE,
         moves=True,
     )
     CIVILIANS_TOWARD_COMBAT = ActionSpec(
-        "move toward the fighting", Interrupt.NONE, Pace.CIVILIAN, Target.COMBAT, moves=True
+        "drift toward the fighting", Interrupt.NONE, Pace.CIVILIAN, Target.COMBAT, moves=True
     )
     NO_ACTION = ActionSpec("no action", Interrupt.NONE, Pace.NONE, Target.NONE, moves=False)
 

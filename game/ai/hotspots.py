@@ -221,3 +221,11 @@ def place_hot_spots(battlefield: Battlefield, dice: DiceSource) -> tuple[HotSpot
         HotSpot(id=number, name=f"Hot Spot {number}", number=number, position=p)
         for number, p in enumerate(chosen, start=1)
     )
+
+
+def solo_hot_spots(battlefield: Battlefield, dice: DiceSource) -> tuple[HotSpot, ...]:
+    """The Hot Spots a solo game plays with: the map's own if it places any, else five logical
+    ones placed with the dice (Place Insurgent Hot Spots: the scenario or map decides first)."""
+    if battlefield.hot_spots:
+        return battlefield.hot_spots
+    return place_hot_spots(battlefield, dice)

@@ -13,12 +13,14 @@ from game.ai.hotspots import (
     _uniform_below,
     hot_spot_candidates,
     place_hot_spots,
+    solo_hot_spots,
 )
 from game.battlefield.model import (
     Area,
     AreaKind,
     Battlefield,
     Building,
+    HotSpot,
     Point,
     Side,
     Wall,
@@ -174,6 +176,16 @@ def test_uniform_index_reads_d6_as_base_6_digits_and_rejects_the_overhang() -> N
     assert _uniform_below(dice, 10) == 1
     assert _uniform_below(ScriptedDice([4]), 6) == 3
     assert _uniform_below(ScriptedDice([]), 1) == 0
+
+
+def test_a_map_that_places_its_own_hot_spots_keeps_them_and_rolls_nothing() -> None:
+    own = (HotSpot(1, "hs1", 1, (3.0, 3.0)),)
+    bf = Battlefield(
+        path="own.tmx", title="own", width=24, height=24, pixels_per_inch=32, hot_spots=own
+    )
+    dice = ScriptedDice([])
+    assert solo_hot_spots(bf, dice) == own
+    assert solo_hot_spots(town(), SeededDice(3)) == place_hot_spots(town(), SeededDice(3))
 
 
 SHIPPED_MAPS = sorted((ROOT / "maps").glob("*.tmx"))
