@@ -232,6 +232,17 @@ class Geometry:
             self._pair_cache[key] = counts
         return Sight(a.id, b.id, counts[0], len(a.figures), counts[1], len(b.figures))
 
+    def sight_table(self, units: Sequence[UnitPosition]) -> dict[tuple[str, str], Sight]:
+        """Rulebook: Line of Sight (LOS). Every ordered pair of different units, each unordered
+        pair computed once (LOS is symmetric, R4)."""
+        table: dict[tuple[str, str], Sight] = {}
+        for i, a in enumerate(units):
+            for b in units[i + 1 :]:
+                sight = self.line_of_sight(a, b)
+                table[(a.id, b.id)] = sight
+                table[(b.id, a.id)] = sight.reversed()
+        return table
+
     def has_line_of_sight(self, a: UnitPosition, b: UnitPosition) -> bool:
         """Rulebook: Line of Sight (LOS). Shorthand for `line_of_sight(a, b).has_los`."""
         return self.line_of_sight(a, b).has_los
