@@ -322,3 +322,31 @@ def test_r35_move_into_cover_takes_the_nearest_solid_spot() -> None:
         [open_ground, far_cover, near_cover], key=lambda c: _score(Action.MOVE_INTO_COVER, c, 6.0)
     )
     assert ranked == [near_cover, far_cover, open_ground]
+
+
+def test_a_lone_leader_fired_at_breaks_sight_only_when_the_engine_names_the_target() -> None:
+    """Leader w/No Unit, row 2 needs to know whom the Regulars fire at: the decision's
+    context `target` (the engine's activation declares it); without it no row applies (R70)."""
+    battlefield = table()
+    leader = ("L1", INSURGENT, ["leader"], [(10.0, 20.0)])
+    engine = Engine(TableScenario([marines(10.0, 30.0), leader]), battlefield, seed=10)
+    state = player_view(engine, INSURGENT).state
+
+    def acting(**context: Any) -> PlayerView:
+        decision = {
+            "id": 50,
+            "side": INSURGENT,
+            "kind": "interrupts",
+            "prompt": "R1 is acting in sight of L1: declare interruptions",
+            "context": {"regular": "R1", "eligible": ["L1"], **context},
+        }
+        return PlayerView(INSURGENT, state, decision, (DeclareInterrupts(side=INSURGENT),))
+
+    ai = InsurgentAI(battlefield)
+    assert ai.choose(acting(target="L1")) == DeclareInterrupts(
+        side=INSURGENT, declarations=(("L1", "move"),), at=0.0
+    )
+    assert "Leader w/No Unit [Regulars move or fire in LOS] (unit L1), row 2" in ai.log[-1]
+    unaware = InsurgentAI(battlefield)
+    assert unaware.choose(acting()) == DeclareInterrupts(side=INSURGENT, declarations=(), at=0.0)
+    assert unaware.log[-1].endswith("(unit L1): no row applies → no action (R70)")
