@@ -588,7 +588,7 @@ def _object_shape(obj: ET.Element) -> str:
     if obj.get("gid") is not None:
         return "tile"
     for child in obj:
-        if child.tag in ("ellipse", "point", "polygon", "polyline", "text"):
+        if child.tag != "properties":  # ellipse, point, polygon, polyline, text, or a new kind
             return child.tag
     return "rectangle"
 

@@ -112,3 +112,18 @@ def main(
                 target.write(line + "\n")
             target.flush()
     return EXIT_OK if all(r.battlefield is not None for r in reports) else EXIT_INVALID
+
+
+def cli() -> int:
+    """`main` for a terminal: a closed pipe (`| head`) or Ctrl+C ends quietly, never a traceback."""
+    try:
+        code = main()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # the reader went away; point stdout at nothing so the interpreter's final flush is quiet
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        return 130

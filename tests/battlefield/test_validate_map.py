@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -204,3 +205,23 @@ def test_shipped_maps_validate_without_errors(path: Path) -> None:
     assert report.errors == (), "\n".join(str(e) for e in report.errors)
     assert report.battlefield is not None
     assert len(report.battlefield.hot_spots) in (0, 5)
+
+
+def test_closed_output_pipe_ends_quietly() -> None:
+    """`validate_map.py ... | head` must not end in a traceback when the reader goes away."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # every write of the child now fails with EPIPE
+    try:
+        result = subprocess.run(
+            [sys.executable, str(TOOL), str(VALID)],
+            cwd=ROOT,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 2
