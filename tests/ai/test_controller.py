@@ -24,6 +24,7 @@ from game.engine.commands import (
 )
 from game.engine.controllers import RandomController
 from game.engine.engine import Engine
+from game.engine.invariants import InvariantChecker
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -215,6 +216,8 @@ def test_ai_plays_whole_games_against_random_regulars(seed: int) -> None:
         turns=4,
     )
     engine = Engine(scenario, battlefield, seed=seed, dice=SeededDice(seed))
+    checker = InvariantChecker(engine)  # raises on the first broken invariant
+    before = len(engine.state.events)  # the set-up events came before the checker
     ai = InsurgentAI(battlefield, seed=seed)
     regulars = RandomController(seed)
     answered = 0
@@ -224,6 +227,10 @@ def test_ai_plays_whole_games_against_random_regulars(seed: int) -> None:
         engine.apply(controller.choose(view))  # an illegal AI command would raise here
         answered += 1
     assert engine.over
+    assert checker.checked == len(engine.state.events) - before > 0
+    declared = [e for e in engine.state.events if e["kind"] == "InterruptDeclared"]
+    ai_interrupts = [line for line in ai.log if "→ interrupt by" in line]
+    assert len(declared) == len(ai_interrupts)
     checks = [line for line in ai.log if "[Regulars move or fire in LOS]" in line]
     assert checks, "the Insurgents never took an Action Check"
     assert all(", row " in line or "no row applies" in line for line in checks)
