@@ -189,6 +189,7 @@ def test_a_map_that_places_its_own_hot_spots_keeps_them_and_rolls_nothing() -> N
 
 
 SHIPPED_MAPS = sorted((ROOT / "maps").glob("*.tmx"))
+FIXTURE_TOWN = ROOT / "tests" / "maps" / "geometry" / "town.tmx"
 
 
 @pytest.mark.parametrize("path", SHIPPED_MAPS, ids=lambda p: p.name)
@@ -198,3 +199,15 @@ def test_shipped_maps_hold_five_logical_hot_spots(path: Path) -> None:
     spots = place_hot_spots(bf, SeededDice(11))
     assert_valid_hot_spots(bf, tuple(s.position for s in spots))
     assert place_hot_spots(bf, SeededDice(11)) == spots
+
+
+def test_a_tiled_town_map_read_by_the_loader_holds_five_logical_hot_spots() -> None:
+    """The battlefield room's fixture town (15 buildings on a 2' table), through the loader."""
+    if not FIXTURE_TOWN.exists():
+        pytest.skip("the battlefield room's fixture town map is not in the tree")
+    from game.battlefield.loader import load_battlefield
+
+    bf = load_battlefield(FIXTURE_TOWN)
+    spots = place_hot_spots(bf, SeededDice(2026))
+    assert_valid_hot_spots(bf, tuple(s.position for s in spots))
+    assert place_hot_spots(bf, SeededDice(2026)) == spots
