@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -127,11 +128,14 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
         play(engine, controllers, stop_after_turn=args.stop_after_turn, after_command=autosave)
         if args.save:
             write_save(engine, Path(args.save))
+        if not engine.over:
+            print(f"STOPPED after turn {engine.state.turn - 1}", file=stream)
+        print(result_line(engine), file=stream)
     except SaveError as exc:
         return _fail(str(exc))
-    if not engine.over:
-        print(f"STOPPED after turn {engine.state.turn - 1}", file=stream)
-    print(result_line(engine), file=stream)
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps interpreter shutdown quiet
+        return 0
     return 0
 
 

@@ -1419,50 +1419,33 @@ class Engine:
     ) -> rb.Breakdown:
         """Firepower with its breakdown (R16, R17)."""
         turn = self.state.turn
-        fp = rb.Breakdown()
-        fp.add("figures", len(unit.effective_figures))
-        for weapon in unit.support_weapons():
-            fp.add(weapon, SUPPORT_DICE[weapon])
-        reach = rb.optimum_range(unit.quality_die(), bool(unit.support_weapons()))
-        if (
-            unit.effective_figures
-            and target.effective_figures
-            and (distance(unit.centre, target.centre) <= reach)
-        ):
-            fp.add("optimum range", 1)
-        if target.move_rate_turn == turn and target.move_rate == "rapid":
-            fp.add("target moved Rapidly", 1)
-        elif target.effective_figures and self.terrain.is_exposed(target.position()):
-            fp.add("target Exposed", 1)
-        fp.penalty("interruptions after the first", interruption_penalty)
-        if close_assault_defence:
-            fp.penalty("defensive fire vs Close Assault", 1)
-        if unit.move_rate_turn == turn and unit.move_rate == "rapid":
-            fp.penalty("moved Rapidly", 1)
-        if unit.dependants:
-            fp.penalty("Dependants", 1)
-        return fp
+        exposed = bool(target.effective_figures) and self.terrain.is_exposed(target.position())
+        live = bool(unit.effective_figures and target.effective_figures)
+        return rb.firepower(
+            unit,
+            distance=distance(unit.centre, target.centre) if live else 1e9,
+            target_exposed=exposed,
+            target_moved_rapidly=target.move_rate_turn == turn and target.move_rate == "rapid",
+            interruption_penalty=interruption_penalty,
+            vs_close_assault=close_assault_defence,
+            firer_moved_rapidly=unit.move_rate_turn == turn and unit.move_rate == "rapid",
+        )
 
     def defense(
         self, unit: UnitState, *, charging: bool = False, melee: bool = False
     ) -> rb.Breakdown:
         """Defense with its breakdown (R18); no cover dice in a Close Assault."""
         turn = self.state.turn
-        df = rb.Breakdown(minimum=1)
-        df.add("figures", len(unit.effective_figures))
         pos = unit.position()
+        in_cover = solid = False
         if not melee and pos.figures:
             stationary = unit.last_moved_turn != turn
             exposed = self.terrain.is_exposed(pos)
-            if unit.in_cover_turn == turn or (unit.side == REGULAR and stationary and not exposed):
-                df.add("In Cover", 1)
-            if self.terrain.in_solid_cover(pos):
-                df.add("Solid Cover", 1)
-        if unit.armour:
-            df.add("body armour", 1)
-        if charging:
-            df.penalty("charging", 1)
-        return df
+            in_cover = unit.in_cover_turn == turn or (
+                unit.side == REGULAR and stationary and not exposed
+            )
+            solid = self.terrain.in_solid_cover(pos)
+        return rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
 
     def fire(
         self,
@@ -1481,10 +1464,15 @@ class Engine:
             firer, target, interruption_penalty=penalty, close_assault_defence=close_assault_defence
         )
         if melee:
-            fp = rb.Breakdown()
-            fp.add("figures", len(firer.effective_figures))
-            for weapon in firer.support_weapons():
-                fp.add(weapon, SUPPORT_DICE[weapon])
+            fp = rb.firepower(  # in contact: Optimum Range, nothing else (no cover either)
+                firer,
+                distance=0.0,
+                target_exposed=False,
+                target_moved_rapidly=False,
+                interruption_penalty=0,
+                vs_close_assault=False,
+                firer_moved_rapidly=False,
+            )
         df = self.defense(target, charging=target_charging, melee=melee)
         firer.fired_turn = turn
         if fp.total <= 0:

@@ -2,23 +2,35 @@
 
 The rules room (`game/rules/`) owns the rules: quality and reaction tests, the attack roll's
 pairing, morale checks, first aid, reinforcements and the victory margin come from there. This
-adapter turns their results into the small shapes the engine narrates from. Firepower and
-Defense are still summed here from the engine's unit state (with itemised breakdowns, R16-R18);
-switching them to `game.rules.firepower` needs the engine's units as `game.rules.units.Unit`.
+adapter turns the engine's units into `game.rules.units.Unit` and the results into the small
+shapes the engine narrates from (Firepower and Defense come from `game.rules.firepower`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.engine.state import INSURGENT, REGULAR, UnitState
 from game.rules import quality as rules_quality
 from game.rules.casualties import FirstAidOutcome, first_aid_outcome
 from game.rules.combat import pair_attack
 from game.rules.dice import DiceSource, Die
+from game.rules.firepower import FireConditions
+from game.rules.firepower import defense as rules_defense
+from game.rules.firepower import firepower as rules_firepower
 from game.rules.morale import roll_morale_check
 from game.rules.quality import Morale, Quality, ReactionStance
 from game.rules.reinforcements import roll_reinforcements as rules_roll_reinforcements
-from game.rules.units import Weapon
+from game.rules.units import (
+    DependantKind,
+    Dependants,
+    Figure,
+    FigureStatus,
+    Role,
+    Side,
+    Unit,
+    Weapon,
+)
 from game.rules.victory import margin_of_victory
 
 OPTIMUM_RANGE = {6: 6.0, 8: 8.0, 10: 10.0, 12: 12.0}  # Rulebook: Optimum Ranges
@@ -264,3 +276,105 @@ def roll_reinforcements(
             )
         )
     return head, arrivals
+
+
+KIND_WEAPONS = {
+    "saw": (Weapon.LIGHT_SUPPORT, "SAW"),
+    "rgl": (Weapon.LIGHT_SUPPORT, "RGL"),
+    "l_support": (Weapon.LIGHT_SUPPORT, "light support weapon"),
+    "mg": (Weapon.MEDIUM_SUPPORT, "MG"),
+    "hmg": (Weapon.MEDIUM_SUPPORT, "HMG"),
+    "rpg": (Weapon.RPG, "RPG"),
+    "at_rpg": (Weapon.AT_RPG, "AT RPG"),
+    "sniper": (Weapon.SNIPER_RIFLE, "sniper rifle"),
+}
+DEPENDANT_KINDS = {
+    "contractor": DependantKind.CONTRACTOR,
+    "casualty": DependantKind.CASUALTY,
+    "pow": DependantKind.PRISONER,
+}
+
+
+def rules_unit(unit: UnitState) -> Unit:
+    """The engine's unit as the rules room's `Unit` (no positions; figures, ratings, weapons)."""
+    figures = []
+    for f in unit.figures:
+        weapon, label = KIND_WEAPONS.get(f.kind, (Weapon.STANDARD, ""))
+        if f.kind == "leader":
+            role = Role.INSURGENT_LEADER if unit.side == INSURGENT else Role.FIRETEAM_LEADER
+        else:
+            role = Role.MEDIC if f.kind == "medic" else Role.RIFLEMAN
+        figures.append(
+            Figure(
+                f.id,
+                weapon=weapon,
+                role=role,
+                quality=Quality(f.quality),
+                morale=Morale(f.morale),
+                status=FigureStatus.EFFECTIVE if f.effective else FigureStatus.CASUALTY,
+                weapon_name=label,
+            )
+        )
+    counts: dict[str, int] = {}
+    for d in unit.dependants:
+        counts[d] = counts.get(d, 0) + 1
+    return Unit(
+        unit.id,
+        Side.REGULAR if unit.side == REGULAR else Side.INSURGENT,
+        unit_quality(unit),
+        Morale(unit.base_morale()),
+        tuple(figures),
+        name=unit.name,
+        body_armour=unit.armour,
+        dependants=tuple(
+            Dependants(DEPENDANT_KINDS[k], n)
+            for k, n in sorted(counts.items())
+            if k in DEPENDANT_KINDS
+        ),
+    )
+
+
+def unit_quality(unit: UnitState) -> Quality:
+    return Quality.from_die(unit.quality_die())
+
+
+def breakdown_of(items: tuple[tuple[str, int], ...], minimum: int) -> Breakdown:
+    """The rules room's itemised pool as the engine's narrated breakdown."""
+    result = Breakdown(capped_at=99, minimum=minimum)
+    for name, value in items:
+        if value >= 0:
+            result.items.append((name, value))
+        else:
+            result.penalties.append((name, -value))
+    return result
+
+
+def firepower(
+    firer: UnitState,
+    *,
+    distance: float,
+    target_exposed: bool,
+    target_moved_rapidly: bool,
+    interruption_penalty: int,
+    vs_close_assault: bool,
+    firer_moved_rapidly: bool,
+) -> Breakdown:
+    """Firepower with its breakdown (Rulebook: Firepower; R16, R17), from `game.rules.firepower`."""
+    conditions = FireConditions(
+        distance=distance,
+        target_exposed=target_exposed,
+        target_moved_rapidly=target_moved_rapidly,
+        interruptions=interruption_penalty + 1 if interruption_penalty else 0,
+        vs_close_assault=vs_close_assault,
+        firer_moved_rapidly=firer_moved_rapidly,
+    )
+    result = rules_firepower(rules_unit(firer), conditions)
+    return breakdown_of(result.items, 0)
+
+
+def defense(unit: UnitState, *, in_cover: bool, solid_cover: bool, charging: bool) -> Breakdown:
+    """Defense with its breakdown (Rulebook: Defense; R18), from `game.rules.firepower`."""
+    result = rules_defense(
+        rules_unit(unit), in_cover=in_cover, solid_cover=solid_cover, charging=charging
+    )
+    return breakdown_of(result.items, 1)
