@@ -374,6 +374,8 @@ class _Converter:
                 continue
             hint = [name for name in present if name.strip().lower() == required]
             extra = f" (layer names are case-sensitive: found '{hint[0]}')" if hint else ""
+            if required in self.facts.other_layers:
+                extra = f" ('{required}' is a tile or image layer; it must be an object layer)"
             self.problems.error(
                 f"the map has no object layer named '{required}' (required, even if empty)" + extra
             )

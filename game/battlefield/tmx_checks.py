@@ -123,6 +123,7 @@ class TmxFacts:
     objects: dict[int, ObjectFacts] = field(default_factory=dict)
     duplicate_ids: set[int] = field(default_factory=set)
     tile_layers: int = 0
+    other_layers: list[str] = field(default_factory=list)  # names of tile and image layers
     tilesets: int = 0
 
 
@@ -676,8 +677,10 @@ def _walk_layers(
             _walk_layers(layer, facts, problems, inner, layer_visible, map_dir)
         elif tag == "layer":
             facts.tile_layers += 1
+            facts.other_layers.append(name)
             _check_tile_data(layer, name, facts.width_tiles, facts.height_tiles, problems)
         elif tag == "imagelayer":
+            facts.other_layers.append(name)
             image = layer.find("image")
             _check_image(image, map_dir, f"image layer '{name}'", problems, need_size=False)
         else:

@@ -509,3 +509,15 @@ def test_fractional_layer_offset_is_named_as_a_pytmx_limit(tmp_path: Path) -> No
         "layer 'ground' has a fractional offset (offsetx=0.5), which pytmx cannot read; "
         "use whole pixels or 0"
     ]
+
+
+def test_game_layer_that_is_a_tile_layer_is_explained(tmp_path: Path) -> None:
+    def rename(text: str) -> str:
+        text = text.replace('<layer id="1" name="ground"', '<layer id="1" name="markers"')
+        return text.replace('<objectgroup id="3" name="markers">', '<objectgroup id="3" name="m">')
+
+    report = read_map(_variant(tmp_path, rename))
+    assert report.errors[0].message == (
+        "the map has no object layer named 'markers' (required, even if empty) "
+        "('markers' is a tile or image layer; it must be an object layer)"
+    )
