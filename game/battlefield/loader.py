@@ -696,6 +696,15 @@ class _Converter:
             )
 
     def _warn_suspicious(self, out: _Collected, buildings: list[Building]) -> None:
+        for i, first in enumerate(buildings):
+            for second in buildings[i + 1 :]:
+                if map_checks.outlines_overlap(first.outline, second.outline):
+                    self.problems.warning(
+                        f'buildings {first.id} "{first.name}" and {second.id} "{second.name}" '
+                        "overlap; draw them side by side (sharing a wall is fine)",
+                        second.id,
+                        second.name,
+                    )
         for building in buildings:
             if not building.doors:
                 self.problems.warning(

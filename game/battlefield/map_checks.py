@@ -140,3 +140,32 @@ def outside_box(points: Sequence[Point], width: float, height: float) -> bool:
         x < -tolerance or y < -tolerance or x > width + tolerance or y > height + tolerance
         for x, y in points
     )
+
+
+def _crosses(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """True when segments ab and cd cross at a point inside both (touching does not count)."""
+    o1, o2 = _orientation(a, b, c), _orientation(a, b, d)
+    o3, o4 = _orientation(c, d, a), _orientation(c, d, b)
+    return (o1 * o2 < -EPSILON) and (o3 * o4 < -EPSILON)
+
+
+def _strictly_inside(p: Point, outline: Sequence[Point]) -> bool:
+    return contains(outline, p) and distance_to_outline(p, outline) > 1e-6
+
+
+def _centroid(outline: Sequence[Point]) -> Point:
+    return (
+        sum(p[0] for p in outline) / len(outline),
+        sum(p[1] for p in outline) / len(outline),
+    )
+
+
+def outlines_overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:
+    """True when two closed outlines share interior area; sharing a wall or a corner is fine."""
+    for i in range(len(a)):
+        for j in range(len(b)):
+            if _crosses(a[i], a[(i + 1) % len(a)], b[j], b[(j + 1) % len(b)]):
+                return True
+    if any(_strictly_inside(p, b) for p in a) or any(_strictly_inside(p, a) for p in b):
+        return True
+    return _strictly_inside(_centroid(a), b) or _strictly_inside(_centroid(b), a)

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.battlefield import map_checks
 from game.battlefield.errors import MapError
 from game.battlefield.loader import (
     ENUMS,
@@ -521,3 +522,42 @@ def test_game_layer_that_is_a_tile_layer_is_explained(tmp_path: Path) -> None:
         "the map has no object layer named 'markers' (required, even if empty) "
         "('markers' is a tile or image layer; it must be an object layer)"
     )
+
+
+@pytest.mark.parametrize(
+    ("other", "overlap"),
+    [
+        (((3.0, 2.0), (5.0, 2.0), (5.0, 3.0), (3.0, 3.0)), False),  # shares the east wall
+        (((3.0, 3.0), (4.0, 3.0), (4.0, 4.0), (3.0, 4.0)), False),  # touches a corner
+        (((2.0, 1.0), (2.5, 1.0), (2.5, 4.0), (2.0, 4.0)), True),  # crosses like a plus sign
+        (((1.5, 2.2), (2.5, 2.2), (2.5, 2.8), (1.5, 2.8)), True),  # wholly inside
+        (((1.0, 2.0), (3.0, 2.0), (3.0, 3.0), (1.0, 3.0)), True),  # the same footprint twice
+    ],
+)
+def test_overlapping_buildings_are_found_but_shared_walls_are_fine(
+    other: tuple[tuple[float, float], ...], overlap: bool
+) -> None:
+    shop = ((1.0, 2.0), (3.0, 2.0), (3.0, 3.0), (1.0, 3.0))
+    assert map_checks.outlines_overlap(shop, other) is overlap
+    assert map_checks.outlines_overlap(other, shop) is overlap
+
+
+def test_overlapping_buildings_get_a_warning(tmp_path: Path) -> None:
+    def add_overlap(text: str) -> str:
+        return text.replace(
+            ' </objectgroup>\n <objectgroup id="3" name="markers">',
+            '  <object id="30" name="annex" type="Building" x="48" y="72" width="32" '
+            'height="16"/>\n'
+            ' </objectgroup>\n <objectgroup id="3" name="markers">',
+        )
+
+    report = read_map(_variant(tmp_path, add_overlap))
+    assert report.errors == ()
+    overlaps = [w for w in report.warnings if "overlap" in w.message]
+    assert [(w.object_id, w.message) for w in overlaps] == [
+        (
+            30,
+            'buildings 1 "shop" and 30 "annex" overlap; draw them side by side '
+            "(sharing a wall is fine)",
+        )
+    ]
