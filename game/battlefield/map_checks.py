@@ -162,6 +162,13 @@ def _centroid(outline: Sequence[Point]) -> Point:
 
 def outlines_overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:
     """True when two closed outlines share interior area; sharing a wall or a corner is fine."""
+    if (
+        max(x for x, _ in a) <= min(x for x, _ in b) + EPSILON
+        or max(x for x, _ in b) <= min(x for x, _ in a) + EPSILON
+        or max(y for _, y in a) <= min(y for _, y in b) + EPSILON
+        or max(y for _, y in b) <= min(y for _, y in a) + EPSILON
+    ):
+        return False  # the bounding boxes at most touch
     for i in range(len(a)):
         for j in range(len(b)):
             if _crosses(a[i], a[(i + 1) % len(a)], b[j], b[(j + 1) % len(b)]):
