@@ -259,6 +259,8 @@ class Engine:
                 unit=unit.id,
             )
             unit.neutralizing = 0
+        if real and distance(start, leader_to) > 1e-6:
+            unit.in_cover_turn = 0  # In Cover is lost by moving (Rulebook: Cover Dice)
         live = unit.effective_figures
         if live:
             occupied = [
@@ -1441,7 +1443,7 @@ class Engine:
         if not melee and pos.figures:
             stationary = unit.last_moved_turn != turn
             exposed = self.terrain.is_exposed(pos)
-            in_cover = unit.in_cover_turn == turn or (
+            in_cover = unit.in_cover_turn >= turn or (
                 unit.side == REGULAR and stationary and not exposed
             )
             solid = self.terrain.in_solid_cover(pos)
@@ -1851,6 +1853,8 @@ class Engine:
             choices,
             unit=defender.id,
         )
+        if choice == "stand":
+            self.emit("StandGround", f"{defender.name} stands its ground without firing")
         if choice == "flee":
             ax, ay = attacker.centre
             dx, dy = defender.leader_point
@@ -1988,7 +1992,20 @@ class Engine:
     def _insurgent_activation(self, unit: UnitState, first: Command) -> Flow:
         turn = self.state.turn
         if isinstance(first, EndActivation):
-            self.emit("Hold", f"{unit.name} stays put", unit=unit.id)
+            if unit.last_moved_turn == turn:
+                self.emit("Hold", f"{unit.name} stays put", unit=unit.id)
+                return
+            test = rb.quality_test(unit.quality_die(), self.dice, pinned=unit.pinned_turn == turn)
+            if test.passed:
+                unit.in_cover_turn = turn + 1  # until it moves, through the next turn (R68)
+            self.emit(
+                "InCover",
+                f"T{turn} {unit.name} stays put and tries to get In Cover (Rulebook: Cover "
+                f"Dice): Quality Check {test.shown()} → {'In Cover' if test.passed else 'fails'}",
+                unit=unit.id,
+                face=test.face,
+                passed=test.passed,
+            )
             return
         if not unit.has_leader:
             test = rb.quality_test(unit.quality_die(), self.dice, pinned=unit.pinned_turn == turn)

@@ -275,3 +275,22 @@ def test_a_unit_cannot_fire_twice_in_one_activation() -> None:
     with pytest.raises(IllegalCommand, match="already fired this activation"):
         engine.apply(Fire(side=REGULAR, unit="R1", target="GUNMEN"))
     assert engine.state.to_json() == state
+
+
+def test_r68_insurgents_who_stay_put_may_get_in_cover_until_they_move() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 40.0, 3)),
+            UnitSpec("GUNMEN", INSURGENT, line(24.0, 20.0, 3), quality=6),
+        ]
+    )
+    dice = ThenOnes([(Die.D6, 5)])  # the In Cover Quality Check passes
+    engine = Engine(StagedScenario(staging), table(), 0, dice=dice)
+    gunmen = engine.state.units["GUNMEN"]
+    engine.apply(EndPhase(side=REGULAR))
+    engine.apply(EndActivation(side=INSURGENT, unit="GUNMEN"))
+    assert events(engine, "InCover")[0]["data"]["passed"] is True
+    assert engine.state.turn == 2
+    assert ("In Cover", 1) in engine.defense(gunmen).items
+    engine.place_unit(gunmen, (30.0, 20.0))
+    assert ("In Cover", 1) not in engine.defense(gunmen).items
