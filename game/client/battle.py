@@ -111,6 +111,10 @@ def unit_card_html(unit: UnitSprite | None) -> str:
     return "<br>".join(parts)
 
 
+def _map_name(opened: OpenedMap) -> str:
+    return opened.path.stem if opened.path is not None else "Table"
+
+
 class BattleScene(Scene):
     def __init__(
         self,
@@ -126,7 +130,7 @@ class BattleScene(Scene):
             fixed = (
                 view_from_battlefield(battlefield)
                 if battlefield is not None
-                else BattleView(title=title or opened.path.stem, notes=opened.notes)
+                else BattleView(title=title or _map_name(opened), notes=opened.notes)
             )
             view_provider = lambda: fixed  # noqa: E731 - a constant view until the engine binds
         self.view_provider = view_provider
@@ -193,6 +197,7 @@ class BattleScene(Scene):
         self.log_box = UITextBox(
             "<br>".join(self.log_lines), lay.log, manager, object_id="#event_log"
         )
+        self._scroll_log_to_end()
         self.card_html = ""
         self._refresh_hud(self.view_provider())
 
@@ -210,6 +215,14 @@ class BattleScene(Scene):
         self.log_lines.append(escaped)
         if self.log_box is not None:
             self.log_box.append_html_text(("<br>" if len(self.log_lines) > 1 else "") + escaped)
+            self._scroll_log_to_end()
+
+    def _scroll_log_to_end(self) -> None:
+        # pygame_gui 0.6 moves the bar but not its target after an append, so it would keep
+        # animating (and redrawing the whole log) every frame; pin both to the newest line.
+        scroll_bar = self.log_box.scroll_bar if self.log_box is not None else None
+        if scroll_bar is not None:
+            scroll_bar.set_scroll_from_start_percentage(1.0)
 
     @property
     def selected_unit(self) -> UnitSprite | None:
@@ -316,7 +329,7 @@ class BattleScene(Scene):
         self._refresh_hud(self.view_provider())
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill((0, 0, 0))
+        # No full-screen clear: the viewport and the HUD panels cover the whole window.
         ruler = None
         if self.ruler_held and self.ruler_start is not None:
             ruler = (self.ruler_start, self.camera.screen_to_world(self.mouse_pos))

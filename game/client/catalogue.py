@@ -92,7 +92,7 @@ def find_scenario(scenario_id: str, folder: Path = MAPS_DIR) -> MapEntry | None:
 
 @dataclass(frozen=True)
 class OpenedMap:
-    path: Path
+    path: Path | None  # None: a table built in code (tests, bench), drawn from its objects
     battlefield: Battlefield | None
     notes: tuple[str, ...]
 

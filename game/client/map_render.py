@@ -7,6 +7,7 @@ Drawing). Static map features that never move (zones, entry/exit edges) are bake
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -56,7 +57,7 @@ class MapArt:
             self.notes.append("This map has no tile art: terrain drawn from its objects.")
         if battlefield is not None:
             self._draw_zones_and_edges(battlefield)
-        self._scaled: OrderedDict[int, pygame.Surface] = OrderedDict()
+        self._scaled: OrderedDict[tuple[int, str], pygame.Surface] = OrderedDict()
 
     # -- native rendering ---------------------------------------------------------------------
     def _draw_tiles(self, tmx: pytmx.TiledMap) -> int:
@@ -135,18 +136,28 @@ class MapArt:
             max(1, round(self.world_height * scale)),
         )
 
-    def surface_at(self, scale: float) -> pygame.Surface:
-        """The table drawn at `scale` pixels per inch (rendered once per zoom level)."""
+    def surface_at(
+        self,
+        scale: float,
+        decorate: Callable[[pygame.Surface, float], None] | None = None,
+        decoration_key: str = "",
+    ) -> pygame.Surface:
+        """The table drawn at `scale` pixels per inch (rendered once per zoom level).
+
+        `decorate(surface, scale)` draws static overlays (the terrain outlines) on top, crisp at
+        this zoom; `decoration_key` names them in the cache."""
         size = self.scaled_size(scale)
-        key = size[0]
+        key = (size[0], decoration_key if decorate is not None else "")
         cached = self._scaled.get(key)
         if cached is not None and cached.get_size() == size:
             self._scaled.move_to_end(key)
             return cached
         if size == self.base.get_size():
-            surface = self.base
+            surface = self.base.copy() if decorate is not None else self.base
         else:
             surface = pygame.transform.smoothscale(self.base, size)
+        if decorate is not None:
+            decorate(surface, size[0] / self.world_width)
         self._scaled[key] = surface
         while len(self._scaled) > _ZOOM_CACHE_SIZE:
             self._scaled.popitem(last=False)

@@ -36,6 +36,20 @@ class FrameResult:
     unit_label_rects: dict[str, pygame.Rect] = field(default_factory=dict)
 
 
+Blits = list[tuple[pygame.Surface, tuple[int, int]]]
+
+
+@dataclass
+class _UnitsLayout:
+    """The figures and labels of one view at one camera position, ready to blit."""
+
+    rings: list[tuple[tuple[int, int], int]] = field(default_factory=list)
+    figures: Blits = field(default_factory=list)
+    labels: Blits = field(default_factory=list)
+    figure_rects: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    label_rects: dict[str, pygame.Rect] = field(default_factory=dict)
+
+
 def badge_text_colour(background: Colour) -> Colour:
     luminance = 0.299 * background[0] + 0.587 * background[1] + 0.114 * background[2]
     return (20, 20, 20) if luminance > 150 else (255, 255, 255)
@@ -49,6 +63,8 @@ class BattleRenderer:
         self.battlefield = battlefield
         self.palette = palette
         self.figures = FigureArt(palette)
+        self._badges: dict[tuple[Badge, int], pygame.Surface] = {}
+        self._layout: tuple[BattleView, tuple[object, ...], _UnitsLayout] | None = None
 
     def draw(
         self, surface: pygame.Surface, camera: Camera, view: BattleView, overlays: Overlays
@@ -57,12 +73,15 @@ class BattleRenderer:
         clip = pygame.Rect(vp.left, vp.top, vp.width, vp.height)
         previous_clip = surface.get_clip()
         surface.set_clip(clip)
-        surface.fill(self.palette.letterbox, clip)
-        table = self.art.surface_at(camera.scale)
-        origin = (round(camera.origin_x), round(camera.origin_y))
-        surface.blit(table, origin)
         if overlays.terrain_debug and self.battlefield is not None:
-            self._draw_terrain_debug(surface, camera, self.battlefield)
+            table = self.art.surface_at(camera.scale, self._draw_terrain_debug, "terrain")
+        else:
+            table = self.art.surface_at(camera.scale)
+        origin = (round(camera.origin_x), round(camera.origin_y))
+        table_rect = table.get_rect(topleft=origin)
+        if not table_rect.contains(clip):
+            surface.fill(self.palette.letterbox, clip)
+        surface.blit(table, origin)
         if self.battlefield is not None:
             self._draw_edge_labels(surface, camera, self.battlefield)
         self._draw_hot_spots(surface, camera, view)
@@ -75,11 +94,16 @@ class BattleRenderer:
         return result
 
     # -- terrain ------------------------------------------------------------------------------
-    def _draw_terrain_debug(
-        self, surface: pygame.Surface, camera: Camera, battlefield: Battlefield
-    ) -> None:
+    def _draw_terrain_debug(self, surface: pygame.Surface, scale: float) -> None:
+        """Outlines of the terrain objects, drawn once into the table surface of a zoom level."""
+        battlefield = self.battlefield
+        if battlefield is None:
+            return
         p = self.palette
-        to_screen = camera.world_to_screen
+
+        def to_screen(point: Point) -> Point:
+            return (point[0] * scale, point[1] * scale)
+
         for area in battlefield.areas:
             if len(area.outline) >= 3:
                 pygame.draw.polygon(surface, p.debug_area, [to_screen(q) for q in area.outline], 2)
@@ -89,7 +113,7 @@ class BattleRenderer:
                 pygame.draw.lines(
                     surface, colour, wall.closed, [to_screen(q) for q in wall.points], 3
                 )
-        door_r = max(3, round(camera.scale * 0.25))
+        door_r = max(3, round(scale * 0.25))
         for building in battlefield.buildings:
             if len(building.outline) >= 3:
                 points = [to_screen(q) for q in building.outline]
@@ -195,10 +219,30 @@ class BattleRenderer:
         overlays: Overlays,
         result: FrameResult,
     ) -> None:
-        selection = self.palette.selection
-        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        key = (
+            camera.scale,
+            camera.origin_x,
+            camera.origin_y,
+            overlays.selected_unit,
+            overlays.unit_labels,
+        )
+        # The view and camera rarely change between frames: reuse the last layout then.
+        if self._layout is None or self._layout[0] is not view or self._layout[1] != key:
+            self._layout = (view, key, self._layout_units(camera, view, overlays))
+        layout = self._layout[2]
+        for centre, radius in layout.rings:
+            pygame.draw.circle(surface, self.palette.selection, centre, radius, 2)
+        surface.fblits(layout.figures)
+        surface.fblits(layout.labels)
+        result.figure_rects.extend(layout.figure_rects)
+        result.unit_label_rects.update(layout.label_rects)
+
+    def _layout_units(self, camera: Camera, view: BattleView, overlays: Overlays) -> _UnitsLayout:
+        layout = _UnitsLayout()
+        centres: dict[str, Point] = {}
         for unit in view.units:
             centre = unit.centre
+            centres[unit.unit_id] = centre
             selected = unit.selected or unit.unit_id == overlays.selected_unit
             for figure in unit.figures:
                 diameter = max(3, round(figure.diameter_in * camera.scale))
@@ -206,45 +250,54 @@ class BattleRenderer:
                 rect = pygame.Rect(0, 0, diameter, diameter)
                 rect.center = (round(x), round(y))
                 if selected:
-                    pygame.draw.circle(surface, selection, rect.center, diameter // 2 + 3, 2)
+                    layout.rings.append((rect.center, diameter // 2 + 3))
                 sprite = self.figures.sprite(
                     figure, diameter, figure_facing(figure.position_in, centre)
                 )
-                blits.append((sprite, rect.topleft))
-                result.figure_rects.append((unit.unit_id, rect))
-        surface.fblits(blits)
+                layout.figures.append((sprite, rect.topleft))
+                layout.figure_rects.append((unit.unit_id, rect))
         if overlays.unit_labels:
             for unit in view.units:
-                self._draw_unit_label(surface, camera, unit, overlays, result)
+                self._unit_label(layout, camera, unit, centres[unit.unit_id], overlays)
+        return layout
 
-    def _draw_unit_label(
+    def _unit_label(
         self,
-        surface: pygame.Surface,
+        layout: _UnitsLayout,
         camera: Camera,
         unit: UnitSprite,
+        centre: Point,
         overlays: Overlays,
-        result: FrameResult,
     ) -> None:
+        """The unit's name above its figures, its status badges to the right of the name."""
         if not unit.figures:
             return
         p = self.palette
         top = min(f.position_in[1] - f.diameter_in / 2 for f in unit.figures)
-        cx = unit.centre[0]
+        cx = centre[0]
         x, y = camera.world_to_screen((cx, top))
         size = max(12, min(20, round(camera.scale * 0.5)))
         selected = unit.selected or unit.unit_id == overlays.selected_unit
         colour = p.selection if selected else p.side(unit.side).label
         caption = text.text(unit.name, size, colour, bold=True, shadow=p.unit_label_shadow)
         rect = caption.get_rect(midbottom=(round(x), round(y) - 2))
-        surface.blit(caption, rect)
-        result.unit_label_rects[unit.unit_id] = rect
+        layout.labels.append((caption, rect.topleft))
+        layout.label_rects[unit.unit_id] = rect
         bx = rect.right + 3
         for badge in unit.badges:
             chip = self.badge_chip(badge, size - 2)
-            surface.blit(chip, (bx, rect.centery - chip.get_height() // 2))
+            layout.labels.append((chip, (bx, rect.centery - chip.get_height() // 2)))
             bx += chip.get_width() + 2
 
     def badge_chip(self, badge: Badge, size: int) -> pygame.Surface:
+        """A small rounded label (`PIN`, `OW`…) in the badge's colour."""
+        key = (badge, size)
+        cached = self._badges.get(key)
+        if cached is None:
+            cached = self._badges[key] = self._make_badge_chip(badge, size)
+        return cached
+
+    def _make_badge_chip(self, badge: Badge, size: int) -> pygame.Surface:
         background = self.palette.badge_background[badge.value]
         label = text.text(badge.short, size, badge_text_colour(background), bold=True)
         chip = pygame.Surface((label.get_width() + 6, label.get_height() + 2), pygame.SRCALPHA)

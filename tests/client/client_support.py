@@ -26,6 +26,7 @@ from game.battlefield.model import (
 
 DATA = Path(__file__).resolve().parent / "data"
 TEST_MAP = DATA / "test_table.tmx"
+DESCRIPTION = "A small table for the client tests."
 
 
 def table_battlefield() -> Battlefield:
@@ -46,7 +47,7 @@ def table_battlefield() -> Battlefield:
                 doors=(Door(2, "shop door", (7, 7), 1),),
             ),
             Building(
-                3, "House", ((17, 2), (22, 2), (22, 6), (17, 6)), doors=(Door(4, "", (17, 4), 3),)
+                3, "House", ((17, 2), (22, 2), (22, 6), (17, 6)), doors=(Door(4, "house door", (17, 4), 3),)
             ),
         ),
         walls=(Wall(5, "garden wall", ((3, 13), (8, 13)), False, WallHeight.LOW),),
@@ -62,7 +63,7 @@ def table_battlefield() -> Battlefield:
         ),
         units=(
             UnitPlacement(
-                20, "Alpha", Side.REGULAR, (10, 14), ("leader", "2 rifle", "saw"), "d8", "d10"
+                20, "Alpha", Side.REGULAR, (10, 14), ("leader", "rifle", "rifle", "saw"), "d8", "d10"
             ),
             UnitPlacement(
                 21, "Bravo", Side.REGULAR, (17, 14), ("leader", "rifle", "rgl", "saw"), "d8", "d8"
@@ -70,6 +71,14 @@ def table_battlefield() -> Battlefield:
         ),
         entry_edges=(Edge.SOUTH,),
         exit_edges=(Edge.NORTH,),
+        properties={
+            "title": "Test Table",
+            "pixels_per_inch": 32.0,
+            "entry_edges": "south",
+            "exit_edges": "north",
+            "description": DESCRIPTION,
+        },
+        description=DESCRIPTION,
     )
 
 

@@ -56,3 +56,12 @@ def test_start_positions_get_a_placeholder_unit_of_their_side(battlefield: Battl
     assert any(f.has_support_weapon for f in cell.figures)
     assert {m.kind for m in view.markers} == {"objective", "contractor"}
     assert [h.number for h in view.hot_spots] == [1, 2, 3, 4, 5]
+
+
+def test_the_hand_built_test_table_is_what_the_loader_reads() -> None:
+    """The client tests use a hand-built Battlefield; it must stay true to the map file."""
+    from client_support import TEST_MAP, table_battlefield
+
+    from game.battlefield.loader import load_battlefield
+
+    assert load_battlefield(TEST_MAP) == table_battlefield()
