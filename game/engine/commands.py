@@ -39,11 +39,16 @@ class MoveUnit(Command):
 
 @dataclass(frozen=True)
 class Fire(Command):
-    """Fire at one target unit (Rulebook: Fire Combat)."""
+    """Fire at one target unit (Rulebook: Fire Combat).
+
+    `split` splits the fire (Rulebook: Splitting Fire, R19): (target, figure ids) portions, each
+    figure in one portion; `target` is then the first portion's target.
+    """
 
     kind: ClassVar[str] = "fire"
     unit: str = ""
     target: str = ""
+    split: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -505,11 +505,19 @@ class Engine:
             ]
             for spot in self.state.hot_spots.values():
                 candidates.append(NeutralizeHotSpot(side=side, unit=unit.id, hot_spot=spot.number))
-        for enemy in self.enemies(unit):
+        foes = self.enemies(unit)
+        for enemy in foes:
             candidates.append(Fire(side=side, unit=unit.id, target=enemy.id))
             if not act.acted:
                 candidates.append(CloseAssault(side=side, unit=unit.id, target=enemy.id))
         candidates += self._move_samples(unit, act)
+        live = [f.id for f in unit.effective_figures]
+        if len(live) >= 2 and unit.quality_die() > Die.D6 and not act.fired:
+            near = sorted(foes, key=lambda e: distance(e.centre, unit.centre))[:2]
+            if len(near) == 2:
+                half = len(live) // 2
+                split = ((near[0].id, tuple(live[:half])), (near[1].id, tuple(live[half:])))
+                candidates.append(Fire(side=side, unit=unit.id, target=near[0].id, split=split))
         legal: list[Command] = []
         for c in candidates:
             try:
@@ -619,8 +627,7 @@ class Engine:
                 raise IllegalCommand(f"{name} is tending its wounded and may only react (R27)")
             if unit.side == INSURGENT and unit.shaken_turn == turn - 1 > 0:
                 raise IllegalCommand(f"{name} is Shaken and may take no aggressive action")
-            target = self.unit(command.target)
-            self._check_fire(unit, target, act.penalty)
+            self._check_declared_fire(unit, command, act.penalty)
             return
         if isinstance(command, CloseAssault):
             target = self.unit(command.target)
@@ -650,6 +657,54 @@ class Engine:
             self._check_move(unit, command, act)
             return
         raise IllegalCommand(f"{command.kind} is not something {name} can do now")
+
+    def _portions(self, unit: UnitState, command: Fire) -> list[tuple[str, tuple[str, ...] | None]]:
+        if not command.split:
+            return [(command.target, None)]
+        return [(target, tuple(ids)) for target, ids in command.split]
+
+    def _check_declared_fire(self, unit: UnitState, command: Fire, penalty: int) -> None:
+        """A Fire command, whole or split (R19), is legal now (pure)."""
+        if command.split:
+            if command.target != command.split[0][0]:
+                raise IllegalCommand("split fire: the target must be the first portion's target")
+            why = rb.check_split(unit, command.split)
+            if why:
+                raise IllegalCommand(f"{unit.name} cannot split its fire that way: {why}")
+        for i, (target_id, ids) in enumerate(self._portions(unit, command)):
+            target = self.unit(target_id)
+            self._check_fire(unit, target, penalty)
+            if ids is not None:
+                fp = self.firepower(
+                    unit, target, interruption_penalty=penalty, figure_ids=ids, team_bonus=i == 0
+                )
+                if fp.total <= 0:
+                    raise IllegalCommand(
+                        f"{unit.name}'s portion at {target.name} has no Firepower ({fp.describe()})"
+                    )
+
+    def resolve_declared_fire(
+        self, unit: UnitState, command: Fire, penalty: int, why: str = "fires"
+    ) -> Flow:
+        """Resolve a Fire command, portion by portion when split (R19)."""
+        for i, (target_id, ids) in enumerate(self._portions(unit, command)):
+            target = self.state.units.get(target_id)
+            if target is None or not target.on_table or not unit.on_table:
+                self.emit("FireCancelled", f"{unit.name}'s target {target_id} is gone")
+                continue
+            try:
+                self._check_fire(unit, target, penalty)
+            except IllegalCommand as reason:
+                self.emit("FireCancelled", f"{unit.name} can no longer fire: {reason}")
+                continue
+            if ids is not None:
+                ids = tuple(f.id for f in unit.effective_figures if f.id in ids)
+                if not ids:
+                    continue
+            label = why if ids is None else f"{why} (split fire, {len(ids)} figures)"
+            yield from self.fire(
+                unit, target, penalty=penalty, why=label, figure_ids=ids, team_bonus=i == 0
+            )
 
     def _check_fire(self, unit: UnitState, target: UnitState, penalty: int) -> None:
         if target.side == unit.side or not target.on_table:
@@ -841,16 +896,7 @@ class Engine:
             act.fired = True
             if not unit.on_table:
                 return
-            target = self.state.units.get(command.target)
-            if target is None or not target.on_table:
-                self.emit("FireCancelled", f"{unit.name}'s target is gone")
-                return
-            try:
-                self._check_fire(unit, target, act.penalty)
-            except IllegalCommand as why:
-                self.emit("FireCancelled", f"{unit.name} can no longer fire: {why}")
-                return
-            yield from self.fire(unit, target, penalty=act.penalty, why="fires")
+            yield from self.resolve_declared_fire(unit, command, act.penalty)
             return
         if isinstance(command, MoveUnit):
             yield from self._regular_move(unit, act, command)
@@ -1418,8 +1464,10 @@ class Engine:
         *,
         interruption_penalty: int = 0,
         close_assault_defence: bool = False,
+        figure_ids: tuple[str, ...] | None = None,
+        team_bonus: bool = True,
     ) -> rb.Breakdown:
-        """Firepower with its breakdown (R16, R17)."""
+        """Firepower with its breakdown (R16, R17); `figure_ids` for one portion of split fire."""
         turn = self.state.turn
         exposed = bool(target.effective_figures) and self.terrain.is_exposed(target.position())
         live = bool(unit.effective_figures and target.effective_figures)
@@ -1431,6 +1479,8 @@ class Engine:
             interruption_penalty=interruption_penalty,
             vs_close_assault=close_assault_defence,
             firer_moved_rapidly=unit.move_rate_turn == turn and unit.move_rate == "rapid",
+            figure_ids=figure_ids,
+            team_bonus=team_bonus,
         )
 
     def defense(
@@ -1459,11 +1509,18 @@ class Engine:
         close_assault_defence: bool = False,
         target_charging: bool = False,
         melee: bool = False,
+        figure_ids: tuple[str, ...] | None = None,
+        team_bonus: bool = True,
     ) -> Flow:
         """One fire combat, Firepower to morale (Rulebook: Fire Combat; Making the Attack Roll)."""
         turn = self.state.turn
         fp = self.firepower(
-            firer, target, interruption_penalty=penalty, close_assault_defence=close_assault_defence
+            firer,
+            target,
+            interruption_penalty=penalty,
+            close_assault_defence=close_assault_defence,
+            figure_ids=figure_ids,
+            team_bonus=team_bonus,
         )
         if melee:
             fp = rb.firepower(  # in contact: Optimum Range, nothing else (no cover either)
@@ -2035,17 +2092,11 @@ class Engine:
                 yield from self._overwatch_then(unit, move)
             elif isinstance(command, Fire):
                 act.fired = True
-                target = self.state.units.get(command.target)
+                fire_command = command
 
-                def shoot(u: UnitState = unit, t: UnitState | None = target) -> Flow:
-                    if t is None or not t.on_table or not u.on_table:
-                        return
-                    try:
-                        self._check_fire(u, t, 0)
-                    except IllegalCommand as why:
-                        self.emit("FireCancelled", f"{u.name} can no longer fire: {why}")
-                        return
-                    yield from self.fire(u, t, why="fires")
+                def shoot(u: UnitState = unit, c: Fire = fire_command) -> Flow:
+                    if u.on_table:
+                        yield from self.resolve_declared_fire(u, c, 0)
 
                 yield from self._overwatch_then(unit, shoot)
             elif isinstance(command, CloseAssault):

@@ -15,7 +15,7 @@ from game.rules import quality as rules_quality
 from game.rules.casualties import FirstAidOutcome, first_aid_outcome
 from game.rules.combat import pair_attack
 from game.rules.dice import DiceSource, Die
-from game.rules.firepower import FireConditions
+from game.rules.firepower import FireConditions, FirePortion, IllegalFire, split_fire
 from game.rules.firepower import defense as rules_defense
 from game.rules.firepower import firepower as rules_firepower
 from game.rules.morale import roll_morale_check
@@ -358,8 +358,12 @@ def firepower(
     interruption_penalty: int,
     vs_close_assault: bool,
     firer_moved_rapidly: bool,
+    figure_ids: tuple[str, ...] | None = None,
+    team_bonus: bool = True,
 ) -> Breakdown:
-    """Firepower with its breakdown (Rulebook: Firepower; R16, R17), from `game.rules.firepower`."""
+    """Firepower with its breakdown (Rulebook: Firepower; R16, R17), from `game.rules.firepower`.
+
+    `figure_ids` restricts it to one portion of split fire (R19)."""
     conditions = FireConditions(
         distance=distance,
         target_exposed=target_exposed,
@@ -368,8 +372,22 @@ def firepower(
         vs_close_assault=vs_close_assault,
         firer_moved_rapidly=firer_moved_rapidly,
     )
-    result = rules_firepower(rules_unit(firer), conditions)
+    result = rules_firepower(
+        rules_unit(firer), conditions, figure_ids=figure_ids, team_bonus=team_bonus
+    )
     return breakdown_of(result.items, 0)
+
+
+def check_split(firer: UnitState, portions: tuple[tuple[str, tuple[str, ...]], ...]) -> str:
+    """Why this split of fire is not allowed (Rulebook: Splitting Fire, R19), or ''."""
+    try:
+        split_fire(
+            rules_unit(firer),
+            [FirePortion(target, tuple(ids), FireConditions()) for target, ids in portions],
+        )
+    except (IllegalFire, KeyError) as why:
+        return str(why).strip("'")
+    return ""
 
 
 def defense(unit: UnitState, *, in_cover: bool, solid_cover: bool, charging: bool) -> Breakdown:

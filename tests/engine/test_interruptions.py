@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from game.battlefield.model import Battlefield, Wall, WallHeight
-from game.engine.commands import Answer, DeclareInterrupts, EndActivation, MoveUnit, Overwatch
+from game.engine.commands import (
+    Answer,
+    DeclareInterrupts,
+    EndActivation,
+    Fire,
+    IllegalCommand,
+    MoveUnit,
+    Overwatch,
+)
 from game.engine.engine import Engine
 from game.engine.state import INSURGENT, REGULAR
 from game.rules.dice import Die, ScriptedDice
@@ -236,3 +246,35 @@ def test_r57_an_unactivated_friend_in_sight_may_react_and_spends_its_activation(
     assert engine.state.units["R2"].activated_turn == 1
     fires = [(e["data"]["firer"], e["data"]["target"]) for e in kinds(engine, "Fire")]
     assert fires[0] == ("R2", "ALPHA")
+
+
+def test_r19_split_fire_resolves_each_portion_and_respects_the_quality_limit() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 40.0, 4), quality=8),
+            UnitSpec("WEST", INSURGENT, line(16.0, 40.0, 3), quality=6),
+            UnitSpec("NORTH", INSURGENT, line(24.0, 32.0, 3), quality=6),
+            UnitSpec("EAST", INSURGENT, line(32.0, 40.0, 3), quality=6),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), open_ground(), seed=0, dice=ThenOnes([]))
+    three_ways = Fire(
+        side=REGULAR,
+        unit="R1",
+        target="WEST",
+        split=(("WEST", ("R1.1",)), ("NORTH", ("R1.2",)), ("EAST", ("R1.3", "R1.4"))),
+    )
+    with pytest.raises(IllegalCommand, match="at most 2"):
+        engine.apply(three_ways)  # Trained troops engage two targets at most
+    engine.apply(
+        Fire(
+            side=REGULAR,
+            unit="R1",
+            target="WEST",
+            split=(("WEST", ("R1.1", "R1.2")), ("NORTH", ("R1.3", "R1.4"))),
+        )
+    )
+    engine.apply(DeclareInterrupts(side=INSURGENT, declarations=()))
+    fires = [e for e in kinds(engine, "Fire") if e["data"]["firer"] == "R1"]
+    assert [f["data"]["target"] for f in fires] == ["WEST", "NORTH"]
+    assert all("2 figures" in f["text"] for f in fires)
