@@ -51,11 +51,12 @@ EDGE_REACH = 1.0  # a leader within 1" of an exit edge leaves the table
 
 # How many points one expected Regular casualty costs, and what cover and progress are worth.
 # One casualty is at least 1 VP to the Insurgents (2 if killed), a contractor 5 VP to us.
-W_THREAT = 25.0
+W_THREAT = 15.0
 W_SOLID = 8.0
 W_UNEXPOSED = 4.0
 W_PROGRESS = 3.0
-W_FIRE = 30.0
+W_FIRE = 15.0
+W_SHOT = 5.0  # a good firing position after the move (the shot itself is scored when taken)
 RING = (3.0, 6.0)
 DIRECTIONS = tuple((math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a in range(8))
 
@@ -112,6 +113,7 @@ class Goal:
     label: str
     arrival_bonus: float
     reach: float = CONTACT
+    urgency: float = 1.0  # multiplies the worth of each inch of progress
 
 
 def state_from_view(data: dict[str, Any]) -> GameState:
@@ -179,7 +181,10 @@ class Board:
     def los(self, a: UnitPosition, b: UnitPosition) -> bool:
         if not a.figures or not b.figures:
             return False
-        key = (a.figures, a.elevation, b.figures, b.elevation)
+        # Sight is judged both ways alike here (R4 counts figures of both units), which halves
+        # the geometry queries; the engine still rules on the real line of sight.
+        one, other = (a.figures, a.elevation), (b.figures, b.elevation)
+        key = (one, other) if one <= other else (other, one)
         seen = self._los.get(key)
         if seen is None:
             seen = self.terrain.line_of_sight(a, b)
@@ -325,6 +330,14 @@ class Board:
                     best_point, best_len = point, length
         return best_point
 
+    def contractor_mission(self) -> bool:
+        """Contracting Trouble (or a staged game with contractors and no hot-spot mission)."""
+        if self.scenario_id() == "contracting-trouble":
+            return True
+        if self.scenario_id() in ("sweep-and-clear", "patrol"):
+            return False
+        return any(c.status in ("waiting", "held") for c in self.state.contractors)
+
     def neutralized_count(self) -> int:
         """Hot spots neutralized, counting those a unit will complete at its next activation."""
         pending = {u.neutralizing for u in self.regulars if u.neutralizing}
@@ -344,7 +357,7 @@ class Board:
 
     def _assign_goals(self) -> dict[str, Goal | None]:
         goals: dict[str, Goal | None] = {}
-        if self.state.contractors:
+        if self.contractor_mission():
             return self._contractor_goals()
         pending = {u.neutralizing for u in self.regulars if u.neutralizing}
         active = sorted(
@@ -363,7 +376,7 @@ class Board:
             if exit_at is not None:
                 walk_turns = math.ceil(self.path_distance(unit.leader_point, exit_at) / CAUTIOUS)
                 if not active or turns_left <= walk_turns + 1:
-                    goals[unit.id] = Goal(exit_at, "the exit edge", 30.0, EDGE_REACH)
+                    goals[unit.id] = Goal(exit_at, "the exit edge", 30.0, EDGE_REACH, 2.0)
                     leaving.append(unit)
                     continue
             staying.append(unit)
@@ -490,7 +503,7 @@ def _place_value(focus: Focus, dest: Destination, goal: Goal | None) -> tuple[fl
     shot = 0.0
     if focus.may_fire_later:
         shot = board.best_shot(unit, dest.spot, rapid=dest.rate == "rapid")
-        value += 0.5 * W_FIRE * shot
+        value += W_SHOT * shot
     why = (
         f"{'Solid Cover' if solid else 'Exposed' if exposed else 'near cover'}, "
         f"danger E={danger:.2f}"
@@ -507,7 +520,7 @@ def _stay_value(focus: Focus) -> float:
     danger = board.threat(unit, spot, stationary=unit.last_moved_turn != board.turn)
     value = W_SOLID * solid + W_UNEXPOSED * (not exposed) - W_THREAT * danger
     if focus.may_fire_later:
-        value += 0.5 * W_FIRE * board.best_shot(unit, spot)
+        value += W_SHOT * board.best_shot(unit, spot)
     return value
 
 
@@ -568,7 +581,7 @@ class NeutralizeCandidate(CandidateAction[Focus, Command]):
                     c,
                     f"{unit.name} is by hot spot {c.hot_spot}: stay a turn to neutralize it (R28), "
                     f"danger E={danger:.2f}",
-                    75.0 - 10.0 * danger,
+                    95.0 - 10.0 * danger,
                 )
         return NOTHING
 
@@ -619,7 +632,12 @@ class ObjectiveCandidate(CandidateAction[Focus, Command]):
                 continue  # Rapid only where no known enemy can see the path
             value, why = _place_value(focus, dest, goal)
             arrives = left <= goal.reach
-            score = 15.0 + W_PROGRESS * progress + value + (goal.arrival_bonus if arrives else 0)
+            score = (
+                15.0
+                + W_PROGRESS * goal.urgency * progress
+                + value
+                + (goal.arrival_bonus if arrives else 0)
+            )
             if score > best_score:
                 best_score = self.propose(
                     MoveUnit(side=REGULAR, unit=unit.id, to=dest.to, rate=dest.rate),
@@ -678,7 +696,7 @@ class OverwatchCandidate(CandidateAction[Focus, Command]):
         if not near:
             return NOTHING
         shot = board.best_shot(unit, board.spot_of(unit))
-        score = 8.0 + 5.0 * len(movers) + 3.0 * min(3, len(near)) + 12.0 * shot
+        score = 6.0 + 4.0 * len(movers) + 2.0 * min(3, len(near)) + 6.0 * shot
         friends = ", ".join(u.name for u in movers) or "no one"
         return self.propose(
             command,
