@@ -50,6 +50,8 @@ def _resolve_map(args: argparse.Namespace) -> Path | str | None:
 
     if args.map:
         return Path(args.map).expanduser()
+    if args.scenario and args.scenario.lower().endswith(".tmx"):
+        return Path(args.scenario).expanduser()  # as `--headless --scenario PATH.tmx` allows
     if args.scenario:
         entry = find_scenario(args.scenario)
         if entry is None:

@@ -73,34 +73,38 @@ class FigureArt:
             base, rim, body, shade = scheme.base, scheme.rim, scheme.figure, scheme.figure_shade
 
         pygame.draw.circle(surface, rim, (c, c), r)
-        pygame.draw.circle(surface, base, (c, c), r * 0.86)
+        pygame.draw.circle(surface, base, (c, c), r * 0.84)
         if figure.is_dependant:
-            # A casualty or prisoner lying on the base.
-            _capsule(surface, shade, at(-0.35, 0.0), at(0.35, 0.0), r * 0.26)
-            _capsule(surface, body, at(-0.3, 0.0), at(0.3, 0.0), r * 0.2)
-            pygame.draw.circle(surface, body, at(0.48, 0.0), r * 0.16)
+            # A casualty or prisoner lying on the base, head towards the facing.
+            _capsule(surface, shade, at(-0.42, 0.0), at(0.2, 0.0), r * 0.26)
+            _capsule(surface, body, at(-0.38, 0.0), at(0.18, 0.0), r * 0.2)
+            pygame.draw.circle(surface, shade, at(0.46, 0.0), r * 0.2)
+            pygame.draw.circle(surface, body, at(0.46, 0.0), r * 0.15)
             return pygame.transform.smoothscale(surface, (diameter_px, diameter_px))
 
-        # Weapon first so the arms and head sit on top of it.
-        weapon_colour: Colour = (22, 22, 20)
-        weapon_len = 0.78 if figure.has_support_weapon else 0.62
-        weapon_w = r * (0.16 if figure.has_support_weapon else 0.1)
-        _capsule(surface, weapon_colour, at(0.05, 0.2), at(weapon_len, 0.14), weapon_w)
-        # Shoulders (an oval across the facing) and a pack.
-        _capsule(surface, shade, at(0.0, -0.42), at(0.0, 0.42), r * 0.27)
-        _capsule(surface, body, at(0.04, -0.38), at(0.04, 0.38), r * 0.22)
-        pygame.draw.circle(surface, shade, at(-0.22, 0.0), r * 0.2)
-        # Head (helmet for Regulars, shemagh for Insurgents: both just darker than the body).
-        pygame.draw.circle(surface, shade, at(0.06, 0.0), r * 0.2)
-        pygame.draw.circle(surface, body, at(0.09, 0.0), r * 0.15)
+        # Weapon first so the arms and head sit on top of it; held across the right side.
+        weapon_colour: Colour = (24, 24, 22)
+        weapon_len = 0.8 if figure.has_support_weapon else 0.66
+        weapon_w = r * (0.15 if figure.has_support_weapon else 0.09)
+        _capsule(surface, weapon_colour, at(-0.05, 0.16), at(weapon_len, 0.1), weapon_w)
+        # Pack, shoulders (an oval across the facing), arms reaching for the weapon.
+        pygame.draw.circle(surface, shade, at(-0.28, 0.0), r * 0.22)
+        _capsule(surface, shade, at(-0.02, -0.4), at(-0.02, 0.4), r * 0.25)
+        _capsule(surface, body, at(0.0, -0.36), at(0.0, 0.36), r * 0.2)
+        _capsule(surface, body, at(0.0, 0.36), at(0.22, 0.16), r * 0.1)
+        _capsule(surface, body, at(0.0, -0.36), at(0.42, 0.08), r * 0.1)
+        # Head: a helmet for Regulars, a head-scarf for Insurgents (darker than the body).
+        pygame.draw.circle(surface, (20, 20, 18), at(0.04, 0.0), r * 0.21)
+        pygame.draw.circle(surface, shade, at(0.04, 0.0), r * 0.18)
+        pygame.draw.circle(surface, body, at(0.08, -0.03), r * 0.1)
         # Tell-tale dots on the back of the base.
-        dot_r = r * 0.2
+        dot_r = r * 0.22
         if figure.is_leader:
-            pygame.draw.circle(surface, (30, 30, 10), at(-0.64, -0.28), dot_r * 1.2)
-            pygame.draw.circle(surface, self.palette.leader_dot, at(-0.64, -0.28), dot_r)
+            pygame.draw.circle(surface, (30, 30, 10), at(-0.62, -0.3), dot_r * 1.25)
+            pygame.draw.circle(surface, self.palette.leader_dot, at(-0.62, -0.3), dot_r)
         if figure.has_support_weapon:
-            pygame.draw.circle(surface, (30, 10, 10), at(-0.64, 0.28), dot_r * 1.2)
-            pygame.draw.circle(surface, self.palette.support_dot, at(-0.64, 0.28), dot_r)
+            pygame.draw.circle(surface, (30, 10, 10), at(-0.62, 0.3), dot_r * 1.25)
+            pygame.draw.circle(surface, self.palette.support_dot, at(-0.62, 0.3), dot_r)
         return pygame.transform.smoothscale(surface, (diameter_px, diameter_px))
 
 

@@ -47,7 +47,10 @@ def table_battlefield() -> Battlefield:
                 doors=(Door(2, "shop door", (7, 7), 1),),
             ),
             Building(
-                3, "House", ((17, 2), (22, 2), (22, 6), (17, 6)), doors=(Door(4, "house door", (17, 4), 3),)
+                3,
+                "House",
+                ((17, 2), (22, 2), (22, 6), (17, 6)),
+                doors=(Door(4, "house door", (17, 4), 3),),
             ),
         ),
         walls=(Wall(5, "garden wall", ((3, 13), (8, 13)), False, WallHeight.LOW),),
@@ -63,7 +66,13 @@ def table_battlefield() -> Battlefield:
         ),
         units=(
             UnitPlacement(
-                20, "Alpha", Side.REGULAR, (10, 14), ("leader", "rifle", "rifle", "saw"), "d8", "d10"
+                20,
+                "Alpha",
+                Side.REGULAR,
+                (10, 14),
+                ("leader", "rifle", "rifle", "saw"),
+                "d8",
+                "d10",
             ),
             UnitPlacement(
                 21, "Bravo", Side.REGULAR, (17, 14), ("leader", "rifle", "rgl", "saw"), "d8", "d8"

@@ -65,3 +65,10 @@ def test_a_screenshot_name_that_is_not_png_is_refused(tmp_path: Path) -> None:
     result = run_main("--screenshot", str(tmp_path / "x.jpg"), "--map", str(TEST_MAP))
     assert result.returncode == 2
     assert result.stderr.strip().endswith("the file name must end in .png")
+
+
+def test_scenario_also_takes_a_map_path_like_the_headless_game(tmp_path: Path) -> None:
+    out = tmp_path / "table.png"
+    result = run_main("--screenshot", str(out), "--scenario", str(TEST_MAP))
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
