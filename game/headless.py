@@ -1,8 +1,10 @@
 """The headless game: `python main.py --headless --scenario ID|PATH.tmx --seed N`.
 
-Plays a whole game with a controller on each side (for now the seeded random controller on both)
-and narrates every event: each roll with its dice faces, reason and rulebook section. The last
-line is `RESULT {json}`. Bad arguments produce one line on stderr and exit status 2.
+Plays a whole game with a controller on each side (the seeded random controller on both, or the
+solo-rules Insurgent AI with `--insurgents ai`) and narrates every event: each roll with its dice
+faces, reason and rulebook section. The last line is `RESULT {json}`. Bad arguments produce one
+line on stderr and exit status 2. Until `game/app.py` routes `--headless` here, run it as
+`python -m game.headless ...`.
 """
 
 from __future__ import annotations
@@ -49,6 +51,12 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
     add("--stop-after-turn", type=int, metavar="T", help="stop after turn T")
     add("--quiet", action="store_true", help="print only the RESULT line")
     add("--autosave-dir", metavar="DIR", help="autosave after every command into DIR")
+    add(
+        "--insurgents",
+        choices=("random", "ai"),
+        default="random",
+        help="who plays the Insurgents: the seeded random fuzzer (default) or the solo-rules AI",
+    )
 
 
 def result_line(engine: Engine) -> str:
@@ -123,6 +131,10 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
         REGULAR: RandomController(seed * 2 + 1),
         INSURGENT: RandomController(seed * 2 + 2),
     }
+    if getattr(args, "insurgents", "random") == "ai":
+        from game.ai.controller import InsurgentAI
+
+        controllers[INSURGENT] = InsurgentAI(engine.battlefield, seed * 2 + 2)
     autosave = Autosaver(engine, Path(args.autosave_dir)) if args.autosave_dir else None
     try:
         play(engine, controllers, stop_after_turn=args.stop_after_turn, after_command=autosave)
