@@ -2132,13 +2132,18 @@ class Engine:
         act.rate = command.rate
         unit.move_rate = command.rate
         unit.move_rate_turn = turn
+        regulars = self.state.units_of(REGULAR)
+        route: list[Point] | None = None
+        if command.rate == "out_of_contact":  # a route no Regular sees, when there is one
+            route = self.terrain.unseen_path(
+                unit.leader_point, command.to, [r.position() for r in regulars]
+            )
         path = truncate(
-            self.terrain.path(unit.leader_point, command.to),
+            route or self.terrain.path(unit.leader_point, command.to),
             self._allowance(unit, command.rate, act),
         )
         total = path_length(path)
         travelled = 0.0
-        regulars = self.state.units_of(REGULAR)
         stopped = False
         while travelled < total - 1e-6:
             travelled = min(total, travelled + STEP)

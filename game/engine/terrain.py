@@ -200,6 +200,20 @@ class Terrain:
                 return None
         return [(float(p[0]), float(p[1])) for p in spots]
 
+    def unseen_path(
+        self, start: Point, goal: Point, watchers: Sequence[UnitPosition]
+    ) -> list[Point] | None:
+        """A path no watcher sees (Out of Contact Movement), or None (also without geometry)."""
+        if self.geometry is None or not watchers:
+            return None
+        try:
+            found = self.geometry.unseen_path(start, goal, list(watchers))
+        except Exception:
+            return None
+        if found is None:
+            return None
+        return [(float(p[0]), float(p[1])) for p in found.points]
+
     def blocked_point(self, p: Point) -> bool:
         if not self.on_table(p):
             return True
