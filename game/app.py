@@ -7,6 +7,7 @@ import sys
 
 from game import __version__
 from game.client.cli import add_client_arguments, run_client  # pygame loads only when run
+from game.headless import add_headless_arguments, run_headless
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -16,10 +17,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"ambush-alley {__version__}")
     add_client_arguments(parser)
+    add_headless_arguments(parser)  # shares --scenario/--map with the window
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    if args.headless or args.load:
+        return run_headless(args)  # a whole game in the terminal, ending with RESULT {json}
     # The window: the menu, a map on the battle screen, or a headless screenshot.
     return run_client(args)
