@@ -1,0 +1,116 @@
+"""The one place where the engine's state becomes the battle screen's view model.
+
+A first cut, so that binding the engine later is one call: `view_from_game(engine.state)` (or
+`view_from_game(GameState.from_dict(player_view.state))` for a side's PlayerView). Only units on
+the table are drawn; figures hit and awaiting First Aid are drawn lying down where they fell;
+Dependants (casualties carried, POWs, contractors held) ride with their unit on small bases.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.battlefield.model import Side
+from game.client.viewmodel import (
+    Badge,
+    BattleView,
+    FigureSprite,
+    HotSpotSprite,
+    MarkerSprite,
+    UnitSprite,
+    cluster_positions,
+)
+from game.engine.state import INSURGENT, GameState, UnitState
+
+PHASE_NAMES = {
+    "setup": "Set-up",
+    "regular": "Regular phase",
+    "insurgent": "Insurgent phase",
+    "over": "Game over",
+}
+
+
+def unit_badges(unit: UnitState, turn: int) -> tuple[Badge, ...]:
+    """The status markers a player would put beside the unit on the table this turn."""
+    badges: list[Badge] = []
+    if turn > 0 and unit.activated_turn == turn:
+        badges.append(Badge.ACTIVATED)
+    if unit.overwatch:
+        badges.append(Badge.OVERWATCH)
+    if turn > 0 and unit.pinned_turn == turn:
+        badges.append(Badge.PINNED)
+    if unit.shaken_turn > 0 and unit.shaken_turn in (turn, turn - 1):
+        badges.append(Badge.SHAKEN)
+    if turn > 0 and unit.regroup_turn == turn:
+        badges.append(Badge.PULL_BACK)
+    if unit.dependants:
+        badges.append(Badge.DEPENDANTS)
+    if any(f.status == "hit" for f in unit.figures):
+        badges.append(Badge.FIRST_AID)
+    return tuple(badges)
+
+
+def _dependant_positions(unit: UnitState, count: int) -> list[tuple[float, float]]:
+    """Small bases just behind the unit: on a ring 1.25" beyond its farthest figure."""
+    cx, cy = unit.centre
+    reach = max((math.dist((f.x, f.y), (cx, cy)) for f in unit.figures), default=0.0) + 0.9
+    ring = cluster_positions((cx, cy + reach), count, spacing_in=0.7)
+    return ring[:count]
+
+
+def unit_sprite(unit: UnitState, turn: int) -> UnitSprite:
+    side = Side.INSURGENT if unit.side == INSURGENT else Side.REGULAR
+    figures = [
+        FigureSprite(
+            position_in=(f.x, f.y),
+            side=side,
+            kind=f.kind if f.effective else "casualty",
+            is_leader=f.kind == "leader" and f.effective,
+            has_support_weapon=f.kind in _SUPPORT_KINDS and f.effective,
+            is_dependant=not f.effective,
+        )
+        for f in unit.figures
+    ]
+    for kind, pos in zip(
+        unit.dependants, _dependant_positions(unit, len(unit.dependants)), strict=True
+    ):
+        figures.append(FigureSprite(position_in=pos, side=side, kind=kind, is_dependant=True))
+    morale = unit.morale_die()
+    return UnitSprite(
+        unit_id=unit.id,
+        name=unit.name,
+        side=side,
+        figures=tuple(figures),
+        badges=unit_badges(unit, turn),
+        quality=unit.quality_die().label,
+        morale=morale.label if morale is not None else "broken",
+    )
+
+
+_SUPPORT_KINDS = frozenset({"rgl", "saw", "mg", "hmg", "rpg", "at_rpg", "l_support"})
+
+
+def view_from_game(state: GameState, score: tuple[int, int] | None = None) -> BattleView:
+    """The battle screen's view of `state`; `score` is the scenario's (Regular, Insurgent) VP."""
+    units = tuple(
+        unit_sprite(u, state.turn) for u in state.units.values() if u.on_table and u.figures
+    )
+    hot_spots = tuple(
+        HotSpotSprite(h.number, (h.x, h.y)) for h in state.hot_spots.values() if not h.neutralized
+    )
+    markers = tuple(
+        MarkerSprite("contractor", "Contractor", (c.x, c.y))
+        for c in state.contractors
+        if not c.holder and c.status == "waiting"
+    )
+    turn_text = f"Turn {state.turn} of {state.turn_limit}" if state.turn > 0 else "Set-up"
+    vp = f"VP Regulars {score[0]} · Insurgents {score[1]}" if score is not None else "VP —"
+    return BattleView(
+        title=state.title,
+        turn_text=turn_text,
+        phase_text=PHASE_NAMES.get(state.phase, state.phase),
+        victory_points=vp,
+        units=units,
+        hot_spots=hot_spots,
+        markers=markers,
+    )
