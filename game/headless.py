@@ -3,8 +3,8 @@
 Plays a whole game with a controller on each side (the seeded random controller on both, or the
 solo-rules Insurgent AI with `--insurgents ai`) and narrates every event: each roll with its dice
 faces, reason and rulebook section. The last line is `RESULT {json}`. Bad arguments produce one
-line on stderr and exit status 2. Until `game/app.py` routes `--headless` here, run it as
-`python -m game.headless ...`.
+line on stderr and exit status 2. `python -m game.headless ...` runs it
+without the window's options.
 """
 
 from __future__ import annotations
