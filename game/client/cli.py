@@ -109,8 +109,12 @@ def _run(app: App, target: Path | None, screenshot: Path | None, frames: int | N
         except (OSError, pygame.error) as exc:
             return _fail(f"{target}: the map's art cannot be loaded ({exc})")
         app.push(battle)
-        if screenshot is not None:
-            battle.cycle_selection(1)
+        if screenshot is not None:  # show a filled-in unit card: the first Regular unit
+            units = battle.view_provider().units
+            first = next((u for u in units if u.side.value == "regular"), None) or next(
+                iter(units), None
+            )
+            battle.select(first.unit_id if first is not None else None)
     if screenshot is not None:
         app.run(max_frames=2)
         try:

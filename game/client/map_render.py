@@ -6,6 +6,7 @@ Drawing). Static map features that never move (zones, entry/exit edges) are bake
 
 from __future__ import annotations
 
+import random
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -83,14 +84,39 @@ class MapArt:
         return (point[0] * self.pixels_per_inch, point[1] * self.pixels_per_inch)
 
     def _draw_fallback_terrain(self, battlefield: Battlefield) -> None:
+        """A plain table for maps without tile art: dusty ground, shadowed flat roofs."""
         p = self.palette
+        speckle = random.Random(self.pixel_width * 7919 + self.pixel_height)  # cosmetic only
+        ground = p.fallback_ground
+        for _ in range(self.pixel_width * self.pixel_height // 40):
+            shade = speckle.randint(-14, 10)
+            colour = tuple(max(0, min(255, c + shade)) for c in ground)
+            x = speckle.randrange(self.pixel_width)
+            y = speckle.randrange(self.pixel_height)
+            self.base.fill(colour, (x, y, 2, 2))
+        kinds = {
+            "rubble": (128, 116, 96),
+            "wreck": (72, 70, 66),
+            "impassable": (70, 96, 110),
+            "cover": (96, 118, 70),
+        }
         for area in battlefield.areas:
             if len(area.outline) >= 3:
-                pygame.draw.polygon(self.base, (110, 100, 80), [self._px(q) for q in area.outline])
+                colour = kinds.get(area.kind.value, (110, 100, 80))
+                pygame.draw.polygon(self.base, colour, [self._px(q) for q in area.outline])
+        shadow = pygame.Surface(self.base.get_size(), pygame.SRCALPHA)
+        offset = 0.18 * self.pixels_per_inch
+        for building in battlefield.buildings:
+            if len(building.outline) >= 3:
+                depth = offset * building.storeys
+                cast = [(x + depth, y + depth) for x, y in map(self._px, building.outline)]
+                pygame.draw.polygon(shadow, (0, 0, 0, 70), cast)
+        self.base.blit(shadow, (0, 0))
         for building in battlefield.buildings:
             if len(building.outline) >= 3:
                 outline = [self._px(q) for q in building.outline]
-                pygame.draw.polygon(self.base, p.fallback_roof, outline)
+                roof = tuple(max(0, c - 8 * (building.storeys - 1)) for c in p.fallback_roof)
+                pygame.draw.polygon(self.base, roof, outline)
                 pygame.draw.polygon(self.base, p.fallback_roof_edge, outline, 3)
         for wall in battlefield.walls:
             points = [self._px(q) for q in wall.points]

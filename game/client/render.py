@@ -176,6 +176,7 @@ class BattleRenderer:
         p = self.palette
         size = max(8, round(camera.scale * 0.4))
         label_size = max(12, min(20, round(camera.scale * 0.42)))
+        taken: list[pygame.Rect] = []
         for marker in view.markers:
             x, y = camera.world_to_screen(marker.position_in)
             centre = (round(x), round(y))
@@ -208,7 +209,10 @@ class BattleRenderer:
                 pygame.draw.circle(surface, (230, 230, 230), centre, size // 2)
                 colour = (230, 230, 230)
             caption = text.text(marker.label, label_size, colour, bold=True, shadow=(0, 0, 0))
-            surface.blit(caption, caption.get_rect(midtop=(centre[0], centre[1] + size + 2)))
+            rect = caption.get_rect(midtop=(centre[0], centre[1] + size + 2))
+            if rect.collidelist(taken) == -1:  # neighbours' labels would overprint: first wins
+                surface.blit(caption, rect)
+                taken.append(rect)
 
     # -- units --------------------------------------------------------------------------------
     def _draw_units(

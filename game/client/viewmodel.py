@@ -240,7 +240,7 @@ def view_from_battlefield(battlefield: Battlefield) -> BattleView:
             units.append(
                 unit_sprite_from_kinds(
                     unit_id=f"start-{marker.id}",
-                    name=marker.name or f"{prefix} {number}",
+                    name=f"{prefix} {number}",  # the author's marker name is for the map
                     side=side,
                     centre=marker.position,
                     kinds=list(DEFAULT_FIGURES[side]),
