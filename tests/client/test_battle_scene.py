@@ -18,12 +18,18 @@ from client_support import (
     wheel,
 )
 
+from game.battlefield.model import Side
 from game.client.battle import PAN_STEP_FRACTION, BattleScene, battle_layout
 from game.client.camera import ZOOM_STEP
 from game.client.catalogue import OpenedMap
 from game.client.palette import DEFAULT_PALETTE
 from game.client.scenes import App
-from game.client.viewmodel import BASE_DIAMETER_IN
+from game.client.viewmodel import (
+    BASE_DIAMETER_IN,
+    Badge,
+    BattleView,
+    unit_sprite_from_kinds,
+)
 
 SAND = (176, 160, 120)  # the ground tile of data/table.png
 
@@ -242,3 +248,51 @@ def test_random_input_never_breaks_the_view(app: App, battle: BattleScene) -> No
         assert battle.camera.in_bounds()
     assert app.stack.top is battle
     assert battle.camera.in_bounds()
+
+
+def custom_view_scene(app: App) -> tuple[BattleScene, BattleView]:
+    pinned = unit_sprite_from_kinds(
+        "u1",
+        "Charlie",
+        Side.REGULAR,
+        (12.0, 8.0),
+        ["leader", "rifle"],
+        "d10",
+        "d8",
+        badges=(Badge.PINNED, Badge.OVERWATCH),
+    )
+    view = BattleView(
+        title="Custom",
+        turn_text="Turn 4 of 10",
+        phase_text="Insurgent phase",
+        victory_points="VP Regulars 5 · Insurgents 2",
+        units=(pinned,),
+    )
+    scene = BattleScene(OpenedMap(TEST_MAP, table_battlefield(), ()), view_provider=lambda: view)
+    app.push(scene)
+    app.step()
+    return scene, view
+
+
+def test_top_bar_shows_turn_phase_title_and_victory_points(app: App) -> None:
+    scene, _ = custom_view_scene(app)
+    assert scene.top_left is not None and scene.top_centre is not None
+    assert scene.top_right is not None
+    assert scene.top_left.text == "Turn 4 of 10 — Insurgent phase"
+    assert scene.top_centre.text == "Custom"
+    assert scene.top_right.text == "VP Regulars 5 · Insurgents 2"
+    assert scene.top_panel is not None and scene.top_panel.rect.width == app.size[0]
+
+
+def test_status_badges_are_drawn_beside_the_unit_name(app: App) -> None:
+    scene, _ = custom_view_scene(app)
+    label = scene.last_frame.unit_label_rects["u1"]
+    first_chip_inside = (label.right + 3 + 2, label.centery)
+    assert pixel(app, first_chip_inside) == DEFAULT_PALETTE.badge_background["pinned"]
+    chip = scene.renderer.badge_chip(
+        Badge.PINNED, max(12, min(20, round(scene.camera.scale * 0.5))) - 2
+    )
+    second_chip_inside = (label.right + 3 + chip.get_width() + 2 + 2, label.centery)
+    assert pixel(app, second_chip_inside) == DEFAULT_PALETTE.badge_background["overwatch"]
+    app.step([key_down(pygame.K_l)])  # labels off: the badges go with them
+    assert pixel(app, first_chip_inside) != DEFAULT_PALETTE.badge_background["pinned"]
