@@ -135,7 +135,10 @@ class Engine:
             raise IllegalCommand(
                 f"the {side_name(decision.side)} must answer now: {decision.prompt}"
             )
-        decision.accepts(command)
+        try:
+            decision.accepts(command)
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise IllegalCommand(f"that {command.kind} command is malformed ({exc})") from None
         mark = len(self.state.events)
         self.log.append(command)
         self._advance(command)

@@ -12,6 +12,7 @@ from game.battlefield.model import Battlefield, Building, Door, Edge
 from game.engine.commands import (
     Answer,
     Command,
+    DeclareInterrupts,
     EndActivation,
     EndPhase,
     Fire,
@@ -294,3 +295,28 @@ def test_r68_insurgents_who_stay_put_may_get_in_cover_until_they_move() -> None:
     assert ("In Cover", 1) in engine.defense(gunmen).items
     engine.place_unit(gunmen, (30.0, 20.0))
     assert ("In Cover", 1) not in engine.defense(gunmen).items
+
+
+def test_malformed_commands_are_refused_without_changing_anything() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(23.0, 40.0, 3)),
+            UnitSpec("GUNMEN", INSURGENT, line(23.0, 30.0, 3), quality=6),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(23.0, 36.0), rate="cautious"))
+    assert engine.pending is not None and engine.pending.kind == "interrupts"
+    before = engine.state.to_json()
+    malformed: list[Command] = [
+        DeclareInterrupts(side=INSURGENT, declarations=(5,)),  # type: ignore[arg-type]
+        DeclareInterrupts(side=INSURGENT, declarations=(("GUNMEN", "fire"),), at="x"),  # type: ignore[arg-type]
+        DeclareInterrupts(side=INSURGENT, declarations=(("GUNMEN", "shout"),)),
+        DeclareInterrupts(side=INSURGENT, declarations=(("GUNMEN", "fire"), ("GUNMEN", "move"))),
+        MoveUnit(side=INSURGENT, unit="GUNMEN", to=(1.0,), rate="cautious"),  # type: ignore[arg-type]
+        Answer(side=INSURGENT, decision=999, choice=None),
+    ]
+    for command in malformed:
+        with pytest.raises(IllegalCommand):
+            engine.apply(command)
+        assert engine.state.to_json() == before
