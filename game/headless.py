@@ -22,7 +22,15 @@ from game.engine.engine import Engine
 from game.engine.events import canonical_json
 from game.engine.state import INSURGENT, REGULAR
 from game.engine.view import player_view
-from game.save import Autosaver, SaveError, load_save, new_game, resolve_map, write_save
+from game.save import (
+    Autosaver,
+    SaveError,
+    data_dir,
+    load_save,
+    new_game,
+    resolve_map,
+    write_save,
+)
 from game.scenarios.catalog import scenario_ids
 
 MAX_COMMANDS = 20000  # a guard: a game that needs more than this is a bug, not a long game
@@ -50,7 +58,13 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
     add("--load", metavar="FILE", help="continue a saved game")
     add("--stop-after-turn", type=int, metavar="T", help="stop after turn T")
     add("--quiet", action="store_true", help="print only the RESULT line")
-    add("--autosave-dir", metavar="DIR", help="autosave after every command into DIR")
+    add(
+        "--autosave-dir",
+        metavar="DIR",
+        help="autosave after every command into DIR/autosave.json "
+        "(default: the user data folder, or $AMBUSH_ALLEY_DATA_DIR)",
+    )
+    add("--no-autosave", action="store_true", help="do not autosave")
     add(
         "--insurgents",
         choices=("random", "ai"),
@@ -135,7 +149,10 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
         from game.ai.controller import InsurgentAI
 
         controllers[INSURGENT] = InsurgentAI(engine.battlefield, seed * 2 + 2)
-    autosave = Autosaver(engine, Path(args.autosave_dir)) if args.autosave_dir else None
+    autosave = None
+    if not getattr(args, "no_autosave", False):
+        folder = Path(args.autosave_dir) if args.autosave_dir else data_dir()
+        autosave = Autosaver(engine, folder)
     try:
         play(engine, controllers, stop_after_turn=args.stop_after_turn, after_command=autosave)
         if args.save:

@@ -12,6 +12,25 @@ from game.headless import main
 MAP = str(Path(__file__).resolve().parent.parent / "maps" / "engine" / "crossroads.tmx")
 
 
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Autosaves go to a temporary folder, never the user's data folder."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("AMBUSH_ALLEY_DATA_DIR", str(folder))
+    return folder
+
+
+def test_autosave_after_every_command_loads_to_the_final_state(
+    private_data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--scenario", MAP, "--seed", "6", "--turns", "2", "--quiet"]) == 0
+    final = capsys.readouterr().out.splitlines()[-1]
+    autosave = private_data_dir / "autosave.json"
+    assert autosave.exists()
+    assert main(["--load", str(autosave), "--quiet"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == final
+
+
 def test_headless_game_narrates_rolls_and_ends_with_a_result_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
