@@ -268,6 +268,7 @@ class OpenMapScene(ButtonMenuScene):
         rect = pygame.Rect(area.left, area.top - 60, w - 2 * area.left, 40)
         self.entry = UITextEntryLine(rect, manager, object_id="#path_entry")
         self.entry.set_text(self.path_text)
+        self.entry.focus()
         self.set_details(self.details_html or "Maps in the game's folder are listed on the left.")
 
     def clear_ui(self) -> None:
@@ -293,7 +294,9 @@ class OpenMapScene(ButtonMenuScene):
             self.open_path(event.text)
             return
         if self.entry is not None and self.entry.is_focused and event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.entry.unfocus()
+            # Typing goes to the path field (Enter there opens it); the arrows still walk the
+            # list of maps below, which fills the field; Esc leaves.
+            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_ESCAPE):
+                super().handle_event(event)
             return
         super().handle_event(event)

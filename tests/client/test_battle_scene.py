@@ -231,7 +231,10 @@ def test_random_input_never_breaks_the_view(app: App, battle: BattleScene) -> No
     for _ in range(2000):
         roll = rng.random()
         pos = (rng.randrange(-50, w + 50), rng.randrange(-50, h + 50))
-        if roll < 0.3:
+        if roll < 0.004:
+            size = (rng.randrange(700, 1700), rng.randrange(500, 1100))
+            events.append(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        elif roll < 0.3:
             events.append(mouse_move(pos, (0, 0, rng.randrange(2))))
         elif roll < 0.45:
             events.append(mouse_down(pos, rng.choice([1, 2, 3])))
@@ -243,11 +246,13 @@ def test_random_input_never_breaks_the_view(app: App, battle: BattleScene) -> No
             events.append(key_down(rng.choice(keys)))
         else:
             events.append(key_up(rng.choice(keys)))
+    assert sum(e.type == pygame.VIDEORESIZE for e in events) >= 3
     for start in range(0, len(events), 50):
         app.step(events[start : start + 50])
         assert battle.camera.in_bounds()
     assert app.stack.top is battle
     assert battle.camera.in_bounds()
+    assert battle.camera.viewport == battle_layout(app.size).viewport
 
 
 def custom_view_scene(app: App) -> tuple[BattleScene, BattleView]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from client_support import DATA, key_down, mouse_down, mouse_move, mouse_up
+from client_support import DATA, TEST_MAP, key_down, mouse_down, mouse_move, mouse_up
 
 from game.client.battle import BattleScene
 from game.client.menu import MainMenuScene, OpenMapScene, ScenarioSelectScene
@@ -94,3 +94,27 @@ def test_open_map_opens_a_typed_path(app: App) -> None:
     assert dialog.entry.get_text().endswith("test_table.tmx")  # the highlighted file
     assert dialog.open_path(dialog.entry.get_text())
     assert isinstance(app.stack.top, BattleScene)
+
+
+def test_a_path_typed_into_the_field_opens_on_enter(app: App) -> None:
+    dialog = OpenMapScene(DATA / "no-maps-here")
+    app.push(MainMenuScene())
+    app.push(dialog)
+    app.step()
+    assert dialog.entry is not None and dialog.entry.is_focused
+    typed = str(TEST_MAP)
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text=typed, window=None)])
+    assert dialog.entry.get_text() == typed
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, BattleScene)
+
+
+def test_arrows_walk_the_map_list_while_typing(app: App) -> None:
+    dialog = OpenMapScene(DATA)
+    app.push(MainMenuScene())
+    app.push(dialog)
+    app.step()
+    press(app, pygame.K_DOWN)
+    assert dialog.focus == 1  # "Back"
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MainMenuScene)
