@@ -339,6 +339,16 @@ class Engine:
 
     def _finish(self, reason: str) -> None:
         self.state.phase = "over"
+        for unit in self.state.units_of(REGULAR):
+            waiting = [f for f in unit.figures if f.status == "hit"]
+            if waiting:
+                self.state.count("regular_wia", len(waiting))
+                self.emit(
+                    "WoundedAtEnd",
+                    f"{unit.name}: {len(waiting)} hit figures still awaiting First Aid count as "
+                    "wounded (R69)",
+                    unit=unit.id,
+                )
         vp_reg, vp_ins, lines = self.scenario.score(self.state)
         margin = rb.victory_margin(vp_reg - vp_ins)
         if vp_reg - vp_ins >= 5:

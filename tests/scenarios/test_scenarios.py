@@ -170,3 +170,14 @@ def test_scenario_maps_ship_with_the_game_when_present(cls: type) -> None:
     engine = Engine(scenario_for(battlefield, cls.id), battlefield, 1)
     assert engine.state.units_of(REGULAR) and len(engine.state.hot_spots) == 5
     assert engine.state.units_of(INSURGENT)
+
+
+def test_r69_figures_still_awaiting_first_aid_at_the_end_count_as_wounded() -> None:
+    scenario = ContractingTrouble()
+    scenario.turn_limit = 1
+    engine = Engine(scenario, load_battlefield(MAPS / "crossroads.tmx"), 0, dice=Ones([]))
+    engine.state.units["R1"].figures[0].status = "hit"
+    while not engine.over:
+        engine.apply(EndPhase(side=engine.pending.side))  # type: ignore[union-attr]
+    assert engine.state.tally["regular_wia"] == 1
+    assert engine.state.result is not None and engine.state.result["vp_insurgent"] == 1
