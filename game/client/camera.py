@@ -13,8 +13,9 @@ from game.battlefield.model import Point
 ZOOM_STEP = 1.2
 """One mouse-wheel notch multiplies or divides the scale by this."""
 
-MAX_MAP_TEXTURE_SIDE = 4096
-"""The map is pre-rendered per zoom level; this caps the side of that surface (memory)."""
+MAX_MAP_TEXTURE_SIDE = 3072
+"""The map is pre-rendered per zoom level; this caps the side of that surface (36 MB at most;
+rendering it takes about 40 ms, once per zoom step)."""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,9 @@ from game.client.palette import DEFAULT_PALETTE, ColourA, Palette
 EDGE_BAND_IN = 0.5
 """How deep into the table an entry/exit edge is tinted."""
 
-_ZOOM_CACHE_SIZE = 3
+_ZOOM_CACHE_SIZE = 4
+_ZOOM_CACHE_PIXELS = 16_000_000
+"""Zoom levels kept at most (64 MB of surfaces); the current one is always kept."""
 
 
 class MapArt:
@@ -185,6 +187,10 @@ class MapArt:
         if decorate is not None:
             decorate(surface, size[0] / self.world_width)
         self._scaled[key] = surface
-        while len(self._scaled) > _ZOOM_CACHE_SIZE:
+        while len(self._scaled) > 1 and (
+            len(self._scaled) > _ZOOM_CACHE_SIZE
+            or sum(c.get_width() * c.get_height() for c in self._scaled.values())
+            > _ZOOM_CACHE_PIXELS
+        ):
             self._scaled.popitem(last=False)
         return surface
