@@ -83,10 +83,15 @@ def run_client(args: argparse.Namespace) -> int:
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+    import pygame
+
     from game.client.scenes import App
 
     headless = screenshot is not None or os.environ.get("SDL_VIDEODRIVER") == "dummy"
-    app = App(SCREENSHOT_SIZE, headless=headless)
+    try:
+        app = App(SCREENSHOT_SIZE, headless=headless)
+    except pygame.error as exc:
+        return _fail(f"cannot open a window ({exc}); --screenshot works without a display")
     try:
         return _run(app, target, screenshot, frames)
     finally:

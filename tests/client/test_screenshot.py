@@ -72,3 +72,24 @@ def test_scenario_also_takes_a_map_path_like_the_headless_game(tmp_path: Path) -
     result = run_main("--screenshot", str(out), "--scenario", str(TEST_MAP))
     assert result.returncode == 0, result.stderr
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+def test_no_usable_display_is_one_line_and_exit_2() -> None:
+    env = {"SDL_VIDEODRIVER": "no-such-driver", "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--frames", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith("error: cannot open a window (")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_menu_runs_for_the_frames_asked_and_exits_0() -> None:
+    result = run_main("--frames", "3")
+    assert result.returncode == 0, result.stderr
