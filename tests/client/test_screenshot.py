@@ -88,8 +88,3 @@ def test_no_usable_display_is_one_line_and_exit_2() -> None:
     assert result.returncode == 2
     assert result.stderr.strip().startswith("error: cannot open a window (")
     assert len(result.stderr.strip().splitlines()) == 1
-
-
-def test_the_menu_runs_for_the_frames_asked_and_exits_0() -> None:
-    result = run_main("--frames", "3")
-    assert result.returncode == 0, result.stderr
