@@ -391,14 +391,16 @@ class Board:
             if uid in goals or number in taken:
                 continue
             spot = self.state.hot_spots[str(number)]
-            goals[uid] = Goal((spot.x, spot.y), f"hot spot {number}", 20.0)
+            goals[uid] = Goal((spot.x, spot.y), f"hot spot {number}", 20.0, urgency=1.5)
             taken.add(number)
         for u in staying:
             if u.id not in goals and active:
                 nearest = min(
                     active, key=lambda h: (distance(u.leader_point, (h.x, h.y)), h.number)
                 )
-                goals[u.id] = Goal((nearest.x, nearest.y), f"hot spot {nearest.number}", 20.0)
+                goals[u.id] = Goal(
+                    (nearest.x, nearest.y), f"hot spot {nearest.number}", 20.0, urgency=1.5
+                )
             goals.setdefault(u.id, None)
         return goals
 
@@ -494,14 +496,16 @@ class Focus:
         )
 
 
-def _place_value(focus: Focus, dest: Destination, goal: Goal | None) -> tuple[float, str]:
+def _place_value(
+    focus: Focus, dest: Destination, goal: Goal | None, *, with_shot: bool = True
+) -> tuple[float, str]:
     """What standing at `dest` is worth: progress, cover, the shot from there, minus danger."""
     board, unit = focus.board, focus.unit
     solid, exposed = board.cover(dest.spot)
     danger = board.threat(unit, dest.spot, stationary=False, rapid=dest.rate == "rapid")
     value = W_SOLID * solid + W_UNEXPOSED * (not exposed) - W_THREAT * danger
     shot = 0.0
-    if focus.may_fire_later:
+    if with_shot and focus.may_fire_later:
         shot = board.best_shot(unit, dest.spot, rapid=dest.rate == "rapid")
         value += W_SHOT * shot
     why = (
@@ -513,13 +517,13 @@ def _place_value(focus: Focus, dest: Destination, goal: Goal | None) -> tuple[fl
     return value, why
 
 
-def _stay_value(focus: Focus) -> float:
+def _stay_value(focus: Focus, *, with_shot: bool = True) -> float:
     board, unit = focus.board, focus.unit
     spot = board.spot_of(unit)
     solid, exposed = board.cover(spot)
     danger = board.threat(unit, spot, stationary=unit.last_moved_turn != board.turn)
     value = W_SOLID * solid + W_UNEXPOSED * (not exposed) - W_THREAT * danger
-    if focus.may_fire_later:
+    if with_shot and focus.may_fire_later:
         value += W_SHOT * board.best_shot(unit, spot)
     return value
 
@@ -575,7 +579,11 @@ class NeutralizeCandidate(CandidateAction[Focus, Command]):
         board, unit = focus.board, focus.unit
         claimed = {u.neutralizing for u in board.regulars if u.neutralizing and u.id != unit.id}
         for c in focus.options:
-            if isinstance(c, NeutralizeHotSpot) and c.hot_spot not in claimed:
+            if (
+                isinstance(c, NeutralizeHotSpot)
+                and c.hot_spot not in claimed
+                and c.hot_spot != unit.neutralizing  # that one completes as it activates (R28)
+            ):
                 danger = board.threat(unit, board.spot_of(unit), stationary=True)
                 return self.propose(
                     c,
@@ -633,7 +641,7 @@ class ObjectiveCandidate(CandidateAction[Focus, Command]):
             value, why = _place_value(focus, dest, goal)
             arrives = left <= goal.reach
             score = (
-                15.0
+                25.0
                 + W_PROGRESS * goal.urgency * progress
                 + value
                 + (goal.arrival_bonus if arrives else 0)
@@ -655,19 +663,19 @@ class CoverMoveCandidate(CandidateAction[Focus, Command]):
     def evaluate(self, focus: Focus) -> float:
         board, unit = focus.board, focus.unit
         goal = board.goal_for(unit)
-        stay = _stay_value(focus)
+        stay = _stay_value(focus, with_shot=False)  # better shots are the fire candidate's
         here = board.path_distance(unit.leader_point, goal.point) if goal else 0.0
         best_score = NOTHING
         for dest in board.destinations(unit, goal):
             if dest.rate != "cautious":
                 continue
-            value, why = _place_value(focus, dest, goal)
+            value, why = _place_value(focus, dest, goal, with_shot=False)
             if goal is not None:
                 value += 1.0 * (here - board.path_distance(dest.end, goal.point))
             gain = value - stay
             if gain <= 4.0:
                 continue
-            score = 8.0 + gain
+            score = 5.0 + gain
             if score > best_score:
                 best_score = self.propose(
                     MoveUnit(side=REGULAR, unit=unit.id, to=dest.to, rate="cautious"),
@@ -852,7 +860,7 @@ class RegularAI:
         answers = self._answers(board)
         if ins is None or not answers:
             return board.legal[0]
-        chosen, best_e = answers[0], 0.6  # a helper spends its activation: only for a good shot
+        chosen, best_e = answers[0], 0.0
         for answer in answers:
             ids = list(answer.choice or [])
             if len(ids) != 1:
@@ -860,8 +868,11 @@ class RegularAI:
             helper = board.unit(ids[0])
             if helper is None or helper.neutralizing or "contractor" in helper.dependants:
                 continue
+            # A helper spends its activation: worth it for a good shot, a better one when the
+            # helper still has somewhere to go.
+            needed = 1.5 if board.goal_for(helper) is not None else 0.8
             e = board.fire_value(helper, board.spot_of(helper), ins)
-            if e > best_e + 1e-9:
+            if e >= needed and e > best_e + 1e-9:
                 chosen, best_e = answer, e
         if chosen.choice:
             self.note(
