@@ -1574,6 +1574,7 @@ class Engine:
                 target,
                 casualties,
                 roll.defense_failures > len(roll.defense_faces) - roll.defense_failures,
+                captor=firer if melee else None,
             )
         if not target.on_table:
             return casualties
@@ -1583,7 +1584,9 @@ class Engine:
             yield from self.morale(target, firer)
         return casualties
 
-    def _apply_casualties(self, unit: UnitState, count: int, dependant_hit: bool) -> None:
+    def _apply_casualties(
+        self, unit: UnitState, count: int, dependant_hit: bool, captor: UnitState | None = None
+    ) -> None:
         """Who got hit; Insurgent casualties leave, Regular ones await First Aid (R27)."""
         turn = self.state.turn
         if unit.side == REGULAR and dependant_hit and "casualty" in unit.dependants:
@@ -1635,43 +1638,48 @@ class Engine:
                     figure=hit.id,
                 )
         if not unit.effective_figures:
-            self._unit_wiped(unit)
+            self._unit_wiped(unit, captor)
 
     def _unit_wiped(self, unit: UnitState, captor: UnitState | None = None) -> None:
+        """A unit with no one left able to fight leaves the table (R58); in a Close Assault the
+        victor takes custody of its Dependants (Close Assaults against Units with Dependants)."""
         if unit.side == INSURGENT:
-            unit.status = "captured" if captor else "removed"
+            unit.status = "removed"
             self.state.count("insurgent_units_destroyed")
+            self._release_contractors(unit, captor)
             self.emit("UnitDestroyed", f"{unit.name} is wiped out", unit=unit.id)
             return
         unit.status = "removed"
-        left = [f for f in unit.figures if f.status == "hit"]
-        for f in left:
-            face = self.dice.roll(Die.D6)
-            result = rb.first_aid(face, any(g.kind == "medic" for g in unit.figures))
-            key = {"kia": "regular_kia", "wia": "regular_wia", "slight": "regular_wia"}[result]
-            self.state.count(key)
-            self.state.count("casualties_left_behind")
-            self.emit(
-                "FirstAid",
-                f"{unit.name} is out of action: {f.id} left on the field, d6={face} → "
-                f"{'KIA' if key == 'regular_kia' else 'WIA'} (R27; R58)",
-            )
+        if captor is None:  # out of action under fire: the wounded are left on the field (R58)
+            for f in [f for f in unit.figures if f.status == "hit"]:
+                face = self.dice.roll(Die.D6)
+                result = rb.first_aid(face, any(g.kind == "medic" for g in unit.figures))
+                key = "regular_kia" if result == "kia" else "regular_wia"
+                self.state.count(key)
+                self.state.count("casualties_left_behind")
+                self.emit(
+                    "FirstAid",
+                    f"{unit.name} is out of action: {f.id} left on the field, d6={face} → "
+                    f"{'KIA' if key == 'regular_kia' else 'WIA'} (R27; R58)",
+                )
         self._release_contractors(unit, captor)
         self.emit("UnitDestroyed", f"{unit.name} has no one left able to fight", unit=unit.id)
 
     def _release_contractors(self, unit: UnitState, captor: UnitState | None) -> None:
         for c in self.state.contractors:
-            if c.holder == unit.id and c.status == "held":
-                if captor is not None and captor.side == INSURGENT:
-                    c.status = "captive"
-                    c.holder = captor.id
-                    captor.dependants.append("contractor")
-                    self.emit("ContractorCaptured", f"{captor.name} seizes contractor {c.id}")
-                else:
-                    c.status = "waiting"
-                    c.holder = ""
-                    c.x, c.y = unit.leader_point
-                    self.emit("ContractorLeft", f"Contractor {c.id} is left where {unit.name} fell")
+            if c.holder != unit.id or c.status not in ("held", "captive"):
+                continue
+            if captor is not None:
+                c.holder = captor.id
+                c.status = "captive" if captor.side == INSURGENT else "held"
+                captor.dependants.append("contractor")
+                verb = "seizes" if captor.side == INSURGENT else "frees"
+                self.emit("ContractorTaken", f"{captor.name} {verb} contractor {c.id}")
+            else:
+                c.status = "waiting"
+                c.holder = ""
+                c.x, c.y = unit.leader_point
+                self.emit("ContractorLeft", f"Contractor {c.id} is left where {unit.name} fell")
 
     # -- morale ----------------------------------------------------------------------------
     def morale(self, unit: UnitState, attacker: UnitState, *, melee: bool = False) -> Flow:
@@ -1977,14 +1985,22 @@ class Engine:
             if other.on_table and not other.effective_figures:
                 break
             striker, other = other, striker
-        loser = attacker if not attacker.on_table or not attacker.effective_figures else defender
-        winner = defender if loser is attacker else attacker
-        if loser.on_table and not loser.effective_figures:
+
+        def fighting(u: UnitState) -> bool:
+            return u.on_table and bool(u.effective_figures)
+
+        if fighting(attacker) and fighting(defender):
+            self.emit("CloseAssaultEnd", "The close assault breaks off with both sides standing")
+            return
+        loser = defender if fighting(attacker) else attacker
+        winner = attacker if loser is defender else defender
+        if loser.on_table:
             self._unit_wiped(loser, captor=winner)
         if loser.side == REGULAR and winner.side == INSURGENT:
             yield from self._regulars_taken(loser, winner)
         elif loser.side == INSURGENT and loser.status == "captured":
             survivors = len(loser.figures)
+            self._release_contractors(loser, winner)
             if survivors:
                 winner.dependants.append("pow")
                 self.state.count("insurgent_pows", survivors)
@@ -1994,8 +2010,11 @@ class Engine:
         self.emit("CloseAssaultEnd", f"The close assault ends: {winner.name} holds the ground")
 
     def _regulars_taken(self, loser: UnitState, winner: UnitState) -> Flow:
+        """A Regular unit wiped out in a Close Assault: a d6 per figure, 1 is captured if the
+        Insurgents take prisoners; the others are killed (Rulebook: Close Assault; R58)."""
         faces = [self.dice.roll(Die.D6) for _ in loser.figures]
         captured = sum(1 for f in faces if f == 1)
+        take = False
         if captured:
             take = yield from self.choose(
                 INSURGENT,
@@ -2003,12 +2022,14 @@ class Engine:
                 f"{captured} Regulars of {loser.name} can be taken prisoner: take them?",
                 [True, False],
             )
-            if take:
-                self.state.count("regular_pows", captured)
-                winner.dependants.append("pow")
+        if take:
+            self.state.count("regular_pows", captured)
+            winner.dependants.append("pow")
+        self.state.count("regular_kia", len(faces) - (captured if take else 0))
         self.emit(
             "Prisoners",
-            f"Fate of {loser.name}'s figures d6={faces} (1 = captured) (Rulebook: Close Assault)",
+            f"Fate of {loser.name}'s figures d6={faces} (1 = captured): "
+            f"{captured if take else 0} taken prisoner, the rest killed (Rulebook: Close Assault)",
         )
 
     # -- step 12: the Insurgent phase ------------------------------------------------------

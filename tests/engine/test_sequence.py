@@ -11,6 +11,7 @@ import pytest
 from game.battlefield.model import Battlefield, Building, Door, Edge
 from game.engine.commands import (
     Answer,
+    CloseAssault,
     Command,
     DeclareInterrupts,
     EndActivation,
@@ -320,3 +321,35 @@ def test_malformed_commands_are_refused_without_changing_anything() -> None:
         with pytest.raises(IllegalCommand):
             engine.apply(command)
         assert engine.state.to_json() == before
+
+
+def test_close_assault_wipes_out_the_escort_and_takes_the_contractor_and_a_prisoner() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, [(24.0, 30.0)]),
+            UnitSpec("GUNMEN", INSURGENT, line(24.0, 26.0, 3), quality=6),
+        ],
+        contractors=[(30.0, 40.0)],
+        contractor_rules=True,
+    )
+    dice = ThenOnes(
+        [(Die.D6, 6), (Die.D8, 1)]  # the charge goes in; the Marines fail their check
+        + [(Die.D6, 6)] * 4  # 3 figures + Optimum Range in contact: four 6s
+        + [(Die.D8, 1)]  # one Defense die fails
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=dice)
+    marines = engine.state.units["R1"]
+    contractor = engine.state.contractors[0]
+    contractor.status, contractor.holder = "held", "R1"
+    marines.dependants.append("contractor")
+    engine.apply(EndPhase(side=REGULAR))
+    engine.apply(CloseAssault(side=INSURGENT, unit="GUNMEN", target="R1"))
+    assert engine.pending is not None and engine.pending.kind == "assaulted"
+    assert [o.choice for o in engine.pending.options] == ["stand"]  # type: ignore[attr-defined]
+    answer = engine.pending.options[0]
+    engine.apply(answer)
+    assert marines.status == "removed"
+    assert contractor.status == "captive" and contractor.holder == "GUNMEN"
+    assert engine.pending is not None and engine.pending.kind == "prisoners"
+    engine.apply(Answer(side=INSURGENT, decision=engine.pending.id, choice=True))
+    assert engine.state.tally["regular_pows"] == 1
