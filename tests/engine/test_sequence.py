@@ -20,6 +20,7 @@ from game.engine.commands import (
     IllegalCommand,
     MoveUnit,
     NeutralizeHotSpot,
+    Overwatch,
 )
 from game.engine.decisions import Decision
 from game.engine.engine import Engine
@@ -353,3 +354,83 @@ def test_close_assault_wipes_out_the_escort_and_takes_the_contractor_and_a_priso
     assert engine.pending is not None and engine.pending.kind == "prisoners"
     engine.apply(Answer(side=INSURGENT, decision=engine.pending.id, choice=True))
     assert engine.state.tally["regular_pows"] == 1
+
+
+def end_turn(engine: Engine) -> None:
+    turn = engine.state.turn
+    while not engine.over and engine.state.turn == turn:
+        decision = engine.pending
+        assert decision is not None
+        if decision.kind in ("activate", "insurgent_action"):
+            engine.apply(EndPhase(side=decision.side))
+        elif decision.kind == "continue":
+            engine.apply(EndActivation(side=decision.side, unit=decision.context["unit"]))
+        else:
+            engine.apply(decision.options[0])
+
+
+def test_pull_back_regrouping_unit_may_fire_but_not_move_next_turn() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 30.0, 4)),
+            UnitSpec("GUNMEN", INSURGENT, line(24.0, 22.0, 3), quality=6),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    engine.pull_back(engine.state.units["R1"], engine.state.units["GUNMEN"])
+    end_turn(engine)
+    assert engine.state.turn == 2
+    with pytest.raises(IllegalCommand, match="regrouping"):
+        engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(24.0, 40.0), rate="cautious"))
+    engine.apply(Fire(side=REGULAR, unit="R1", target="GUNMEN"))
+    end_turn(engine)
+    assert engine.state.turn == 3
+    assert any(e["data"]["firer"] == "R1" and e["turn"] == 2 for e in events(engine, "Fire"))
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(20.0, 40.0), rate="cautious"))  # regrouped
+
+
+def test_shaken_insurgents_spend_the_next_turn_recovering() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 30.0, 4)),
+            UnitSpec("GUNMEN", INSURGENT, line(24.0, 22.0, 3), quality=6),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    gunmen = engine.state.units["GUNMEN"]
+    gunmen.shaken_turn = 1
+    end_turn(engine)
+    # Turn 2: the Regulars move in sight, and the Shaken unit may not interrupt.
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(20.0, 30.0), rate="cautious"))
+    assert engine.pending is not None and engine.pending.kind != "interrupts"
+    while engine.pending is not None and engine.pending.kind != "insurgent_action":
+        decision = engine.pending
+        if decision.kind in ("activate",):
+            engine.apply(EndPhase(side=decision.side))
+        elif decision.kind == "continue":
+            engine.apply(EndActivation(side=decision.side, unit="R1"))
+        else:
+            engine.apply(decision.options[0])
+    with pytest.raises(IllegalCommand, match="Shaken"):
+        engine.apply(Fire(side=INSURGENT, unit="GUNMEN", target="R1"))
+    with pytest.raises(IllegalCommand, match="away from the enemy"):
+        engine.apply(MoveUnit(side=INSURGENT, unit="GUNMEN", to=(24.0, 27.0), rate="cautious"))
+    engine.apply(MoveUnit(side=INSURGENT, unit="GUNMEN", to=(24.0, 12.0), rate="cautious"))
+    assert gunmen.leader_point[1] < 22.0
+
+
+def test_overwatch_interrupts_an_insurgent_end_of_turn_fire() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("WATCH", REGULAR, line(24.0, 30.0, 4)),
+            UnitSpec("GUNMEN", INSURGENT, line(24.0, 22.0, 3), quality=6),
+        ]
+    )
+    dice = ThenOnes([(Die.D6, 1), (Die.D8, 3)])  # Overwatch wins its Reaction Test
+    engine = Engine(StagedScenario(staging), table(), 0, dice=dice)
+    engine.apply(Overwatch(side=REGULAR, unit="WATCH"))
+    engine.apply(Fire(side=INSURGENT, unit="GUNMEN", target="WATCH"))
+    assert engine.pending is not None and engine.pending.kind == "overwatch"
+    engine.apply(Answer(side=REGULAR, decision=engine.pending.id, choice=["WATCH"]))
+    fires = [(e["data"]["firer"], e["data"]["target"]) for e in events(engine, "Fire")]
+    assert fires == [("WATCH", "GUNMEN"), ("GUNMEN", "WATCH")]
