@@ -629,6 +629,8 @@ class ObjectiveCandidate(CandidateAction[Focus, Command]):
             return NOTHING
         here = board.path_distance(unit.leader_point, goal.point)
         if here <= goal.reach * 0.8 and goal.arrival_bonus > 0:
+            if goal.reach == EDGE_REACH and board.exit_allowed():
+                return self._step_off(focus, goal)
             return NOTHING  # already there: the other candidates take over
         best_score = NOTHING
         for dest in board.destinations(unit, goal):
@@ -654,6 +656,25 @@ class ObjectiveCandidate(CandidateAction[Focus, Command]):
                     score,
                 )
         return best_score
+
+    def _step_off(self, focus: Focus, goal: Goal) -> float:
+        """At the exit edge already (exit was not allowed when it arrived): a step along the
+        edge takes it off the table."""
+        board, unit = focus.board, focus.unit
+        if "cautious" not in board.move_rates(unit.id):
+            return NOTHING
+        x, y = goal.point
+        for dx, dy in ((2.0, 0.0), (-2.0, 0.0), (0.0, 2.0), (0.0, -2.0)):
+            to = (round(x + dx, 2), round(y + dy, 2))
+            if board.terrain.blocked_point(to):
+                continue
+            if path_length(board.path(unit.leader_point, to)) >= 0.5:
+                return self.propose(
+                    MoveUnit(side=REGULAR, unit=unit.id, to=to, rate="cautious"),
+                    f"{unit.name} steps off the table by {goal.label}",
+                    25.0 + goal.arrival_bonus,
+                )
+        return NOTHING
 
 
 class CoverMoveCandidate(CandidateAction[Focus, Command]):

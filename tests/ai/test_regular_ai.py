@@ -19,6 +19,7 @@ from game.engine.commands import (
     Fire,
     IllegalCommand,
     MoveUnit,
+    NeutralizeHotSpot,
     Overwatch,
 )
 from game.engine.decisions import Decision
@@ -321,3 +322,24 @@ def test_moves_it_orders_are_legal_paths() -> None:
             pytest.fail(f"{command}: {why}")
         assert path_length(engine.terrain.path(unit.leader_point, dest.to)) >= 0.5
         assert distance(dest.end, unit.leader_point) <= 12.0 + 1e-6
+
+
+def test_sweep_a_unit_by_a_hot_spot_neutralizes_it_once_then_moves_on() -> None:
+    engine = staged(
+        table(block(20, 4, 30, 12)),
+        fireteam("R1", 10.0, 20.0),
+        gunmen("FAR", 24.0, 2.0, 3),  # behind the block, out of sight
+        hot_spots={1: (11.0, 19.5), 2: (11.0, 30.0)},
+        insurgency_level="1",
+        turn_limit=4,
+    )
+    ai = RegularAI(engine.battlefield)
+    first = ai.choose(regular_view(engine))
+    assert first == NeutralizeHotSpot(side=REGULAR, unit="R1", hot_spot=1)
+    engine.apply(first)
+    play_turns(engine, ai, 2)
+    assert engine.state.hot_spots["1"].neutralized
+    assert engine.state.tally["hot_spots_neutralized"] == 1
+    orders = [line for line in ai.journal if "neutralize hot spot" in line]
+    assert len(orders) == 1  # it did not start on hot spot 1 a second time
+    assert any("heads for hot spot 2" in line for line in ai.journal)
