@@ -6,7 +6,7 @@ applying them again. Answers to pending decisions are commands too (`Answer`, `D
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 
@@ -20,7 +20,7 @@ class Command:
     side: str
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
         data["kind"] = self.kind
         return data
 
@@ -133,6 +133,13 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         Answer,
     )
 }
+
+
+def _plain(value: Any) -> Any:
+    """JSON-shaped copy of a command field: tuples become lists (as they come back from JSON)."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _freeze(value: Any) -> Any:
