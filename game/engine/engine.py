@@ -1838,6 +1838,7 @@ class Engine:
         self.emit(
             "SeekCover", f"{unit.name} moves to cover at ({to[0]:.1f}, {to[1]:.1f})", unit=unit.id
         )
+        self.update_sightings()
 
     def pull_back(self, unit: UnitState, attacker: UnitState) -> None:
         """Pull Back: up to 6" away from the last attacker to the nearest cover, then regroup."""
@@ -1863,6 +1864,7 @@ class Engine:
             "(Rulebook: Pull Back)",
             unit=unit.id,
         )
+        self.update_sightings()
 
     # -- first aid -------------------------------------------------------------------------
     def _first_aid(self, unit: UnitState) -> None:
@@ -1949,6 +1951,7 @@ class Engine:
                 + (" and is Pinned" if not dtest.passed else ""),
                 unit=defender.id,
             )
+            self.update_sightings()
             return
         if choice == "fire" and self.los(defender, attacker):
             start = [(f.x, f.y) for f in attacker.figures]
