@@ -454,15 +454,22 @@ class Engine:
         number = self.state.next_unit_number
         self.state.next_unit_number += 1
         unit_id = f"I{number}"
+        occupied = [
+            f.pos for u in self.state.units.values() if u.on_table for f in u.effective_figures
+        ]
+        spots = self.terrain.place(at, len(kinds), occupied=occupied)
+        if spots is None or any(distance(p, at) > ARRIVAL_RADIUS for p in spots):
+            spots = []
+            for i in range(len(kinds)):
+                ring = 0 if i == 0 else 1.0 + 0.9 * ((i - 1) // 8)
+                dx, dy = DIRECTIONS[(i - 1) % 8] if i else (0.0, 0.0)
+                p = (at[0] + ring * dx, at[1] + ring * dy)
+                spots.append(at if self.terrain.blocked_point(p) else p)
         figures = []
-        for i, kind in enumerate(kinds):
+        for i, (kind, p) in enumerate(zip(kinds, spots, strict=True)):
             q, m = self.scenario.insurgent_profile(kind)
-            ring = 0 if i == 0 else 1.0 + 0.9 * ((i - 1) // 8)
-            dx, dy = DIRECTIONS[(i - 1) % 8] if i else (0.0, 0.0)
-            p = (at[0] + ring * dx, at[1] + ring * dy)
-            if self.terrain.blocked_point(p):
-                p = at
-            figures.append(FigureState(f"{unit_id}.{i + 1}", kind, p[0], p[1], q, m))
+            x, y = round(p[0], 3), round(p[1], 3)
+            figures.append(FigureState(f"{unit_id}.{i + 1}", kind, x, y, q, m))
         unit = UnitState(unit_id, f"Insurgent group {number}", INSURGENT, figures)
         unit.placed_turn = self.state.turn
         self.state.units[unit_id] = unit

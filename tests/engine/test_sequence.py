@@ -434,3 +434,22 @@ def test_overwatch_interrupts_an_insurgent_end_of_turn_fire() -> None:
     engine.apply(Answer(side=REGULAR, decision=engine.pending.id, choice=["WATCH"]))
     fires = [(e["data"]["firer"], e["data"]["target"]) for e in events(engine, "Fire")]
     assert fires == [("WATCH", "GUNMEN"), ("GUNMEN", "WATCH")]
+
+
+def test_a_hot_spot_roll_of_6_lets_the_insurgent_player_choose() -> None:
+    staging = Staging(
+        units=[UnitSpec("R1", REGULAR, line(40.0, 44.0, 3))],
+        hot_spots={1: (5.0, 5.0), 2: (20.0, 5.0), 3: (35.0, 5.0)},
+    )
+    # Turn 2: 2d6 = 1+1 (1d6 small arms + light support), small arms d6=1, leader d6=1 (a leader
+    # steps up), hot spot d6=6: the Insurgent player picks.
+    dice = ThenOnes([(Die.D6, 1)] * 4 + [(Die.D6, 6)])
+    engine = Engine(StagedScenario(staging), table(), 0, dice=dice)
+    engine.apply(EndPhase(side=REGULAR))
+    assert engine.pending is not None and engine.pending.kind == "hot_spot"
+    assert [o.choice for o in engine.pending.options] == [1, 2, 3]  # type: ignore[attr-defined]
+    engine.apply(Answer(side=INSURGENT, decision=engine.pending.id, choice=2))
+    arrived = events(engine, "ReinforcementsArrive")
+    assert len(arrived) == 1 and arrived[0]["data"]["hot_spot"] == 2
+    newcomer = engine.state.units[arrived[0]["data"]["unit"]]
+    assert all(((f.x - 20.0) ** 2 + (f.y - 5.0) ** 2) ** 0.5 <= 4.0 for f in newcomer.figures)
