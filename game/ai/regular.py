@@ -589,7 +589,7 @@ class NeutralizeCandidate(CandidateAction[Focus, Command]):
                     c,
                     f"{unit.name} is by hot spot {c.hot_spot}: stay a turn to neutralize it (R28), "
                     f"danger E={danger:.2f}",
-                    95.0 - 10.0 * danger,
+                    100.0 - 5.0 * danger,
                 )
         return NOTHING
 
@@ -692,9 +692,12 @@ class CoverMoveCandidate(CandidateAction[Focus, Command]):
                 continue
             value, why = _place_value(focus, dest, goal, with_shot=False)
             if goal is not None:
-                value += 1.0 * (here - board.path_distance(dest.end, goal.point))
+                progress = here - board.path_distance(dest.end, goal.point)
+                if progress < -3.0:
+                    continue  # cover, yes, but not by walking away from the objective
+                value += 2.0 * goal.urgency * progress
             gain = value - stay
-            if gain <= 4.0:
+            if gain <= 6.0:
                 continue
             score = 5.0 + gain
             if score > best_score:
@@ -919,7 +922,8 @@ class RegularAI:
             )
             return answers["fire"]
         if "move" in answers:
-            self.note(f'"finish the move first" the shot is poor (E={e:.2f})')
+            shot = f"the shot is poor (E={e:.2f})" if "fire" in answers else "no shot"
+            self.note(f'"finish the move first" {shot}')
             return answers["move"]
         return answers.get("none", board.legal[0])
 
