@@ -44,8 +44,18 @@ def parse_figures(text: str) -> list[str]:
     return kinds
 
 
-def formation(terrain: Terrain, anchor: Point, count: int, spacing: float = 0.9) -> list[Point]:
-    """Figures around an anchor, a small grid in cohesion, skipping blocked spots (R2, R3)."""
+def formation(
+    terrain: Terrain,
+    anchor: Point,
+    count: int,
+    spacing: float = 0.9,
+    occupied: list[Point] | None = None,
+) -> list[Point]:
+    """Figures around an anchor in cohesion (R2, R3): the geometry's placement (inside the
+    anchor's building when it stands in one), else a small grid skipping blocked spots."""
+    placed = terrain.place(anchor, count, occupied=occupied or [])
+    if placed is not None:
+        return placed
     spots: list[Point] = []
     ring = 0
     while len(spots) < count and ring < 8:
@@ -75,7 +85,8 @@ def make_unit(
     profile: dict[str, tuple[int, int]],
     default: tuple[int, int],
 ) -> UnitState:
-    points = formation(terrain, anchor, len(kinds))
+    taken = [f.pos for u in state.units.values() for f in u.figures]
+    points = formation(terrain, anchor, len(kinds), occupied=taken)
     figures = []
     for i, (kind, p) in enumerate(zip(kinds, points, strict=True)):
         q, m = profile.get(kind, default)
