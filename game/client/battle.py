@@ -278,6 +278,8 @@ class BattleScene(Scene):
         if self.dragging:
             self.camera.pan(pos[0] - self.mouse_pos[0], pos[1] - self.mouse_pos[1])
         self.mouse_pos = pos
+        inside = self.camera.viewport.contains(pos) and not self.dragging
+        self.overlays.hovered_unit = self.unit_at(pos) if inside else None
 
     def _key_down(self, event: pygame.event.Event) -> None:
         key = event.key

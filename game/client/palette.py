@@ -30,6 +30,7 @@ class Palette:
     leader_dot: Colour
     support_dot: Colour
     selection: Colour
+    hover: Colour
     table_background: Colour
     letterbox: Colour
     hot_spot: Colour
@@ -83,6 +84,7 @@ DEFAULT_PALETTE = Palette(
     leader_dot=(250, 214, 40),
     support_dot=(226, 30, 30),
     selection=(120, 230, 255),
+    hover=(240, 240, 240),
     table_background=(44, 46, 40),
     letterbox=(28, 30, 26),
     hot_spot=(236, 92, 30),

@@ -26,6 +26,7 @@ class Overlays:
     unit_labels: bool = True
     ruler: tuple[Point, Point] | None = None  # world inches
     selected_unit: str | None = None
+    hovered_unit: str | None = None
 
 
 @dataclass
@@ -44,6 +45,7 @@ class _UnitsLayout:
     """The figures and labels of one view at one camera position, ready to blit."""
 
     rings: list[tuple[tuple[int, int], int]] = field(default_factory=list)
+    hover_rings: list[tuple[tuple[int, int], int]] = field(default_factory=list)
     figures: Blits = field(default_factory=list)
     labels: Blits = field(default_factory=list)
     figure_rects: list[tuple[str, pygame.Rect]] = field(default_factory=list)
@@ -228,6 +230,7 @@ class BattleRenderer:
             camera.origin_x,
             camera.origin_y,
             overlays.selected_unit,
+            overlays.hovered_unit,
             overlays.unit_labels,
         )
         # The view and camera rarely change between frames: reuse the last layout then.
@@ -236,6 +239,8 @@ class BattleRenderer:
         layout = self._layout[2]
         for centre, radius in layout.rings:
             pygame.draw.circle(surface, self.palette.selection, centre, radius, 2)
+        for centre, radius in layout.hover_rings:
+            pygame.draw.circle(surface, self.palette.hover, centre, radius, 1)
         surface.fblits(layout.figures)
         surface.fblits(layout.labels)
         result.figure_rects.extend(layout.figure_rects)
@@ -255,6 +260,8 @@ class BattleRenderer:
                 rect.center = (round(x), round(y))
                 if selected:
                     layout.rings.append((rect.center, diameter // 2 + 3))
+                elif unit.unit_id == overlays.hovered_unit:
+                    layout.hover_rings.append((rect.center, diameter // 2 + 3))
                 sprite = self.figures.sprite(
                     figure, diameter, figure_facing(figure.position_in, centre)
                 )

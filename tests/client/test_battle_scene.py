@@ -301,3 +301,17 @@ def test_status_badges_are_drawn_beside_the_unit_name(app: App) -> None:
     assert pixel(app, second_chip_inside) == DEFAULT_PALETTE.badge_background["overwatch"]
     app.step([key_down(pygame.K_l)])  # labels off: the badges go with them
     assert pixel(app, first_chip_inside) != DEFAULT_PALETTE.badge_background["pinned"]
+
+
+def test_hovering_a_base_rings_its_unit(app: App, battle: BattleScene) -> None:
+    bravo = next(u for u in battle.view_provider().units if u.name == "Bravo")
+    x, y = battle.camera.world_to_screen(bravo.figures[0].position_in)
+    app.step([mouse_move((round(x), round(y)))])
+    assert battle.overlays.hovered_unit == bravo.unit_id
+    app.step()
+    _, rect = next(r for r in battle.last_frame.figure_rects if r[0] == bravo.unit_id)
+    top_of_ring = (rect.centerx, rect.centery - (rect.width // 2 + 3))
+    assert pixel(app, top_of_ring) == DEFAULT_PALETTE.hover
+    empty = battle.camera.world_to_screen((1.0, 12.0))
+    app.step([mouse_move((round(empty[0]), round(empty[1])))])
+    assert battle.overlays.hovered_unit is None
