@@ -604,8 +604,8 @@ class FireCandidate(CandidateAction[Focus, Command]):
         rapid = unit.move_rate_turn == board.turn and unit.move_rate == "rapid"
         best_score = NOTHING
         for c in focus.options:
-            if not isinstance(c, Fire):
-                continue
+            if not isinstance(c, Fire) or c.split:
+                continue  # whole-unit fire only: its odds are the ones weighed here
             target = board.unit(c.target)
             if target is None:
                 continue
