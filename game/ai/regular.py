@@ -63,14 +63,16 @@ DIRECTIONS = tuple((math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a 
 
 @lru_cache(maxsize=8192)
 def expected_casualties(
-    attack_dice: int, attack_die: int, defense_dice: int, defense_die: int
+    attack_dice: int, attack_die: int, defense_dice: int, defense_die: int, figures: int = 99
 ) -> float:
-    """Expected casualties of one attack roll, exactly (Rulebook: Making the Attack Roll; R15)."""
+    """Expected casualties of one attack roll, exactly (Rulebook: Making the Attack Roll; R15),
+    never more than the `figures` the target has."""
     attack = max(0, min(MAX_POOL, attack_dice))
-    if attack == 0:
+    if attack == 0 or figures <= 0:
         return 0.0
     defense = max(0, min(MAX_POOL, defense_dice))
-    return casualty_odds(attack, Die(attack_die), defense, Die(defense_die)).expected
+    odds = casualty_odds(attack, Die(attack_die), defense, Die(defense_die))
+    return float(sum(min(k, figures) * p for k, p in enumerate(odds.exact)))
 
 
 @dataclass(frozen=True)
@@ -268,7 +270,9 @@ class Board:
             firer_rapid=rapid,
         )
         df = self.defense(target, tspot, stationary=target.last_moved_turn != self.turn)
-        return expected_casualties(fp, int(firer.quality_die()), df, int(target.quality_die()))
+        return expected_casualties(
+            fp, int(firer.quality_die()), df, int(target.quality_die()), len(tspot.figures)
+        )
 
     def best_shot(self, unit: UnitState, spot: Spot, *, rapid: bool = False) -> float:
         """The best expected casualties from a spot against any Insurgent it could see."""
@@ -295,7 +299,9 @@ class Board:
             fp = self.firepower(
                 ins, ins.centre, spot.centre, target_exposed=exposed, target_rapid=rapid
             )
-            total += expected_casualties(fp, int(ins.quality_die()), defense, die)
+            total += expected_casualties(
+                fp, int(ins.quality_die()), defense, die, len(spot.figures)
+            )
         return total
 
     def watchers_of(self, spot: Spot) -> list[UnitState]:

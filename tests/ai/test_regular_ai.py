@@ -71,7 +71,11 @@ def test_fires_at_the_target_with_the_higher_expected_casualties() -> None:
     )
     near_odds = casualty_odds(4 + 1 + 1, Die.D8, 2, Die.D6)  # figures, optimum range, Exposed
     far_odds = casualty_odds(4 + 1, Die.D8, 5, Die.D6)  # figures, Exposed
-    assert near_odds.expected > far_odds.expected
+    # no more casualties than the target has figures (Rulebook: Who Got Hit?)
+    near_e = float(sum(min(k, 2) * p for k, p in enumerate(near_odds.exact)))
+    far_e = float(sum(min(k, 5) * p for k, p in enumerate(far_odds.exact)))
+    assert near_e > far_e
+    assert near_odds.expected > near_e  # the cap matters for two gunmen
     view = regular_view(engine)
     board = Board(view, engine.terrain)
     r1 = board.unit("R1")
@@ -79,8 +83,8 @@ def test_fires_at_the_target_with_the_higher_expected_casualties() -> None:
     near, far = board.unit("NEAR"), board.unit("FAR")
     assert near is not None and far is not None
     spot = board.spot_of(r1)
-    assert board.fire_value(r1, spot, near) == pytest.approx(near_odds.expected)
-    assert board.fire_value(r1, spot, far) == pytest.approx(far_odds.expected)
+    assert board.fire_value(r1, spot, near) == pytest.approx(near_e)
+    assert board.fire_value(r1, spot, far) == pytest.approx(far_e)
     candidate = FireCandidate()
     candidate.evaluate(Focus(board, r1))
     assert candidate.execute(Focus(board, r1)) == Fire(side=REGULAR, unit="R1", target="NEAR")
@@ -343,3 +347,40 @@ def test_sweep_a_unit_by_a_hot_spot_neutralizes_it_once_then_moves_on() -> None:
     orders = [line for line in ai.journal if "neutralize hot spot" in line]
     assert len(orders) == 1  # it did not start on hot spot 1 a second time
     assert any("heads for hot spot 2" in line for line in ai.journal)
+
+
+def test_when_time_runs_short_it_heads_for_the_exit_instead_of_another_hot_spot() -> None:
+    def game(turn_limit: int) -> tuple[RegularAI, MoveUnit]:
+        engine = staged(
+            table(exits=(Edge.NORTH,)),
+            fireteam("R1", 10.0, 10.0),
+            gunmen("FAR", 30.0, 34.0, 2),
+            hot_spots={1: (11.0, 20.0)},
+            insurgency_level="1",
+            turn_limit=turn_limit,
+        )
+        ai = RegularAI(engine.battlefield)
+        command = ai.choose(regular_view(engine))
+        assert isinstance(command, MoveUnit), ai.journal
+        return ai, command
+
+    ai, command = game(turn_limit=10)  # plenty of time: the hot spot first
+    assert "heads for hot spot 1" in ai.journal[-1] and command.to[1] > 10.0
+    ai, command = game(turn_limit=2)  # 10" from the edge, two turns left: go
+    assert "heads for the exit edge" in ai.journal[-1] and command.to[1] < 10.0
+
+
+def test_a_unit_waiting_on_the_exit_edge_steps_off_the_table() -> None:
+    engine = staged(
+        table(exits=(Edge.NORTH,)),
+        fireteam("R1", 10.0, 0.6),
+        gunmen("FAR", 30.0, 34.0, 2),
+        insurgency_level="1",
+    )
+    ai = RegularAI(engine.battlefield)
+    command = ai.choose(regular_view(engine))
+    assert isinstance(command, MoveUnit) and "steps off the table" in ai.journal[-1]
+    engine.apply(command)
+    while engine.pending is not None and engine.pending.side == INSURGENT:
+        engine.apply(Passive().choose(player_view(engine, INSURGENT)))
+    assert engine.state.units["R1"].status == "exited"
