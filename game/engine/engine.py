@@ -1612,6 +1612,7 @@ class Engine:
                 break
             hit = live[rb.pick_index(len(live), self.dice)]
             if unit.side == INSURGENT:
+                unit.last_x, unit.last_y = hit.x, hit.y
                 unit.figures.remove(hit)
                 if not unit.figures:
                     unit.status = "removed"
@@ -1707,6 +1708,7 @@ class Engine:
             shrink.sort(key=lambda f: f.kind in SUPPORT_DICE)  # support weapons go last
             gone = shrink[: check.ones]
             for f in gone:
+                unit.last_x, unit.last_y = f.x, f.y
                 unit.figures.remove(f)
             outcome = "Stand" if check.passed else "Shaken"
             text = base + f" → {outcome}"
@@ -1728,6 +1730,8 @@ class Engine:
             if broken:
                 self.state.count("insurgent_units_broken")
                 self.emit("Broken", broken, unit=unit.id)
+                if not melee:
+                    self._release_contractors(unit, None)
                 return
             if not check.passed and not melee:
                 yield from self.seek_cover(unit, attacker)

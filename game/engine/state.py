@@ -79,6 +79,8 @@ class UnitState:
     neutralizing: int = 0  # hot spot number being neutralized, 0 for none
     neutralize_turn: int = 0
     last_attacker: str = ""
+    last_x: float = 0.0  # where the unit's last figure stood, once it has none left
+    last_y: float = 0.0
 
     @property
     def on_table(self) -> bool:
@@ -98,6 +100,8 @@ class UnitState:
             if f.kind == "leader" and f.effective:
                 return f.pos
         live = self.effective_figures or self.figures
+        if not live:
+            return (self.last_x, self.last_y)
         cx = sum(f.x for f in live) / len(live)
         cy = sum(f.y for f in live) / len(live)
         return min(live, key=lambda f: (f.x - cx) ** 2 + (f.y - cy) ** 2).pos
@@ -105,6 +109,8 @@ class UnitState:
     @property
     def centre(self) -> Point:
         live = self.effective_figures or self.figures
+        if not live:
+            return (self.last_x, self.last_y)
         return (sum(f.x for f in live) / len(live), sum(f.y for f in live) / len(live))
 
     def position(self) -> UnitPosition:
