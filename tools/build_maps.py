@@ -469,9 +469,9 @@ def paint_layers(spec: MapSpec) -> Layers:
         if cell in layers.details or cell in building_cells or cell in layers.walls:
             continue
         roll = rng.random()
-        if kinds[cell] in ("street", "alley", "sand", "dirt") and roll < 0.14:
+        if kinds[cell] in ("street", "alley", "sand", "dirt") and roll < 0.10:
             layers.details[cell] = rng.choice(["dust_1", "dust_2", "dust_3"])
-        elif kinds[cell] in ("alley", "dirt", "pavement") and roll < 0.17:
+        elif kinds[cell] in ("alley", "dirt", "pavement") and roll < 0.14:
             layers.details[cell] = "trash"
     return layers
 

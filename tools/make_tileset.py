@@ -145,8 +145,8 @@ def blotches(
         cx = rng.randint(r + 1, max(r + 1, width - r - 2))
         cy = rng.randint(r + 1, max(r + 1, height - r - 2))
         a = rng.randint(*alpha)
-        for step in range(3):
-            rr = max(1, r - step * r // 3)
+        for step in range(5):
+            rr = max(1, r - step * r // 5)
             blend(surface, pygame.draw.circle, (*color, a), (cx, cy), rr)
 
 
@@ -188,9 +188,9 @@ def worn_rect(surface: pygame.Surface, rng: random.Random, rect: pygame.Rect, co
     """Road paint that has half gone: some pixels missing, the rest uneven."""
     for y in range(rect.top, rect.bottom):
         for x in range(rect.left, rect.right):
-            if rng.random() < 0.28:
+            if rng.random() < 0.12:
                 continue
-            alpha = rng.randint(120, 230)
+            alpha = rng.randint(150, 240)
             under = surface.get_at((x, y))
             mixed = tuple(clamp(under[i] + (color[i] - under[i]) * alpha / 255) for i in range(3))
             surface.set_at((x, y), (*mixed, 255))
@@ -267,7 +267,7 @@ def flagstones(rng: random.Random) -> pygame.Surface:
 def asphalt(rng: random.Random) -> pygame.Surface:
     tile = textured(rng, ASPHALT, grain=8, coarse=6)
     speckle(tile, rng, 40, [(118, 116, 110), (60, 58, 56), (130, 126, 116)])
-    blotches(tile, rng, 2, SAND, (25, 55), (3, 8))
+    blotches(tile, rng, 1, SAND, (12, 30), (3, 8))
     if rng.random() < 0.7:
         crack(tile, rng, (44, 42, 40, 220), rng.randint(8, 18))
     return tile
@@ -370,7 +370,7 @@ def roof(style: str, mask: int) -> Painter:
             pygame.draw.line(tile, seam, (0, 15), (TILE - 1, 15))
             pygame.draw.line(tile, seam, (15, 0), (15, TILE - 1))
         blotches(tile, rng, 2, shade(base, -30), (25, 55), (3, 7))
-        blotches(tile, rng, 1, (250, 246, 236), (25, 45), (3, 6))
+        blotches(tile, rng, 1, (250, 246, 236), (8, 18), (3, 6))
         speckle(tile, rng, 12, [shade(base, -35), shade(base, 20)])
         if rng.random() < 0.35:
             crack(tile, rng, (*shade(base, -55), 200), 10)
@@ -514,10 +514,10 @@ def rooftop(kind: str) -> Painter:
 
 def wall(height: str, mask: int) -> Painter:
     """A wall through the middle of the tile, with an arm towards every side in `mask`."""
-    thick = 6 if height == "high" else 4
-    top = (200, 180, 140) if height == "high" else (164, 154, 136)
-    edge = (126, 108, 80) if height == "high" else (104, 96, 84)
-    cast = 4 if height == "high" else 2
+    thick = 8 if height == "high" else 5
+    top = (216, 196, 154) if height == "high" else (178, 168, 148)
+    edge = (104, 86, 60) if height == "high" else (92, 84, 72)
+    cast = 5 if height == "high" else 3
     lo = (TILE - thick) // 2
 
     def pieces() -> list[tuple[pygame.Rect, int, int]]:
@@ -576,10 +576,11 @@ def door(building_side: int) -> Painter:
 
     def paint(rng: random.Random) -> pygame.Surface:
         tile = new_tile()
-        pygame.draw.rect(tile, (182, 174, 160), (9, 1, 14, 6))
-        pygame.draw.rect(tile, (140, 132, 118), (9, 1, 14, 6), 1)
-        pygame.draw.rect(tile, (70, 50, 34), (11, 0, 10, 2))
-        pygame.draw.line(tile, (120, 84, 50), (11, 2), (20, 2))
+        blend(tile, pygame.draw.rect, SHADOW, (10, 2, 16, 8))
+        pygame.draw.rect(tile, (196, 188, 172), (8, 0, 16, 8))
+        pygame.draw.rect(tile, (120, 112, 98), (8, 0, 16, 8), 1)
+        pygame.draw.rect(tile, (58, 40, 28), (10, 0, 12, 3))
+        pygame.draw.line(tile, (130, 92, 56), (10, 3), (21, 3))
         speckle(tile, rng, 3, [(120, 114, 100)], margin=10)
         angle = {N: 0, W: 90, S: 180, E: 270}[building_side]
         return pygame.transform.rotate(tile, angle)
@@ -763,14 +764,13 @@ def crates(rng: random.Random) -> pygame.Surface:
 
 def trash(rng: random.Random) -> pygame.Surface:
     tile = new_tile()
-    blend(tile, pygame.draw.circle, (60, 50, 40, 60), (16, 16), 10)
-    for _ in range(16):
-        x, y = rng.randint(7, 24), rng.randint(7, 24)
+    blend(tile, pygame.draw.circle, (60, 50, 40, 35), (16, 16), 8)
+    for _ in range(9):
+        x, y = rng.randint(9, 22), rng.randint(9, 22)
         color = rng.choice(
             [(230, 230, 226), (60, 60, 64), (170, 60, 50), (80, 110, 160), (200, 180, 120)]
         )
         pygame.draw.rect(tile, color, (x, y, rng.randint(1, 3), rng.randint(1, 3)))
-    pygame.draw.circle(tile, (30, 30, 30), (11, 20), 4, 2)  # an old tyre
     return tile
 
 
