@@ -583,6 +583,8 @@ class NeutralizeCandidate(CandidateAction[Focus, Command]):
 
     def evaluate(self, focus: Focus) -> float:
         board, unit = focus.board, focus.unit
+        if board.contractor_mission():
+            return NOTHING  # hot spots score nothing there; the activation is the contractors'
         claimed = {u.neutralizing for u in board.regulars if u.neutralizing and u.id != unit.id}
         for c in focus.options:
             if (
