@@ -453,3 +453,26 @@ def test_a_hot_spot_roll_of_6_lets_the_insurgent_player_choose() -> None:
     assert len(arrived) == 1 and arrived[0]["data"]["hot_spot"] == 2
     newcomer = engine.state.units[arrived[0]["data"]["unit"]]
     assert all(((f.x - 20.0) ** 2 + (f.y - 5.0) ** 2) ** 0.5 <= 4.0 for f in newcomer.figures)
+
+
+def test_captive_contractor_is_left_where_its_captors_are_shot_down() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 30.0, 4)),
+            UnitSpec("CAPTORS", INSURGENT, [(24.0, 24.0)], quality=6),
+        ],
+        contractors=[(24.0, 24.0)],
+        contractor_rules=True,
+    )
+    dice = ThenOnes([])
+    engine = Engine(StagedScenario(staging), table(), 0, dice=dice)
+    marines, captors = engine.state.units["R1"], engine.state.units["CAPTORS"]
+    dice.script = [(Die.D8, 6)] * engine.firepower(marines, captors).total  # every die hits
+    contractor = engine.state.contractors[0]
+    contractor.status, contractor.holder = "captive", "CAPTORS"
+    engine.state.units["CAPTORS"].dependants.append("contractor")
+    engine.apply(Fire(side=REGULAR, unit="R1", target="CAPTORS"))
+    engine.apply(DeclareInterrupts(side=INSURGENT, declarations=()))
+    assert engine.state.units["CAPTORS"].status == "removed"
+    assert contractor.status == "waiting" and contractor.holder == ""
+    assert (contractor.x, contractor.y) == (24.0, 24.0)
