@@ -165,6 +165,13 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps interpreter shutdown quiet
         return 0
+    except Exception as exc:  # a bug of ours still reaches the user as one line
+        print(
+            f"error: internal error after command {len(engine.log)} of seed {engine.state.seed} "
+            f"({type(exc).__name__}: {exc}); please report it with the autosave",
+            file=sys.stderr,
+        )
+        return 3
     return 0
 
 
