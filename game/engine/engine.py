@@ -1460,13 +1460,20 @@ class Engine:
         remaining = path_length(act.path) - act.travelled if act.path else 0.0
         if won_test and remaining > 0.25 and act.unit == regular.id:
             choices.append("move")
+        if won_test and act.unit == regular.id and not act.fired:
+            # Interruptions by Fire: having won, it may instead move into cover or out of the
+            # interrupter's sight, within what is left of its movement.
+            reach = self._allowance(regular, act.rate or "cautious", act)
+            if reach > 0.5:
+                for spot in self._cover_spots(regular, ins, reach, need_solid=False)[:3]:
+                    choices.append(["cover", spot[0], spot[1]])
         if choices == ["none"]:
             return
         choice = yield from self.choose(
             REGULAR,
             "react",
             f"{regular.name} may react to {ins.name}: "
-            + ("fire first or finish the move first" if won_test else "return fire"),
+            + ("fire first, finish the move or take cover first" if won_test else "return fire"),
             choices,
             regular=regular.id,
             insurgent=ins.id,
@@ -1475,6 +1482,22 @@ class Engine:
             yield from self.fire(regular, ins, penalty=act.penalty, why="reacts with fire")
         elif choice == "move":
             yield from self._continue_move(regular, act)
+        elif isinstance(choice, list) and choice[0] == "cover":
+            to = (float(choice[1]), float(choice[2]))
+            moved = path_length(self.terrain.path(regular.leader_point, to))
+            self.place_unit(regular, to)
+            regular.last_moved_turn = turn
+            act.moved += moved
+            act.path = []
+            act.rate = act.rate or "cautious"
+            regular.move_rate, regular.move_rate_turn = act.rate, turn
+            self.emit(
+                "TakeCover",
+                f'{regular.name} reacts by moving {moved:.1f}" into cover at '
+                f"({to[0]:.1f}, {to[1]:.1f}) (Rulebook: Interruptions by Fire)",
+                unit=regular.id,
+            )
+            self.update_sightings()
 
     # -- fire combat -----------------------------------------------------------------------
     def firepower(

@@ -476,3 +476,30 @@ def test_captive_contractor_is_left_where_its_captors_are_shot_down() -> None:
     assert engine.state.units["CAPTORS"].status == "removed"
     assert contractor.status == "waiting" and contractor.holder == ""
     assert (contractor.x, contractor.y) == (24.0, 24.0)
+
+
+def test_a_regular_winning_the_reaction_test_may_take_cover_first() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(23.0, 30.5, 3)),
+            UnitSpec("GUNMEN", INSURGENT, line(23.0, 38.0, 3), quality=6),
+        ]
+    )
+    dice = ThenOnes([(Die.D6, 1), (Die.D8, 6)])  # the Marines win the Reaction Test
+    engine = Engine(StagedScenario(staging), table(block(18, 20, 30, 28)), 0, dice=dice)
+    marines, gunmen = engine.state.units["R1"], engine.state.units["GUNMEN"]
+    engine.apply(Fire(side=REGULAR, unit="R1", target="GUNMEN"))
+    engine.apply(DeclareInterrupts(side=INSURGENT, declarations=(("GUNMEN", "fire"),)))
+    assert engine.pending is not None and engine.pending.kind == "react"
+    covers = [o for o in engine.pending.options if isinstance(o.choice, list)]  # type: ignore[attr-defined]
+    assert covers, "a covered spot within the unit's movement is offered"
+    before = (
+        (marines.centre[0] - gunmen.centre[0]) ** 2 + (marines.centre[1] - gunmen.centre[1]) ** 2
+    ) ** 0.5
+    engine.apply(covers[0])
+    assert events(engine, "TakeCover")
+    after = (
+        (marines.centre[0] - gunmen.centre[0]) ** 2 + (marines.centre[1] - gunmen.centre[1]) ** 2
+    ) ** 0.5
+    assert after >= before - 1e-6  # never toward the interrupter
+    assert engine.terrain.in_solid_cover(marines.position()) or not engine.los(gunmen, marines)
