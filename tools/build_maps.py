@@ -132,7 +132,7 @@ CONTRACTING_TROUBLE = MapSpec(
         ("line_h", (18, 7, 6, 1)),
         ("line_v", (16, 11, 1, 13)),
     ),
-    zebras=(("zebra_v", (15, 10, 3, 1)),),
+    zebras=(("zebra_h", (15, 10, 3, 1)),),
     buildings=(
         BuildingSpec(0, 1, 4, 4, 2, "plaster", "Tailor's house", (("s", 1),), ("tank_black",)),
         BuildingSpec(
@@ -226,7 +226,7 @@ SWEEP_AND_CLEAR = MapSpec(
         ("dirt", (18, 4, 6, 4)),
     ),
     centre_lines=(("line_v", (11, 0, 1, 16)), ("line_v", (11, 18, 1, 6))),
-    zebras=(("zebra_h", (10, 16, 3, 2)),),
+    zebras=(("zebra_h", (10, 15, 3, 1)),),
     buildings=(
         BuildingSpec(
             0,

@@ -147,7 +147,7 @@ def blotches(
         a = rng.randint(*alpha)
         for step in range(5):
             rr = max(1, r - step * r // 5)
-            blend(surface, pygame.draw.circle, (*color, a), (cx, cy), rr)
+            blend(surface, pygame.draw.circle, (*color, max(4, a // 3)), (cx, cy), rr)
 
 
 def speckle(
@@ -264,23 +264,23 @@ def flagstones(rng: random.Random) -> pygame.Surface:
     return tile
 
 
-def asphalt(rng: random.Random) -> pygame.Surface:
+def asphalt(rng: random.Random, cracked: bool = True) -> pygame.Surface:
     tile = textured(rng, ASPHALT, grain=8, coarse=6)
     speckle(tile, rng, 40, [(118, 116, 110), (60, 58, 56), (130, 126, 116)])
-    blotches(tile, rng, 1, SAND, (12, 30), (3, 8))
-    if rng.random() < 0.7:
+    blotches(tile, rng, 1, SAND, (30, 70), (3, 8))
+    if cracked and rng.random() < 0.7:
         crack(tile, rng, (44, 42, 40, 220), rng.randint(8, 18))
     return tile
 
 
 def asphalt_with(kind: str) -> Painter:
     def paint(rng: random.Random) -> pygame.Surface:
-        tile = asphalt(rng)
+        tile = asphalt(rng, cracked=kind not in ("line_h", "line_v", "zebra_h", "zebra_v"))
         if kind == "line_h":
-            worn_rect(tile, rng, pygame.Rect(3, 15, 16, 2), PAINT)
+            worn_rect(tile, rng, pygame.Rect(4, 15, 16, 3), PAINT)
         elif kind == "line_v":
-            worn_rect(tile, rng, pygame.Rect(15, 3, 2, 16), PAINT)
-        elif kind == "zebra_h":  # bars across a street that runs east-west
+            worn_rect(tile, rng, pygame.Rect(15, 4, 3, 16), PAINT)
+        elif kind == "zebra_h":  # upright bars: a crossing over a north-south street
             for x in range(2, TILE, 8):
                 worn_rect(tile, rng, pygame.Rect(x, 2, 4, 28), PAINT)
         elif kind == "zebra_v":
@@ -292,10 +292,10 @@ def asphalt_with(kind: str) -> Painter:
             for k in range(-4, 5, 3):
                 pygame.draw.line(tile, (88, 86, 82), (12, 16 + k), (20, 16 + k))
         elif kind == "patch":
-            patch = pygame.Rect(rng.randint(4, 9), rng.randint(4, 9), 16, 14)
-            pygame.draw.rect(tile, (66, 64, 62), patch)
-            pygame.draw.rect(tile, (52, 50, 48), patch, 1)
-            speckle(tile, rng, 12, [(96, 94, 90)], margin=6)
+            corners = [(6, 8), (22, 5), (26, 20), (17, 26), (5, 21)]
+            pygame.draw.polygon(tile, (76, 74, 70), corners)
+            pygame.draw.polygon(tile, (62, 60, 57), corners, 1)
+            speckle(tile, rng, 12, [(104, 100, 94)], margin=9)
         elif kind == "pothole":
             pygame.draw.ellipse(tile, (50, 46, 42), (9, 11, 14, 10))
             pygame.draw.ellipse(tile, (140, 120, 92), (12, 14, 8, 5))
@@ -665,9 +665,9 @@ def vehicle(kind: str) -> pygame.Surface:
             )
         pygame.draw.rect(surface, (34, 30, 28), (17, 8, 28, 16), border_radius=2)  # burnt cabin
         pygame.draw.rect(surface, (80, 74, 66), (17, 8, 28, 16), 1, border_radius=2)
-        for x in (22, 30, 38):  # seat frames
-            pygame.draw.rect(surface, (92, 84, 74), (x, 10, 4, 5), 1)
-            pygame.draw.rect(surface, (92, 84, 74), (x, 17, 4, 5), 1)
+        for _ in range(7):  # what is left of the seats: springs and frames
+            x, y = rng.randint(19, 41), rng.randint(10, 20)
+            pygame.draw.line(surface, (96, 86, 76), (x, y), (x + rng.randint(-3, 3), y + 3))
         pygame.draw.rect(surface, (46, 42, 40), (47, 8, 9, 16), border_radius=3)  # bonnet
         pygame.draw.line(surface, (110, 104, 96), (49, 10), (54, 21))
         pygame.draw.line(surface, (110, 104, 96), (54, 10), (49, 21))
