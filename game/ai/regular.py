@@ -362,9 +362,11 @@ class Board:
         return self._assignment.get(unit.id)
 
     def _assign_goals(self) -> dict[str, Goal | None]:
-        goals: dict[str, Goal | None] = {}
+        """Each unit's goal: the contractors and the exit, or hot spots (the closest unit-spot
+        pairs first) and the exit edge once leaving is allowed and time runs short."""
         if self.contractor_mission():
             return self._contractor_goals()
+        goals: dict[str, Goal | None] = {}
         pending = {u.neutralizing for u in self.regulars if u.neutralizing}
         active = sorted(
             (
@@ -375,7 +377,6 @@ class Board:
             key=lambda h: h.number,
         )
         turns_left = self.state.turn_limit - self.turn + 1
-        leaving: list[UnitState] = []
         staying: list[UnitState] = []
         for unit in self.regulars:
             exit_at = self.exit_point(unit.leader_point) if self.exit_allowed() else None
@@ -383,7 +384,6 @@ class Board:
                 walk_turns = math.ceil(self.path_distance(unit.leader_point, exit_at) / CAUTIOUS)
                 if not active or turns_left <= walk_turns + 1:
                     goals[unit.id] = Goal(exit_at, "the exit edge", 30.0, EDGE_REACH, 2.0)
-                    leaving.append(unit)
                     continue
             staying.append(unit)
         # Greedy assignment: the closest unit-spot pairs first, one unit per spot while spots last.
