@@ -275,8 +275,7 @@ SWEEP_AND_CLEAR = MapSpec(
         WallSpec(((14.5, 20.5), (14.5, 18.5), (22.5, 18.5), (22.5, 22.5), (14.5, 22.5)), True),
         # low walls
         WallSpec(((14.0, 7.5), (17.5, 7.5)), False),
-        WallSpec(((18.5, 14.5), (18.5, 11.5)), False),
-        WallSpec(((23.5, 17.0), (23.5, 15.5)), False),
+        WallSpec(((0.0, 21.5), (2.5, 21.5)), False),
     ),
     pieces=(
         PieceSpec("Cover", (14, 10, 1, 1), ("stall_red",), 0.1, "market stall"),
@@ -296,7 +295,7 @@ SWEEP_AND_CLEAR = MapSpec(
         ("entry", "regular", (9.0, 22.0, 5.0, 2.0), "M: Marine entry"),
         ("exit", "regular", (9.0, 0.0, 5.0, 2.0), "X: Marine exit"),
     ),
-    hot_spots=((3.0, 5.5), (15.5, 5.6), (18.3, 12.5), (3.5, 13.0), (20.5, 22.9)),
+    hot_spots=((3.0, 5.5), (15.5, 5.6), (18.3, 12.5), (3.5, 13.0), (20.5, 21.5)),
     start_positions=(
         ("insurgent", (7.0, 14.5)),
         ("insurgent", (21.5, 11.5)),
