@@ -120,3 +120,37 @@ def test_a_bad_root_is_one_readable_line() -> None:
     )
     assert done.returncode == 2
     assert done.stderr.strip() == "error: --root /no/such/folder: not a directory"
+
+
+def test_preview_map_draws_the_roof_tile_at_a_building_and_the_overlay_on_top(
+    tmp_path: Path,
+) -> None:
+    import pygame
+
+    from tools import preview_map
+
+    shipped = ROOT / "maps" / "contracting-trouble.tmx"
+    art = preview_map.render(shipped, overlay=False)
+    marked = preview_map.render(shipped, overlay=True)
+    atlas = pygame.image.load(str(COMMITTED_PNG))
+    # the Apartment block covers tiles (5..8, 0..4); its inner tile (6, 3) shows the roof tile
+    roof_index = make_tileset.tile_names().index("roof_concrete_m15")
+    rx, ry = (roof_index % make_tileset.COLUMNS) * 32, (roof_index // make_tileset.COLUMNS) * 32
+    assert art.get_size() == (768, 768)
+    assert art.get_at((6 * 32 + 1, 3 * 32 + 1)) == atlas.get_at((rx + 1, ry + 1))
+    # hot spot 1 stands at (14.5", 2.5"): the overlay paints it red, the art does not
+    centre = (int(14.5 * 32) - 6, int(2.5 * 32) + 6)  # inside the disc, clear of its digit
+    red = marked.get_at(centre)
+    assert red.r > 150 and red.g < 80 and art.get_at(centre) != red
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "preview_map.py"),
+            "no/such.tmx",
+            str(tmp_path / "x.png"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stderr.strip() == "error: no/such.tmx: no such map file"
