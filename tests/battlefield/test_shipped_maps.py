@@ -314,3 +314,52 @@ def test_sweep_and_clear_enter_south_leave_north_insurgents_at_one_to_four() -> 
         assert distance_to_structure(marker.position, field) <= 2.0
         # nobody starts on top of the Marines: at least a short move from the entry zone
         assert marker.position[1] < 24 - 6
+
+
+# --- the map builder refuses descriptions whose art could not match their rules ---------------
+
+
+def broken_spec(**changes: object) -> build_maps.MapSpec:
+    import dataclasses
+
+    return dataclasses.replace(build_maps.SWEEP_AND_CLEAR, **changes)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("changes", "phrase"),
+    [
+        (
+            {
+                "buildings": (
+                    build_maps.BuildingSpec(0, 0, 3, 3, 1, "ochre", "A", (("s", 0),)),
+                    build_maps.BuildingSpec(2, 2, 3, 3, 1, "ochre", "B", (("s", 0),)),
+                )
+            },
+            "overlaps another building",
+        ),
+        (
+            {
+                "buildings": (
+                    build_maps.BuildingSpec(0, 0, 3, 3, 1, "ochre", "A", (("e", 0),)),
+                    build_maps.BuildingSpec(3, 0, 3, 3, 1, "ochre", "B", (("s", 0),)),
+                )
+            },
+            "opens into a building",
+        ),
+        ({"walls": (build_maps.WallSpec(((0.5, 0.5), (3.5, 3.5)), True),)}, "not axis-aligned"),
+        (
+            {
+                "walls": (
+                    build_maps.WallSpec(((0.5, 10.5), (2.5, 10.5)), True),
+                    build_maps.WallSpec(((2.5, 10.5), (2.5, 12.5)), False),
+                )
+            },
+            "low and high wall meet",
+        ),
+    ],
+)
+def test_build_maps_refuses_a_description_that_contradicts_itself(
+    changes: dict[str, object], phrase: str
+) -> None:
+    with pytest.raises(ValueError, match=phrase):
+        build_maps.build_tmx(broken_spec(**changes), build_maps.tile_ids())
