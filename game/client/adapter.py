@@ -9,6 +9,7 @@ Dependants (casualties carried, POWs, contractors held) ride with their unit on 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from game.battlefield.model import Side
 from game.client.viewmodel import (
@@ -114,3 +115,28 @@ def view_from_game(state: GameState, score: tuple[int, int] | None = None) -> Ba
         hot_spots=hot_spots,
         markers=markers,
     )
+
+
+SETUP_SEED = 1
+"""The battle screen shows the scenario's set-up as the engine makes it with this seed, until a
+game (with its own seed) is bound to the screen."""
+
+
+def setup_view(map_path: Path, seed: int = SETUP_SEED) -> tuple[BattleView | None, str]:
+    """The engine's set-up of the scenario on `map_path`, as a view, and a note for the log.
+
+    The view is None (and the note says why) when the engine cannot set up this table; the
+    screen then falls back to figures placed from the map's own markers."""
+    from game.battlefield.errors import MapError
+    from game.save import new_game
+
+    try:
+        engine = new_game(map_path, None, seed)
+        score = engine.scenario.score(engine.state)
+    except MapError as exc:
+        return None, f"The engine cannot set up this table ({exc})."
+    except Exception as exc:  # the viewer must open even when the set-up is broken
+        return None, f"The engine's set-up failed ({type(exc).__name__}: {exc})."
+    view = view_from_game(engine.state, score=(score[0], score[1]))
+    title = engine.scenario.title
+    return view, f"The set-up of {title} as the engine deals it (seed {seed})."

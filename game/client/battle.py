@@ -10,13 +10,14 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel, UIPanel, UITextBox
 
 from game.battlefield.model import Point, Side
+from game.client.adapter import setup_view
 from game.client.camera import ZOOM_STEP, Camera, Viewport
 from game.client.catalogue import OpenedMap
 from game.client.map_render import MapArt
@@ -127,11 +128,7 @@ class BattleScene(Scene):
         self.art = MapArt(opened.path, battlefield)
         self.renderer = BattleRenderer(self.art, battlefield)
         if view_provider is None:
-            fixed = (
-                view_from_battlefield(battlefield)
-                if battlefield is not None
-                else BattleView(title=title or _map_name(opened), notes=opened.notes)
-            )
+            fixed = self._initial_view(opened, title)
             view_provider = lambda: fixed  # noqa: E731 - a constant view until the engine binds
         self.view_provider = view_provider
         self.overlays = Overlays()
@@ -151,6 +148,20 @@ class BattleScene(Scene):
         self.top_panel: UIPanel | None = None
         self.card_box: UITextBox | None = None
         self.log_box: UITextBox | None = None
+
+    @staticmethod
+    def _initial_view(opened: OpenedMap, title: str | None) -> BattleView:
+        """The scenario's set-up as the engine deals it; else figures on the map's markers."""
+        battlefield = opened.battlefield
+        if battlefield is None:
+            return BattleView(title=title or _map_name(opened), notes=opened.notes)
+        if opened.path is not None:
+            view, note = setup_view(opened.path)
+            if view is not None:
+                return replace(view, notes=(note,))
+            fallback = view_from_battlefield(battlefield)
+            return replace(fallback, notes=(note, *fallback.notes))
+        return view_from_battlefield(battlefield)
 
     # -- life cycle ---------------------------------------------------------------------------
     def on_enter(self) -> None:

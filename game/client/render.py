@@ -50,6 +50,7 @@ class _UnitsLayout:
     labels: Blits = field(default_factory=list)
     figure_rects: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     label_rects: dict[str, pygame.Rect] = field(default_factory=dict)
+    label_blocks: list[pygame.Rect] = field(default_factory=list)
 
 
 def badge_text_colour(background: Colour) -> Colour:
@@ -285,20 +286,34 @@ class BattleRenderer:
             return
         p = self.palette
         top = min(f.position_in[1] - f.diameter_in / 2 for f in unit.figures)
-        cx = centre[0]
-        x, y = camera.world_to_screen((cx, top))
+        bottom = max(f.position_in[1] + f.diameter_in / 2 for f in unit.figures)
+        x, y_top = camera.world_to_screen((centre[0], top))
+        y_bottom = camera.world_to_screen((centre[0], bottom))[1]
         size = max(12, min(20, round(camera.scale * 0.5)))
         selected = unit.selected or unit.unit_id == overlays.selected_unit
         colour = p.selection if selected else p.side(unit.side).label
         caption = text.text(unit.name, size, colour, bold=True, shadow=p.unit_label_shadow)
-        rect = caption.get_rect(midbottom=(round(x), round(y) - 2))
+        chips = [self.badge_chip(badge, size - 2) for badge in unit.badges]
+        block_width = caption.get_width() + sum(3 + c.get_width() for c in chips)
+        h = caption.get_height()
+        # Above the unit; below it, or a line further out, when a neighbour's label is there.
+        left = round(x) - caption.get_width() // 2
+        tops = [
+            round(y_top) - 2 - h,
+            round(y_bottom) + 2,
+            round(y_top) - 2 - 2 * h,
+            round(y_bottom) + 2 + h,
+        ]
+        blocks = [pygame.Rect(left, t, block_width, h) for t in tops]
+        block = next((b for b in blocks if b.collidelist(layout.label_blocks) == -1), blocks[0])
+        layout.label_blocks.append(block)
+        rect = caption.get_rect(topleft=block.topleft)
         layout.labels.append((caption, rect.topleft))
         layout.label_rects[unit.unit_id] = rect
         bx = rect.right + 3
-        for badge in unit.badges:
-            chip = self.badge_chip(badge, size - 2)
+        for chip in chips:
             layout.labels.append((chip, (bx, rect.centery - chip.get_height() // 2)))
-            bx += chip.get_width() + 2
+            bx += chip.get_width() + 3
 
     def badge_chip(self, badge: Badge, size: int) -> pygame.Surface:
         """A small rounded label (`PIN`, `OW`…) in the badge's colour."""

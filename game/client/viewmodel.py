@@ -257,5 +257,5 @@ def view_from_battlefield(battlefield: Battlefield) -> BattleView:
         units=tuple(units),
         hot_spots=hot_spots,
         markers=tuple(markers),
-        notes=("Figures are placed from the map's set-up markers; the turn engine is not bound.",),
+        notes=("Figures stand on the map's own Unit and StartPosition markers.",),
     )

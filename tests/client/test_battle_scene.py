@@ -297,7 +297,7 @@ def test_status_badges_are_drawn_beside_the_unit_name(app: App) -> None:
     chip = scene.renderer.badge_chip(
         Badge.PINNED, max(12, min(20, round(scene.camera.scale * 0.5))) - 2
     )
-    second_chip_inside = (label.right + 3 + chip.get_width() + 2 + 2, label.centery)
+    second_chip_inside = (label.right + 3 + chip.get_width() + 3 + 2, label.centery)
     assert pixel(app, second_chip_inside) == DEFAULT_PALETTE.badge_background["overwatch"]
     app.step([key_down(pygame.K_l)])  # labels off: the badges go with them
     assert pixel(app, first_chip_inside) != DEFAULT_PALETTE.badge_background["pinned"]

@@ -88,3 +88,27 @@ def test_no_usable_display_is_one_line_and_exit_2() -> None:
     assert result.returncode == 2
     assert result.stderr.strip().startswith("error: cannot open a window (")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_each_shipped_scenario_has_a_map_the_menu_finds() -> None:
+    from game.client.catalogue import find_scenario, shipped_maps
+
+    ids = {entry.scenario_id for entry in shipped_maps()}
+    assert {"contracting-trouble", "sweep-and-clear"} <= ids
+    entry = find_scenario("contracting-trouble")
+    assert entry is not None and entry.path.name == "contracting-trouble.tmx"
+
+
+def test_a_scenario_screenshot_shows_the_engine_set_up(tmp_path: Path) -> None:
+    out = tmp_path / "ct.png"
+    result = run_main("--screenshot", str(out), "--scenario", "contracting-trouble")
+    assert result.returncode == 0, result.stderr
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 800)
+    # Regulars stand on the table: their desert-tan bases are somewhere in the picture.
+    from game.client.palette import DEFAULT_PALETTE
+
+    tan = DEFAULT_PALETTE.regular.base
+    assert any(
+        tuple(image.get_at((x, y)))[:3] == tan for x in range(0, 1000, 2) for y in range(30, 660, 2)
+    )
