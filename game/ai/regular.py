@@ -534,6 +534,16 @@ def _stay_value(focus: Focus, *, with_shot: bool = True) -> float:
     return value
 
 
+def _point_of(choice: Any) -> Point | None:
+    """The point in an answer such as `[x, y]` or `["cover", x, y]`, else None."""
+    if not isinstance(choice, (list, tuple)) or len(choice) < 2:
+        return None
+    x, y = choice[-2], choice[-1]
+    if isinstance(x, (int, float)) and isinstance(y, (int, float)):
+        return (float(x), float(y))
+    return None
+
+
 def _describe(point: Point) -> str:
     return f"({point[0]:.1f}, {point[1]:.1f})"
 
@@ -917,13 +927,27 @@ class RegularAI:
             )
         return chosen
 
+    def _named(self, board: Board) -> dict[str, Answer]:
+        """The answers whose choice is a word ("fire", "move", "stay", ...)."""
+        return {a.choice: a for a in self._answers(board) if isinstance(a.choice, str)}
+
     def _react(self, board: Board) -> Command:
-        answers = {a.choice: a for a in self._answers(board)}
+        answers = self._named(board)
         regular = board.unit(str(board.context.get("regular", "")))
         ins = board.unit(str(board.context.get("insurgent", "")))
         e = 0.0
         if regular is not None and ins is not None and "fire" in answers:
             e = board.fire_value(regular, board.spot_of(regular), ins)
+        cover = self._best_cover_reaction(board, regular)
+        if "fire" in answers and e >= 1.0:
+            self.note(
+                f'"return fire" at {ins.name if ins else "?"} (E={e:.2f}) score {W_FIRE * e:.0f}'
+            )
+            return answers["fire"]
+        if cover is not None:
+            answer, why = cover
+            self.note(f'"take cover first" {why} (the shot: E={e:.2f})')
+            return answer
         if "fire" in answers and (e >= 0.25 or "move" not in answers):
             self.note(
                 f'"return fire" at {ins.name if ins else "?"} (E={e:.2f}) score {W_FIRE * e:.0f}'
@@ -934,6 +958,29 @@ class RegularAI:
             self.note(f'"finish the move first" {shot}')
             return answers["move"]
         return answers.get("none", board.legal[0])
+
+    def _best_cover_reaction(
+        self, board: Board, unit: UnitState | None
+    ) -> tuple[Answer, str] | None:
+        """Having won the Reaction Test, a move into cover first (Interruptions by Fire) when it
+        clearly lowers the danger."""
+        if unit is None:
+            return None
+        here = board.threat(unit, board.spot_of(unit), stationary=False)
+        best: tuple[Answer, str] | None = None
+        best_danger = here - 0.3
+        for answer in self._answers(board):
+            point = _point_of(answer.choice)
+            if point is None:
+                continue
+            danger = board.threat(unit, board.ghost(unit, point), stationary=False)
+            if danger < best_danger - 1e-9:
+                best_danger = danger
+                best = (
+                    answer,
+                    f"{unit.name} moves to {_describe(point)}: danger E={here:.2f} → {danger:.2f}",
+                )
+        return best
 
     def _seek_cover(self, board: Board) -> Command:
         unit = board.unit(str(board.context.get("unit", "")))
@@ -950,9 +997,9 @@ class RegularAI:
         best_value = W_SOLID * solid + W_UNEXPOSED * (not exposed) - W_THREAT * stay_danger
         where = "stays and tries to Get In Cover"
         for answer in answers:
-            if not isinstance(answer.choice, (list, tuple)):
+            to = _point_of(answer.choice)
+            if to is None:
                 continue
-            to = (float(answer.choice[0]), float(answer.choice[1]))
             spot = board.ghost(unit, to)
             s_solid, s_exposed = board.cover(spot)
             danger = board.threat(unit, spot, stationary=False)
@@ -964,7 +1011,7 @@ class RegularAI:
         return best_answer
 
     def _assaulted(self, board: Board) -> Command:
-        answers = {a.choice: a for a in self._answers(board)}
+        answers = self._named(board)
         unit = board.unit(str(board.context.get("unit", "")))
         if "fire" in answers:
             self.note('"meet the charge" defensive fire')

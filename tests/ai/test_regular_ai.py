@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from game.ai.regular import Board, FireCandidate, Focus, RegularAI
-from game.battlefield.model import Battlefield, Building, Door, Edge
+from game.battlefield.model import Battlefield, Building, Door, Edge, Wall, WallHeight
 from game.engine.commands import (
     Answer,
     Command,
@@ -384,3 +384,27 @@ def test_a_unit_waiting_on_the_exit_edge_steps_off_the_table() -> None:
     while engine.pending is not None and engine.pending.side == INSURGENT:
         engine.apply(Passive().choose(player_view(engine, INSURGENT)))
     assert engine.state.units["R1"].status == "exited"
+
+
+def test_having_won_the_reaction_test_it_slips_behind_a_wall_rather_than_trade_poor_fire() -> None:
+    # Two Marines in the street, eight gunmen up the road; a high wall two inches away. Their
+    # own shot is poor, and behind the wall the gunmen cannot see them (Interruptions by Fire).
+    wall = Wall(9, "high wall", ((3.0, 25.0), (11.0, 25.0)), False, WallHeight.HIGH)
+    battlefield = Battlefield("tests/regular_ai.tmx", "staged", 36.0, 36.0, 32.0, walls=(wall,))
+    engine = staged(
+        battlefield, UnitSpec("R1", REGULAR, line(8.0, 23.0, 2)), gunmen("I1", 6.0, 13.0, 8)
+    )
+    r1, i1 = engine.state.units["R1"], engine.state.units["I1"]
+    act = Activation("R1", rate="cautious")
+    act.path = engine.terrain.path(r1.leader_point, (8.0, 18.0))
+    flow = engine._regular_reaction(r1, act, i1, won_test=True)
+    decision = next(flow)
+    covers = [o for o in decision.options if isinstance(o, Answer) and isinstance(o.choice, list)]
+    assert decision.kind == "react" and covers
+    ai = RegularAI(engine.battlefield)
+    answer = ai.choose(view_of(engine, decision))
+    decision.accepts(answer)
+    assert answer in covers and '"take cover first"' in ai.journal[-1]
+    with pytest.raises(StopIteration):
+        flow.send(answer)
+    assert not engine.los(i1, r1)
