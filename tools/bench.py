@@ -182,15 +182,17 @@ def _geometry_on_map(path: str, shipped: bool, options: Options) -> dict[str, An
     area = geometry.visible_area(watchers)
     hidden_ms: list[tuple[float, float]] = []
     hidden_found = 0
-    movers = [u for u in units[4:] if u.elevation == 0]
     hidden_tries = 2 if options.tiny else 10
-    for k in range(hidden_tries * 50 if movers else 0):
+    for _ in range(hidden_tries * 500):
         if len(hidden_ms) == hidden_tries:
             break
-        leader = movers[k % len(movers)].figures[0]
+        # An out-of-contact move starts and ends out of sight, on open ground, up to 12" away.
+        leader = (rng.uniform(0.5, geometry.width - 0.5), rng.uniform(0.5, geometry.height - 0.5))
         goal = (leader[0] + rng.uniform(-8, 8), leader[1] + rng.uniform(-8, 8))
-        if area.contains(leader) or area.contains(goal) or not street.free(goal):
-            continue  # out-of-contact moves start and end out of sight
+        if not (street.free(leader) and street.free(goal)):
+            continue
+        if area.contains(leader) or area.contains(goal):
+            continue
         ms, route = _timed(lambda: geometry.unseen_path(leader, goal, area))  # noqa: B023
         hidden_ms.append(ms)
         hidden_found += route is not None
