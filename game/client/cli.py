@@ -101,12 +101,13 @@ def run_client(args: argparse.Namespace) -> int:
 def _run(app: App, target: Path | None, screenshot: Path | None, frames: int | None) -> int:
     import pygame
 
-    from game.client.battle import BattleScene
     from game.client.catalogue import MapOpenError, open_map
     from game.client.menu import MainMenuScene
 
     app.push(MainMenuScene())
     if target is not None:
+        from game.client.battle import BattleScene  # loads the engine: only when a map opens
+
         try:
             battle = BattleScene(open_map(target))
         except MapOpenError as exc:
