@@ -90,6 +90,7 @@ class GameResult:
     commands: int
     illegal_commands: int
     events_sha256: str
+    ai_failures: int = 0
     error: str = ""
     seconds: float = 0.0
 
@@ -236,6 +237,7 @@ def play_game(setup: Setup, seed: int) -> GameResult:
         commands=commands,
         illegal_commands=illegal,
         events_sha256=engine.events_sha256(),
+        ai_failures=sum(int(getattr(c, "failures", 0)) for c in controllers.values()),
         error=error,
         seconds=round(time.perf_counter() - started, 4),
     )
@@ -321,6 +323,7 @@ def summarise(
         "mean_hot_spots_neutralized": _mean([r.hot_spots_neutralized for r in played]),
         "mean_turns": _mean([r.turns for r in played]),
         "illegal_commands": sum(r.illegal_commands for r in results),
+        "ai_failures": sum(r.ai_failures for r in results),
         "jobs": jobs,
         "seconds": round(seconds, 2),
         "games_per_second": round(len(results) / seconds, 3) if seconds > 0 else 0.0,
@@ -384,6 +387,8 @@ def table(summary: dict[str, Any]) -> str:
     ]
     if s["illegal_commands"]:
         rows.append(("Illegal commands (AI bugs)", str(s["illegal_commands"])))
+    if s.get("ai_failures"):
+        rows.append(("AI fallbacks (AI bugs)", str(s["ai_failures"])))
     if s["failed"]:
         rows.append(("Failed games", ", ".join(str(f["seed"]) for f in s["failed"])))
     width = max(len(k) for k, _ in rows)

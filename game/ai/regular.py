@@ -796,6 +796,7 @@ class RegularAI:
         self._terrain: Terrain | None = None
         self.narrate = narrate
         self.journal: list[str] = []
+        self.failures = 0  # decisions answered by the fallback because the AI itself failed
         self.candidates = default_candidates()
 
     def terrain_for(self, view: PlayerView) -> Terrain:
@@ -835,7 +836,16 @@ class RegularAI:
             command = view.legal[0]
             self.note(f'"default" unknown decision {board.kind!r}: first legal answer {command}')
             return command
-        return handler(board)
+        try:
+            return handler(board)
+        except Exception as exc:  # a game in progress must never stop on an AI bug
+            self.failures += 1
+            command = view.legal[0]
+            self.note(
+                f'"fallback" {board.kind} failed ({type(exc).__name__}: {exc}): '
+                f"first legal answer {command}"
+            )
+            return command
 
     def _pick_for(self, board: Board, unit: UnitState) -> Pick[Command] | None:
         return best(self.candidates, Focus(board, unit))

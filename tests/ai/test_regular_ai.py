@@ -408,3 +408,18 @@ def test_having_won_the_reaction_test_it_slips_behind_a_wall_rather_than_trade_p
     with pytest.raises(StopIteration):
         flow.send(answer)
     assert not engine.los(i1, r1)
+
+
+def test_an_ai_failure_falls_back_to_a_legal_answer_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    engine = shoot_out()
+    view = regular_view(engine)
+
+    def broken(*args: Any, **kwargs: Any) -> float:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(Board, "threat", broken)
+    ai = RegularAI(engine.battlefield)
+    assert ai.choose(view) == view.legal[0]
+    assert ai.failures == 1 and '"fallback" activate failed (ZeroDivisionError' in ai.journal[-1]

@@ -41,7 +41,7 @@ def test_a_short_seeded_batch_finishes_with_sane_results(scenario: str) -> None:
     results = simulate.run_games(setup(scenario), list(range(1, 7)), jobs=1)
     assert [r.seed for r in results] == list(range(1, 7))
     for r in results:
-        assert r.error == "" and r.illegal_commands == 0, r
+        assert r.error == "" and r.illegal_commands == 0 and r.ai_failures == 0, r
         assert r.winner in WINNERS and r.margin in MARGIN_NAMES
         assert 1 <= r.turns <= 2 and r.commands > 0
         assert len(r.events_sha256) == 64
