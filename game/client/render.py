@@ -121,14 +121,17 @@ class BattleRenderer:
             if len(building.outline) >= 3:
                 points = [to_screen(q) for q in building.outline]
                 pygame.draw.polygon(surface, p.debug_building, points, 2)
-                label = building.name or f"building {building.id}"
+                label = building.label or building.name or f"building {building.id}"
                 if building.storeys > 1:
                     label += f" ({building.storeys} storeys)"
                 x = min(q[0] for q in points)
                 y = min(q[1] for q in points)
-                surface.blit(
-                    text.text(label, 16, p.debug_building, shadow=(0, 0, 0)), (x + 3, y + 3)
-                )
+                caption = text.text(label, 16, p.debug_building, shadow=(0, 0, 0))
+                if caption.get_width() + 6 > max(q[0] for q in points) - x:
+                    caption = text.text(
+                        f"{building.storeys}", 16, p.debug_building, True, (0, 0, 0)
+                    )
+                surface.blit(caption, (x + 3, y + 3))
             for door in building.doors:
                 centre = to_screen(door.position)
                 pygame.draw.circle(surface, p.debug_door, centre, door_r)
