@@ -2,6 +2,7 @@
 
     python main.py                                   the main menu
     python main.py --map PATH.tmx                    straight to the battle screen
+    python main.py PATH.tmx | SCENARIO               the same, shorter
     python main.py --screenshot out.png --scenario contracting-trouble
     python main.py --screenshot out.png --map PATH.tmx   (headless, 1280x800, exit 0)
 
@@ -37,6 +38,12 @@ def add_client_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--frames", type=int, metavar="N", help=argparse.SUPPRESS
     )  # run N frames then exit: start-up timing and smoke runs
+    parser.add_argument(
+        "table",
+        nargs="?",
+        metavar="PATH.tmx|SCENARIO",
+        help="a map to open (as --map) or a scenario id (as --scenario)",
+    )
 
 
 def _fail(message: str) -> int:
@@ -48,6 +55,13 @@ def _resolve_map(args: argparse.Namespace) -> Path | str | None:
     """The map to open (None: the menu), or an error message."""
     from game.client.catalogue import find_scenario, shipped_maps
 
+    table = getattr(args, "table", None)
+    if table:
+        if args.map or args.scenario:
+            return f"{table}: give the table once (a path, --map or --scenario), not twice"
+        if table.lower().endswith(".tmx"):
+            return Path(table).expanduser()
+        args.scenario = table
     if args.map:
         return Path(args.map).expanduser()
     if args.scenario and args.scenario.lower().endswith(".tmx"):

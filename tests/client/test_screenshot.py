@@ -112,3 +112,16 @@ def test_a_scenario_screenshot_shows_the_engine_set_up(tmp_path: Path) -> None:
     assert any(
         tuple(image.get_at((x, y)))[:3] == tan for x in range(0, 1000, 2) for y in range(30, 660, 2)
     )
+
+
+def test_a_bare_path_or_scenario_id_opens_that_table(tmp_path: Path) -> None:
+    out = tmp_path / "bare.png"
+    result = run_main(str(TEST_MAP), "--screenshot", str(out))
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
+    result = run_main("no-such-scenario", "--screenshot", str(out))
+    assert result.returncode == 2
+    assert "--scenario no-such-scenario: no shipped map" in result.stderr
+    result = run_main(str(TEST_MAP), "--map", str(TEST_MAP), "--screenshot", str(out))
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("not twice")
