@@ -118,3 +118,30 @@ def test_arrows_walk_the_map_list_while_typing(app: App) -> None:
     assert dialog.focus == 1  # "Back"
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MainMenuScene)
+
+
+def test_run_plays_a_script_of_events_for_the_frames_asked(app: App) -> None:
+    menu = MainMenuScene()
+    app.push(menu)
+    script = {1: [key_down(pygame.K_DOWN)], 2: [key_down(pygame.K_DOWN)]}
+    app.run(max_frames=5, script=lambda frame: script.get(frame, []))
+    assert app.frames == 5
+    assert menu.focus == 2
+
+
+def test_the_title_is_drawn_centred_above_the_buttons(app: App) -> None:
+    from game.client.menu import TITLE_COLOUR
+
+    menu = MainMenuScene()
+    app.push(menu)
+    app.step()
+    top = menu.buttons[0].rect.top
+    title_pixels = [
+        (x, y)
+        for x in range(0, app.size[0], 2)
+        for y in range(0, top, 2)
+        if tuple(app.screen.get_at((x, y)))[:3] == TITLE_COLOUR
+    ]
+    assert title_pixels
+    xs = [x for x, _ in title_pixels]
+    assert abs((min(xs) + max(xs)) / 2 - app.size[0] / 2) < 12
