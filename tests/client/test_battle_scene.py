@@ -315,3 +315,28 @@ def test_hovering_a_base_rings_its_unit(app: App, battle: BattleScene) -> None:
     empty = battle.camera.world_to_screen((1.0, 12.0))
     app.step([mouse_move((round(empty[0]), round(empty[1])))])
     assert battle.overlays.hovered_unit is None
+
+
+def test_a_base_covers_three_quarters_of_an_inch_of_screen(app: App) -> None:
+    """Measured on the pixels: the frame with one figure minus the frame without it."""
+    one = unit_sprite_from_kinds("u1", "Solo", Side.REGULAR, (12.5, 8.5), ["rifle"])
+    views = {"with": BattleView(title="t", units=(one,)), "without": BattleView(title="t")}
+    showing = ["with"]
+    scene = BattleScene(
+        OpenedMap(TEST_MAP, table_battlefield(), ()),
+        view_provider=lambda: views[showing[0]],
+    )
+    app.push(scene)
+    scene.overlays.unit_labels = False
+    for notches in (0, 3, 6):
+        scene.camera.fit()
+        scene.camera.zoom_at(scene.camera.world_to_screen((12.5, 8.5)), ZOOM_STEP**notches)
+        showing[0] = "with"
+        app.step()
+        cx, cy = (round(v) for v in scene.camera.world_to_screen((12.5, 8.5)))
+        row_with = [pixel(app, (x, cy)) for x in range(cx - 200, cx + 200)]
+        showing[0] = "without"
+        app.step()
+        row_without = [pixel(app, (x, cy)) for x in range(cx - 200, cx + 200)]
+        covered = sum(a != b for a, b in zip(row_with, row_without, strict=True))
+        assert abs(covered - BASE_DIAMETER_IN * scene.camera.scale) <= 1.5
