@@ -251,8 +251,13 @@ class Engine:
                     "Fixed", f"{ins.name} has been seen and can no longer move out of contact"
                 )
 
-    def place_unit(self, unit: UnitState, leader_to: Point, *, real: bool = True) -> None:
-        """Move the leader to a point and keep the others in formation around it (R3)."""
+    def place_unit(
+        self, unit: UnitState, leader_to: Point, *, real: bool = True, exact: bool = True
+    ) -> None:
+        """Move the leader to a point and keep the others in formation around it (R3).
+
+        `exact=False` only shifts the formation (the steps of a move, what-if positions); the
+        figures are placed properly in cohesion when the unit stops (`settle`)."""
         start = unit.leader_point
         if real and unit.neutralizing and distance(start, leader_to) > 1e-6:
             self.emit(
@@ -265,7 +270,7 @@ class Engine:
         if real and distance(start, leader_to) > 1e-6:
             unit.in_cover_turn = 0  # In Cover is lost by moving (Rulebook: Cover Dice)
         live = unit.effective_figures
-        if live:
+        if live and exact:
             occupied = [
                 f.pos
                 for other in self.state.units.values()
@@ -284,17 +289,24 @@ class Engine:
                         f.x, f.y = round(leader_to[0], 3), round(leader_to[1], 3)
                 return
         dx, dy = leader_to[0] - start[0], leader_to[1] - start[1]
+        width, height = self.battlefield.width, self.battlefield.height
         for f in unit.figures:
-            target = (f.x + dx, f.y + dy)
-            if self.terrain.blocked_point(target) and not self.terrain.blocked_point(leader_to):
+            target = (min(max(f.x + dx, 0.0), width), min(max(f.y + dy, 0.0), height))
+            if exact and self.terrain.blocked_point(target):
                 target = leader_to
             f.x, f.y = round(target[0], 3), round(target[1], 3)
 
-    def hypothetical(self, unit: UnitState, leader_to: Point) -> UnitState:
+    def settle(self, unit: UnitState) -> None:
+        """Place a unit's figures properly in cohesion where its leader stands (R2, R3)."""
+        if unit.on_table and unit.effective_figures:
+            self.place_unit(unit, unit.leader_point, real=False, exact=True)
+
+    def hypothetical(self, unit: UnitState, leader_to: Point, *, exact: bool = False) -> UnitState:
+        """A copy of the unit moved to `leader_to` (a what-if; the real unit stays put)."""
         copy = UnitState(
             **{**unit.__dict__, "figures": [FigureState(**f.__dict__) for f in unit.figures]}
         )
-        self.place_unit(copy, leader_to, real=False)
+        self.place_unit(copy, leader_to, real=False, exact=exact)
         return copy
 
     # == the sequence of play ================================================================
@@ -986,7 +998,7 @@ class Engine:
                 break
             step_to = min(limit, act.travelled + STEP)
             point = walk(act.path, step_to)
-            self.place_unit(unit, point)
+            self.place_unit(unit, point, exact=False)
             act.moved += step_to - act.travelled
             act.travelled = step_to
             unit.last_moved_turn = turn
@@ -1003,8 +1015,10 @@ class Engine:
             self.update_sightings()
             fresh = [i for i in newly if self._may_interrupt(i)]
             if fresh:
+                self.settle(unit)
                 yield from self._interruption_window(unit, act, only=fresh)
         if unit.on_table:
+            self.settle(unit)
             self.emit(
                 "MoveEnd",
                 f"{unit.name} ends its move at ({unit.leader_point[0]:.1f}, "
@@ -1157,13 +1171,14 @@ class Engine:
             target_len = act.travelled + answer.at
             while act.travelled < target_len - 1e-6 and regular.on_table:
                 step_to = min(target_len, act.travelled + STEP)
-                self.place_unit(regular, walk(act.path, step_to))
+                self.place_unit(regular, walk(act.path, step_to), exact=False)
                 act.moved += step_to - act.travelled
                 act.travelled = step_to
                 regular.last_moved_turn = self.state.turn
                 self._contractor_contact(regular)
                 if self._try_exit(regular):
                     return
+        self.settle(regular)
         yield from self.resolve_chain(regular, act, list(answer.declarations))
 
     def resolve_chain(
@@ -1820,19 +1835,36 @@ class Engine:
                 end = walk(path, reach)
                 if distance(end, start) < 0.5:
                     continue
-                ghost = self.hypothetical(unit, end)
-                if distance(ghost.centre, away_from.centre) < here - 1e-6:
-                    continue
-                covered = self.terrain.in_solid_cover(ghost.position())
-                hidden = not self.los(away_from, ghost)
-                if covered or (hidden and not need_solid):
+                if self._covered_spot(unit, away_from, end, here, need_solid, exact=False):
                     spots.append((distance(end, start), (round(end[0], 2), round(end[1], 2))))
         spots.sort()
         unique: list[Point] = []
-        for _, p in spots:
-            if all(distance(p, q) > 0.75 for q in unique):
+        for _, p in spots:  # nearest first; the quick guess is confirmed with real placement
+            if len(unique) == 4:
+                break
+            if all(distance(p, q) > 0.75 for q in unique) and self._covered_spot(
+                unit, away_from, p, here, need_solid, exact=True
+            ):
                 unique.append(p)
-        return unique[:4]
+        return unique
+
+    def _covered_spot(
+        self,
+        unit: UnitState,
+        away_from: UnitState,
+        end: Point,
+        here: float,
+        need_solid: bool,
+        *,
+        exact: bool,
+    ) -> bool:
+        """Would the unit at `end` be in Solid Cover (or out of sight) and no nearer the enemy?"""
+        ghost = self.hypothetical(unit, end, exact=exact)
+        if distance(ghost.centre, away_from.centre) < here - 1e-6:
+            return False
+        if self.terrain.in_solid_cover(ghost.position()):
+            return True
+        return not need_solid and not self.los(away_from, ghost)
 
     def seek_cover(self, unit: UnitState, attacker: UnitState) -> Flow:
         """Pinned/Shaken units move to cover without nearing the enemy, or try to Get In Cover."""
@@ -2218,12 +2250,18 @@ class Engine:
         stopped = False
         while travelled < total - 1e-6:
             travelled = min(total, travelled + STEP)
-            self.place_unit(unit, walk(path, travelled))
+            self.place_unit(unit, walk(path, travelled), exact=False)
             if command.rate == "out_of_contact" and any(self.los(r, unit) for r in regulars):
                 stopped = True
                 break
         act.moved = travelled
         unit.last_moved_turn = turn
+        if stopped:
+            unit.seen = True  # it was in a Regular's sight where it stopped: fixed for good
+            if any(self.terrain.blocked_point(f.pos) for f in unit.figures):
+                self.settle(unit)
+        else:
+            self.settle(unit)
         self.emit(
             "Move",
             f'{unit.name} moves {command.rate.replace("_", " ")} {travelled:.1f}" to '

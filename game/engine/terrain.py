@@ -83,6 +83,7 @@ class Terrain:
             self.geometry = Geometry(battlefield)
         except Exception:
             self.geometry = None
+        self._paths: dict[tuple[Point, Point], tuple[Point, ...]] = {}
         self._sight_blockers: list[tuple[tuple[Point, ...], bool]] = []
         self._move_blockers: list[tuple[tuple[Point, ...], bool]] = []
         self._solid: list[tuple[tuple[Point, ...], bool, float]] = []
@@ -221,6 +222,17 @@ class Terrain:
 
     def path(self, start: Point, goal: Point) -> list[Point]:
         """A walkable path from start toward goal (may stop short when the way is blocked)."""
+        key = (start, goal)
+        cached = self._paths.get(key)
+        if cached is not None:
+            return list(cached)
+        found_path = self._path(start, goal)
+        if len(self._paths) > 20000:
+            self._paths.clear()
+        self._paths[key] = tuple(found_path)
+        return found_path
+
+    def _path(self, start: Point, goal: Point) -> list[Point]:
         if self.geometry is not None:
             try:
                 found = self.geometry.path(start, goal)
