@@ -1644,11 +1644,9 @@ class Engine:
                 f"{unit.name}: more Defense failures than successes, so one hit falls on a carried "
                 "casualty, who dies (Rulebook: Fire at Units with Dependants & Casualties)",
             )
-        for _ in range(count):
-            live = unit.effective_figures
-            if not live:
-                break
-            hit = live[rb.pick_index(len(live), self.dice)]
+        hits = rb.who_got_hit(unit, count, self.dice)  # Rulebook: Who Got Hit? (R41)
+        by_id = {f.id: f for f in unit.figures}
+        for hit in (by_id[fid] for fid in hits):
             if unit.side == INSURGENT:
                 unit.last_x, unit.last_y = hit.x, hit.y
                 unit.figures.remove(hit)
@@ -1734,11 +1732,12 @@ class Engine:
         die = unit.morale_die()
         if die is None or not unit.effective_figures:
             return
-        check = rb.morale_check(die, len(unit.effective_figures), unit.morale_bonus, self.dice)
+        bonus = unit.morale_bonus if unit.has_leader else 0  # the squad leader must stand
+        check = rb.morale_check(die, len(unit.effective_figures), bonus, self.dice)
         section = "Regular Morale Effects" if unit.side == REGULAR else "Insurgent Morale Effects"
         base = (
             f"T{turn} Morale Check ({section}): {unit.name} {len(check.faces)}{die.label}"
-            f"{f'+{unit.morale_bonus}' if unit.morale_bonus else ''} {list(check.faces)}: "
+            f"{f'+{bonus}' if bonus else ''} {list(check.faces)}: "
             f"{check.successes} successes, {check.failures} failures"
         )
         if unit.side == INSURGENT:

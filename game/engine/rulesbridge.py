@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from game.engine.state import INSURGENT, REGULAR, UnitState
 from game.rules import quality as rules_quality
-from game.rules.casualties import FirstAidOutcome, first_aid_outcome
+from game.rules.casualties import FirstAidOutcome, first_aid_outcome, pick_unit_casualties
 from game.rules.combat import pair_attack
 from game.rules.dice import DiceSource, Die
 from game.rules.firepower import FireConditions, FirePortion, IllegalFire, split_fire
@@ -300,8 +300,8 @@ def rules_unit(unit: UnitState) -> Unit:
     figures = []
     for f in unit.figures:
         weapon, label = KIND_WEAPONS.get(f.kind, (Weapon.STANDARD, ""))
-        if f.kind == "leader":
-            role = Role.INSURGENT_LEADER if unit.side == INSURGENT else Role.FIRETEAM_LEADER
+        if f.kind == "leader":  # a Regular "leader" is the squad leader above fireteam level
+            role = Role.INSURGENT_LEADER if unit.side == INSURGENT else Role.LEADER
         else:
             role = Role.MEDIC if f.kind == "medic" else Role.RIFLEMAN
         figures.append(
@@ -396,3 +396,8 @@ def defense(unit: UnitState, *, in_cover: bool, solid_cover: bool, charging: boo
         rules_unit(unit), in_cover=in_cover, solid_cover=solid_cover, charging=charging
     )
     return breakdown_of(result.items, 1)
+
+
+def who_got_hit(unit: UnitState, casualties: int, dice: DiceSource) -> tuple[str, ...]:
+    """Rulebook: Who Got Hit? — ids of the effective figures hit, from `game.rules.casualties`."""
+    return pick_unit_casualties(rules_unit(unit), casualties, dice)
