@@ -188,23 +188,6 @@ def first_aid(face: int, medic: bool) -> str:
     return "wia" if outcome is FirstAidOutcome.WIA else "slight"
 
 
-def pick_index(count: int, dice: DiceSource) -> int:
-    """A uniform choice among `count` items with game dice (rerolling faces beyond the count)."""
-    if count <= 1:
-        return 0
-    if count > 12:
-        # two stages: which block of 12, then which item within it
-        blocks = (count + 11) // 12
-        block = pick_index(blocks, dice)
-        size = min(12, count - block * 12)
-        return block * 12 + pick_index(size, dice)
-    die = next(d for d in Die if int(d) >= count)
-    while True:
-        face = dice.roll(die)
-        if face <= count:
-            return face - 1
-
-
 def victory_margin(difference: int) -> str:
     """Margin of Victory Table (Victory Points)."""
     return margin_of_victory(difference).value
