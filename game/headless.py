@@ -1,7 +1,7 @@
 """The headless game: `python main.py --headless --scenario ID|PATH.tmx --seed N`.
 
-Plays a whole game with a controller on each side (the seeded random controller on both, or the
-solo-rules Insurgent AI with `--insurgents ai`) and narrates every event: each roll with its dice
+Plays a whole game with a controller on each side (the seeded random controller by default; the
+AIs with `--insurgents ai` / `--regulars ai`) and narrates every event: each roll with its dice
 faces, reason and rulebook section. The last line is `RESULT {json}`. Bad arguments produce one
 line on stderr and exit status 2. `python -m game.headless ...` runs it
 without the window's options.
@@ -70,6 +70,12 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("random", "ai"),
         default="random",
         help="who plays the Insurgents: the seeded random fuzzer (default) or the solo-rules AI",
+    )
+    add(
+        "--regulars",
+        choices=("random", "ai"),
+        default="random",
+        help="who plays the Regulars: the seeded random fuzzer (default) or the baseline AI",
     )
 
 
@@ -149,6 +155,10 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
         from game.ai.controller import InsurgentAI
 
         controllers[INSURGENT] = InsurgentAI(engine.battlefield, seed * 2 + 2)
+    if getattr(args, "regulars", "random") == "ai":
+        from game.ai.regular import RegularAI
+
+        controllers[REGULAR] = RegularAI(engine.battlefield)
     autosave = None
     if not getattr(args, "no_autosave", False):
         folder = Path(args.autosave_dir) if args.autosave_dir else data_dir()
