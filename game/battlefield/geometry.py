@@ -57,6 +57,7 @@ _WALL_BIT = 1
 _MAX_STOREYS = 29
 _CELL = 0.5  # inches per cell of the occupancy grid used to skip rays in open ground
 _PAIR_CACHE_LIMIT = 50_000
+_IDENTITY_CACHE_LIMIT = 20_000  # entries hold UnitPosition objects alive: keep it modest
 _SOME_WALL = object()  # a blocked ray whose wall is not known
 
 
@@ -157,6 +158,13 @@ class Geometry:
         self._space = pymunk.Space()
         self._filters: dict[tuple[int, int], pymunk.ShapeFilter] = {}
         self._pair_cache: dict[tuple[object, ...], tuple[int, int]] = {}
+        # The same answers by the identity of the two UnitPosition objects: a caller that asks
+        # again about unchanged units (most pairs, after one unit moves) skips hashing their
+        # figures and building a Sight. Each entry keeps both objects alive, so their ids
+        # cannot be reused by other objects while the entry exists.
+        self._sight_by_identity: dict[
+            tuple[int, int], tuple[UnitPosition, UnitPosition, Sight]
+        ] = {}
         self._buildings: tuple[Building, ...] = battlefield.buildings
         self._building_boxes: list[BBox] = [planar.bbox_of(b.outline) for b in self._buildings]
         # LOS blockers: (category bit, a, b) so that fans and the occupancy grid can use them.
@@ -222,6 +230,9 @@ class Geometry:
     # ----------------------------------------------------------------- line of sight
     def line_of_sight(self, a: UnitPosition, b: UnitPosition) -> Sight:
         """Rulebook: Line of Sight (LOS), by the half-the-figures rule R4 with R5 and R50."""
+        known = self._sight_by_identity.get((id(a), id(b)))
+        if known is not None and known[0] is a and known[1] is b:
+            return known[2]
         _require_figures(a, b)
         key = (a.figures, a.elevation, b.figures, b.elevation)
         counts = self._pair_cache.get(key)
@@ -230,7 +241,11 @@ class Geometry:
             if len(self._pair_cache) >= _PAIR_CACHE_LIMIT:
                 self._pair_cache.clear()
             self._pair_cache[key] = counts
-        return Sight(a.id, b.id, counts[0], len(a.figures), counts[1], len(b.figures))
+        sight = Sight(a.id, b.id, counts[0], len(a.figures), counts[1], len(b.figures))
+        if len(self._sight_by_identity) >= _IDENTITY_CACHE_LIMIT:
+            self._sight_by_identity.clear()
+        self._sight_by_identity[(id(a), id(b))] = (a, b, sight)
+        return sight
 
     def sight_table(self, units: Sequence[UnitPosition]) -> dict[tuple[str, str], Sight]:
         """Rulebook: Line of Sight (LOS). Every ordered pair of different units, each unordered
@@ -248,7 +263,10 @@ class Geometry:
         return self.line_of_sight(a, b).has_los
 
     def clear_caches(self) -> None:
+        """Forget every answer remembered about positions (the terrain's own data stays)."""
         self._pair_cache.clear()
+        self._sight_by_identity.clear()
+        self._groups.clear()
 
     def figure_sees(
         self, viewer: Point, viewer_elevation: int, target: Point, target_elevation: int = 0
