@@ -85,3 +85,10 @@ def test_a_broken_map_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["--scenario", str(broken)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "broken.tmx" in err
+
+
+def test_both_ais_can_play_a_headless_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--scenario", MAP, "--seed", "2", "--turns", "2", "--quiet"]
+    assert main([*argv, "--insurgents", "ai", "--regulars", "ai"]) == 0
+    result = json.loads(capsys.readouterr().out.splitlines()[-1].removeprefix("RESULT "))
+    assert result["turns"] <= 2 and result["scenario"] == "contracting-trouble"
