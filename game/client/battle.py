@@ -20,6 +20,7 @@ from game.battlefield.model import Point, Side
 from game.client.adapter import setup_view
 from game.client.camera import ZOOM_STEP, Camera, Viewport
 from game.client.catalogue import OpenedMap
+from game.client.log_panel import LogPanel
 from game.client.map_render import MapArt
 from game.client.render import BattleRenderer, FrameResult, Overlays
 from game.client.scenes import Scene
@@ -30,7 +31,8 @@ PAN_STEP_FRACTION = 0.125
 
 HELP_LINE = (
     "Wheel: zoom · right/middle drag, arrows or WASD: pan · F or Home: fit · click or Tab: "
-    "select unit · hold R: ruler · T: terrain outlines · L: unit labels · Esc: menu"
+    "select unit · hold R: ruler · T: terrain outlines · L: unit labels · PgUp/PgDn: log · "
+    "Esc: menu"
 )
 
 PAN_KEYS: dict[int, tuple[int, int]] = {
@@ -134,7 +136,7 @@ class BattleScene(Scene):
         self.overlays = Overlays()
         self.layout = battle_layout((1280, 800))
         self.camera = Camera(self.art.world_width, self.art.world_height, self.layout.viewport)
-        self.log_lines: list[str] = []
+        self.log_panel = LogPanel(self.layout.log)
         self.last_frame = FrameResult()
         self.mouse_pos: tuple[int, int] = (0, 0)
         self.dragging = False
@@ -147,7 +149,6 @@ class BattleScene(Scene):
         self.top_right: UILabel | None = None
         self.top_panel: UIPanel | None = None
         self.card_box: UITextBox | None = None
-        self.log_box: UITextBox | None = None
 
     @staticmethod
     def _initial_view(opened: OpenedMap, title: str | None) -> BattleView:
@@ -175,6 +176,7 @@ class BattleScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = battle_layout(size)
         self.camera.set_viewport(self.layout.viewport)
+        self.log_panel.set_rect(self.layout.log)
 
     def build_ui(self, manager: pygame_gui.UIManager) -> None:
         lay = self.layout
@@ -205,35 +207,20 @@ class BattleScene(Scene):
         )
         self._top_texts = ("", "", "")
         self.card_box = UITextBox(self.card_html, lay.card, manager, object_id="#unit_card")
-        self.log_box = UITextBox(
-            "<br>".join(self.log_lines), lay.log, manager, object_id="#event_log"
-        )
-        self._scroll_log_to_end()
         self.card_html = ""
         self._refresh_hud(self.view_provider())
 
     def clear_ui(self) -> None:
-        for element in (self.top_panel, self.card_box, self.log_box):
+        for element in (self.top_panel, self.card_box):
             if element is not None:
                 element.kill()
         self.top_panel = self.top_left = self.top_centre = self.top_right = None
-        self.card_box = self.log_box = None
+        self.card_box = None
 
     # -- HUD ----------------------------------------------------------------------------------
     def log(self, line: str) -> None:
         """Add a line to the event log panel (the engine's events will arrive here)."""
-        escaped = html.escape(line)
-        self.log_lines.append(escaped)
-        if self.log_box is not None:
-            self.log_box.append_html_text(("<br>" if len(self.log_lines) > 1 else "") + escaped)
-            self._scroll_log_to_end()
-
-    def _scroll_log_to_end(self) -> None:
-        # pygame_gui 0.6 moves the bar but not its target after an append, so it would keep
-        # animating (and redrawing the whole log) every frame; pin both to the newest line.
-        scroll_bar = self.log_box.scroll_bar if self.log_box is not None else None
-        if scroll_bar is not None:
-            scroll_bar.set_scroll_from_start_percentage(1.0)
+        self.log_panel.add(line)
 
     @property
     def selected_unit(self) -> UnitSprite | None:
@@ -274,7 +261,9 @@ class BattleScene(Scene):
             if event.button in (2, 3):
                 self.dragging = False
         elif event.type == pygame.MOUSEWHEEL:
-            if self.camera.viewport.contains(self.mouse_pos) and event.y:
+            if self.log_panel.rect.collidepoint(self.mouse_pos):
+                self.log_panel.scroll_by(3 * event.y)
+            elif self.camera.viewport.contains(self.mouse_pos) and event.y:
                 self.camera.zoom_at(self.mouse_pos, ZOOM_STEP ** max(-3, min(3, event.y)))
         elif event.type == pygame.KEYDOWN:
             self._key_down(event)
@@ -311,6 +300,9 @@ class BattleScene(Scene):
         elif key == pygame.K_r:
             self.ruler_held = True
             self.ruler_start = self.camera.screen_to_world(self.mouse_pos)
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            page = self.log_panel.visible_count - 1
+            self.log_panel.scroll_by(page if key == pygame.K_PAGEUP else -page)
         elif key == pygame.K_ESCAPE:
             self.app.pop()
 
@@ -350,3 +342,4 @@ class BattleScene(Scene):
         self.last_frame = self.renderer.draw(
             surface, self.camera, self.view_provider(), self.overlays
         )
+        self.log_panel.draw(surface)

@@ -231,26 +231,29 @@ class BattleRenderer:
     ) -> None:
         key = (
             camera.scale,
-            camera.origin_x,
-            camera.origin_y,
             overlays.selected_unit,
             overlays.hovered_unit,
             overlays.unit_labels,
         )
-        # The view and camera rarely change between frames: reuse the last layout then.
+        # Laid out in the pixels of the scaled table, so panning only moves the finished layout;
+        # the view and the zoom rarely change between frames, so the layout is reused.
         if self._layout is None or self._layout[0] is not view or self._layout[1] != key:
-            self._layout = (view, key, self._layout_units(camera, view, overlays))
+            self._layout = (view, key, self._layout_units(camera.scale, view, overlays))
         layout = self._layout[2]
-        for centre, radius in layout.rings:
-            pygame.draw.circle(surface, self.palette.selection, centre, radius, 2)
-        for centre, radius in layout.hover_rings:
-            pygame.draw.circle(surface, self.palette.hover, centre, radius, 1)
-        surface.fblits(layout.figures)
-        surface.fblits(layout.labels)
-        result.figure_rects.extend(layout.figure_rects)
-        result.unit_label_rects.update(layout.label_rects)
+        ox, oy = round(camera.origin_x), round(camera.origin_y)
+        for (cx, cy), radius in layout.rings:
+            pygame.draw.circle(surface, self.palette.selection, (cx + ox, cy + oy), radius, 2)
+        for (cx, cy), radius in layout.hover_rings:
+            pygame.draw.circle(surface, self.palette.hover, (cx + ox, cy + oy), radius, 1)
+        surface.fblits([(image, (x + ox, y + oy)) for image, (x, y) in layout.figures])
+        surface.fblits([(image, (x + ox, y + oy)) for image, (x, y) in layout.labels])
+        result.figure_rects.extend((uid, r.move(ox, oy)) for uid, r in layout.figure_rects)
+        result.unit_label_rects.update(
+            {uid: r.move(ox, oy) for uid, r in layout.label_rects.items()}
+        )
 
-    def _layout_units(self, camera: Camera, view: BattleView, overlays: Overlays) -> _UnitsLayout:
+    def _layout_units(self, scale: float, view: BattleView, overlays: Overlays) -> _UnitsLayout:
+        """Figures, rings and labels in the pixels of the table scaled to `scale`."""
         layout = _UnitsLayout()
         centres: dict[str, Point] = {}
         for unit in view.units:
@@ -258,8 +261,8 @@ class BattleRenderer:
             centres[unit.unit_id] = centre
             selected = unit.selected or unit.unit_id == overlays.selected_unit
             for figure in unit.figures:
-                diameter = max(3, round(figure.diameter_in * camera.scale))
-                x, y = camera.world_to_screen(figure.position_in)
+                diameter = max(3, round(figure.diameter_in * scale))
+                x, y = figure.position_in[0] * scale, figure.position_in[1] * scale
                 rect = pygame.Rect(0, 0, diameter, diameter)
                 rect.center = (round(x), round(y))
                 if selected:
@@ -273,13 +276,13 @@ class BattleRenderer:
                 layout.figure_rects.append((unit.unit_id, rect))
         if overlays.unit_labels:
             for unit in view.units:
-                self._unit_label(layout, camera, unit, centres[unit.unit_id], overlays)
+                self._unit_label(layout, scale, unit, centres[unit.unit_id], overlays)
         return layout
 
     def _unit_label(
         self,
         layout: _UnitsLayout,
-        camera: Camera,
+        scale: float,
         unit: UnitSprite,
         centre: Point,
         overlays: Overlays,
@@ -290,9 +293,8 @@ class BattleRenderer:
         p = self.palette
         top = min(f.position_in[1] - f.diameter_in / 2 for f in unit.figures)
         bottom = max(f.position_in[1] + f.diameter_in / 2 for f in unit.figures)
-        x, y_top = camera.world_to_screen((centre[0], top))
-        y_bottom = camera.world_to_screen((centre[0], bottom))[1]
-        size = max(12, min(20, round(camera.scale * 0.5)))
+        x, y_top, y_bottom = centre[0] * scale, top * scale, bottom * scale
+        size = max(12, min(20, round(scale * 0.5)))
         selected = unit.selected or unit.unit_id == overlays.selected_unit
         colour = p.selection if selected else p.side(unit.side).label
         caption = text.text(unit.name, size, colour, bold=True, shadow=p.unit_label_shadow)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 import pygame
 import pytest
@@ -19,9 +20,11 @@ from client_support import (
 )
 
 from game.battlefield.model import Side
+from game.client import text
 from game.client.battle import PAN_STEP_FRACTION, BattleScene, battle_layout
 from game.client.camera import ZOOM_STEP
 from game.client.catalogue import OpenedMap
+from game.client.log_panel import BACKGROUND, MAX_LINES
 from game.client.palette import DEFAULT_PALETTE
 from game.client.scenes import App
 from game.client.viewmodel import (
@@ -180,12 +183,48 @@ def test_terrain_overlay_draws_building_outlines(app: App, battle: BattleScene) 
 
 
 def test_log_lines_are_shown_in_the_log_panel(app: App, battle: BattleScene) -> None:
+    panel = battle.log_panel
+    assert panel.rect == battle_layout(app.size).log
+    app.step()
+    shown = len(panel.visible_rows())
+    assert shown < panel.visible_count  # room for one more line
+    height = panel._line_height()
+    band = [
+        (x, panel.rect.top + 8 + shown * height + dy)
+        for x in range(panel.rect.left + 8, panel.rect.left + 300)
+        for dy in range(2, height - 2)
+    ]
+    assert {pixel(app, p) for p in band} == {BACKGROUND}
     battle.log('Alpha moves 6" to the shop <fast>')
     app.step()
-    assert battle.log_box is not None
-    assert "Alpha moves 6&quot; to the shop &lt;fast&gt;" in battle.log_box.html_text + "".join(
-        [battle.log_box.appended_text]
-    )
+    assert panel.visible_rows()[-1] == 'Alpha moves 6" to the shop <fast>'
+    assert sum(pixel(app, p) != BACKGROUND for p in band) > 50  # the new line's glyphs
+
+
+def test_long_lines_wrap_to_the_panel_width(app: App, battle: BattleScene) -> None:
+    words = " ".join(f"word{n}" for n in range(120))
+    battle.log(words)
+    panel = battle.log_panel
+    wrapped = panel.rows[-len(panel._wrap(words)) :]
+    assert len(wrapped) >= 3
+    assert " ".join(wrapped) == words
+    face = text.font(19)
+    assert all(face.size(row)[0] <= panel.rect.width - 16 for row in wrapped)
+
+
+def test_the_log_scrolls_with_the_wheel_and_page_keys(app: App, battle: BattleScene) -> None:
+    for n in range(60):
+        battle.log(f"line {n}")
+    panel = battle.log_panel
+    assert panel.visible_rows()[-1] == "line 59"
+    app.step([mouse_move(panel.rect.center), wheel(2)])
+    assert panel.visible_rows()[-1] == "line 53"
+    scale = battle.camera.scale
+    assert battle.camera.scale == scale  # the wheel over the log does not zoom the table
+    battle.log("line 60")  # while reading back, new lines do not move the view
+    assert panel.visible_rows()[-1] == "line 53"
+    app.step([key_down(pygame.K_PAGEDOWN), key_down(pygame.K_PAGEDOWN)])
+    assert panel.visible_rows()[-1] == "line 60"
 
 
 def test_a_resize_relays_the_screen_and_keeps_the_view(app: App, battle: BattleScene) -> None:
@@ -340,3 +379,14 @@ def test_a_base_covers_three_quarters_of_an_inch_of_screen(app: App) -> None:
         row_without = [pixel(app, (x, cy)) for x in range(cx - 200, cx + 200)]
         covered = sum(a != b for a, b in zip(row_with, row_without, strict=True))
         assert abs(covered - BASE_DIAMETER_IN * scene.camera.scale) <= 1.5
+
+
+def test_the_log_panel_keeps_the_recent_lines_and_stays_fast(app: App, battle: BattleScene) -> None:
+    start = time.perf_counter()
+    for n in range(MAX_LINES * 2):
+        battle.log(f"line {n}: Alpha fires 5d8 at Insurgent group 2 and hits twice")
+    app.step()
+    assert time.perf_counter() - start < 2.0  # 4,000 lines; pygame_gui's text box took minutes
+    panel = battle.log_panel
+    assert MAX_LINES <= len(panel.lines) <= MAX_LINES + MAX_LINES // 4
+    assert panel.visible_rows()[-1].startswith(f"line {MAX_LINES * 2 - 1}:")
