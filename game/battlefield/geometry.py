@@ -16,11 +16,11 @@ battlefield rulings R50–R54 in docs/RULINGS.md:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
-from typing import Any
 
 import pymunk
 
@@ -55,10 +55,13 @@ SOLID_COVER_REACH = 1.0
 _WALL_HEIGHT = 0.5  # high walls and blocking areas: lower than any storey (R50)
 _WALL_BIT = 1
 _MAX_STOREYS = 29
-_CELL = 0.5  # inches per cell of the occupancy grid used to skip rays in open ground
 _PAIR_CACHE_LIMIT = 50_000
 _IDENTITY_CACHE_LIMIT = 20_000  # entries hold UnitPosition objects alive: keep it modest
-_SOME_WALL = object()  # a blocked ray whose wall is not known
+# The fast LOS test decides a ray itself only when every sign it looks at is farther from zero
+# than this (inches, or inches squared for cross products of table-sized vectors, whose
+# rounding error stays below 1e-12); closer calls are left to pymunk's own arithmetic.
+_SIDE_MARGIN = 1e-9
+_BOX_MARGIN = 1e-6  # inches of slack in the reach tests that skip far terrain
 
 
 class Cover(StrEnum):
@@ -171,35 +174,40 @@ class Geometry:
         self._blockers: list[tuple[int, Point, Point]] = []
         static = self._space.static_body
         shapes: list[pymunk.Shape] = []
+        # The same edges as plain numbers, grouped by terrain piece, for the fast LOS test.
+        self._pieces: list[_Piece] = []
         for index, building in enumerate(self._buildings):
             bit = _storey_bit(building.storeys)
-            for a, b in planar.polygon_edges(building.outline):
+            edges = planar.polygon_edges(building.outline)
+            for a, b in edges:
                 seg = pymunk.Segment(static, a, b, 0.0)
                 seg.filter = pymunk.ShapeFilter(group=index + 1, categories=bit)
                 shapes.append(seg)
                 self._blockers.append((bit, a, b))
+            self._pieces.append(_Piece(bit, index + 1, edges))
         for wall in battlefield.walls:
             if wall.height is WallHeight.HIGH:
-                for a, b in planar.chain_edges(wall.points, wall.closed):
+                edges = planar.chain_edges(wall.points, wall.closed)
+                for a, b in edges:
                     seg = pymunk.Segment(static, a, b, 0.0)
                     seg.filter = pymunk.ShapeFilter(categories=_WALL_BIT)
                     shapes.append(seg)
                     self._blockers.append((_WALL_BIT, a, b))
+                if edges:
+                    self._pieces.append(_Piece(_WALL_BIT, 0, edges))
         for area in battlefield.areas:
             if area.blocks_los:
-                for a, b in planar.polygon_edges(area.outline):
+                edges = planar.polygon_edges(area.outline)
+                for a, b in edges:
                     seg = pymunk.Segment(static, a, b, 0.0)
                     seg.filter = pymunk.ShapeFilter(categories=_WALL_BIT)
                     shapes.append(seg)
                     self._blockers.append((_WALL_BIT, a, b))
+                self._pieces.append(_Piece(_WALL_BIT, 0, edges))
         if shapes:
             self._space.add(*shapes)
-        # Wall data by pymunk's shape pointer, so a ray's hit is read without crossing into C.
-        self._walls: dict[Any, tuple[int, float, float, float, float]] = {
-            shape._shape: (shape.filter.group, shape.a.x, shape.a.y, shape.b.x, shape.b.y)
-            for shape in (shapes if _cp_ffi is not None else [])
-        }
-        self._grids: dict[int, _OccupancyGrid] = {}
+        self._pieces_by_mask: dict[int, list[_Piece]] = {}
+        self._spreads: dict[tuple[Point, ...], _Spread] = {}
         self._units_space = pymunk.Space()
         self._groups: dict[Point, int] = {}
         self._masks: dict[tuple[int, int], int] = {}
@@ -266,6 +274,7 @@ class Geometry:
         """Forget every answer remembered about positions (the terrain's own data stays)."""
         self._pair_cache.clear()
         self._sight_by_identity.clear()
+        self._spreads.clear()
         self._groups.clear()
 
     def figure_sees(
@@ -344,56 +353,181 @@ class Geometry:
                 return False
         return True
 
-    def _grid(self, mask: int) -> _OccupancyGrid:
-        grid = self._grids.get(mask)
-        if grid is None:
-            segments = [(a, b) for bit, a, b in self._blockers if bit & mask]
-            grid = _OccupancyGrid(self.width, self.height, segments)
-            self._grids[mask] = grid
-        return grid
+    def _pieces_for(self, mask: int) -> list[_Piece]:
+        """The terrain pieces whose kind blocks a line under `mask` (R50)."""
+        pieces = self._pieces_by_mask.get(mask)
+        if pieces is None:
+            pieces = [piece for piece in self._pieces if piece.bit & mask]
+            self._pieces_by_mask[mask] = pieces
+        return pieces
+
+    def _spread(self, figures: tuple[Point, ...]) -> _Spread:
+        """Where one unit's figures stand, summed up once per position."""
+        spread = self._spreads.get(figures)
+        if spread is None:
+            if len(self._spreads) >= _PAIR_CACHE_LIMIT:
+                self._spreads.clear()
+            spread = _Spread(figures, [self._group_of(p) for p in figures])
+            self._spreads[figures] = spread
+        return spread
+
+    def _edges_between(self, a: _Spread, b: _Spread, mask: int) -> list[_Edge]:
+        """The blocking edges that could stop some ray between the two units.
+
+        Every ray from a figure of `a` to a figure of `b` stays within max(radius a, radius b)
+        of the segment joining the units' centres (a point of the hull of both units is a
+        weighted mean of a point near each centre), so a piece farther than that plus its own
+        radius is out of reach. So is the building every figure of a unit stands in (R5).
+        """
+        (x0, y0), (x1, y1) = a.centre, b.centre
+        ux, uy = x1 - x0, y1 - y0
+        length2 = ux * ux + uy * uy
+        reach = max(a.radius, b.radius) + _BOX_MARGIN
+        bx0 = min(a.box[0], b.box[0]) - _BOX_MARGIN
+        by0 = min(a.box[1], b.box[1]) - _BOX_MARGIN
+        bx1 = max(a.box[2], b.box[2]) + _BOX_MARGIN
+        by1 = max(a.box[3], b.box[3]) + _BOX_MARGIN
+        width = reach * math.sqrt(length2)  # `reach` in the units of the cross products below
+        edges: list[_Edge] = []
+        for piece in self._pieces_for(mask):
+            if piece.group and (piece.group == a.shared or piece.group == b.shared):
+                continue
+            px0, py0, px1, py1 = piece.box
+            if px0 > bx1 or px1 < bx0 or py0 > by1 or py1 < by0:
+                continue
+            dx, dy = piece.centre[0] - x0, piece.centre[1] - y0
+            t = (dx * ux + dy * uy) / length2 if length2 else 0.0
+            t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+            dx, dy = dx - t * ux, dy - t * uy
+            limit = piece.radius + reach
+            if dx * dx + dy * dy > limit * limit:
+                continue
+            for edge in piece.edges:
+                # Skip an edge wholly outside the strip along the centre line, or wholly before
+                # or beyond its ends (the reach region lies inside both).
+                ax, ay, bx, by, _group = edge
+                across_a = ux * (ay - y0) - uy * (ax - x0)
+                across_b = ux * (by - y0) - uy * (bx - x0)
+                if (across_a > width and across_b > width) or (
+                    across_a < -width and across_b < -width
+                ):
+                    continue
+                along_a = ux * (ax - x0) + uy * (ay - y0)
+                along_b = ux * (bx - x0) + uy * (by - y0)
+                if (along_a < -width and along_b < -width) or (
+                    along_a > length2 + width and along_b > length2 + width
+                ):
+                    continue
+                edges.append(edge)
+        return edges
 
     def _sight_counts(self, a: UnitPosition, b: UnitPosition) -> tuple[int, int]:
-        """(a's figures that see b, b's figures visible to a), casting as few rays as the
-        counts allow: one clear ray settles a viewer figure and a target figure at once."""
+        """(a's figures that see b, b's figures visible to a): each figure-to-figure ray gets
+        the answer pymunk would give (`_ray_clear`), found the cheapest way:
+
+        1. only the edges of pieces near the line between the units can stop a ray;
+           none left: every ray is clear;
+        2. one edge with every figure of a on one side and every figure of b on the other,
+           well within its ends, stops every ray;
+        3. otherwise ray by ray (`_ray_blocker`), the edge that stopped the last ray first.
+        The counts must be exact (`Sight` reports them), so there is no stopping once the
+        outcome is known; but one clear ray settles a viewer figure and a target figure.
+        """
         lo, hi = sorted((a.elevation, b.elevation))
         mask = self.los_mask(lo, hi)
-        fa, fb = a.figures, b.figures
-        n, m = len(fa), len(fb)
-        if self._grid(mask).empty(planar.bbox_of(fa + fb)):
+        sa, sb = self._spread(a.figures), self._spread(b.figures)
+        n, m = len(a.figures), len(b.figures)
+        edges = self._edges_between(sa, sb, mask)
+        if not edges:
             return n, m
-        ga = [self._group_of(p) for p in fa]
-        gb = [self._group_of(p) for p in fb]
-        target_groups = set(gb)
+        fa, fb, ga, gb = sa.figures, sb.figures, sa.groups, sb.groups
         sees = [False] * n
         visible = [False] * m
-        tried = [0] * n  # bit j set: the ray from viewer figure i to target figure j is blocked
+        blocked = [0] * n  # bit j set: the ray from viewer figure i to target figure j is blocked
         everyone = (1 << m) - 1
+        first = 0
+        ray_blocker = self._ray_blocker
         for i in range(n):
-            p, gp = fa[i], ga[i]
             for step in range(m):
-                j = (i + step) % m
-                if tried[i] >> j & 1:
+                j = (i + step) % m  # a different first target per viewer spreads what is seen
+                if blocked[i] >> j & 1:
                     continue
-                hit = self._first_hit(p, fb[j], mask, gp, gb[j])
+                hit = ray_blocker(fa[i], ga[i], fb[j], gb[j], edges, first, mask)
                 if hit is None:
-                    sees[i] = True
-                    visible[j] = True
+                    sees[i] = visible[j] = True
                     break
-                tried[i] |= 1 << j
-                if hit is not _SOME_WALL:
-                    tried[i] |= self._hidden_by_wall(hit, p, fb, target_groups)
-                if tried[i] == everyone:
-                    break
+                blocked[i] |= 1 << j
+                if hit >= 0:  # that edge may hide more targets from this figure: test them all
+                    first = hit
+                    blocked[i] |= _shadowed(edges[hit], fa[i], fb, gb)
+                    if blocked[i] == everyone:
+                        break
         for j in range(m):
             if visible[j]:
                 continue
             for i in range(n):
-                if not sees[i] or tried[i] >> j & 1:
+                if not sees[i] or blocked[i] >> j & 1:
                     continue  # a blind viewer figure has no clear ray to anyone
-                if self._ray_clear(fa[i], fb[j], mask, ga[i], gb[j]):
+                if ray_blocker(fa[i], ga[i], fb[j], gb[j], edges, first, mask) is None:
                     visible[j] = True
                     break
         return sum(sees), sum(visible)
+
+    def _ray_blocker(
+        self,
+        p: Point,
+        group_p: int,
+        q: Point,
+        group_q: int,
+        edges: list[_Edge],
+        first: int,
+        mask: int,
+    ) -> int | None:
+        """None when the ray p-q is clear, else the index in `edges` of an edge that stops it
+        (-1 when pymunk settled it). Edges of the buildings p and q stand in do not
+        count (R5).
+
+        Pymunk's segment test hits when the edge's ends are not strictly on one side of the
+        ray's line and the ray's ends are strictly on opposite sides of the edge's line. Those
+        are four signs of cross products; one farther than _SIDE_MARGIN from zero keeps its
+        sign however it is rounded, so only a ray with a near-zero sign goes to pymunk.
+        """
+        px, py = p
+        qx, qy = q
+        ux, uy = qx - px, qy - py
+        unsure = False
+        count = len(edges)
+        for step in range(count):
+            k = first + step
+            if k >= count:
+                k -= count
+            ax, ay, bx, by, group = edges[k]
+            if group and group in (group_p, group_q):
+                continue
+            side_a = ux * (ay - py) - uy * (ax - px)
+            side_b = ux * (by - py) - uy * (bx - px)
+            if side_a > _SIDE_MARGIN and side_b > _SIDE_MARGIN:
+                continue  # the edge lies to one side of the ray
+            if side_a < -_SIDE_MARGIN and side_b < -_SIDE_MARGIN:
+                continue
+            ex, ey = bx - ax, by - ay
+            side_p = ex * (py - ay) - ey * (px - ax)
+            side_q = ex * (qy - ay) - ey * (qx - ax)
+            if side_p > _SIDE_MARGIN and side_q > _SIDE_MARGIN:
+                continue  # the ray stops short of the edge's line
+            if side_p < -_SIDE_MARGIN and side_q < -_SIDE_MARGIN:
+                continue
+            if (
+                abs(side_a) > _SIDE_MARGIN
+                and abs(side_b) > _SIDE_MARGIN
+                and abs(side_p) > _SIDE_MARGIN
+                and abs(side_q) > _SIDE_MARGIN
+            ):
+                return k  # all four signs are sure and opposite in pairs: a crossing
+            unsure = True
+        if unsure and not self._ray_clear(p, q, mask, group_p, group_q):
+            return -1
+        return None
 
     def _hit_point(self, p: Point, q: Point, group: int, mask: int) -> Point | None:
         """Where the ray p-q first meets terrain in `mask` (ignoring building `group`)."""
@@ -408,39 +542,6 @@ class Geometry:
             return (point.x, point.y)
         info = self._space.segment_query_first(p, q, 0.0, query_filter)
         return None if info is None else (info.point.x, info.point.y)
-
-    def _first_hit(self, p: Point, q: Point, mask: int, group_p: int, group_q: int) -> Any:
-        """None when p-q is clear (as `_ray_clear`); otherwise the pymunk shape pointer of the
-        first wall hit, or _SOME_WALL when that is not known."""
-        if self._cp_info is None or not (group_p == 0 or group_q == 0 or group_p == group_q):
-            return None if self._ray_clear(p, q, mask, group_p, group_q) else _SOME_WALL
-        hit = _cp_lib.cpSpaceSegmentQueryFirst(
-            self._space._space, p, q, 0.0, self._filter(group_p or group_q, mask), self._cp_info
-        )
-        return None if hit == _cp_ffi.NULL else hit
-
-    def _hidden_by_wall(
-        self, hit: Any, p: Point, targets: Sequence[Point], target_groups: set[int]
-    ) -> int:
-        """Bit j set for every target the wall `hit` provably hides from `p`: the wall's segment
-        properly crosses the line p-target (strict tests; doubtful cases are left to rays)."""
-        wall_group, cx, cy, dx, dy = self._walls[hit]
-        if wall_group and wall_group in target_groups:
-            return 0  # that wall does not count for figures standing in its building (R5)
-        px, py = p
-        ex, ey = dx - cx, dy - cy
-        side_p = ex * (py - cy) - ey * (px - cx)
-        proved = 0
-        for j, (qx, qy) in enumerate(targets):
-            side_q = ex * (qy - cy) - ey * (qx - cx)
-            if not (side_p > 0 > side_q or side_p < 0 < side_q):
-                continue
-            ux, uy = qx - px, qy - py
-            o1 = ux * (cy - py) - uy * (cx - px)
-            o2 = ux * (dy - py) - uy * (dx - px)
-            if o1 > 0 > o2 or o1 < 0 < o2:
-                proved |= 1 << j
-        return proved
 
     # ----------------------------------------------------------------- line of fire
     def line_of_fire(
@@ -641,36 +742,68 @@ def _storey_bit(storeys: int) -> int:
     return 1 << min(max(storeys, 1), _MAX_STOREYS)
 
 
-class _OccupancyGrid:
-    """Cells touched by blocking segments, with prefix sums: 'is this box empty?' in O(1)."""
+_Edge = tuple[float, float, float, float, int]
+"""A blocking edge as (ax, ay, bx, by, building group or 0)."""
 
-    def __init__(self, width: float, height: float, segments: list[tuple[Point, Point]]) -> None:
-        self.cols = max(1, int(width / _CELL) + 2)
-        self.rows = max(1, int(height / _CELL) + 2)
-        occupied = [[0] * self.cols for _ in range(self.rows)]
-        for a, b in segments:
-            c0, r0 = self._cell(min(a[0], b[0]), min(a[1], b[1]))
-            c1, r1 = self._cell(max(a[0], b[0]), max(a[1], b[1]))
-            for r in range(r0, r1 + 1):
-                for c in range(c0, c1 + 1):
-                    occupied[r][c] = 1
-        self.sums = [[0] * (self.cols + 1) for _ in range(self.rows + 1)]
-        for r in range(self.rows):
-            running = 0
-            for c in range(self.cols):
-                running += occupied[r][c]
-                self.sums[r + 1][c + 1] = self.sums[r][c + 1] + running
 
-    def _cell(self, x: float, y: float) -> tuple[int, int]:
-        c = min(max(int(x / _CELL), 0), self.cols - 1)
-        r = min(max(int(y / _CELL), 0), self.rows - 1)
-        return c, r
+class _Piece:
+    """One piece of LOS-blocking terrain (a building, a high wall, a blocking area): its edges
+    and a circle around them, to skip it quickly when it is far from a line of sight."""
 
-    def empty(self, box: BBox) -> bool:
-        c0, r0 = self._cell(box[0], box[1])
-        c1, r1 = self._cell(box[2], box[3])
-        s = self.sums
-        return s[r1 + 1][c1 + 1] - s[r0][c1 + 1] - s[r1 + 1][c0] + s[r0][c0] == 0
+    __slots__ = ("bit", "box", "centre", "edges", "group", "radius")
+
+    def __init__(self, bit: int, group: int, edges: list[tuple[Point, Point]]) -> None:
+        self.bit = bit
+        self.group = group
+        self.edges: list[_Edge] = [(a[0], a[1], b[0], b[1], group) for a, b in edges]
+        points = [p for edge in edges for p in edge]
+        self.box = planar.bbox_of(points)
+        self.centre = ((self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2)
+        self.radius = max(planar.distance(self.centre, p) for p in points)
+
+
+class _Spread:
+    """One unit's figures summed up: building groups (R5), the group every figure shares
+    (0 if none), the centre of the figures' box and the radius around it, and the box."""
+
+    __slots__ = ("box", "centre", "figures", "groups", "radius", "shared")
+
+    def __init__(self, figures: tuple[Point, ...], groups: list[int]) -> None:
+        self.figures = figures
+        self.groups = groups
+        self.shared = groups[0] if all(g == groups[0] for g in groups) else 0
+        self.box = planar.bbox_of(figures)
+        self.centre = ((self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2)
+        self.radius = max(planar.distance(self.centre, p) for p in figures)
+
+
+def _shadowed(edge: _Edge, p: Point, targets: Sequence[Point], groups: Sequence[int]) -> int:
+    """Bit j set for every target the edge surely hides from the viewer figure at `p` (the
+    same four sure signs as `Geometry._ray_blocker`); doubtful targets are left to rays."""
+    ax, ay, bx, by, group = edge
+    ex, ey = bx - ax, by - ay
+    px, py = p
+    side_p = ex * (py - ay) - ey * (px - ax)
+    if -_SIDE_MARGIN <= side_p <= _SIDE_MARGIN:
+        return 0
+    hidden = 0
+    for j, (qx, qy) in enumerate(targets):
+        side_q = ex * (qy - ay) - ey * (qx - ax)
+        if side_p > 0.0:
+            if side_q >= -_SIDE_MARGIN:
+                continue
+        elif side_q <= _SIDE_MARGIN:
+            continue
+        if group and groups[j] == group:
+            continue  # R5: the target stands in that building
+        ux, uy = qx - px, qy - py
+        side_a = ux * (ay - py) - uy * (ax - px)
+        side_b = ux * (by - py) - uy * (bx - px)
+        if (side_a > _SIDE_MARGIN and side_b < -_SIDE_MARGIN) or (
+            side_a < -_SIDE_MARGIN and side_b > _SIDE_MARGIN
+        ):
+            hidden |= 1 << j
+    return hidden
 
 
 __all__ = [
