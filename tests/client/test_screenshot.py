@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 from client_support import TEST_MAP
@@ -25,6 +28,16 @@ def run_main(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def run_in_process(*args: str) -> SimpleNamespace:
+    """`main.py` without a new interpreter (the subprocess tests above cover the real thing)."""
+    from game.app import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
+
+
 def test_screenshot_of_a_map_is_a_1280x800_picture_of_the_table(tmp_path: Path) -> None:
     out = tmp_path / "table.png"
     result = run_main("--screenshot", str(out), "--map", str(TEST_MAP))
@@ -39,7 +52,7 @@ def test_screenshot_of_a_map_is_a_1280x800_picture_of_the_table(tmp_path: Path) 
 
 def test_screenshot_without_a_map_shows_the_menu(tmp_path: Path) -> None:
     out = tmp_path / "menu.png"
-    result = run_main("--screenshot", str(out))
+    result = run_in_process("--screenshot", str(out))
     assert result.returncode == 0, result.stderr
     image = pygame.image.load(str(out))
     assert image.get_size() == (1280, 800)
@@ -54,7 +67,9 @@ def test_a_missing_map_is_one_line_and_exit_2(tmp_path: Path) -> None:
 
 
 def test_an_unknown_scenario_is_one_line_and_exit_2(tmp_path: Path) -> None:
-    result = run_main("--screenshot", str(tmp_path / "x.png"), "--scenario", "no-such-scenario")
+    result = run_in_process(
+        "--screenshot", str(tmp_path / "x.png"), "--scenario", "no-such-scenario"
+    )
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1
@@ -62,14 +77,14 @@ def test_an_unknown_scenario_is_one_line_and_exit_2(tmp_path: Path) -> None:
 
 
 def test_a_screenshot_name_that_is_not_png_is_refused(tmp_path: Path) -> None:
-    result = run_main("--screenshot", str(tmp_path / "x.jpg"), "--map", str(TEST_MAP))
+    result = run_in_process("--screenshot", str(tmp_path / "x.jpg"), "--map", str(TEST_MAP))
     assert result.returncode == 2
     assert result.stderr.strip().endswith("the file name must end in .png")
 
 
 def test_scenario_also_takes_a_map_path_like_the_headless_game(tmp_path: Path) -> None:
     out = tmp_path / "table.png"
-    result = run_main("--screenshot", str(out), "--scenario", str(TEST_MAP))
+    result = run_in_process("--screenshot", str(out), "--scenario", str(TEST_MAP))
     assert result.returncode == 0, result.stderr
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
 
@@ -101,7 +116,7 @@ def test_each_shipped_scenario_has_a_map_the_menu_finds() -> None:
 
 def test_a_scenario_screenshot_shows_the_engine_set_up(tmp_path: Path) -> None:
     out = tmp_path / "ct.png"
-    result = run_main("--screenshot", str(out), "--scenario", "contracting-trouble")
+    result = run_in_process("--screenshot", str(out), "--scenario", "contracting-trouble")
     assert result.returncode == 0, result.stderr
     image = pygame.image.load(str(out))
     assert image.get_size() == (1280, 800)
@@ -116,12 +131,12 @@ def test_a_scenario_screenshot_shows_the_engine_set_up(tmp_path: Path) -> None:
 
 def test_a_bare_path_or_scenario_id_opens_that_table(tmp_path: Path) -> None:
     out = tmp_path / "bare.png"
-    result = run_main(str(TEST_MAP), "--screenshot", str(out))
+    result = run_in_process(str(TEST_MAP), "--screenshot", str(out))
     assert result.returncode == 0, result.stderr
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
-    result = run_main("no-such-scenario", "--screenshot", str(out))
+    result = run_in_process("no-such-scenario", "--screenshot", str(out))
     assert result.returncode == 2
     assert "--scenario no-such-scenario: no shipped map" in result.stderr
-    result = run_main(str(TEST_MAP), "--map", str(TEST_MAP), "--screenshot", str(out))
+    result = run_in_process(str(TEST_MAP), "--map", str(TEST_MAP), "--screenshot", str(out))
     assert result.returncode == 2
     assert result.stderr.strip().endswith("not twice")
