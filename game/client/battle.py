@@ -247,6 +247,9 @@ class BattleScene(Scene):
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
+            buttons = getattr(event, "buttons", None)
+            if self.dragging and buttons is not None and not (buttons[1] or buttons[2]):
+                self.dragging = False  # the release happened over a widget, which kept it
             self._mouse_moved(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse_pos = event.pos

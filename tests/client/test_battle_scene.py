@@ -390,3 +390,12 @@ def test_the_log_panel_keeps_the_recent_lines_and_stays_fast(app: App, battle: B
     panel = battle.log_panel
     assert MAX_LINES <= len(panel.lines) <= MAX_LINES + MAX_LINES // 4
     assert panel.visible_rows()[-1].startswith(f"line {MAX_LINES * 2 - 1}:")
+
+
+def test_a_drag_released_over_a_panel_stops_panning(app: App, battle: BattleScene) -> None:
+    app.step([mouse_move((400, 300)), wheel(2), mouse_down((400, 300), 3)])
+    card = battle_layout(app.size).card.center
+    app.step([mouse_move(card, (0, 0, 1)), mouse_up(card, 3)])
+    origin = (battle.camera.origin_x, battle.camera.origin_y)
+    app.step([mouse_move((300, 300)), mouse_move((350, 330))])
+    assert (battle.camera.origin_x, battle.camera.origin_y) == origin
