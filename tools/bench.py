@@ -11,9 +11,10 @@ work. Other issues add their sections here.
 Section `geometry` (issue #3 B2): on each shipped map (or the geometry test town when the
 shipped maps are missing; the result says which), 40 units are placed; it times line of sight
 for every pair (cold: caches cleared; one-moved: one unit moved between rounds, as in play),
-the naive baseline (every figure-to-figure ray, no culling, no caching) with the speed-ups, one
-movement path, one visible area, one out-of-contact path, and checks that the optimised LOS
-answers equal the naive ones.
+the naive baseline (every figure-to-figure ray, no culling, no caching) with the speed-ups, the
+line of fire for a sample of pairs (every other unit a possible obstacle), one movement path,
+one visible area, one out-of-contact path, and checks that the optimised LOS answers equal the
+naive ones.
 """
 
 from __future__ import annotations
@@ -161,6 +162,15 @@ def _geometry_on_map(path: str, shipped: bool, options: Options) -> dict[str, An
         one_moved.append(ms)
         expected = [naive_sight_counts(geometry, current[i], current[j]) for i, j in pairs]
         equal = equal and result == expected
+    # Line of fire (R6) for a sample of pairs, every other unit a possible obstacle.
+    lof_pairs = pairs[:: max(1, len(pairs) // (10 if options.tiny else 100))]
+    lof_ms: list[tuple[float, float]] = []
+    lof_blocked = 0
+    for i, j in lof_pairs:
+        others = [u for k, u in enumerate(units) if k not in (i, j)]
+        ms, fire = _timed(lambda: geometry.line_of_fire(units[i], units[j], others))  # noqa: B023
+        lof_ms.append(ms)
+        lof_blocked += fire.blocked  # type: ignore[attr-defined]
     # Movement paths between free street points.
     street = geometry.navigation.street
     path_ms: list[tuple[float, float]] = []
@@ -221,6 +231,9 @@ def _geometry_on_map(path: str, shipped: bool, options: Options) -> dict[str, An
             if s > 0 and 2 * s >= len(units[i].figures) and 2 * v >= len(units[j].figures)
         ),
         "los_equal_naive": equal,
+        "line_of_fire_ms": _stats(lof_ms),
+        "line_of_fire_pairs": len(lof_pairs),
+        "line_of_fire_blocked": lof_blocked,
         "path_ms": _stats(path_ms),
         "paths_found": found,
         "visible_area_ms": _stats(area_ms),

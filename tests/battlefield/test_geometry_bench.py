@@ -13,6 +13,7 @@ TIMINGS = (
     "los_all_pairs_cold_ms",
     "los_all_pairs_one_moved_ms",
     "los_all_pairs_naive_ms",
+    "line_of_fire_ms",
     "path_ms",
     "visible_area_ms",
     "unseen_path_ms",
@@ -49,6 +50,8 @@ def test_bench_tiny_json_shape_and_los_equals_the_naive_baseline() -> None:
             assert timing["cpu_median"] >= 0
         assert entry["speedup_cold"] > 0
         assert entry["paths_found"] >= 1
+        assert 0 < entry["line_of_fire_pairs"] <= entry["pairs"]
+        assert 0 <= entry["line_of_fire_blocked"] <= entry["line_of_fire_pairs"]
 
 
 def test_bench_names_a_missing_map_in_one_line() -> None:
