@@ -1,0 +1,225 @@
+"""The player's settings: a small JSON file in the user config folder.
+
+`load_settings()` never raises: a missing file gives the defaults, a broken one gives the defaults
+plus one warning line (kept in `SettingsLoad.warning` for the caller to show or print). Writes are
+atomic (temporary file in the same folder, then `os.replace`), so a crash never leaves half a file.
+
+Folders (both overridable for tests and portable installs):
+  config  $AMBUSH_ALLEY_CONFIG_DIR, else platformdirs.user_config_dir("ambush-alley")
+  maps    the `user_maps_dir` setting, else <user data folder>/maps (created on first run)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+CONFIG_DIR_ENV = "AMBUSH_ALLEY_CONFIG_DIR"
+SETTINGS_FILE = "settings.json"
+APP_NAME = "ambush-alley"
+
+Pace = Literal["instant", "normal", "slow"]
+PACES: tuple[Pace, ...] = get_args(Pace)
+# Seconds between two AI steps (or between two replayed events) at each pace.
+PACE_DELAY: dict[str, float] = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
+WINDOW_SIZES: tuple[tuple[int, int], ...] = (
+    (1024, 640),
+    (1280, 800),
+    (1440, 900),
+    (1600, 1000),
+    (1920, 1080),
+)
+
+
+def colour_scheme_names() -> tuple[str, ...]:
+    """The colour schemes the palette module offers (its `SCHEMES`, else only "default")."""
+    from game.client import palette
+
+    schemes = getattr(palette, "SCHEMES", None)
+    if isinstance(schemes, dict) and schemes:
+        return tuple(str(name) for name in schemes)
+    return ("default",)
+
+
+def config_dir() -> Path:
+    """Where settings.json lives: $AMBUSH_ALLEY_CONFIG_DIR, else the user config folder."""
+    override = os.environ.get(CONFIG_DIR_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def default_maps_dir() -> Path:
+    """The user's own maps folder: `maps` inside the user data folder (where saves go)."""
+    from game.save import data_dir
+
+    return data_dir() / "maps"
+
+
+@dataclass(frozen=True)
+class Settings:
+    window_size: tuple[int, int] = (1280, 800)
+    fullscreen: bool = False
+    pace: Pace = "normal"
+    confirm_end_activation: bool = True
+    show_odds: bool = True
+    colour_scheme: str = "default"
+    user_maps_dir: str = field(default="")  # "" means the default folder (see maps_dir())
+
+    def maps_dir(self) -> Path:
+        """The folder whose .tmx files the setup screen lists next to the shipped maps."""
+        return Path(self.user_maps_dir).expanduser() if self.user_maps_dir else default_maps_dir()
+
+    @property
+    def pace_delay(self) -> float:
+        return PACE_DELAY[self.pace]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        return data
+
+
+@dataclass(frozen=True)
+class SettingsLoad:
+    settings: Settings
+    path: Path
+    warning: str | None  # one line, or None when the file was fine (or simply absent)
+
+
+def _check_field(name: str, value: Any) -> Any:
+    """The value of one setting if it is acceptable; ValueError (one short reason) otherwise."""
+    if name == "window_size":
+        if (
+            isinstance(value, list | tuple)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            and 320 <= value[0] <= 10000
+            and 240 <= value[1] <= 10000
+        ):
+            return (int(value[0]), int(value[1]))
+        raise ValueError("window_size must be [width, height] in pixels")
+    if name in ("fullscreen", "confirm_end_activation", "show_odds"):
+        if isinstance(value, bool):
+            return value
+        raise ValueError(f"{name} must be true or false")
+    if name == "pace":
+        if value in PACES:
+            return value
+        raise ValueError(f"pace must be one of {', '.join(PACES)}")
+    if name == "colour_scheme":
+        if isinstance(value, str) and value in colour_scheme_names():
+            return value
+        raise ValueError(f"colour_scheme must be one of {', '.join(colour_scheme_names())}")
+    if name == "user_maps_dir":
+        if isinstance(value, str):
+            return value
+        raise ValueError("user_maps_dir must be a folder path")
+    raise ValueError(f"unknown setting {name!r}")
+
+
+def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
+    """Settings from parsed JSON: good fields are kept, bad ones fall back (with a reason each)."""
+    if not isinstance(data, dict):
+        return Settings(), ["the file does not hold a JSON object"]
+    known = {f.name for f in fields(Settings)}
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for name, value in data.items():
+        if name not in known:
+            continue  # a newer version's setting: ignore quietly
+        try:
+            values[name] = _check_field(name, value)
+        except ValueError as exc:
+            problems.append(str(exc))
+    return replace(Settings(), **values), problems
+
+
+def load_settings(folder: Path | None = None) -> SettingsLoad:
+    """Read the settings; never raises. A broken file → defaults and one warning line."""
+    path = (folder or config_dir()) / SETTINGS_FILE
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return SettingsLoad(Settings(), path, None)
+    except (OSError, UnicodeDecodeError) as exc:
+        return SettingsLoad(Settings(), path, f"{path}: cannot read ({exc}); using defaults")
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return SettingsLoad(
+            Settings(),
+            path,
+            f"{path}: not valid JSON (line {exc.lineno}: {exc.msg}); using the default settings",
+        )
+    settings, problems = settings_from_json(data)
+    warning = None
+    if problems:
+        extra = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        warning = f"{path}: {problems[0]}{extra}; using the default for that"
+    return SettingsLoad(settings, path, warning)
+
+
+def save_settings(settings: Settings, folder: Path | None = None) -> Path:
+    """Write the settings atomically; OSError is re-raised as one line (SettingsError)."""
+    path = (folder or config_dir()) / SETTINGS_FILE
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(settings.to_json(), handle, indent=1, sort_keys=True)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temp, path)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise SettingsError(f"{path}: cannot write the settings: {exc.strerror or exc}") from None
+    return path
+
+
+class SettingsError(Exception):
+    """Settings that cannot be written; the message is one line naming the file."""
+
+
+def ensure_maps_dir(settings: Settings) -> tuple[Path, str | None]:
+    """Create the user's maps folder on first run; (the folder, a warning line or None)."""
+    folder = settings.maps_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return folder, f"{folder}: cannot create the maps folder ({exc.strerror or exc})"
+    return folder, None
+
+
+_current: Settings | None = None
+
+
+def current_settings() -> Settings:
+    """The settings of this run (loaded once; the settings screen updates it)."""
+    global _current
+    if _current is None:
+        _current = load_settings().settings
+    return _current
+
+
+def set_current_settings(settings: Settings | None) -> None:
+    """Replace this run's settings (None: read the file again on next use)."""
+    global _current
+    _current = settings
+
+
+def pace_of(value: str) -> Pace:
+    """A pace name checked (ValueError names the choices)."""
+    for pace in PACES:
+        if pace == value:
+            return pace
+    raise ValueError(f"pace must be one of {', '.join(PACES)}")

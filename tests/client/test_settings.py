@@ -1,0 +1,104 @@
+"""Settings: defaults, persistence across runs, broken files fall back with one warning line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.client.settings import (
+    CONFIG_DIR_ENV,
+    SETTINGS_FILE,
+    Settings,
+    ensure_maps_dir,
+    load_settings,
+    save_settings,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_missing_file_gives_defaults_without_warning(tmp_path: Path) -> None:
+    loaded = load_settings(tmp_path)
+    assert loaded.settings == Settings()
+    assert loaded.warning is None
+
+
+def test_settings_persist_across_processes(tmp_path: Path) -> None:
+    chosen = Settings(
+        window_size=(1440, 900),
+        fullscreen=True,
+        pace="slow",
+        confirm_end_activation=False,
+        show_odds=False,
+        user_maps_dir=str(tmp_path / "my maps"),
+    )
+    save_settings(chosen, tmp_path)
+    # A fresh interpreter, finding the folder through the environment override only.
+    code = (
+        "from game.client.settings import load_settings;"
+        "l = load_settings(); s = l.settings;"
+        "print(s.window_size, s.fullscreen, s.pace, s.confirm_end_activation, s.show_odds,"
+        " s.user_maps_dir, l.warning)"
+    )
+    env = {"PATH": "/usr/bin:/bin", CONFIG_DIR_ENV: str(tmp_path)}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == f"(1440, 900) True slow False False {tmp_path / 'my maps'} None"
+
+
+def test_write_is_atomic_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    save_settings(Settings(pace="instant"), tmp_path)
+    save_settings(Settings(pace="slow"), tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [SETTINGS_FILE]
+    assert json.loads((tmp_path / SETTINGS_FILE).read_text())["pace"] == "slow"
+
+
+def test_corrupt_file_falls_back_to_defaults_with_one_warning_line(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text('{"pace": "slow",, oops')
+    loaded = load_settings(tmp_path)
+    assert loaded.settings == Settings()
+    assert loaded.warning is not None
+    assert "\n" not in loaded.warning
+    assert SETTINGS_FILE in loaded.warning and "default" in loaded.warning
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '["not", "an", "object"]',
+        '{"pace": "ludicrous"}',
+        '{"window_size": [10, "big"]}',
+        '{"fullscreen": "yes"}',
+    ],
+)
+def test_bad_values_are_named_and_the_rest_kept(tmp_path: Path, content: str) -> None:
+    data = json.loads(content)
+    if isinstance(data, dict):
+        data["show_odds"] = False  # a good value next to the bad one survives
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(data))
+    loaded = load_settings(tmp_path)
+    assert loaded.warning is not None and "\n" not in loaded.warning
+    if isinstance(data, dict):
+        assert loaded.settings.show_odds is False
+        bad = next(k for k in data if k != "show_odds")
+        assert bad in loaded.warning
+        assert getattr(loaded.settings, bad) == getattr(Settings(), bad)
+
+
+def test_maps_folder_is_created_on_first_run(tmp_path: Path) -> None:
+    settings = Settings(user_maps_dir=str(tmp_path / "deep" / "maps"))
+    folder, warning = ensure_maps_dir(settings)
+    assert warning is None
+    assert folder.is_dir() and folder == tmp_path / "deep" / "maps"
+
+
+def test_default_maps_folder_is_inside_the_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AMBUSH_ALLEY_DATA_DIR", str(tmp_path))
+    assert Settings().maps_dir() == tmp_path / "maps"
