@@ -25,6 +25,7 @@ from game.client.catalogue import (
     open_map,
     shipped_maps,
 )
+from game.client.map_render import MapArt
 from game.client.scenes import Scene
 
 BACKGROUND_TOP = (40, 44, 34)
@@ -90,11 +91,16 @@ class ButtonMenuScene(Scene):
             rect = pygame.Rect(area.left, area.top + index * (button_h + gap), area.width, button_h)
             self.buttons.append(UIButton(rect, item.label, manager, object_id="#menu_button"))
         if self.with_details:
-            w = self.app.size[0]
-            left = area.right + round(w * 0.04)
-            rect = pygame.Rect(left, area.top, w - left - round(w * 0.08), area.height)
-            self.details = UITextBox(self.details_html, rect, manager, object_id="#details")
+            self.details = UITextBox(
+                self.details_html, self.details_rect(), manager, object_id="#details"
+            )
         self.set_focus(min(self.focus, max(0, len(self.buttons) - 1)))
+
+    def details_rect(self) -> pygame.Rect:
+        area = self.list_rect()
+        w = self.app.size[0]
+        left = area.right + round(w * 0.04)
+        return pygame.Rect(left, area.top, w - left - round(w * 0.08), area.height)
 
     def clear_ui(self) -> None:
         for button in self.buttons:
@@ -205,6 +211,8 @@ class ScenarioSelectScene(ButtonMenuScene):
         super().__init__()
         self.folder = folder
         self.entries: list[MapEntry] = []
+        self.preview_path: Path | None = None
+        self._previews: dict[tuple[Path, tuple[int, int]], pygame.Surface | None] = {}
 
     def menu_items(self) -> list[MenuItem]:
         self.entries = shipped_maps(self.folder)
@@ -223,6 +231,37 @@ class ScenarioSelectScene(ButtonMenuScene):
 
     def _describe(self, entry: MapEntry) -> None:
         self.set_details(_entry_details(entry))
+        self.preview_path = entry.path
+
+    def preview_rect(self) -> pygame.Rect:
+        """Under the list of tables, where the column is empty."""
+        area = self.list_rect()
+        below = max((b.rect.bottom for b in self.buttons), default=area.top) + 20
+        return pygame.Rect(area.left, below, area.width, max(40, area.bottom - below))
+
+    def preview(self, path: Path) -> pygame.Surface | None:
+        """The table's tile art, fitted to the preview area (drawn once per map and size)."""
+        area = self.preview_rect()
+        key = (path, area.size)
+        if key not in self._previews:
+            try:
+                art = MapArt(path, None)
+            except (OSError, ValueError, pygame.error):
+                self._previews[key] = None
+            else:
+                scale = min(area.width / art.world_width, area.height / art.world_height)
+                self._previews[key] = art.surface_at(scale)
+        return self._previews[key]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.preview_path is None:
+            return
+        picture = self.preview(self.preview_path)
+        if picture is not None:
+            frame = picture.get_rect(midtop=self.preview_rect().midtop)
+            surface.fill((85, 84, 62), frame.inflate(4, 4))
+            surface.blit(picture, frame)
 
     def _open(self, entry: MapEntry) -> None:
         open_battle(self, entry.path, lambda message: self.set_details(html.escape(message)))

@@ -145,3 +145,19 @@ def test_the_title_is_drawn_centred_above_the_buttons(app: App) -> None:
     assert title_pixels
     xs = [x for x, _ in title_pixels]
     assert abs((min(xs) + max(xs)) / 2 - app.size[0] / 2) < 12
+
+
+def test_the_focused_table_is_pictured_under_the_list(app: App) -> None:
+    sand = (176, 160, 120)  # the ground tile of the test table
+    scenarios = ScenarioSelectScene(DATA)
+    app.push(MainMenuScene())
+    app.push(scenarios)
+    app.step()
+    area = scenarios.preview_rect()
+    assert area.top > scenarios.buttons[-1].rect.bottom
+    colours = {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(area.left, area.right, 3)
+        for y in range(area.top, area.bottom, 3)
+    }
+    assert sand in colours
