@@ -22,6 +22,7 @@ from game.client.camera import ZOOM_STEP, Camera, Viewport
 from game.client.catalogue import OpenedMap
 from game.client.log_panel import LogPanel
 from game.client.map_render import MapArt
+from game.client.palette import DEFAULT_PALETTE, Palette
 from game.client.render import BattleRenderer, FrameResult, Overlays
 from game.client.scenes import Scene
 from game.client.viewmodel import BattleView, UnitSprite, view_from_battlefield
@@ -124,11 +125,12 @@ class BattleScene(Scene):
         opened: OpenedMap,
         view_provider: Callable[[], BattleView] | None = None,
         title: str | None = None,
+        palette: Palette = DEFAULT_PALETTE,
     ) -> None:
         self.opened = opened
         battlefield = opened.battlefield
-        self.art = MapArt(opened.path, battlefield)
-        self.renderer = BattleRenderer(self.art, battlefield)
+        self.art = MapArt(opened.path, battlefield, palette)
+        self.renderer = BattleRenderer(self.art, battlefield, palette)
         if view_provider is None:
             fixed = self._initial_view(opened, title)
             view_provider = lambda: fixed  # noqa: E731 - a constant view until the engine binds

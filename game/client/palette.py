@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.battlefield.model import Side
 
@@ -130,3 +130,34 @@ DEFAULT_PALETTE = Palette(
     fallback_roof=(120, 108, 92),
     fallback_roof_edge=(70, 60, 50),
 )
+
+
+HIGH_CONTRAST_PALETTE = replace(
+    DEFAULT_PALETTE,
+    # Light bases with blue figures against black bases with orange figures: the two sides
+    # differ in lightness as well as hue, which survives the common colour-vision deficiencies.
+    regular=SideScheme(
+        rim=(20, 30, 60),
+        base=(226, 230, 236),
+        figure=(40, 90, 200),
+        figure_shade=(20, 50, 130),
+        label=(200, 220, 255),
+    ),
+    insurgent=SideScheme(
+        rim=(0, 0, 0),
+        base=(24, 24, 24),
+        figure=(240, 140, 20),
+        figure_shade=(170, 90, 10),
+        label=(255, 200, 140),
+    ),
+    support_dot=(220, 40, 200),
+    selection=(60, 255, 120),
+)
+
+SCHEMES: dict[str, Palette] = {"default": DEFAULT_PALETTE, "high-contrast": HIGH_CONTRAST_PALETTE}
+"""Colour schemes by the name a setting stores."""
+
+
+def scheme(name: str) -> Palette:
+    """The palette of a colour-scheme name; unknown names fall back to the default."""
+    return SCHEMES.get(name, DEFAULT_PALETTE)

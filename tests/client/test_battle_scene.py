@@ -399,3 +399,23 @@ def test_a_drag_released_over_a_panel_stops_panning(app: App, battle: BattleScen
     origin = (battle.camera.origin_x, battle.camera.origin_y)
     app.step([mouse_move((300, 300)), mouse_move((350, 330))])
     assert (battle.camera.origin_x, battle.camera.origin_y) == origin
+
+
+def test_a_colour_scheme_repaints_the_figures(app: App) -> None:
+    from game.client.palette import SCHEMES, scheme
+
+    assert scheme("no-such-scheme") is DEFAULT_PALETTE
+    contrast = SCHEMES["high-contrast"]
+    one = unit_sprite_from_kinds("u1", "Solo", Side.REGULAR, (12.5, 8.5), ["rifle"])
+    view = BattleView(title="t", units=(one,))
+    scene = BattleScene(
+        OpenedMap(TEST_MAP, table_battlefield(), ()), view_provider=lambda: view, palette=contrast
+    )
+    app.push(scene)
+    scene.camera.zoom_at(scene.camera.world_to_screen((12.5, 8.5)), ZOOM_STEP**4)
+    app.step()
+    x, y = scene.camera.world_to_screen((12.5, 8.5))
+    r = BASE_DIAMETER_IN * scene.camera.scale / 2
+    on_base = {pixel(app, (x + r * 0.72, y)), pixel(app, (x - r * 0.72, y))}
+    assert contrast.regular.base in on_base or contrast.regular.rim in on_base
+    assert DEFAULT_PALETTE.regular.base not in on_base
