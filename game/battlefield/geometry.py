@@ -206,7 +206,7 @@ class Geometry:
                 self._pieces.append(_Piece(_WALL_BIT, 0, edges))
         if shapes:
             self._space.add(*shapes)
-        self._pieces_by_mask: dict[int, list[_Piece]] = {}
+        self._pieces_by_mask: dict[int, list[_PieceRow]] = {}
         self._spreads: dict[tuple[Point, ...], _Spread] = {}
         self._units_space = pymunk.Space()
         self._groups: dict[Point, int] = {}
@@ -353,11 +353,23 @@ class Geometry:
                 return False
         return True
 
-    def _pieces_for(self, mask: int) -> list[_Piece]:
-        """The terrain pieces whose kind blocks a line under `mask` (R50)."""
+    def _pieces_for(self, mask: int) -> list[_PieceRow]:
+        """(group, centre x, centre y, radius, box, edges) of each terrain piece whose kind
+        blocks a line under `mask` (R50)."""
         pieces = self._pieces_by_mask.get(mask)
         if pieces is None:
-            pieces = [piece for piece in self._pieces if piece.bit & mask]
+            pieces = [
+                (
+                    piece.group,
+                    piece.centre[0],
+                    piece.centre[1],
+                    piece.radius,
+                    piece.box,
+                    piece.edges,
+                )
+                for piece in self._pieces
+                if piece.bit & mask
+            ]
             self._pieces_by_mask[mask] = pieces
         return pieces
 
@@ -383,26 +395,33 @@ class Geometry:
         ux, uy = x1 - x0, y1 - y0
         length2 = ux * ux + uy * uy
         reach = max(a.radius, b.radius) + _BOX_MARGIN
-        bx0 = min(a.box[0], b.box[0]) - _BOX_MARGIN
-        by0 = min(a.box[1], b.box[1]) - _BOX_MARGIN
-        bx1 = max(a.box[2], b.box[2]) + _BOX_MARGIN
-        by1 = max(a.box[3], b.box[3]) + _BOX_MARGIN
-        width = reach * math.sqrt(length2)  # `reach` in the units of the cross products below
+        length = math.sqrt(length2)
+        width = reach * length  # `reach` in the units of the cross products below
         edges: list[_Edge] = []
-        for piece in self._pieces_for(mask):
-            if piece.group and (piece.group == a.shared or piece.group == b.shared):
+        # Every ray also stays inside the box around both units' figures.
+        left = min(a.box[0], b.box[0]) - _BOX_MARGIN
+        top = min(a.box[1], b.box[1]) - _BOX_MARGIN
+        right = max(a.box[2], b.box[2]) + _BOX_MARGIN
+        bottom = max(a.box[3], b.box[3]) + _BOX_MARGIN
+        for group, cx, cy, radius, box, piece_edges in self._pieces_for(mask):
+            if group and (group == a.shared or group == b.shared):
                 continue
-            px0, py0, px1, py1 = piece.box
-            if px0 > bx1 or px1 < bx0 or py0 > by1 or py1 < by0:
+            if box[0] > right or box[2] < left or box[1] > bottom or box[3] < top:
                 continue
-            dx, dy = piece.centre[0] - x0, piece.centre[1] - y0
-            t = (dx * ux + dy * uy) / length2 if length2 else 0.0
-            t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
-            dx, dy = dx - t * ux, dy - t * uy
-            limit = piece.radius + reach
-            if dx * dx + dy * dy > limit * limit:
+            # The piece's circle must meet the strip along the centre line and the slab
+            # between its ends, both widened by `reach` (the capsule lies inside both).
+            limit = (radius + reach) * length
+            across = ux * (cy - y0) - uy * (cx - x0)
+            if across > limit or across < -limit:
                 continue
-            for edge in piece.edges:
+            along = ux * (cx - x0) + uy * (cy - y0)
+            if along < -limit or along > length2 + limit:
+                continue
+            if along < 0.0 or along > length2:  # beyond an end: the round cap decides
+                ex, ey = (cx - x0, cy - y0) if along < 0.0 else (cx - x1, cy - y1)
+                if ex * ex + ey * ey > (radius + reach) ** 2:
+                    continue
+            for edge in piece_edges:
                 # Skip an edge wholly outside the strip along the centre line, or wholly before
                 # or beyond its ends (the reach region lies inside both).
                 ax, ay, bx, by, _group = edge
@@ -446,9 +465,12 @@ class Geometry:
         blocked = [0] * n  # bit j set: the ray from viewer figure i to target figure j is blocked
         everyone = (1 << m) - 1
         first = 0
+        spread: set[int] = set()  # edges already tested against every viewer-target pair
         ray_blocker = self._ray_blocker
         for i in range(n):
             for step in range(m):
+                if blocked[i] == everyone:
+                    break
                 j = (i + step) % m  # a different first target per viewer spreads what is seen
                 if blocked[i] >> j & 1:
                     continue
@@ -457,11 +479,13 @@ class Geometry:
                     sees[i] = visible[j] = True
                     break
                 blocked[i] |= 1 << j
-                if hit >= 0:  # that edge may hide more targets from this figure: test them all
+                if hit >= 0 and hit not in spread:
+                    # The edge that stopped this ray often hides most of one unit from the
+                    # other: mark every ray it surely stops, for this and the later viewers.
                     first = hit
-                    blocked[i] |= _shadowed(edges[hit], fa[i], fb, gb)
-                    if blocked[i] == everyone:
-                        break
+                    spread.add(hit)
+                    for k in range(i, n):
+                        blocked[k] |= _shadowed(edges[hit], fa[k], ga[k], fb, gb)
         for j in range(m):
             if visible[j]:
                 continue
@@ -744,6 +768,7 @@ def _storey_bit(storeys: int) -> int:
 
 _Edge = tuple[float, float, float, float, int]
 """A blocking edge as (ax, ay, bx, by, building group or 0)."""
+_PieceRow = tuple[int, float, float, float, BBox, list[_Edge]]
 
 
 class _Piece:
@@ -777,10 +802,15 @@ class _Spread:
         self.radius = max(planar.distance(self.centre, p) for p in figures)
 
 
-def _shadowed(edge: _Edge, p: Point, targets: Sequence[Point], groups: Sequence[int]) -> int:
+def _shadowed(
+    edge: _Edge, p: Point, group_p: int, targets: Sequence[Point], groups: Sequence[int]
+) -> int:
     """Bit j set for every target the edge surely hides from the viewer figure at `p` (the
-    same four sure signs as `Geometry._ray_blocker`); doubtful targets are left to rays."""
+    same four sure signs as `Geometry._ray_blocker`); doubtful targets are left to rays.
+    An edge of the viewer's or a target's own building hides nothing from it (R5)."""
     ax, ay, bx, by, group = edge
+    if group and group == group_p:
+        return 0
     ex, ey = bx - ax, by - ay
     px, py = p
     side_p = ex * (py - ay) - ey * (px - ax)
