@@ -1,0 +1,45 @@
+"""The hand-off screen between two people sharing one computer (hot-seat, co-op).
+
+It covers the whole window, so the next player sees nothing of the board until they are ready
+(nothing of the side that just played stays on screen), and it leaves on Space or a click.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import text
+from game.client.scenes import Scene
+
+COVER = (22, 24, 20)
+HEADING = (226, 206, 150)
+BODY = (200, 200, 185)
+
+
+class HandoffScene(Scene):
+    """'Pass to <player> — press Space when ready'."""
+
+    def __init__(self, player: str, detail: str = "") -> None:
+        self.player = player
+        self.detail = detail
+        self.done = False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        ready = (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)
+        ) or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+        if ready and not self.done:
+            self.done = True
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(COVER)
+        w, h = surface.get_size()
+        size = max(28, h // 16)
+        heading = text.text(f"Pass to the {self.player}", size, HEADING, bold=True)
+        surface.blit(heading, heading.get_rect(center=(w // 2, h // 2 - size)))
+        prompt = text.text("press Space when ready", max(18, size // 2), BODY)
+        surface.blit(prompt, prompt.get_rect(center=(w // 2, h // 2 + size // 2)))
+        if self.detail:
+            note = text.text(self.detail, max(16, size // 2 - 4), BODY)
+            surface.blit(note, note.get_rect(center=(w // 2, h // 2 + size * 3 // 2)))

@@ -1,0 +1,298 @@
+"""What an order would do, asked of the engine before it is given: the play screen's previews.
+
+No pygame here. Every answer comes from the engine itself (its pending decision's `accepts`, its
+Firepower and Defense with their breakdowns, its terrain's paths and sight), so the screen and the
+engine never disagree; the odds come from `game.rules.odds`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from game.battlefield.model import Point, UnitPosition
+from game.engine.commands import (
+    Answer,
+    CloseAssault,
+    Command,
+    DeclareInterrupts,
+    Fire,
+    IllegalCommand,
+    MoveUnit,
+)
+from game.engine.engine import CAUTIOUS, RAPID, Engine
+from game.engine.state import UnitState
+from game.engine.terrain import path_length, truncate, walk
+from game.rules.odds import CasualtyOdds, casualty_odds
+
+REACH_DIRECTIONS = 24
+
+
+def check(engine: Engine, command: Command) -> str:
+    """'' when the engine would accept `command` now, else its one-line reason."""
+    pending = engine.pending
+    if pending is None:
+        return "the game is over"
+    if command.side != pending.side:
+        return f"it is not your turn: {pending.prompt}"
+    try:
+        pending.accepts(command)
+    except IllegalCommand as exc:
+        return str(exc)
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        return f"that order is malformed ({exc})"
+    return ""
+
+
+def penalty_now(engine: Engine, unit: UnitState) -> int:
+    """The interruption penalty of the unit acting now (R16, R24), 0 otherwise."""
+    act = engine.act
+    return act.penalty if act is not None and act.unit == unit.id else 0
+
+
+# -- fire ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FirePreview:
+    """Firepower vs Defense as things stand, and the exact casualty odds (R15)."""
+
+    firer: str
+    target: str
+    firepower: str  # the itemised breakdown
+    defense: str
+    odds: CasualtyOdds | None
+    blocked: str  # '' when the fire is legal now
+
+    @property
+    def lines(self) -> list[str]:
+        if self.blocked:
+            return [f"Cannot fire at {self.target}: {self.blocked}"]
+        out = [f"Firepower {self.firepower}", f"Defense {self.defense}"]
+        if self.odds is not None:
+            out.append(odds_text(self.odds))
+        return out
+
+
+def percent(p: Fraction) -> str:
+    value = float(p) * 100
+    if 0 < value < 0.5:
+        return "<1%"
+    return f"{value:.0f}%"
+
+
+def odds_text(odds: CasualtyOdds) -> str:
+    """`3d8 vs 2d10: P(0) 41% · P(1) 38% · P(2) 17% · P(3) 4% · expected 0.84 casualties`."""
+    parts = [f"P({k}) {percent(p)}" for k, p in enumerate(odds.exact)]
+    return (
+        f"{odds.attack_label} vs {odds.defense_label}: "
+        + " · ".join(parts)
+        + f" · expected {odds.expected:.2f} casualties"
+    )
+
+
+def fire_preview(engine: Engine, unit: UnitState, target: UnitState) -> FirePreview:
+    """What firing `unit` at `target` would roll, and whether the engine allows it now."""
+    blocked = check(engine, Fire(side=unit.side, unit=unit.id, target=target.id))
+    if blocked and "line of sight" in blocked:
+        geometry = getattr(engine.terrain, "geometry", None)
+        if geometry is not None and unit.effective_figures and target.effective_figures:
+            sight = geometry.line_of_sight(unit.position(), target.position())
+            blocked = f"{blocked.rstrip('.')} ({sight.describe()})"
+    fp = engine.firepower(unit, target, interruption_penalty=penalty_now(engine, unit))
+    df = engine.defense(target)
+    odds: CasualtyOdds | None = None
+    if not blocked:
+        try:
+            odds = casualty_odds(fp.total, unit.quality_die(), df.total, target.quality_die())
+        except ValueError:
+            odds = None
+    return FirePreview(unit.name, target.name, fp.describe(), df.describe(), odds, blocked)
+
+
+def fire_odds(engine: Engine, unit: UnitState, target: UnitState) -> CasualtyOdds:
+    """The exact casualty odds of `unit` firing at `target` now (the test's oracle)."""
+    fp = engine.firepower(unit, target, interruption_penalty=penalty_now(engine, unit))
+    df = engine.defense(target)
+    return casualty_odds(fp.total, unit.quality_die(), df.total, target.quality_die())
+
+
+# -- movement ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MovePreview:
+    path: tuple[Point, ...]  # the path the leader would walk (cut at the allowance)
+    wanted: float  # inches to the mouse along the path
+    length: float  # inches actually walked
+    rate: str  # cautious | rapid
+    blocked: str  # '' when the engine accepts the move
+
+    @property
+    def reaction_modifier(self) -> str:
+        """R14: moving Cautiously gives +1 to the Reaction Test, Rapidly −1."""
+        return "+1" if self.rate == "cautious" else "−1"
+
+    @property
+    def label(self) -> str:
+        rate = "Cautious" if self.rate == "cautious" else "Rapid"
+        text = f'{self.length:.1f}" {rate} · Reaction Test {self.reaction_modifier} (R14)'
+        if self.wanted > self.length + 0.05:
+            text += f' · {self.wanted:.1f}" wanted, stops short'
+        if self.blocked:
+            text += f" · {self.blocked}"
+        return text
+
+
+def move_preview(
+    engine: Engine, unit: UnitState, to: Point, *, force_rate: str | None = None
+) -> MovePreview:
+    """The path to `to`, its length, and the rate it needs (Cautious up to 6", else Rapid)."""
+    start = unit.leader_point
+    path = engine.terrain.path(start, to)
+    wanted = path_length(path)
+    moved = engine.act.moved if engine.act is not None and engine.act.unit == unit.id else 0.0
+    rate = force_rate or ("cautious" if wanted <= CAUTIOUS - moved + 1e-6 else "rapid")
+    allowance = (CAUTIOUS if rate == "cautious" else RAPID) - moved
+    walked = truncate(path, max(0.0, allowance))
+    command = MoveUnit(side=unit.side, unit=unit.id, to=to, rate=rate)
+    blocked = check(engine, command)
+    return MovePreview(tuple(walked), wanted, path_length(walked), rate, blocked)
+
+
+def reach_outline(engine: Engine, unit: UnitState, reach: float) -> list[Point]:
+    """The edge of where the leader can get within `reach` inches along real paths."""
+    start = unit.leader_point
+    outline: list[Point] = []
+    for k in range(REACH_DIRECTIONS):
+        angle = 2 * math.pi * k / REACH_DIRECTIONS
+        goal = (start[0] + reach * math.cos(angle), start[1] + reach * math.sin(angle))
+        goal = (
+            min(max(goal[0], 0.1), engine.battlefield.width - 0.1),
+            min(max(goal[1], 0.1), engine.battlefield.height - 0.1),
+        )
+        path = engine.terrain.path(start, goal)
+        outline.append(walk(path, reach) if path_length(path) > reach else path[-1])
+    return outline
+
+
+# -- line of sight between two points ------------------------------------------------------
+@dataclass(frozen=True)
+class SightProbe:
+    start: Point
+    end: Point
+    clear: bool
+    blocked_at: Point | None
+    text: str
+
+
+def sight_between(engine: Engine, a: Point, b: Point, elevation: int = 0) -> SightProbe:
+    """One figure's line of sight from a to b (Rulebook: Line of Sight) and where it stops."""
+    geometry = getattr(engine.terrain, "geometry", None)
+    if geometry is None:
+        return SightProbe(a, b, True, None, "line of sight: no geometry for this table")
+
+    def sees(p: Point) -> bool:
+        return bool(geometry.figure_sees(a, elevation, p, elevation))
+
+    length = math.dist(a, b)
+    if sees(b):
+        return SightProbe(a, b, True, None, f'clear line of sight, {length:.1f}"')
+    lo, hi = 0.0, 1.0
+    for _ in range(18):
+        mid = (lo + hi) / 2
+        if sees((a[0] + (b[0] - a[0]) * mid, a[1] + (b[1] - a[1]) * mid)):
+            lo = mid
+        else:
+            hi = mid
+    stop = (a[0] + (b[0] - a[0]) * hi, a[1] + (b[1] - a[1]) * hi)
+    building = geometry.building_at(stop) if hasattr(geometry, "building_at") else None
+    what = f"building {building.name or building.id}" if building is not None else "terrain"
+    if building is None:
+        probe = (stop[0] + (b[0] - a[0]) * 0.02, stop[1] + (b[1] - a[1]) * 0.02)
+        inner = geometry.building_at(probe) if hasattr(geometry, "building_at") else None
+        if inner is not None:
+            what = f"building {inner.name or inner.id}"
+    return SightProbe(
+        a,
+        b,
+        False,
+        stop,
+        f'no line of sight: blocked by {what} {length * hi:.1f}" along the {length:.1f}" line',
+    )
+
+
+def sight_between_units(engine: Engine, a: UnitState, b: UnitState) -> str:
+    """The half-the-figures line of sight of unit a to unit b, in one line (R4)."""
+    geometry = getattr(engine.terrain, "geometry", None)
+    if geometry is None or not a.effective_figures or not b.effective_figures:
+        return f"{a.name} → {b.name}: " + ("LOS" if engine.los(a, b) else "no LOS")
+    pa: UnitPosition = a.position()
+    pb: UnitPosition = b.position()
+    return f"{a.name} → {b.name}: {geometry.line_of_sight(pa, pb).describe()}"
+
+
+# -- answers to decisions ------------------------------------------------------------------
+def unit_name(engine: Engine, unit_id: str) -> str:
+    unit = engine.state.units.get(unit_id)
+    return unit.name if unit is not None else unit_id
+
+
+def describe_choice(engine: Engine, command: Command) -> str:
+    """A button label for one of a decision's options."""
+    if isinstance(command, Answer):
+        return describe_answer(engine, command.choice)
+    if isinstance(command, DeclareInterrupts):
+        if not command.declarations:
+            return "No interruption"
+        parts = [f"{unit_name(engine, u)} by {mode}" for u, mode in command.declarations]
+        where = f' after {command.at:.1f}"' if command.at else ""
+        return "Interrupt: " + ", ".join(parts) + where
+    if isinstance(command, MoveUnit):
+        return f"{unit_name(engine, command.unit)}: {command.rate.replace('_', ' ')} move to " + (
+            f"({command.to[0]:.0f}, {command.to[1]:.0f})"
+        )
+    if isinstance(command, (Fire, CloseAssault)):
+        verb = "fire at" if isinstance(command, Fire) else "charge"
+        return f"{unit_name(engine, command.unit)}: {verb} {unit_name(engine, command.target)}"
+    unit = getattr(command, "unit", "")
+    label = command.kind.replace("_", " ")
+    return f"{unit_name(engine, unit)}: {label}" if unit else label.capitalize()
+
+
+def describe_answer(engine: Engine, choice: Any) -> str:
+    if choice is True:
+        return "Yes"
+    if choice is False:
+        return "No"
+    if isinstance(choice, str):
+        return {
+            "none": "Do nothing",
+            "fire": "Fire",
+            "move": "Finish the move",
+            "stay": "Stay and try to Get In Cover",
+            "flee": "Flee",
+            "stand": "Stand",
+        }.get(choice, choice.replace("_", " ").capitalize())
+    if isinstance(choice, int):
+        return f"Hot spot {choice}"
+    if isinstance(choice, list | tuple):
+        if not choice:
+            return "None of them"
+        if choice[0] == "cover" and len(choice) == 3:
+            return f"Take cover at ({float(choice[1]):.1f}, {float(choice[2]):.1f})"
+        if all(isinstance(c, int | float) for c in choice) and len(choice) == 2:
+            return f"Move to cover at ({float(choice[0]):.1f}, {float(choice[1]):.1f})"
+        return "Fire with " + ", ".join(unit_name(engine, str(c)) for c in choice)
+    return str(choice)
+
+
+def choice_point(command: Command) -> Point | None:
+    """The spot on the table an option points at (cover spots), to mark it on the map."""
+    if not isinstance(command, Answer):
+        return None
+    choice = command.choice
+    if isinstance(choice, list | tuple):
+        if len(choice) == 3 and choice[0] == "cover":
+            return (float(choice[1]), float(choice[2]))
+        if len(choice) == 2 and all(isinstance(c, int | float) for c in choice):
+            return (float(choice[0]), float(choice[1]))
+    return None

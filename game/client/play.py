@@ -1,0 +1,904 @@
+"""The playable battle screen: C's battle screen bound to a `GameSession`.
+
+The human seat commands its fireteams with the mouse and keys; every order is first asked of the
+engine (`orders.check`) and an illegal one only earns a line in the status bar. AI seats answer
+their decisions one at a time while `Playback` shows what happened at the player's pace. Other
+decisions the engine puts to a human (react, seek cover, which Overwatch units fire…) get a small
+dialog listing the legal answers (keys 1-9).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+
+from game.battlefield.model import Point
+from game.client import orders, text
+from game.client.adapter import PHASE_NAMES, view_from_game
+from game.client.battle import BattleScene, figures_summary
+from game.client.catalogue import OpenedMap
+from game.client.endgame import EndGameScene, summary_of
+from game.client.handoff import HandoffScene
+from game.client.playback import Beat, Playback, beat_of
+from game.client.session import GameSession, Seat, SessionConfig
+from game.client.viewmodel import BattleView
+from game.engine.commands import (
+    CloseAssault,
+    Command,
+    EndActivation,
+    EndPhase,
+    Fire,
+    FirstAid,
+    IllegalCommand,
+    MoveUnit,
+    NeutralizeHotSpot,
+    Overwatch,
+)
+from game.engine.engine import CAUTIOUS, RAPID
+from game.engine.state import UnitState, side_name
+from game.engine.terrain import distance
+
+BOARD_KINDS = frozenset({"activate", "continue", "insurgent_action"})
+"""Decisions answered on the board itself (select a unit, then an order); others get a dialog."""
+
+CAUTIOUS_COLOUR = (90, 200, 110)
+RAPID_COLOUR = (240, 160, 50)
+BLOCKED_COLOUR = (220, 70, 60)
+TARGET_COLOUR = (250, 220, 80)
+SPOTLIGHT_COLOUR = (255, 240, 120)
+STATUS_BG = (20, 22, 18)
+STATUS_TEXT = (235, 230, 205)
+ERROR_TEXT = (255, 150, 130)
+
+PLAY_HELP = (
+    "Click/Tab: select · M move · F fire · A assault · O overwatch · H hot spot · G first aid · "
+    "E end activation · P end phase · L line of sight · hold R: ruler · V pace · Space: skip · "
+    "Esc: cancel/menu"
+)
+
+
+ACTIONS: tuple[tuple[str, str, str], ...] = (
+    (
+        "move",
+        "Move [M]",
+        'Plan a move with the mouse: up to 6" is Cautious (Reaction Test +1, '
+        'R14), up to 12" Rapid (−1). The path follows real streets. Click to commit, Esc cancels.',
+    ),
+    (
+        "fire",
+        "Fire [F]",
+        "Pick a target: legal targets are ringed, blocked ones say why. "
+        "Hovering shows Firepower vs Defense and the exact casualty odds. Click to fire.",
+    ),
+    (
+        "assault",
+        "Assault [A]",
+        "Close Assault an enemy unit within Rapid reach "
+        "(Rulebook: Close Assault). Takes the whole activation.",
+    ),
+    (
+        "overwatch",
+        "Overwatch [O]",
+        "Spend the activation watching: fire at Insurgents who act "
+        "in sight (Rulebook: Overwatch, R23).",
+    ),
+    (
+        "hotspot",
+        "Hot spot [H]",
+        'Start neutralizing a hot spot within 1"; the unit must stay '
+        "until its next activation (R28).",
+    ),
+    (
+        "first_aid",
+        "First Aid [G]",
+        "Tend hit figures (Rulebook: First Aid Checks for "
+        "Regulars, R27); needs Solid Cover or no Insurgent in sight.",
+    ),
+    (
+        "end",
+        "End activation [E]",
+        "Finish this unit's activation (a unit that did nothing holds its position).",
+    ),
+    (
+        "end_phase",
+        "End phase [P]",
+        "The remaining units hold; the Insurgents' end-of-turn actions follow.",
+    ),
+    (
+        "los",
+        "Line of sight [L]",
+        "Click two points or units: the line is drawn and what "
+        "blocks it is named (Rulebook: Line of Sight).",
+    ),
+    ("pace", "Pace [V]", "How fast the other side's actions play out: instant, normal, slow."),
+    ("skip", "Skip [Space]", "Show at once everything still being played out."),
+)
+KEYS: dict[int, str] = {
+    pygame.K_m: "move",
+    pygame.K_f: "fire",
+    pygame.K_a: "assault",
+    pygame.K_o: "overwatch",
+    pygame.K_h: "hotspot",
+    pygame.K_g: "first_aid",
+    pygame.K_e: "end",
+    pygame.K_p: "end_phase",
+    pygame.K_l: "los",
+    pygame.K_v: "pace",
+    pygame.K_SPACE: "skip",
+}
+BUTTON_ROW = 32
+
+
+def load_settings() -> Any:
+    """The player's settings (C3's `game.client.settings`) when present, else None."""
+    try:
+        from game.client import settings as settings_module
+
+        return settings_module.current_settings()
+    except Exception:  # no settings module yet, or an unreadable file: the defaults
+        return None
+
+
+class PlayScene(BattleScene):
+    """The battle screen of a game in progress."""
+
+    def __init__(self, opened: OpenedMap, session: GameSession) -> None:
+        self.session = session
+        self._view_key: tuple[int, int, str] | None = None
+        self._view: BattleView | None = None
+        super().__init__(opened, view_provider=self.current_view)
+        settings = load_settings()
+        pace = session.config.pace
+        self.show_odds = bool(getattr(settings, "show_odds", True))
+        self.playback = Playback(pace)
+        self.mode = "select"
+        self.status = ""
+        self.status_is_error = False
+        self.fed_events = 0
+        self.last_human: Seat | None = None
+        self.ended = False
+        self.move_plan: orders.MovePreview | None = None
+        self.force_rate: str | None = None
+        self.fire_plan: orders.FirePreview | None = None
+        self.preview_text = ""
+        self.los_start: Point | None = None
+        self.los_start_unit: str | None = None
+        self.los_probe: orders.SightProbe | None = None
+        self.los_text = ""
+        self._reach_key: tuple[Any, ...] | None = None
+        self._reach: tuple[list[Point], list[Point]] = ([], [])
+        self._targets_key: tuple[Any, ...] | None = None
+        self._targets: dict[str, str] = {}
+        self._card_key: tuple[Any, ...] | None = None
+        self.buttons: dict[str, UIButton] = {}
+        self.button_panel: UIPanel | None = None
+        self.dialog_panel: UIPanel | None = None
+        self.dialog_buttons: list[tuple[UIButton, Command]] = []
+        self.dialog_for: int | None = None
+        self.dialog_options: list[Command] = []
+
+    # -- the view ------------------------------------------------------------------------------
+    def current_view(self) -> BattleView:
+        engine = self.session.engine
+        state = engine.state
+        key = (len(state.events), state.decisions_asked, state.phase)
+        if key != self._view_key or self._view is None:
+            vp_reg, vp_ins, _ = self.session.score()
+            view = view_from_game(state, score=(vp_reg, vp_ins))
+            self._view = replace(view, phase_text=self.phase_text())
+            self._view_key = key
+        return self._view
+
+    def phase_text(self) -> str:
+        engine = self.session.engine
+        state = engine.state
+        phase = PHASE_NAMES.get(state.phase, state.phase)
+        seat = self.session.current_seat()
+        if seat is None:
+            return phase
+        acting = engine.act.unit if engine.act is not None else ""
+        who = f"{seat.name} ({'AI' if not seat.human else side_name(seat.side)})"
+        if acting:
+            return f"{phase} · {engine.state.units[acting].name} activating · {who}"
+        return f"{phase} · {who} to answer"
+
+    @property
+    def engine_state_json(self) -> str:
+        return self.session.engine.state.to_json()
+
+    # -- life cycle ----------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        super().on_enter()
+        self.log(PLAY_HELP)
+        self.absorb_events()
+        self.playback.skip()
+        for beat in self.playback.update(0.0):
+            self._reveal(beat)
+        self.select_default_unit()
+
+    def build_ui(self, manager: pygame_gui.UIManager) -> None:
+        super().build_ui(manager)
+        card = self.layout.card
+        rows = (len(ACTIONS) + 1) // 2
+        height = rows * BUTTON_ROW + 8
+        if self.card_box is not None:
+            self.card_box.set_dimensions((card.width, max(80, card.height - height)))
+        panel_rect = pygame.Rect(card.left, card.bottom - height, card.width, height)
+        self.button_panel = UIPanel(panel_rect, manager=manager, object_id="#orders")
+        width = (card.width - 12) // 2
+        self.buttons = {}
+        for i, (action, label, tip) in enumerate(ACTIONS):
+            rect = pygame.Rect(
+                4 + (i % 2) * (width + 2), 2 + (i // 2) * BUTTON_ROW, width, BUTTON_ROW - 2
+            )
+            if action == "pace":
+                label = f"Pace: {self.playback.pace} [V]"
+            self.buttons[action] = UIButton(
+                rect, label, manager, container=self.button_panel, tool_tip_text=tip
+            )
+        self.dialog_for = None  # rebuilt on the next update
+        self.card_html = ""
+
+    def clear_ui(self) -> None:
+        super().clear_ui()
+        if self.button_panel is not None:
+            self.button_panel.kill()
+        self.button_panel = None
+        self.buttons = {}
+        self._kill_dialog()
+
+    # -- events from the engine ----------------------------------------------------------------
+    def absorb_events(self) -> None:
+        """Queue the engine's new events (and the AI's reasons) for the playback."""
+        events = self.session.events
+        beats: list[Beat] = []
+        for line in self.session.ai_log:
+            beats.append(Beat(f"AI: {line}", "AI", None, None, (), "ai"))
+        self.session.ai_log.clear()
+        beats += [beat_of(e) for e in events[self.fed_events :]]
+        self.fed_events = len(events)
+        self.playback.feed(beats)
+
+    def _reveal(self, beat: Beat) -> None:
+        self.log(beat.text)
+
+    # -- frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        for beat in self.playback.update(dt):
+            self._reveal(beat)
+        session = self.session
+        if session.over:
+            if not self.playback.busy and not self.ended:
+                self.ended = True
+                state = session.engine.state
+                summary = summary_of(state.title, state.result or {}, state.events)
+                self.app.push(EndGameScene(summary))
+                return
+        elif session.ai_to_move:
+            if not self.playback.busy:
+                self._kill_dialog()
+                try:
+                    session.step_ai()
+                except Exception as exc:  # an AI bug must not take the window down
+                    self.say(f"The AI could not answer ({type(exc).__name__}: {exc})", True)
+                    self._ai_fallback()
+                self.absorb_events()
+        else:
+            seat = session.current_seat()
+            if seat is not None and seat.human:
+                if self._needs_handoff(seat):
+                    return
+                self._sync_dialog()
+        self._refresh_hud(self.current_view())
+
+    def _ai_fallback(self) -> None:
+        """The AI failed: answer with the first legal option so the game goes on."""
+        engine = self.session.engine
+        if engine.pending is not None and engine.pending.options:
+            engine.apply(engine.pending.options[0])
+
+    def _needs_handoff(self, seat: Seat) -> bool:
+        previous = self.last_human
+        self.last_human = seat
+        if previous is None or previous == seat or self.playback.busy:
+            return False
+        self._kill_dialog()
+        self.mode = "select"
+        self.move_plan = None
+        self.fire_plan = None
+        self.select(None)
+        detail = "" if seat.units is None else "Your fireteams: " + ", ".join(sorted(seat.units))
+        self.app.push(HandoffScene(seat.name, detail))
+        self.select_default_unit()
+        return True
+
+    def select_default_unit(self) -> None:
+        seat = self.session.current_seat()
+        engine = self.session.engine
+        if seat is None or not seat.human:
+            return
+        if engine.act is not None:
+            self.select(engine.act.unit)
+            return
+        turn = engine.state.turn
+        for unit in engine.state.units_of(seat.side):
+            if unit.activated_turn != turn and seat.owns(unit.id):
+                self.select(unit.id)
+                return
+
+    # -- the HUD -------------------------------------------------------------------------------
+    def _refresh_hud(self, view: BattleView) -> None:
+        texts = (f"{view.turn_text} — {view.phase_text}", view.title, view.victory_points)
+        if texts != self._top_texts and self.top_left and self.top_centre and self.top_right:
+            self.top_left.set_text(texts[0])
+            self.top_centre.set_text(texts[1])
+            self.top_right.set_text(texts[2])
+            self._top_texts = texts
+        key = (
+            self._view_key,
+            self.overlays.selected_unit,
+            self.overlays.hovered_unit,
+            self.mode,
+        )
+        if key != self._card_key and self.card_box is not None:
+            card = self.card_markup()
+            if card != self.card_html:
+                self.card_box.set_text(card)
+                self.card_html = card
+            self._card_key = key
+
+    def card_markup(self) -> str:
+        engine = self.session.engine
+        unit_id = self.overlays.selected_unit
+        unit = engine.state.units.get(unit_id) if unit_id else None
+        if unit is None or not unit.on_table:
+            return "<i>No unit selected.</i><br><br>Click one of your fireteams, or press Tab."
+        sprite = self.current_view().unit(unit.id)
+        morale = unit.morale_die()
+        parts = [
+            f"<font size=5><b>{html.escape(unit.name)}</b></font>",
+            side_name(unit.side),
+            f"Troop Quality <b>{unit.quality_die().label}</b> · Morale "
+            f"<b>{morale.label if morale is not None else 'broken'}</b>",
+        ]
+        if sprite is not None:
+            hit = sum(1 for f in unit.figures if f.status == "hit")
+            parts.append(
+                f"Figures: {len(unit.effective_figures)} able"
+                + (f", {hit} hit" if hit else "")
+                + " — "
+                + html.escape(", ".join(figures_summary(sprite)))
+            )
+            if sprite.badges:
+                parts.append("Status: " + ", ".join(b.label for b in sprite.badges))
+        parts += ["", "<b>This activation</b>", html.escape(self.activation_summary(unit))]
+        parts += ["", "<b>Defense now</b>", html.escape(engine.defense(unit).describe())]
+        foe = self._card_target(unit)
+        if foe is not None and unit.effective_figures:
+            fp = engine.firepower(unit, foe, interruption_penalty=orders.penalty_now(engine, unit))
+            parts += [
+                "",
+                f"<b>Firepower at {html.escape(foe.name)}</b>",
+                html.escape(fp.describe()),
+            ]
+        if self.fire_plan is not None and self.show_odds:
+            parts += ["", "<b>If it fires</b>", *(html.escape(x) for x in self.fire_plan.lines)]
+        return "<br>".join(parts)
+
+    def activation_summary(self, unit: UnitState) -> str:
+        engine = self.session.engine
+        act = engine.act
+        if act is not None and act.unit == unit.id:
+            moved = f'moved {act.moved:.1f}" {act.rate or ""}'.strip() if act.moved else "not moved"
+            fired = "fired" if act.fired else "not fired"
+            extra = f", interrupted {act.interruptions}×" if act.interruptions else ""
+            return f"Activating now: {moved}, {fired}{extra}"
+        if unit.activated_turn == engine.state.turn and engine.state.turn > 0:
+            return "Already activated this turn"
+        if unit.overwatch:
+            return "On Overwatch"
+        return "Not yet activated this turn"
+
+    def _card_target(self, unit: UnitState) -> UnitState | None:
+        engine = self.session.engine
+        hovered = self.overlays.hovered_unit
+        if hovered:
+            other = engine.state.units.get(hovered)
+            if other is not None and other.side != unit.side and other.on_table:
+                return other
+        foes = [f for f in engine.enemies(unit) if f.effective_figures]
+        if not foes:
+            return None
+        seen = [f for f in foes if engine.los(unit, f)]
+        pool = seen or foes
+        return min(pool, key=lambda f: distance(f.centre, unit.centre))
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.status = message
+        self.status_is_error = error
+
+    # -- dialogs for the other decisions -------------------------------------------------------
+    def _sync_dialog(self) -> None:
+        pending = self.session.engine.pending
+        if pending is None or pending.kind in BOARD_KINDS:
+            self._kill_dialog()
+            return
+        if self.dialog_for == pending.id and self.dialog_panel is not None:
+            return
+        self._build_dialog()
+
+    def _build_dialog(self) -> None:
+        self._kill_dialog()
+        pending = self.session.engine.pending
+        if pending is None:
+            return
+        manager = self.app.manager
+        options = list(pending.options)[:9]
+        vp = self.layout.viewport
+        width = min(560, vp.width - 40)
+        height = 40 + 34 * len(options) + 8
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midbottom = (vp.left + vp.width // 2, vp.top + vp.height - 40)
+        panel = UIPanel(rect, manager=manager, object_id="#decision")
+        UILabel(
+            pygame.Rect(6, 4, width - 16, 30),
+            pending.prompt[:110],
+            manager,
+            container=panel,
+        )
+        self.dialog_buttons = []
+        for i, option in enumerate(options):
+            label = f"{i + 1}. {orders.describe_choice(self.session.engine, option)}"
+            button = UIButton(
+                pygame.Rect(8, 38 + 34 * i, width - 20, 30),
+                label[:80],
+                manager,
+                container=panel,
+                tool_tip_text=label,
+            )
+            self.dialog_buttons.append((button, option))
+        self.dialog_panel = panel
+        self.dialog_for = pending.id
+        self.dialog_options = options
+        self.say(pending.prompt)
+
+    def _kill_dialog(self) -> None:
+        if self.dialog_panel is not None:
+            self.dialog_panel.kill()
+        self.dialog_panel = None
+        self.dialog_buttons = []
+        self.dialog_for = None
+        self.dialog_options = []
+
+    def answer(self, index: int) -> None:
+        if 0 <= index < len(self.dialog_options):
+            self.give(self.dialog_options[index])
+
+    # -- giving orders -------------------------------------------------------------------------
+    def human_seat(self) -> Seat | None:
+        seat = self.session.current_seat()
+        return seat if seat is not None and seat.human else None
+
+    def give(self, command: Command) -> bool:
+        """Send an order to the engine; an illegal one only earns a status line."""
+        try:
+            self.session.apply(command)
+        except IllegalCommand as exc:
+            self.say(str(exc), True)
+            return False
+        self.say("")
+        self.mode = "select"
+        self.move_plan = None
+        self.fire_plan = None
+        self._kill_dialog()
+        self.absorb_events()
+        self.select_default_unit()
+        return True
+
+    def _ordered_unit(self, seat: Seat) -> UnitState | None:
+        unit_id = self.overlays.selected_unit
+        engine = self.session.engine
+        if unit_id is None and engine.act is not None:
+            unit_id = engine.act.unit
+        unit = engine.state.units.get(unit_id) if unit_id else None
+        if unit is None:
+            self.say("Select one of your units first (click it or press Tab).", True)
+            return None
+        why = self.session.may_command(seat, unit.id)
+        if why:
+            self.say(why, True)
+            return None
+        return unit
+
+    def order(self, action: str) -> None:
+        """A button or key: an order for the selected unit, a mode, or a tool."""
+        if action == "pace":
+            pace = self.playback.cycle_pace()
+            if "pace" in self.buttons:
+                self.buttons["pace"].set_text(f"Pace: {pace} [V]")
+            self.say(f"Pace: {pace}")
+            return
+        if action == "skip":
+            for beat in self.playback.skip():
+                self._reveal(beat)
+            return
+        if action == "los":
+            self.mode = "los" if self.mode != "los" else "select"
+            self.los_start = None
+            self.los_probe = None
+            self.say("Line of sight: click the first point or unit" if self.mode == "los" else "")
+            return
+        seat = self.human_seat()
+        if seat is None:
+            self.say("Wait: the other side is acting.", True)
+            return
+        pending = self.session.engine.pending
+        if pending is not None and pending.kind not in BOARD_KINDS:
+            self.say(f"Answer first: {pending.prompt}", True)
+            return
+        if action == "end_phase":
+            self.give(EndPhase(side=seat.side))
+            return
+        unit = self._ordered_unit(seat)
+        if unit is None:
+            return
+        side = seat.side
+        if action == "move":
+            self.mode = "move"
+            self.force_rate = None
+            self.say(f"{unit.name}: move — click where the leader goes (Esc cancels)")
+        elif action in ("fire", "assault"):
+            self.mode = action
+            self._targets_key = None
+            verb = "fire at" if action == "fire" else "charge"
+            self.say(f"{unit.name}: click an enemy unit to {verb} (Esc cancels)")
+        elif action == "overwatch":
+            self.give(Overwatch(side=side, unit=unit.id))
+        elif action == "first_aid":
+            self.give(FirstAid(side=side, unit=unit.id))
+        elif action == "end":
+            self.give(EndActivation(side=side, unit=unit.id))
+        elif action == "hotspot":
+            spots = [h for h in self.session.engine.state.hot_spots.values() if not h.neutralized]
+            if not spots:
+                self.say("There is no active hot spot on the table.", True)
+                return
+            spot = min(spots, key=lambda h: distance((h.x, h.y), unit.leader_point))
+            self.give(NeutralizeHotSpot(side=side, unit=unit.id, hot_spot=spot.number))
+
+    # -- input ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for action, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.order(action)
+                    return
+            for i, (button, _) in enumerate(self.dialog_buttons):
+                if event.ui_element is button:
+                    self.answer(i)
+                    return
+            return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and not self.ruler_held
+            and self.camera.viewport.contains(event.pos)
+            and self._click(event.pos)
+        ):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.mode != "select":
+            self.mode = "select"
+            self.move_plan = None
+            self.fire_plan = None
+            self.say("")
+        super().handle_event(event)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE and self.mode != "select":
+            self.mode = "select"
+            self.move_plan = None
+            self.fire_plan = None
+            self.los_probe = None
+            self.say("Cancelled.")
+            return True
+        if self.dialog_options and pygame.K_1 <= key <= pygame.K_9:
+            self.answer(key - pygame.K_1)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode == "move":
+            if self.move_plan is not None and self.move_plan.path:
+                self._commit_move(self.move_plan.path[-1])
+            return True
+        if key == pygame.K_c and self.mode == "move":
+            self.force_rate = None if self.force_rate else "cautious"
+            self.say("Move: Cautious only" if self.force_rate else "Move: rate by distance")
+            return True
+        if key == pygame.K_l and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+            self.overlays.unit_labels = not self.overlays.unit_labels
+            return True
+        if key in KEYS:
+            self.order(KEYS[key])
+            return True
+        return False
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        """A left click on the table in an order mode; False lets the base screen select."""
+        world = self.camera.screen_to_world(pos)
+        clicked = self.unit_at(pos)
+        engine = self.session.engine
+        if self.mode == "los":
+            unit = engine.state.units.get(clicked) if clicked else None
+            point = unit.leader_point if unit is not None else world
+            if self.los_start is None:
+                self.los_start, self.los_start_unit = point, clicked
+                self.say("Line of sight: now click the second point or unit")
+            else:
+                self.los_probe = orders.sight_between(engine, self.los_start, point)
+                first = engine.state.units.get(self.los_start_unit or "")
+                if first is not None and unit is not None and first.id != unit.id:
+                    self.los_text = orders.sight_between_units(engine, first, unit)
+                else:
+                    self.los_text = self.los_probe.text
+                self.say(self.los_text)
+                self.los_start = None
+            return True
+        seat = self.human_seat()
+        if self.mode == "move" and seat is not None:
+            self._commit_move(world)
+            return True
+        if self.mode in ("fire", "assault") and seat is not None:
+            unit = self._ordered_unit(seat)
+            if unit is None:
+                return True
+            target = engine.state.units.get(clicked) if clicked else None
+            if target is None or target.side == unit.side:
+                self.say("Click an enemy unit (Esc cancels).", True)
+                return True
+            if self.mode == "fire":
+                self.give(Fire(side=seat.side, unit=unit.id, target=target.id))
+            else:
+                self.give(CloseAssault(side=seat.side, unit=unit.id, target=target.id))
+            return True
+        return False
+
+    def _commit_move(self, world: Point) -> None:
+        seat = self.human_seat()
+        if seat is None:
+            return
+        unit = self._ordered_unit(seat)
+        if unit is None:
+            return
+        plan = orders.move_preview(
+            self.session.engine,
+            unit,
+            (round(world[0], 2), round(world[1], 2)),
+            force_rate=self.force_rate,
+        )
+        if plan.blocked:
+            self.say(plan.blocked, True)
+            return
+        self.give(
+            MoveUnit(
+                side=seat.side,
+                unit=unit.id,
+                to=(round(world[0], 2), round(world[1], 2)),
+                rate=plan.rate,
+            )
+        )
+
+    def _mouse_moved(self, pos: tuple[int, int]) -> None:
+        super()._mouse_moved(pos)
+        if not self.camera.viewport.contains(pos):
+            return
+        seat = self.human_seat()
+        engine = self.session.engine
+        unit_id = self.overlays.selected_unit
+        unit = engine.state.units.get(unit_id) if unit_id else None
+        if seat is None or unit is None:
+            return
+        if self.mode == "move":
+            world = self.camera.screen_to_world(pos)
+            to = (round(world[0] * 4) / 4, round(world[1] * 4) / 4)
+            if self.move_plan is None or self.move_plan.path[-1:] != (to,):
+                self.move_plan = orders.move_preview(engine, unit, to, force_rate=self.force_rate)
+                self.preview_text = self.move_plan.label
+        elif self.mode in ("fire", "assault"):
+            hovered = self.overlays.hovered_unit
+            target = engine.state.units.get(hovered) if hovered else None
+            if target is not None and target.side != unit.side and self.mode == "fire":
+                if self.fire_plan is None or self.fire_plan.target != target.name:
+                    self.fire_plan = orders.fire_preview(engine, unit, target)
+                    self.preview_text = " | ".join(self.fire_plan.lines)
+            elif self.mode == "fire":
+                self.fire_plan = None
+                self.preview_text = ""
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        vp = self.camera.viewport
+        clip = pygame.Rect(vp.left, vp.top, vp.width, vp.height)
+        previous = surface.get_clip()
+        surface.set_clip(clip)
+        self._draw_reach(surface)
+        self._draw_targets(surface)
+        self._draw_move_plan(surface)
+        self._draw_los(surface)
+        self._draw_choice_points(surface)
+        self._draw_spotlight(surface)
+        self._draw_status(surface, clip)
+        surface.set_clip(previous)
+
+    def _to_screen(self, point: Point) -> tuple[int, int]:
+        x, y = self.camera.world_to_screen(point)
+        return (round(x), round(y))
+
+    def _selected_own(self) -> UnitState | None:
+        seat = self.human_seat()
+        unit_id = self.overlays.selected_unit
+        if seat is None or not unit_id:
+            return None
+        unit = self.session.engine.state.units.get(unit_id)
+        if unit is None or not unit.on_table or unit.side != seat.side:
+            return None
+        return unit
+
+    def _draw_reach(self, surface: pygame.Surface) -> None:
+        unit = self._selected_own()
+        engine = self.session.engine
+        if unit is None or self.mode not in ("select", "move"):
+            return
+        acting = engine.act is not None and engine.act.unit == unit.id
+        if unit.activated_turn == engine.state.turn and not acting:
+            return
+        if acting and engine.act is not None and engine.act.moved > 0:
+            return
+        key = (unit.id, unit.leader_point, len(engine.state.events))
+        if key != self._reach_key:
+            self._reach = (
+                orders.reach_outline(engine, unit, CAUTIOUS),
+                orders.reach_outline(engine, unit, RAPID),
+            )
+            self._reach_key = key
+        for outline, colour in zip(self._reach, (CAUTIOUS_COLOUR, RAPID_COLOUR), strict=True):
+            if len(outline) >= 3:
+                pygame.draw.lines(surface, colour, True, [self._to_screen(p) for p in outline], 2)
+
+    def _draw_targets(self, surface: pygame.Surface) -> None:
+        unit = self._selected_own()
+        if unit is None or self.mode not in ("fire", "assault"):
+            return
+        engine = self.session.engine
+        key = (unit.id, len(engine.state.events), engine.state.decisions_asked, self.mode)
+        if key != self._targets_key:
+            self._targets = {}
+            for foe in engine.enemies(unit):
+                if not foe.effective_figures:
+                    continue
+                command: Command = (
+                    Fire(side=unit.side, unit=unit.id, target=foe.id)
+                    if self.mode == "fire"
+                    else CloseAssault(side=unit.side, unit=unit.id, target=foe.id)
+                )
+                self._targets[foe.id] = orders.check(engine, command)
+            self._targets_key = key
+        radius = max(8, round(self.camera.length_to_screen(1.6)))
+        for foe_id, why in self._targets.items():
+            foe = engine.state.units[foe_id]
+            centre = self._to_screen(foe.centre)
+            colour = TARGET_COLOUR if not why else BLOCKED_COLOUR
+            pygame.draw.circle(surface, colour, centre, radius, 2 if why else 3)
+        why_not = self._targets.get(self.overlays.hovered_unit or "")
+        if why_not:
+            self.preview_text = f"Blocked: {why_not}"
+
+    def _draw_move_plan(self, surface: pygame.Surface) -> None:
+        if self.mode == "move" and self.move_plan is not None and len(self.move_plan.path) >= 2:
+            plan = self.move_plan
+            colour = CAUTIOUS_COLOUR if plan.rate == "cautious" else RAPID_COLOUR
+            if plan.blocked:
+                colour = BLOCKED_COLOUR
+            pygame.draw.lines(surface, colour, False, [self._to_screen(p) for p in plan.path], 3)
+            pygame.draw.circle(surface, colour, self._to_screen(plan.path[-1]), 5)
+        if self.mode in ("move", "fire", "assault") and self.preview_text:
+            self._label(
+                surface, self.preview_text, (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14)
+            )
+
+    def _draw_los(self, surface: pygame.Surface) -> None:
+        if self.mode == "los" and self.los_start is not None:
+            pygame.draw.line(
+                surface, (200, 200, 255), self._to_screen(self.los_start), self.mouse_pos, 1
+            )
+        probe = self.los_probe
+        if probe is None or self.mode != "los":
+            return
+        a, b = self._to_screen(probe.start), self._to_screen(probe.end)
+        if probe.clear or probe.blocked_at is None:
+            pygame.draw.line(surface, CAUTIOUS_COLOUR, a, b, 3)
+        else:
+            stop = self._to_screen(probe.blocked_at)
+            pygame.draw.line(surface, CAUTIOUS_COLOUR, a, stop, 3)
+            pygame.draw.line(surface, BLOCKED_COLOUR, stop, b, 3)
+            pygame.draw.circle(surface, BLOCKED_COLOUR, stop, 6, 2)
+        self._label(surface, self.los_text or probe.text, (b[0] + 10, b[1] + 8))
+
+    def _draw_choice_points(self, surface: pygame.Surface) -> None:
+        for i, option in enumerate(self.dialog_options):
+            point = orders.choice_point(option)
+            if point is None:
+                continue
+            centre = self._to_screen(point)
+            pygame.draw.circle(surface, TARGET_COLOUR, centre, 10, 2)
+            number = text.text(str(i + 1), 18, TARGET_COLOUR, bold=True, shadow=(0, 0, 0))
+            surface.blit(number, number.get_rect(center=centre))
+
+    def _draw_spotlight(self, surface: pygame.Surface) -> None:
+        beat = self.playback.current
+        if beat is None or not self.playback.busy:
+            return
+        engine = self.session.engine
+        for unit_id, colour in ((beat.actor, SPOTLIGHT_COLOUR), (beat.target, BLOCKED_COLOUR)):
+            unit = engine.state.units.get(unit_id or "")
+            if unit is not None and unit.figures:
+                radius = max(10, round(self.camera.length_to_screen(2.0)))
+                pygame.draw.circle(surface, colour, self._to_screen(unit.centre), radius, 3)
+        vp = self.camera.viewport
+        line = beat.text
+        if beat.faces:
+            line += "   " + "  ".join(f"{name}: {list(faces)}" for name, faces in beat.faces)
+        self._label(surface, line[:200], (vp.left + 10, vp.top + 10))
+
+    def _draw_status(self, surface: pygame.Surface, clip: pygame.Rect) -> None:
+        message = self.status
+        if not message:
+            pending = self.session.engine.pending
+            seat = self.session.current_seat()
+            if pending is not None and seat is not None and seat.human:
+                message = f"{seat.name}: {pending.prompt}"
+            elif seat is not None:
+                message = f"{seat.name} is thinking… (Space: skip the playback)"
+        if not message:
+            return
+        colour = ERROR_TEXT if self.status_is_error else STATUS_TEXT
+        line = text.text(message[:180], 18, colour)
+        strip = pygame.Rect(
+            clip.left, clip.bottom - line.get_height() - 8, clip.width, line.get_height() + 8
+        )
+        surface.fill(STATUS_BG, strip)
+        surface.blit(line, (strip.left + 8, strip.top + 4))
+
+    def _label(self, surface: pygame.Surface, message: str, at: tuple[int, int]) -> None:
+        line = text.text(message, 16, (250, 246, 230))
+        box = line.get_rect(topleft=at).inflate(8, 6)
+        vp = self.camera.viewport
+        if box.right > vp.left + vp.width:
+            box.right = vp.left + vp.width - 2
+        if box.bottom > vp.top + vp.height - 30:
+            box.bottom = vp.top + vp.height - 32
+        surface.fill((16, 18, 14), box)
+        surface.blit(line, (box.left + 4, box.top + 3))
+
+
+def open_play(table: str, seed: int = 1, *, config: SessionConfig | None = None) -> PlayScene:
+    """The play screen of a new game on a scenario id or a .tmx path (solo unless `config`).
+
+    Raises MapOpenError / MapError / ValueError with a one-line message when it cannot start."""
+    from pathlib import Path
+
+    from game.client.catalogue import open_map
+    from game.save import resolve_map
+
+    if config is None:
+        config = SessionConfig(mode="solo", table=table, seed=seed)
+    map_path, _ = resolve_map(config.table)
+    opened = open_map(Path(map_path))
+    session = GameSession(config)
+    return PlayScene(opened, session)

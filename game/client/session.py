@@ -1,0 +1,287 @@
+"""A game being played on the desktop: the engine, the seats at the table and the AI players.
+
+Solo, hot-seat, co-op and watching two AIs are the same `GameSession` with different seats:
+
+- solo: one human seat for the Regulars, the Insurgent AI (Solo and Co-Op Gaming);
+- hot-seat: two human seats, one per side;
+- co-op: 2-4 human Regular seats, each owning some fireteams (only the owner commands them);
+- watch: an AI on each side.
+
+The session never draws anything (no pygame here); the play screen asks it who must answer
+(`current_seat`), lets AI seats answer one decision at a time (`step_ai`, so the screen can
+pace the playback) and passes the humans' commands to the engine (`apply`, which raises the
+engine's `IllegalCommand` with the state untouched).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from game.engine.commands import Command
+from game.engine.controllers import Controller
+from game.engine.engine import Engine
+from game.engine.state import INSURGENT, REGULAR, side_name
+from game.engine.view import player_view
+from game.save import Autosaver, new_game, resolve_map
+
+Mode = Literal["solo", "hotseat", "coop", "watch"]
+PACES = ("instant", "normal", "slow")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player at the table: a person or an AI, playing a side (or some of its units)."""
+
+    name: str
+    kind: Literal["human", "ai"]
+    side: str
+    units: frozenset[str] | None = None  # co-op ownership; None: every unit of the side
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+    def owns(self, unit_id: str) -> bool:
+        return self.units is None or unit_id in self.units
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    """What the set-up screen decides: the table, the dice seed, the seats and the pace."""
+
+    mode: Mode = "solo"
+    table: str = "contracting-trouble"  # a scenario id or a .tmx path
+    seed: int = 1
+    seats: tuple[Seat, ...] = ()
+    pace: str = "normal"  # instant | normal | slow
+    autosave: bool = True
+    autosave_dir: Path | None = None
+    turn_limit: int | None = None
+
+    def with_default_seats(self) -> SessionConfig:
+        """The seats a mode implies when none were given."""
+        if self.seats:
+            return self
+        seats = {
+            "solo": (Seat("You", "human", REGULAR), Seat("Insurgent AI", "ai", INSURGENT)),
+            "hotseat": (
+                Seat("Regular player", "human", REGULAR),
+                Seat("Insurgent player", "human", INSURGENT),
+            ),
+            "coop": (
+                Seat("Regular player 1", "human", REGULAR),
+                Seat("Regular player 2", "human", REGULAR),
+                Seat("Insurgent AI", "ai", INSURGENT),
+            ),
+            "watch": (Seat("Regular AI", "ai", REGULAR), Seat("Insurgent AI", "ai", INSURGENT)),
+        }[self.mode]
+        return SessionConfig(
+            self.mode,
+            self.table,
+            self.seed,
+            seats,
+            self.pace,
+            self.autosave,
+            self.autosave_dir,
+            self.turn_limit,
+        )
+
+
+def check_config(config: SessionConfig) -> str:
+    """Why these seats cannot play (one line), or '' when they can."""
+    for side in (REGULAR, INSURGENT):
+        if not any(s.side == side for s in config.seats):
+            return f"nobody plays the {side_name(side)}"
+    ai_sides = [s.side for s in config.seats if not s.human]
+    if len(ai_sides) != len(set(ai_sides)):
+        return "one AI per side is enough"
+    for side in (REGULAR, INSURGENT):
+        seats = [s for s in config.seats if s.side == side]
+        if any(not s.human for s in seats) and len(seats) > 1:
+            return f"the {side_name(side)} are played either by the AI or by people, not both"
+    if config.pace not in PACES:
+        return f"pace {config.pace!r}: choose one of {', '.join(PACES)}"
+    return ""
+
+
+def split_units(unit_ids: list[str], seats: int) -> list[frozenset[str]]:
+    """Deal fireteams to co-op seats in turn (1st, 3rd… to seat 1; 2nd, 4th… to seat 2)."""
+    return [frozenset(unit_ids[i::seats]) for i in range(seats)]
+
+
+class GameSession:
+    """The engine, the seats and the AI controllers of one game."""
+
+    def __init__(self, config: SessionConfig, engine: Engine | None = None) -> None:
+        config = config.with_default_seats()
+        problem = check_config(config)
+        if problem:
+            raise ValueError(f"cannot start this game: {problem}")
+        if engine is None:
+            map_path, scenario_id = resolve_map(config.table)
+            engine = new_game(map_path, scenario_id, config.seed, turn_limit=config.turn_limit)
+        self.engine = engine
+        self.config = self._deal_coop_units(config)
+        self.controllers: dict[str, Controller] = {}
+        self.ai_log: list[str] = []
+        self._ai_log_seen: dict[str, int] = {}
+        for seat in self.config.seats:
+            if not seat.human:
+                self.controllers[seat.side] = self._make_ai(seat.side)
+        self.autosaver: Callable[[], None] | None = None
+        if self.config.autosave:
+            self.autosaver = Autosaver(engine, self.config.autosave_dir)
+        self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        self._holder: dict[str, int] = {}  # side -> index of the co-op seat holding the phase
+
+    def _deal_coop_units(self, config: SessionConfig) -> SessionConfig:
+        """Co-op seats given without units share the side's fireteams out between them."""
+        regular_humans = [s for s in config.seats if s.side == REGULAR and s.human]
+        if len(regular_humans) < 2 or any(s.units is not None for s in regular_humans):
+            return config
+        ids = [u.id for u in self.engine.state.units.values() if u.side == REGULAR]
+        shares = iter(split_units(ids, len(regular_humans)))
+        seats = tuple(
+            Seat(s.name, s.kind, s.side, next(shares)) if s in regular_humans else s
+            for s in config.seats
+        )
+        return SessionConfig(
+            config.mode,
+            config.table,
+            config.seed,
+            seats,
+            config.pace,
+            config.autosave,
+            config.autosave_dir,
+            config.turn_limit,
+        )
+
+    def _make_ai(self, side: str) -> Controller:
+        if side == INSURGENT:
+            from game.ai.controller import InsurgentAI
+
+            return InsurgentAI(self.engine.battlefield, self.engine.state.seed * 2 + 2)
+        from game.ai.regular import RegularAI
+
+        return RegularAI(self.engine.battlefield)
+
+    # -- who answers -------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.engine.over or self.engine.pending is None
+
+    def seats_of(self, side: str) -> list[Seat]:
+        return [s for s in self.config.seats if s.side == side]
+
+    def current_seat(self) -> Seat | None:
+        """The seat that must answer the pending decision (None when the game is over)."""
+        pending = self.engine.pending
+        if pending is None:
+            return None
+        seats = self.seats_of(pending.side)
+        if len(seats) == 1:
+            return seats[0]
+        unit = str(pending.context.get("unit") or pending.context.get("regular") or "")
+        if not unit and self.engine.act is not None:
+            unit = self.engine.act.unit
+        if unit:
+            owner = next((s for s in seats if s.owns(unit)), None)
+            if owner is not None:
+                return owner
+        return seats[self._holder.get(pending.side, 0) % len(seats)]
+
+    def pass_to_next_seat(self) -> Seat | None:
+        """Co-op: the next player of the same side takes over choosing which unit activates."""
+        pending = self.engine.pending
+        if pending is None:
+            return None
+        seats = self.seats_of(pending.side)
+        self._holder[pending.side] = (self._holder.get(pending.side, 0) + 1) % len(seats)
+        return self.current_seat()
+
+    def may_command(self, seat: Seat, unit_id: str) -> str:
+        """'' when `seat` may give orders to `unit_id` now, else the reason in one line."""
+        unit = self.engine.state.units.get(unit_id)
+        if unit is None:
+            return f"there is no unit {unit_id}"
+        if unit.side != seat.side:
+            return f"{unit.name} is an enemy unit"
+        if not seat.owns(unit_id):
+            owner = next((s.name for s in self.seats_of(seat.side) if s.owns(unit_id)), "another")
+            return f"{unit.name} belongs to {owner}"
+        return ""
+
+    @property
+    def ai_to_move(self) -> bool:
+        seat = self.current_seat()
+        return seat is not None and not seat.human
+
+    # -- answering ---------------------------------------------------------------------------
+    def apply(self, command: Command) -> list[dict[str, Any]]:
+        """A human's command: the events it caused; IllegalCommand leaves everything as it was."""
+        seat = self.current_seat()
+        if seat is not None and seat.units is not None:
+            unit = getattr(command, "unit", "")
+            if unit and not seat.owns(unit):
+                from game.engine.commands import IllegalCommand
+
+                raise IllegalCommand(self.may_command(seat, unit))
+        events = self.engine.apply(command)
+        self._after(events)
+        return events
+
+    def step_ai(self) -> list[dict[str, Any]]:
+        """Let the AI whose turn it is answer one decision; its events ([] if a human's turn)."""
+        seat = self.current_seat()
+        if seat is None or seat.human:
+            return []
+        controller = self.controllers[seat.side]
+        command = controller.choose(player_view(self.engine, seat.side))
+        events = self.engine.apply(command)
+        self._collect_ai_log(seat.side, controller)
+        self._after(events)
+        return events
+
+    def run_ai_until_human(self, limit: int = 5000) -> list[dict[str, Any]]:
+        """Let the AIs play until a human must answer or the game ends."""
+        events: list[dict[str, Any]] = []
+        for _ in range(limit):
+            if not self.ai_to_move:
+                break
+            events += self.step_ai()
+        return events
+
+    def _collect_ai_log(self, side: str, controller: Controller) -> None:
+        log = getattr(controller, "log", None)
+        if not isinstance(log, list):
+            log = getattr(controller, "journal", None)
+        if not isinstance(log, list):
+            return
+        seen = self._ai_log_seen.get(side, 0)
+        if len(log) < seen:
+            seen = 0
+        self.ai_log.extend(str(line) for line in log[seen:])
+        self._ai_log_seen[side] = len(log)
+
+    def _after(self, events: list[dict[str, Any]]) -> None:
+        if self.autosaver is not None:
+            try:
+                self.autosaver()
+            except Exception as exc:  # a full disk must not stop the game; say it once
+                self.autosaver = None
+                self.ai_log.append(f"Autosave turned off: {exc}")
+        for event in events:
+            for listener in self.listeners:
+                listener(event)
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return self.engine.state.events
+
+    def score(self) -> tuple[int, int, list[str]]:
+        """Victory points so far: (Regulars, Insurgents, itemised lines)."""
+        return self.engine.scenario.score(self.engine.state)
