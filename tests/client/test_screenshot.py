@@ -140,3 +140,15 @@ def test_a_bare_path_or_scenario_id_opens_that_table(tmp_path: Path) -> None:
     result = run_in_process(str(TEST_MAP), "--map", str(TEST_MAP), "--screenshot", str(out))
     assert result.returncode == 2
     assert result.stderr.strip().endswith("not twice")
+
+
+def test_every_broken_map_of_the_corpus_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    corpus = sorted((ROOT / "tests" / "maps" / "broken").glob("*.tmx"))
+    assert len(corpus) >= 10
+    for path in corpus:
+        result = run_in_process("--screenshot", str(tmp_path / "x.png"), "--map", str(path))
+        assert result.returncode == 2, path.name
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), (path.name, lines)
+        assert "Traceback" not in result.stderr
+    assert not (tmp_path / "x.png").exists()
