@@ -36,6 +36,12 @@ def add_client_arguments(parser: argparse.ArgumentParser) -> None:
         "--scenario", metavar="ID", help="open the shipped map of a scenario (contracting-trouble…)"
     )
     group.add_argument(
+        "--turn",
+        type=int,
+        metavar="T",
+        help="with --screenshot: let the AIs play both sides up to turn T first",
+    )
+    group.add_argument(
         "--frames", type=int, metavar="N", help=argparse.SUPPRESS
     )  # run N frames then exit: start-up timing and smoke runs
     parser.add_argument(
@@ -107,12 +113,18 @@ def run_client(args: argparse.Namespace) -> int:
     except pygame.error as exc:
         return _fail(f"cannot open a window ({exc}); --screenshot works without a display")
     try:
-        return _run(app, target, screenshot, frames)
+        return _run(app, target, screenshot, frames, args)
     finally:
         app.shutdown()
 
 
-def _run(app: App, target: Path | None, screenshot: Path | None, frames: int | None) -> int:
+def _run(
+    app: App,
+    target: Path | None,
+    screenshot: Path | None,
+    frames: int | None,
+    args: argparse.Namespace | None = None,
+) -> int:
     import pygame
 
     from game.client.catalogue import MapOpenError, open_map
@@ -120,10 +132,16 @@ def _run(app: App, target: Path | None, screenshot: Path | None, frames: int | N
 
     app.push(MainMenuScene())
     if target is not None:
-        from game.client.battle import BattleScene  # loads the engine: only when a map opens
+        from game.client.play import battle_scene_for  # loads the engine: only when a map opens
 
+        seed = getattr(args, "seed", None)
         try:
-            battle = BattleScene(open_map(target))
+            battle = battle_scene_for(
+                open_map(target),
+                1 if seed is None else seed,
+                getattr(args, "turn", None),
+                autosave=screenshot is None,
+            )
         except MapOpenError as exc:
             return _fail(str(exc))
         except (OSError, pygame.error) as exc:

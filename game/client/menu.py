@@ -173,11 +173,11 @@ class MainMenuScene(ButtonMenuScene):
 
 def open_battle(scene: Scene, path: Path, report: Callable[[str], None]) -> bool:
     """Open the map at `path` on the battle screen, or report in one line why not."""
-    from game.client.battle import BattleScene  # the battle screen loads tiles: import late
+    from game.client.play import battle_scene_for  # the battle screen loads tiles: import late
 
     try:
         opened = open_map(path)
-        battle = BattleScene(opened)
+        battle = battle_scene_for(opened)
     except MapOpenError as exc:
         report(str(exc))
         return False

@@ -216,8 +216,7 @@ class PlayScene(BattleScene):
         super().on_enter()
         self.log(PLAY_HELP)
         self.absorb_events()
-        self.playback.skip()
-        for beat in self.playback.update(0.0):
+        for beat in self.playback.skip():
             self._reveal(beat)
         self.select_default_unit()
 
@@ -901,4 +900,48 @@ def open_play(table: str, seed: int = 1, *, config: SessionConfig | None = None)
     map_path, _ = resolve_map(config.table)
     opened = open_map(Path(map_path))
     session = GameSession(config)
+    return PlayScene(opened, session)
+
+
+def advance_to_turn(session: GameSession, turn: int) -> None:
+    """Let AIs play both sides until `turn` begins (the pictures on demand, `--turn T`)."""
+    from game.ai.regular import RegularAI
+    from game.engine.state import INSURGENT, REGULAR
+    from game.engine.view import player_view
+
+    engine = session.engine
+    stand_ins: dict[str, Any] = {
+        REGULAR: RegularAI(engine.battlefield),
+        INSURGENT: session.controllers.get(INSURGENT) or session._make_ai(INSURGENT),
+    }
+    for _ in range(20000):
+        pending = engine.pending
+        if pending is None or (engine.state.turn >= turn and pending.kind == "activate"):
+            return
+        seat = session.current_seat()
+        if seat is not None and not seat.human:
+            session.step_ai()
+            continue
+        controller = stand_ins[pending.side]
+        session.apply(controller.choose(player_view(engine, pending.side)))
+
+
+def battle_scene_for(
+    opened: OpenedMap, seed: int = 1, turn: int | None = None, *, autosave: bool = True
+) -> BattleScene:
+    """A solo game on this table (the play screen); the view-only screen when the engine cannot
+    set the table up (the reason goes to its log)."""
+    if opened.path is None or opened.battlefield is None:
+        return BattleScene(opened)
+    try:
+        config = SessionConfig(mode="solo", table=str(opened.path), seed=seed, autosave=autosave)
+        session = GameSession(config)
+        if turn is not None and turn > 1:
+            advance_to_turn(session, turn)
+    except Exception as exc:  # a table the engine cannot play is still worth looking at
+        scene = BattleScene(opened)
+        scene.opened = replace(
+            opened, notes=(*opened.notes, f"This table cannot be played ({exc}).")
+        )
+        return scene
     return PlayScene(opened, session)
