@@ -167,8 +167,13 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
             return
-        consumed = self.manager.process_events(event)
         top = self.stack.top
+        if event.type == pygame.KEYDOWN and top is not None:
+            from game.client.hotkeys import handle_global_key  # F1 help, F5 save, F9 load
+
+            if handle_global_key(top, event):
+                return
+        consumed = self.manager.process_events(event)
         if top is not None and (not consumed or event.type >= pygame.USEREVENT):
             top.handle_event(event)
 

@@ -1,0 +1,304 @@
+"""Saving and loading games from the window: named saves, quick save, the load list, Continue.
+
+The save itself is `game.save`'s format (unchanged): the seed, the map and the command log,
+replayed on load. What that format does not hold — who sits at the table (mode, seats, co-op
+ownership, pace) and whether the game has finished — goes in a small *sidecar* file next to it,
+`NAME.session.json`. A save without a sidecar loads as a solo game.
+
+Folders: `<data folder>/saves/NAME.json` for named saves; `<data folder>/autosave.json` is the
+autosave `GameSession` writes after every command. "Continue" is offered when the autosave has a
+sidecar that does not say the game finished, i.e. the last game started from the window stopped
+by a crash or a quit mid-game.
+
+The load list reads each file cheaply (no replay): a broken file is listed as
+"unreadable: <reason>" and never stops the others from being listed or loaded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from game.engine.engine import Engine
+from game.save import FORMAT, VERSION, SaveError, data_dir, load_save, write_json_atomic, write_save
+
+SAVES_SUBDIR = "saves"
+AUTOSAVE_NAME = "autosave.json"
+SIDECAR_SUFFIX = ".session.json"
+QUICK_SAVE_NAME = "quicksave"
+MAX_NAME = 60
+
+
+def saves_dir() -> Path:
+    return data_dir() / SAVES_SUBDIR
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE_NAME
+
+
+def sidecar_path(save: Path) -> Path:
+    return save.with_name(save.name.removesuffix(".json") + SIDECAR_SUFFIX)
+
+
+def safe_file_name(name: str) -> str:
+    """A typed save name made safe as a file name (letters, digits, spaces, - and _ kept)."""
+    cleaned = re.sub(r"[^\w\- ]+", "_", name.strip(), flags=re.UNICODE).strip(" ._")
+    return cleaned[:MAX_NAME] or "save"
+
+
+# -- the sidecar: who sits at the table ---------------------------------------------------------
+def config_to_json(config: Any) -> dict[str, Any]:
+    """A `SessionConfig` as JSON data (the save's own fields are not repeated)."""
+    return {
+        "mode": config.mode,
+        "table": str(config.table),
+        "seed": int(config.seed),
+        "pace": config.pace,
+        "turn_limit": config.turn_limit,
+        "seats": [
+            {
+                "name": seat.name,
+                "kind": seat.kind,
+                "side": seat.side,
+                "units": sorted(seat.units) if seat.units is not None else None,
+            }
+            for seat in config.seats
+        ],
+    }
+
+
+def config_from_json(data: Any, *, autosave_dir: Path | None = None) -> Any:
+    """A `SessionConfig` from sidecar data; ValueError (one short reason) when it is damaged."""
+    from game.client.session import Seat, SessionConfig
+
+    if not isinstance(data, dict):
+        raise ValueError("the session file does not hold a JSON object")
+    mode = data.get("mode")
+    if mode not in ("solo", "hotseat", "coop", "watch"):
+        raise ValueError(f"unknown mode {mode!r}")
+    seats_raw = data.get("seats")
+    if not isinstance(seats_raw, list) or not seats_raw:
+        raise ValueError("no seats")
+    seats = []
+    for raw in seats_raw:
+        if not isinstance(raw, dict):
+            raise ValueError("a seat is not a JSON object")
+        name, kind, side, units = (
+            raw.get("name"),
+            raw.get("kind"),
+            raw.get("side"),
+            raw.get("units"),
+        )
+        if not isinstance(name, str) or kind not in ("human", "ai") or not isinstance(side, str):
+            raise ValueError("a seat is damaged")
+        if units is not None and not (
+            isinstance(units, list) and all(isinstance(u, str) for u in units)
+        ):
+            raise ValueError(f"seat {name}: units must be a list of unit ids")
+        seats.append(Seat(name, kind, side, frozenset(units) if units is not None else None))
+    pace = data.get("pace", "normal")
+    seed = data.get("seed", 1)
+    turn_limit = data.get("turn_limit")
+    return SessionConfig(
+        mode=mode,
+        table=str(data.get("table", "")),
+        seed=seed if isinstance(seed, int) else 1,
+        seats=tuple(seats),
+        pace=pace if isinstance(pace, str) else "normal",
+        autosave_dir=autosave_dir,
+        turn_limit=turn_limit if isinstance(turn_limit, int) else None,
+    )
+
+
+def write_sidecar(save: Path, config: Any, *, finished: bool = False) -> None:
+    """Record who plays the game saved at `save` (SaveError names the file on failure)."""
+    data = config_to_json(config)
+    data["finished"] = finished
+    write_json_atomic(sidecar_path(save), data)
+
+
+def read_sidecar(save: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """(sidecar data or None, a one-line problem or None). A missing sidecar is no problem."""
+    path = sidecar_path(save)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None, None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return None, f"{path}: unreadable ({exc})"
+    if not isinstance(data, dict):
+        return None, f"{path}: not a session file"
+    return data, None
+
+
+# -- the list -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SaveInfo:
+    """What the load list shows for one file, read without replaying the game."""
+
+    path: Path
+    name: str
+    saved_at: datetime | None
+    scenario: str
+    turn: int
+    commands: int
+    mode: str
+    problem: str | None = None  # set when the file cannot be loaded
+
+    @property
+    def readable(self) -> bool:
+        return self.problem is None
+
+    def label(self) -> str:
+        """One line for the list: name, date, scenario and turn, or why it is unreadable."""
+        if self.problem is not None:
+            return f"{self.name} — unreadable: {self.problem}"
+        when = self.saved_at.strftime("%Y-%m-%d %H:%M") if self.saved_at else "?"
+        mode = f", {MODE_LABELS.get(self.mode, self.mode)}" if self.mode else ""
+        return f"{self.name} — {when} — {self.scenario or 'custom map'}, turn {self.turn}{mode}"
+
+
+MODE_LABELS = {"solo": "solo", "hotseat": "hot-seat", "coop": "co-op", "watch": "watch"}
+
+
+def _unreadable(path: Path, name: str, when: datetime | None, reason: str) -> SaveInfo:
+    return SaveInfo(path, name, when, "", 0, 0, "", reason)
+
+
+def read_save_info(path: Path) -> SaveInfo:
+    """The list entry for one save file; never raises (problems go in `problem`)."""
+    name = path.name.removesuffix(".json")
+    try:
+        when: datetime | None = datetime.fromtimestamp(path.stat().st_mtime)
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return _unreadable(path, name, None, "the file is gone")
+    except (OSError, UnicodeDecodeError) as exc:
+        return _unreadable(path, name, None, f"cannot be read ({exc})")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return _unreadable(path, name, when, f"bad JSON at line {exc.lineno} ({exc.msg})")
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return _unreadable(path, name, when, "not an Ambush Alley! save")
+    if data.get("version") != VERSION:
+        return _unreadable(path, name, when, f"save version {data.get('version')!r} unsupported")
+    for key, kind in (("map", str), ("seed", int), ("scenario", str), ("commands", list)):
+        if not isinstance(data.get(key), kind):
+            return _unreadable(path, name, when, f"damaged (field {key!r} missing or wrong)")
+    sidecar, _problem = read_sidecar(path)
+    mode = str(sidecar.get("mode", "")) if sidecar else ""
+    turn = data.get("turn")
+    return SaveInfo(
+        path=path,
+        name=name,
+        saved_at=when,
+        scenario=data["scenario"],
+        turn=turn if isinstance(turn, int) else 0,
+        commands=len(data["commands"]),
+        mode=mode,
+    )
+
+
+def list_saves(folder: Path | None = None) -> list[SaveInfo]:
+    """Every save in the folder, newest first; unreadable ones included (with their reason)."""
+    folder = folder or saves_dir()
+    if not folder.is_dir():
+        return []
+    files = [
+        p
+        for p in folder.glob("*.json")
+        if not p.name.endswith(SIDECAR_SUFFIX) and not p.name.startswith(".")
+    ]
+    infos = [read_save_info(p) for p in files]
+    return sorted(infos, key=lambda i: (i.saved_at or datetime.min, i.name), reverse=True)
+
+
+# -- saving and loading -------------------------------------------------------------------------
+def save_game(session: Any, name: str, folder: Path | None = None) -> Path:
+    """Save a session under `name` (the save and its sidecar); SaveError names the file."""
+    folder = folder or saves_dir()
+    path = folder / f"{safe_file_name(name)}.json"
+    write_save(session.engine, path)
+    write_sidecar(path, session.config, finished=session.over)
+    return path
+
+
+def quick_save(session: Any, folder: Path | None = None) -> Path:
+    return save_game(session, QUICK_SAVE_NAME, folder)
+
+
+def load_game(path: Path, *, autosave_dir: Path | None = None) -> tuple[Engine, Any]:
+    """Replay a save; (engine, SessionConfig). SaveError names the file and the problem.
+
+    Without a readable sidecar the game continues as solo (the Regulars yours, the Insurgent AI).
+    """
+    from game.client.session import SessionConfig
+
+    engine = load_save(path)
+    data, _problem = read_sidecar(path)
+    config = None
+    if data is not None:
+        try:
+            config = config_from_json(data, autosave_dir=autosave_dir)
+        except ValueError:
+            config = None
+    if config is None:
+        config = SessionConfig(
+            mode="solo",
+            table=engine.state.map_path or engine.state.scenario_id,
+            seed=engine.state.seed,
+            autosave_dir=autosave_dir,
+        ).with_default_seats()
+    return engine, config
+
+
+def resume_session(path: Path, *, autosave_dir: Path | None = None) -> Any:
+    """A `GameSession` continuing the save at `path` (SaveError when it cannot be loaded)."""
+    from game.client.session import GameSession
+
+    engine, config = load_game(path, autosave_dir=autosave_dir)
+    try:
+        session = GameSession(config, engine=engine)
+    except ValueError as exc:
+        raise SaveError(f"{path}: {exc}") from None
+    track_session(session)
+    return session
+
+
+# -- the autosave and Continue ------------------------------------------------------------------
+def track_session(session: Any) -> None:
+    """Mark the autosave as a game in progress now, and as finished when the game ends."""
+    if session.autosaver is None:
+        return
+    autosave = Path(session.autosaver.path)
+    try:
+        write_sidecar(autosave, session.config, finished=session.over)
+    except SaveError:
+        return  # no autosave folder: there will be no Continue either
+
+    def on_event(_event: dict[str, Any]) -> None:
+        if session.over and not getattr(session, "_marked_finished", False):
+            session._marked_finished = True
+            with contextlib.suppress(SaveError):
+                write_sidecar(autosave, session.config, finished=True)
+
+    session.listeners.append(on_event)
+
+
+def continue_info(path: Path | None = None) -> SaveInfo | None:
+    """The autosave to offer as Continue, or None (no game left unfinished from the window)."""
+    path = path or autosave_path()
+    if not path.is_file():
+        return None
+    sidecar, problem = read_sidecar(path)
+    if sidecar is None or problem is not None or sidecar.get("finished") is not False:
+        return None
+    info = read_save_info(path)
+    return info if info.readable else None

@@ -1,0 +1,312 @@
+"""The save and load screens: F5 name prompt (Shift+F5 quick save), the F9 load list, Continue.
+
+The files and their reading live in `game.client.saves`; this module only shows them.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+
+from game.client import saves
+from game.client.menu import ButtonMenuScene, MenuItem
+from game.client.scenes import Scene
+from game.save import SaveError
+
+ERROR_COLOUR = "#ff8070"
+
+
+def play_scene_for(session: Any) -> Scene:
+    """C2's play screen for a session (its map opened for the battle screen)."""
+    from game.client.catalogue import open_map
+    from game.client.play import PlayScene
+
+    return PlayScene(open_map(Path(session.engine.state.map_path)), session)
+
+
+def start_session(scene: Scene, session: Any, report: Callable[[str], None]) -> bool:
+    """Show `session` on the play screen: replaces the game being played under `scene`, if any."""
+    from game.client.catalogue import MapOpenError
+
+    try:
+        play = play_scene_for(session)
+    except (MapOpenError, OSError, pygame.error) as exc:
+        report(f"cannot show this game: {exc}")
+        return False
+    app = scene.app
+    stack = app.stack.scenes
+    # Drop the load list / overlays and any game in progress: the loaded game takes its place.
+    while len(stack) > 1 and (
+        stack[-1] is scene
+        or getattr(stack[-1], "session", None) is not None
+        or isinstance(stack[-1], SaveNameScene | LoadScene)
+    ):
+        app.stack.pop()
+    app.push(play)
+    return True
+
+
+def notify(scene: Scene, message: str, error: bool = False) -> None:
+    """Tell the player on the scene's own status line when it has one."""
+    say = getattr(scene, "say", None)
+    if callable(say):
+        say(message, error)
+
+
+# -- saving -------------------------------------------------------------------------------------
+def default_save_name(session: Any) -> str:
+    state = session.engine.state
+    return f"{state.title or state.scenario_id} turn {state.turn}"
+
+
+def save_from(scene: Scene, *, quick: bool = False) -> bool:
+    """F5: ask for a name (Shift+F5: quick save at once). False when `scene` plays no game."""
+    session = getattr(scene, "session", None)
+    if session is None:
+        return False
+    if quick:
+        try:
+            path = saves.quick_save(session)
+        except SaveError as exc:
+            notify(scene, str(exc), True)
+        else:
+            notify(scene, f"Quick saved ({path.name}).")
+        return True
+    scene.app.push(SaveNameScene(scene, session))
+    return True
+
+
+class Overlay(Scene):
+    """A modal panel drawn over the dimmed scene below."""
+
+    def __init__(self, below: Scene | None) -> None:
+        self.below = below
+        self._dim: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.below is not None:
+            self.below.draw(surface)
+        else:
+            surface.fill((24, 26, 22))
+        if self._dim is None or self._dim.get_size() != surface.get_size():
+            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._dim.fill((0, 0, 0, 170))
+        surface.blit(self._dim, (0, 0))
+
+
+class SaveNameScene(Overlay):
+    """Type a name, Enter (or Save) writes the game into the saves folder; Esc cancels."""
+
+    owns_keys = frozenset({pygame.K_F5})
+
+    def __init__(self, below: Scene | None, session: Any, folder: Path | None = None) -> None:
+        super().__init__(below)
+        self.session = session
+        self.folder = folder
+        self.name = default_save_name(session)
+        self.message = ""
+        self.saved: Path | None = None
+        self.entry: UITextEntryLine | None = None
+        self.widgets: list[Any] = []
+
+    def build_ui(self, manager: pygame_gui.UIManager) -> None:
+        w, h = self.app.size
+        box = pygame.Rect((w - 520) // 2, h // 2 - 90, 520, 180)
+        self.widgets = [
+            UILabel(pygame.Rect(box.left, box.top, box.width, 32), "Save the game as:", manager)
+        ]
+        self.entry = UITextEntryLine(
+            pygame.Rect(box.left, box.top + 40, box.width, 40),
+            manager,
+            initial_text=self.name,
+        )
+        self.entry.set_tooltip("The save's name: letters, digits, spaces, - and _ are kept")
+        self.entry.focus()
+        self.save_button = UIButton(
+            pygame.Rect(box.right - 250, box.top + 96, 120, 38),
+            "Save",
+            manager,
+            tool_tip_text="Write the save (Enter)",
+        )
+        self.cancel_button = UIButton(
+            pygame.Rect(box.right - 120, box.top + 96, 120, 38),
+            "Cancel",
+            manager,
+            tool_tip_text="Back to the game without saving (Esc)",
+        )
+        self.status = UILabel(
+            pygame.Rect(box.left, box.top + 142, box.width, 30), self.message or " ", manager
+        )
+        self.widgets += [self.entry, self.save_button, self.cancel_button, self.status]
+
+    def clear_ui(self) -> None:
+        if self.entry is not None:
+            self.name = self.entry.get_text()
+        for widget in self.widgets:
+            widget.kill()
+        self.widgets = []
+        self.entry = None
+
+    def confirm(self) -> Path | None:
+        name = self.entry.get_text() if self.entry is not None else self.name
+        if not name.strip():
+            self._show("Type a name first.")
+            return None
+        try:
+            path = saves.save_game(self.session, name, self.folder)
+        except SaveError as exc:
+            self._show(str(exc))
+            return None
+        self.saved = path
+        below = self.below
+        self.app.pop()
+        if below is not None:
+            notify(below, f"Saved as {path.stem}.")
+        return path
+
+    def _show(self, message: str) -> None:
+        self.message = message
+        if self.widgets:
+            self.status.set_text(message)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self.confirm()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.save_button:
+                self.confirm()
+            elif event.ui_element is self.cancel_button:
+                self.app.pop()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+
+# -- loading ------------------------------------------------------------------------------------
+def open_load_list(scene: Scene) -> bool:
+    """F9 (and the menu's Load game): the list of saves."""
+    scene.app.push(LoadScene())
+    return True
+
+
+def _info_html(info: saves.SaveInfo) -> str:
+    if not info.readable:
+        return (
+            f"<b>{html.escape(info.name)}</b><br><font color='{ERROR_COLOUR}'>"
+            f"unreadable: {html.escape(info.problem or '')}</font><br><br>"
+            f"<i>{html.escape(str(info.path))}</i>"
+        )
+    when = info.saved_at.strftime("%Y-%m-%d %H:%M") if info.saved_at else "?"
+    mode = saves.MODE_LABELS.get(info.mode, info.mode) or "solo (no seats recorded)"
+    return "<br>".join(
+        [
+            f"<font size=5><b>{html.escape(info.name)}</b></font>",
+            f"Saved: {when}",
+            f"Scenario: {html.escape(info.scenario or 'custom map')}",
+            f"Turn: {info.turn} ({info.commands} orders given)",
+            f"Mode: {html.escape(mode)}",
+            "",
+            f"<i>{html.escape(str(info.path))}</i>",
+        ]
+    )
+
+
+class LoadScene(ButtonMenuScene):
+    """Saved games, newest first: name, date, scenario and turn; broken files say why."""
+
+    title = "Load game"
+    subtitle = "Choose a saved game"
+    with_details = True
+    owns_keys = frozenset({pygame.K_F9})
+    visible = 7
+
+    def __init__(self, folder: Path | None = None) -> None:
+        super().__init__()
+        self.folder = folder
+        self.infos: list[saves.SaveInfo] = []
+        self.loaded: Any = None
+
+    def menu_items(self) -> list[MenuItem]:
+        self.infos = saves.list_saves(self.folder)
+        items = [
+            MenuItem(
+                _short_label(info), partial(_ignore, self.load, info), partial(self.describe, info)
+            )
+            for info in self.infos[: self.visible]
+        ]
+        if not self.infos:
+            folder = self.folder or saves.saves_dir()
+            self.set_details(f"No saved games yet in {html.escape(str(folder))}.")
+        elif len(self.infos) > self.visible:
+            hidden = len(self.infos) - self.visible
+            self.set_details(f"{hidden} older saves are not shown.")
+        items.append(MenuItem("Back", self.back))
+        return items
+
+    def describe(self, info: saves.SaveInfo) -> None:
+        self.set_details(_info_html(info))
+
+    def load(self, info: saves.SaveInfo) -> bool:
+        if not info.readable:
+            self.describe(info)
+            return False
+        try:
+            session = saves.resume_session(info.path)
+        except SaveError as exc:
+            self.set_details(f"<font color='{ERROR_COLOUR}'>{html.escape(str(exc))}</font>")
+            return False
+        self.loaded = session
+        return start_session(self, session, self._report)
+
+    def _report(self, message: str) -> None:
+        self.set_details(f"<font color='{ERROR_COLOUR}'>{html.escape(message)}</font>")
+
+
+def _ignore(action: Callable[..., object], *args: Any) -> None:
+    """Call `action` for a menu entry (menu actions return nothing)."""
+    action(*args)
+
+
+def _short_label(info: saves.SaveInfo) -> str:
+    if not info.readable:
+        return f"{info.name[:24]} — unreadable"
+    when = info.saved_at.strftime("%m-%d %H:%M") if info.saved_at else "?"
+    return f"{info.name[:24]} — {when} — turn {info.turn}"
+
+
+# -- Continue -----------------------------------------------------------------------------------
+def continue_item(scene: Scene) -> MenuItem | None:
+    """The main menu's "Continue" entry, when the last game stopped mid-game."""
+    info = saves.continue_info()
+    if info is None:
+        return None
+    return MenuItem(
+        f"Continue (turn {info.turn})",
+        partial(_ignore, continue_game, scene),
+        partial(_describe_on, scene, info),
+    )
+
+
+def _describe_on(scene: Scene, info: saves.SaveInfo) -> None:
+    set_details = getattr(scene, "set_details", None)
+    if callable(set_details):
+        set_details(_info_html(info))
+
+
+def continue_game(scene: Scene) -> bool:
+    """Resume the autosave exactly where it stopped."""
+    try:
+        session = saves.resume_session(saves.autosave_path())
+    except SaveError as exc:
+        notify(scene, str(exc), True)
+        report = getattr(scene, "set_details", None)
+        if callable(report):
+            report(f"<font color='{ERROR_COLOUR}'>{html.escape(str(exc))}</font>")
+        return False
+    return start_session(scene, session, lambda message: notify(scene, message, True))

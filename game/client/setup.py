@@ -1,0 +1,622 @@
+"""The new-game set-up screen: the table, the mode and who plays what, the seed, the pace.
+
+Modes (the seats come from `game.client.session`):
+- Solo: you command the Regulars against the Insurgent AI (the solo rules).
+- Hot-seat: two people on one computer, one per side (the hand-off screen hides the board).
+- Co-op: 2-4 people share the Regular fireteams (each fireteam has exactly one owner, each
+  player at least one); the Insurgent AI plays the other side.
+- Watch: the AI plays both sides at the chosen pace.
+
+The tables are the shipped maps and every .tmx in the user's maps folder (Settings). A custom
+map is read with the battlefield validator before the game starts: its errors are listed in a
+dialog, one line per problem, and the game does not start; warnings are shown and play goes on.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+)
+from pygame_gui.windows import UIMessageWindow
+
+from game.client.catalogue import MAPS_DIR, MapEntry, describe_map, shipped_maps
+from game.client.menu import draw_menu_background
+from game.client.scenes import Scene
+from game.client.settings import PACES, current_settings, ensure_maps_dir
+
+MODES: tuple[tuple[str, str], ...] = (
+    ("solo", "Solo — you command the Regulars"),
+    ("hotseat", "Hot-seat — two players, one computer"),
+    ("coop", "Co-op — 2 to 4 Regular players"),
+    ("watch", "Watch — AI against AI"),
+)
+MODE_TIPS = {
+    "solo": "You command every Regular fireteam; the Insurgents follow the solo rules' AI.",
+    "hotseat": "Two people share the computer: one takes the Regulars, one the Insurgents. "
+    "The board is hidden while the computer changes hands.",
+    "coop": "Two to four people share the Regular fireteams against the Insurgent AI; "
+    "each fireteam is commanded only by its owner.",
+    "watch": "The AI plays both sides; choose how fast the game plays out.",
+}
+MAX_COOP = 4
+MAX_SEED = 2**31 - 1
+
+
+class SetupError(Exception):
+    """A set-up that cannot start; the message is one line for the player."""
+
+
+@dataclass
+class TableChoice:
+    """A table the player can pick: a shipped scenario map or a map of the user's folder."""
+
+    path: Path
+    title: str
+    scenario_id: str = ""
+    custom: bool = False
+
+    @property
+    def spec(self) -> str:
+        """What `SessionConfig.table` takes: the scenario id of a shipped map, else the path."""
+        from game.scenarios.catalog import SCENARIOS
+
+        if not self.custom and self.scenario_id in SCENARIOS and self.scenario_id != "patrol":
+            return self.scenario_id
+        return str(self.path)
+
+    @property
+    def label(self) -> str:
+        return f"My maps: {self.title}" if self.custom else self.title
+
+
+def available_tables(user_folder: Path | None, shipped: Path = MAPS_DIR) -> list[TableChoice]:
+    """The shipped maps, then every .tmx file of the user's maps folder (sorted by name)."""
+    tables = [_choice(entry, False) for entry in shipped_maps(shipped)]
+    if user_folder is not None and user_folder.is_dir() and user_folder.resolve() != shipped:
+        for path in sorted(user_folder.glob("*.tmx"), key=lambda p: p.name.lower()):
+            tables.append(_choice(describe_map(path), True))
+    return tables
+
+
+def _choice(entry: MapEntry, custom: bool) -> TableChoice:
+    return TableChoice(entry.path, entry.title, entry.scenario_id, custom)
+
+
+@dataclass(frozen=True)
+class MapCheck:
+    """What the validator says about a map: errors stop the game, warnings are only shown."""
+
+    errors: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+
+def check_map(path: Path) -> MapCheck:
+    """Run the battlefield validator on a map (never raises)."""
+    from game.battlefield.loader import read_map
+
+    if path.suffix.lower() != ".tmx":
+        return MapCheck((f"{path}: not a Tiled map (expected a .tmx file)",), ())
+    if not path.is_file():
+        return MapCheck((f"{path}: no such map file",), ())
+    report = read_map(path)
+    errors = tuple(str(p) for p in report.errors)
+    if report.battlefield is None and not errors:
+        errors = (f"{path}: the map cannot be played",)
+    return MapCheck(errors, tuple(str(p) for p in report.warnings))
+
+
+def regular_units(table: str, seed: int) -> list[tuple[str, str]]:
+    """(unit id, name) of every Regular unit the table sets up: the fireteams to share out."""
+    from game.save import new_game, resolve_map
+
+    map_path, scenario_id = resolve_map(table)
+    engine = new_game(map_path, scenario_id, seed)
+    return [(u.id, u.name) for u in engine.state.units.values() if u.side == "regular"]
+
+
+@dataclass
+class SetupChoices:
+    """Everything the set-up screen asks, as plain data (the screen edits one of these)."""
+
+    table: str = "contracting-trouble"
+    mode: str = "solo"
+    seed_text: str = ""
+    pace: str = "normal"
+    names: list[str] = field(default_factory=lambda: ["Player 1", "Player 2"])
+    coop_players: int = 2
+    owners: dict[str, int] = field(default_factory=dict)  # unit id -> co-op player index
+
+
+def parse_seed(text: str, fallback: int) -> int:
+    """The typed seed (empty: `fallback`); SetupError names what is wrong."""
+    text = text.strip()
+    if not text:
+        return fallback
+    try:
+        seed = int(text)
+    except ValueError:
+        raise SetupError(f"seed {text!r}: type a whole number, or leave it empty") from None
+    if not 0 <= seed <= MAX_SEED:
+        raise SetupError(f"seed {seed}: must be between 0 and {MAX_SEED}")
+    return seed
+
+
+def _names(choices: SetupChoices, count: int, defaults: list[str]) -> list[str]:
+    names = [(choices.names[i] if i < len(choices.names) else "").strip() for i in range(count)]
+    names = [name or defaults[i] for i, name in enumerate(names)]
+    if len(set(n.lower() for n in names)) != len(names):
+        raise SetupError("two players have the same name: give each player a different name")
+    return names
+
+
+def build_config(
+    choices: SetupChoices, regulars: list[tuple[str, str]] | None = None, *, fallback_seed: int = 1
+) -> Any:
+    """The `SessionConfig` the choices describe; SetupError (one line) when they cannot start.
+
+    `regulars` (the table's Regular units) is needed for co-op only."""
+    from game.client.session import Seat, SessionConfig, check_config
+
+    seed = parse_seed(choices.seed_text, fallback_seed)
+    if choices.pace not in PACES:
+        raise SetupError(f"pace {choices.pace!r}: choose one of {', '.join(PACES)}")
+    if choices.mode == "solo":
+        (name,) = _names(choices, 1, ["You"])
+        seats = (Seat(name, "human", "regular"), Seat("Insurgent AI", "ai", "insurgent"))
+    elif choices.mode == "hotseat":
+        regular, insurgent = _names(choices, 2, ["Regular player", "Insurgent player"])
+        seats = (Seat(regular, "human", "regular"), Seat(insurgent, "human", "insurgent"))
+    elif choices.mode == "coop":
+        seats = _coop_seats(choices, regulars or [])
+    elif choices.mode == "watch":
+        seats = (Seat("Regular AI", "ai", "regular"), Seat("Insurgent AI", "ai", "insurgent"))
+    else:
+        raise SetupError(f"mode {choices.mode!r}: choose solo, hot-seat, co-op or watch")
+    config = SessionConfig(
+        mode=choices.mode,  # type: ignore[arg-type]
+        table=choices.table,
+        seed=seed,
+        seats=seats,
+        pace=choices.pace,
+    )
+    problem = check_config(config)
+    if problem:
+        raise SetupError(f"cannot start this game: {problem}")
+    return config
+
+
+def _coop_seats(choices: SetupChoices, regulars: list[tuple[str, str]]) -> tuple[Any, ...]:
+    from game.client.session import Seat
+
+    count = choices.coop_players
+    if not 2 <= count <= MAX_COOP:
+        raise SetupError(f"co-op needs 2 to {MAX_COOP} Regular players, not {count}")
+    if not regulars:
+        raise SetupError("this table has no Regular fireteams to share out")
+    if count > len(regulars):
+        raise SetupError(
+            f"{count} players but only {len(regulars)} Regular fireteams: "
+            "every player needs at least one"
+        )
+    names = _names(choices, count, [f"Regular player {i + 1}" for i in range(count)])
+    owned: list[set[str]] = [set() for _ in range(count)]
+    for unit_id, unit_name in regulars:
+        owner = choices.owners.get(unit_id)
+        if owner is None or not 0 <= owner < count:
+            raise SetupError(f"{unit_name} ({unit_id}) has no owner: give it to a player")
+        owned[owner].add(unit_id)
+    for name, units in zip(names, owned, strict=True):
+        if not units:
+            raise SetupError(f"{name} commands no fireteam: give each player at least one")
+    seats = [
+        Seat(name, "human", "regular", frozenset(units))
+        for name, units in zip(names, owned, strict=True)
+    ]
+    return (*seats, Seat("Insurgent AI", "ai", "insurgent"))
+
+
+def deal_owners(regulars: list[tuple[str, str]], players: int) -> dict[str, int]:
+    """A first proposal: fireteams dealt to the players in turn (the player may change it)."""
+    return {unit_id: i % players for i, (unit_id, _name) in enumerate(regulars)}
+
+
+def start_game(scene: Scene, config: Any) -> Any:
+    """Push the play screen for a new game of `config`; the PlayScene (MapOpenError, MapError
+    or ValueError say in one line why it cannot start)."""
+    from game.client.play import open_play
+    from game.client.saves import track_session
+
+    play = open_play(config.table, config.seed, config=config)
+    track_session(play.session)
+    scene.app.push(play)
+    return play
+
+
+# -- the screen ---------------------------------------------------------------------------------
+class SetupScene(Scene):
+    """Table list on the left, mode, players, seed and pace on the right, Start at the bottom."""
+
+    def __init__(
+        self,
+        preselect: Path | None = None,
+        user_folder: Path | None = None,
+        shipped: Path = MAPS_DIR,
+    ) -> None:
+        self.choices = SetupChoices()
+        self.shipped = shipped
+        self.user_folder = user_folder
+        self.preselect = preselect
+        self.tables: list[TableChoice] = []
+        self.selected: TableChoice | None = None
+        self.check: MapCheck | None = None
+        self.regulars: list[tuple[str, str]] = []
+        self._regulars_for: str | None = None
+        self.message = ""
+        self.message_is_error = False
+        self.widgets: list[Any] = []
+        self.dialog: UIMessageWindow | None = None
+        self.dialog_lines: list[str] = []
+        self.name_entries: list[UITextEntryLine] = []
+        self.owner_menus: dict[str, UIDropDownMenu] = {}
+        self.started: Any = None
+        self.seed_entry: UITextEntryLine | None = None
+        self.info_box: UITextBox | None = None
+        self.table_list: UISelectionList | None = None
+        self.mode_menu: UIDropDownMenu | None = None
+        self.pace_menu: UIDropDownMenu | None = None
+        self.count_menu: UIDropDownMenu | None = None
+        self.start_button: UIButton | None = None
+        self.back_button: UIButton | None = None
+
+    # -- data ---------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        settings = current_settings()
+        self.choices.pace = settings.pace
+        if self.user_folder is None:
+            self.user_folder, warning = ensure_maps_dir(settings)
+            if warning:
+                self.say(warning, error=True)
+        self.tables = available_tables(self.user_folder, self.shipped)
+        if self.preselect is not None:
+            wanted = self.preselect.resolve()
+            match = next((t for t in self.tables if t.path.resolve() == wanted), None)
+            if match is None:
+                match = TableChoice(self.preselect, self.preselect.stem, "", True)
+                self.tables.append(match)
+            self.select_table(match)
+        elif self.tables:
+            self.select_table(self.tables[0])
+
+    def select_table(self, table: TableChoice) -> None:
+        self.selected = table
+        self.choices.table = table.spec
+        self.check = check_map(table.path) if table.custom else MapCheck((), ())
+        if self.check.errors:
+            self.say(f"{table.title}: this map cannot be played (see the list of problems).", True)
+            self.show_problems(table, self.check.errors)
+        elif self.check.warnings:
+            self.say("Warnings (the map can still be played):\n" + "\n".join(self.check.warnings))
+        else:
+            self.say(MODE_TIPS[self.choices.mode])
+        if self.choices.mode == "coop":
+            self._load_regulars()
+            self._rebuild()
+
+    def set_mode(self, mode: str) -> None:
+        self.choices.mode = mode
+        if mode == "coop":
+            self._load_regulars()
+        self.say(MODE_TIPS[mode])
+        self._rebuild()
+
+    def set_coop_players(self, count: int) -> None:
+        self.choices.coop_players = count
+        self.choices.owners = deal_owners(self.regulars, count)
+        self._rebuild()
+
+    def _load_regulars(self) -> None:
+        if self._regulars_for == self.choices.table:
+            return
+        self._regulars_for = self.choices.table
+        self.regulars = []
+        if self.check is not None and self.check.errors:
+            return
+        try:
+            seed = parse_seed(self.choices.seed_text, 1)
+            self.regulars = regular_units(self.choices.table, seed)
+        except Exception as exc:  # the table cannot be set up: say so, do not crash the menu
+            self.say(f"cannot read this table's fireteams: {exc}", True)
+        self.choices.owners = deal_owners(self.regulars, self.choices.coop_players)
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message = message
+        self.message_is_error = error
+        if self.info_box is not None and self.widgets:
+            self.info_box.set_text(self._info_html())
+
+    def _info_html(self) -> str:
+        colour = "#ff8070" if self.message_is_error else "#e6e2cc"
+        body = "<br>".join(html.escape(line) for line in self.message.splitlines())
+        return f"<font color='{colour}'>{body}</font>"
+
+    def show_problems(self, table: TableChoice, problems: tuple[str, ...]) -> None:
+        """The validator's lines in a dialog, one line per problem."""
+        self.dialog_lines = [f"{table.path}: {len(problems)} problem(s)", *problems]
+        if self.widgets:
+            self._open_dialog()
+
+    def _open_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(760, w - 80), min(460, h - 80))
+        rect.center = (w // 2, h // 2)
+        body = "<br>".join(html.escape(line) for line in self.dialog_lines)
+        self.dialog = UIMessageWindow(
+            rect, body, self.app.manager, window_title="This map cannot be played"
+        )
+
+    # -- starting -----------------------------------------------------------------------------
+    def read_widgets(self) -> None:
+        """Copy what was typed into the choices."""
+        if self.seed_entry is not None:
+            self.choices.seed_text = self.seed_entry.get_text()
+        for i, entry in enumerate(self.name_entries):
+            while len(self.choices.names) <= i:
+                self.choices.names.append("")
+            self.choices.names[i] = entry.get_text()
+
+    def start(self) -> bool:
+        """Check everything and push the play screen; False (and a message) when it cannot."""
+        self.read_widgets()
+        if self.selected is None:
+            self.say("Choose a table first.", True)
+            return False
+        if self.selected.custom:
+            self.check = check_map(self.selected.path)
+            if self.check.errors:
+                self.show_problems(self.selected, self.check.errors)
+                self.say("This map cannot be played: fix the problems listed and try again.", True)
+                return False
+        if self.choices.mode == "coop":
+            self._load_regulars()
+        try:
+            config = build_config(self.choices, self.regulars, fallback_seed=_fresh_seed())
+        except SetupError as exc:
+            self.say(str(exc), True)
+            return False
+        try:
+            self.started = start_game(self, config)
+        except Exception as exc:  # MapOpenError, MapError, ValueError: one line, no crash
+            self.say(f"cannot start: {exc}", True)
+            return False
+        return True
+
+    # -- widgets ------------------------------------------------------------------------------
+    def _rebuild(self) -> None:
+        if self.widgets:
+            self.read_widgets()
+            self.clear_ui()
+            self.build_ui(self.app.manager)
+
+    def build_ui(self, manager: pygame_gui.UIManager) -> None:
+        w, h = self.app.size
+        top = round(h * 0.22)
+        left_w = round(w * 0.36)
+        margin = round(w * 0.05)
+        self.widgets = []
+        self.name_entries = []
+        self.owner_menus = {}
+        labels: list[str | tuple[str, str]] = [t.label for t in self.tables]
+        labels = labels or ["(no maps found)"]
+        self.table_list = UISelectionList(
+            pygame.Rect(margin, top + 30, left_w, round(h * 0.42)),
+            labels,
+            manager,
+            default_selection=self.selected.label if self.selected else None,
+        )
+        self.table_list.set_tooltip(
+            "The tables: shipped scenarios, then the .tmx maps of your maps folder "
+            f"({self.user_folder})"
+        )
+        self.widgets += [
+            UILabel(pygame.Rect(margin, top, left_w, 28), "Table", manager),
+            self.table_list,
+        ]
+        self.info_box = UITextBox(
+            self._info_html(),
+            pygame.Rect(margin, top + 40 + round(h * 0.42), left_w, round(h * 0.2)),
+            manager,
+        )
+        self.widgets.append(self.info_box)
+
+        x = margin + left_w + margin
+        col = w - x - margin
+        y = top
+        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), "Mode", manager))
+        current = next(label for key, label in MODES if key == self.choices.mode)
+        self.mode_menu = UIDropDownMenu(
+            [label for _k, label in MODES], current, pygame.Rect(x + 120, y, col - 120, 32), manager
+        )
+        self.mode_menu.set_tooltip(MODE_TIPS[self.choices.mode])
+        self.widgets.append(self.mode_menu)
+        y += 42
+        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), "Seed", manager))
+        self.seed_entry = UITextEntryLine(
+            pygame.Rect(x + 120, y, 160, 32), manager, initial_text=self.choices.seed_text
+        )
+        self.seed_entry.set_tooltip(
+            "The dice seed: the same seed replays the same dice. Empty: random"
+        )
+        self.widgets.append(self.seed_entry)
+        self.widgets.append(UILabel(pygame.Rect(x + 300, y, 80, 32), "Pace", manager))
+        self.pace_menu = UIDropDownMenu(
+            list(PACES), self.choices.pace, pygame.Rect(x + 380, y, col - 380, 32), manager
+        )
+        self.pace_menu.set_tooltip("How fast the AI's actions play out on screen")
+        self.widgets.append(self.pace_menu)
+        y += 52
+        y = self._build_players(manager, x, y, col)
+
+        bottom = h - 70
+        self.start_button = UIButton(
+            pygame.Rect(w - margin - 200, bottom, 200, 48),
+            "Start",
+            manager,
+            tool_tip_text="Start the game with these choices (Enter)",
+            object_id="#menu_button",
+        )
+        self.back_button = UIButton(
+            pygame.Rect(w - margin - 420, bottom, 200, 48),
+            "Back",
+            manager,
+            tool_tip_text="Back to the main menu (Esc)",
+            object_id="#menu_button",
+        )
+        self.widgets += [self.start_button, self.back_button]
+        if self.dialog_lines and self.check is not None and self.check.errors:
+            self._open_dialog()
+
+    def _build_players(self, manager: pygame_gui.UIManager, x: int, y: int, col: int) -> int:
+        mode = self.choices.mode
+        if mode == "watch":
+            self.widgets.append(
+                UILabel(pygame.Rect(x, y, col, 30), "The AI plays both sides.", manager)
+            )
+            return y + 40
+        if mode == "solo":
+            rows = [("Your name", "You", "Your name, shown on the screen and in the saves")]
+        elif mode == "hotseat":
+            rows = [
+                ("Regulars", "Regular player", "Who commands the Regular fireteams"),
+                ("Insurgents", "Insurgent player", "Who commands the Insurgents"),
+            ]
+        else:
+            self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), "Players", manager))
+            count_menu = UIDropDownMenu(
+                [str(n) for n in range(2, MAX_COOP + 1)],
+                str(self.choices.coop_players),
+                pygame.Rect(x + 120, y, 80, 32),
+                manager,
+            )
+            count_menu.set_tooltip("How many people share the Regular fireteams")
+            self.count_menu = count_menu
+            self.widgets.append(count_menu)
+            y += 42
+            rows = [
+                (f"Player {i + 1}", f"Regular player {i + 1}", "This player's name")
+                for i in range(self.choices.coop_players)
+            ]
+        for i, (label, default, tip) in enumerate(rows):
+            self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), label, manager))
+            typed = self.choices.names[i] if i < len(self.choices.names) else ""
+            entry = UITextEntryLine(
+                pygame.Rect(x + 120, y, min(320, col - 120), 32),
+                manager,
+                initial_text=typed if typed and not typed.startswith("Player ") else default,
+            )
+            entry.set_tooltip(tip)
+            self.name_entries.append(entry)
+            self.widgets.append(entry)
+            y += 40
+        if mode == "coop":
+            y += 8
+            self.widgets.append(
+                UILabel(pygame.Rect(x, y, col, 30), "Fireteams and their owners", manager)
+            )
+            y += 34
+            options: list[str | tuple[str, str]] = [
+                f"Player {i + 1}" for i in range(self.choices.coop_players)
+            ]
+            for unit_id, unit_name in self.regulars:
+                self.widgets.append(
+                    UILabel(pygame.Rect(x, y, 220, 32), f"{unit_name} ({unit_id})", manager)
+                )
+                owner = self.choices.owners.get(unit_id)
+                start = options[owner] if owner is not None and owner < len(options) else "—"
+                menu = UIDropDownMenu(
+                    options if start != "—" else ["—", *options],
+                    start,
+                    pygame.Rect(x + 230, y, 160, 32),
+                    manager,
+                )
+                menu.set_tooltip(f"The player who commands {unit_name}; only they can order it")
+                self.owner_menus[unit_id] = menu
+                self.widgets.append(menu)
+                y += 38
+        return y
+
+    def clear_ui(self) -> None:
+        for widget in self.widgets:
+            widget.kill()
+        self.widgets = []
+        self.name_entries = []
+        self.owner_menus = {}
+        self.seed_entry = None
+        self.info_box = None
+        self.count_menu = None
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+
+    # -- input --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.start_button:
+                self.start()
+            elif event.ui_element is self.back_button:
+                self.app.pop()
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            if event.ui_element is self.table_list:
+                table = next((t for t in self.tables if t.label == event.text), None)
+                if table is not None:
+                    self.read_widgets()
+                    self.select_table(table)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._dropdown(event.ui_element, str(event.text))
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+            self.dialog_lines = []
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+
+    def _dropdown(self, element: Any, text: str) -> None:
+        if element is self.mode_menu:
+            mode = next((key for key, label in MODES if label == text), None)
+            if mode is not None and mode != self.choices.mode:
+                self.read_widgets()
+                self.set_mode(mode)
+        elif element is self.pace_menu and text in PACES:
+            self.choices.pace = text
+        elif element is self.count_menu and text.isdigit():
+            self.read_widgets()
+            self.set_coop_players(int(text))
+        else:
+            for unit_id, menu in self.owner_menus.items():
+                if element is menu and text.startswith("Player "):
+                    self.choices.owners[unit_id] = int(text.split()[1]) - 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_menu_background(surface, "New game", "Choose the table, the mode and the players")
+
+
+def _fresh_seed() -> int:
+    """A seed for a game whose seed field is empty (shown in the log, so it can be replayed)."""
+    import secrets
+
+    return secrets.randbelow(1_000_000)
