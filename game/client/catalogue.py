@@ -43,6 +43,7 @@ class MapEntry:
     title: str
     scenario_id: str
     description: str
+    problem: str = ""  # why the map cannot be played (the loader's first problem), or ""
 
 
 class MapOpenError(Exception):
@@ -64,13 +65,34 @@ def _map_properties(path: Path) -> dict[str, str]:
     }
 
 
-def describe_map(path: Path) -> MapEntry:
+def describe_map(path: Path, loader: Loader | None = None) -> MapEntry:
+    """Title, scenario and briefing of a map, read with the battlefield loader (so a map that
+    cannot be played says why before it is chosen); from its raw properties while the loader
+    is not in the build."""
+    load = loader if loader is not None else battlefield_loader()
+    if load is not None:
+        try:
+            battlefield = load(path)
+        except MapError as exc:
+            problem = str(exc)
+        except (OSError, ValueError, ET.ParseError) as exc:
+            problem = f"{path}: cannot be read ({exc})"
+        else:
+            return MapEntry(
+                path=path,
+                title=battlefield.title,
+                scenario_id=battlefield.scenario,
+                description=battlefield.description,
+            )
+    else:
+        problem = ""
     props = _map_properties(path)
     return MapEntry(
         path=path,
         title=props.get("title") or path.stem.replace("-", " ").replace("_", " ").title(),
         scenario_id=props.get("scenario", ""),
         description=props.get("description", ""),
+        problem=problem,
     )
 
 

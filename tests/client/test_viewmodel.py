@@ -65,3 +65,22 @@ def test_the_hand_built_test_table_is_what_the_loader_reads() -> None:
     from game.battlefield.loader import load_battlefield
 
     assert load_battlefield(TEST_MAP) == table_battlefield()
+
+
+def test_the_map_list_reads_maps_with_the_loader_and_says_why_one_cannot_be_played() -> None:
+    from pathlib import Path
+
+    from client_support import TEST_MAP
+
+    from game.client.catalogue import describe_map
+
+    good = describe_map(TEST_MAP)
+    assert (good.title, good.description, good.problem) == (
+        "Test Table",
+        "A small table for the client tests.",
+        "",
+    )
+    broken = Path(__file__).resolve().parents[1] / "maps" / "broken" / "hot_spots_too_close.tmx"
+    entry = describe_map(broken)
+    assert entry.problem.startswith("error: ")
+    assert "\n" not in entry.problem
