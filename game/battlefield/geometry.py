@@ -249,6 +249,8 @@ class Geometry:
             if len(self._pair_cache) >= _PAIR_CACHE_LIMIT:
                 self._pair_cache.clear()
             self._pair_cache[key] = counts
+            # Rays are symmetric (R4, see `Sight.reversed`): b looking at a is the same count.
+            self._pair_cache[(b.figures, b.elevation, a.figures, a.elevation)] = counts[::-1]
         sight = Sight(a.id, b.id, counts[0], len(a.figures), counts[1], len(b.figures))
         if len(self._sight_by_identity) >= _IDENTITY_CACHE_LIMIT:
             self._sight_by_identity.clear()
@@ -444,13 +446,14 @@ class Geometry:
         """(a's figures that see b, b's figures visible to a): each figure-to-figure ray gets
         the answer pymunk would give (`_ray_clear`), found the cheapest way:
 
-        1. only the edges of pieces near the line between the units can stop a ray;
-           none left: every ray is clear;
-        2. one edge with every figure of a on one side and every figure of b on the other,
-           well within its ends, stops every ray;
-        3. otherwise ray by ray (`_ray_blocker`), the edge that stopped the last ray first.
+        1. only the edges near the line between the two units can stop a ray
+           (`_edges_between`); with none, every ray is clear;
+        2. otherwise ray by ray in plain arithmetic (`_ray_blocker`), the edge that stopped
+           the last ray tried first; the first time an edge stops a ray, every other ray it
+           surely stops is marked at once (`_shadowed`), so hidden units cost few rays.
         The counts must be exact (`Sight` reports them), so there is no stopping once the
-        outcome is known; but one clear ray settles a viewer figure and a target figure.
+        outcome is known; but one clear ray settles a viewer figure and a target figure, and
+        a viewer figure that sees nothing has had every one of its rays tried already.
         """
         lo, hi = sorted((a.elevation, b.elevation))
         mask = self.los_mask(lo, hi)

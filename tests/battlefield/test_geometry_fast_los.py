@@ -72,6 +72,9 @@ def test_fast_all_pairs_los_equals_the_naive_rays_on_random_placements(map_path:
                 back = table[(b.id, a.id)]
                 assert (back.seeing, back.visible) == expected[::-1]
                 compared += 1
+        for a, b in zip(units[1:], units[:-1], strict=True):  # asked the other way round
+            sight = geometry.line_of_sight(a, b)
+            assert (sight.seeing, sight.visible) == naive_counts(geometry, a, b)
     assert compared == 2 * 18 * 17 // 2
 
 
