@@ -92,6 +92,12 @@ class SettingsLoad:
     path: Path
     warning: str | None  # one line, or None when the file was fine (or simply absent)
 
+    def __getattr__(self, name: str) -> Any:
+        """Read a setting straight off the result (`load_settings().pace`)."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.settings, name)
+
 
 def _check_field(name: str, value: Any) -> Any:
     """The value of one setting if it is acceptable; ValueError (one short reason) otherwise."""

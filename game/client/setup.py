@@ -134,7 +134,7 @@ class SetupChoices:
     mode: str = "solo"
     seed_text: str = ""
     pace: str = "normal"
-    names: list[str] = field(default_factory=lambda: ["Player 1", "Player 2"])
+    names: list[str] = field(default_factory=list)  # "" or missing: the mode's default name
     coop_players: int = 2
     owners: dict[str, int] = field(default_factory=dict)  # unit id -> co-op player index
 
@@ -269,6 +269,7 @@ class SetupScene(Scene):
         self.dialog: UIMessageWindow | None = None
         self.dialog_lines: list[str] = []
         self.name_entries: list[UITextEntryLine] = []
+        self.name_defaults: list[str] = []
         self.owner_menus: dict[str, UIDropDownMenu] = {}
         self.started: Any = None
         self.seed_entry: UITextEntryLine | None = None
@@ -373,10 +374,13 @@ class SetupScene(Scene):
         """Copy what was typed into the choices."""
         if self.seed_entry is not None:
             self.choices.seed_text = self.seed_entry.get_text()
-        for i, entry in enumerate(self.name_entries):
+        for i, (entry, default) in enumerate(
+            zip(self.name_entries, self.name_defaults, strict=True)
+        ):
             while len(self.choices.names) <= i:
                 self.choices.names.append("")
-            self.choices.names[i] = entry.get_text()
+            typed = entry.get_text().strip()
+            self.choices.names[i] = "" if typed == default else typed
 
     def start(self) -> bool:
         """Check everything and push the play screen; False (and a message) when it cannot."""
@@ -418,6 +422,7 @@ class SetupScene(Scene):
         margin = round(w * 0.05)
         self.widgets = []
         self.name_entries = []
+        self.name_defaults = []
         self.owner_menus = {}
         labels: list[str | tuple[str, str]] = [t.label for t in self.tables]
         labels = labels or ["(no maps found)"]
@@ -525,10 +530,11 @@ class SetupScene(Scene):
             entry = UITextEntryLine(
                 pygame.Rect(x + 120, y, min(320, col - 120), 32),
                 manager,
-                initial_text=typed if typed and not typed.startswith("Player ") else default,
+                initial_text=typed or default,
             )
             entry.set_tooltip(tip)
             self.name_entries.append(entry)
+            self.name_defaults.append(default)
             self.widgets.append(entry)
             y += 40
         if mode == "coop":
@@ -563,6 +569,7 @@ class SetupScene(Scene):
             widget.kill()
         self.widgets = []
         self.name_entries = []
+        self.name_defaults = []
         self.owner_menus = {}
         self.seed_entry = None
         self.info_box = None

@@ -1,0 +1,226 @@
+"""The settings screen: one control per setting, each saved the moment it changes.
+
+The window size is applied at once; full screen takes effect at the next start (switching a
+live window to full screen loses the widgets' surfaces on some drivers). The user maps folder
+is created when it is set, and its path is shown.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UICheckBox,
+    UIDropDownMenu,
+    UILabel,
+    UITextBox,
+    UITextEntryLine,
+)
+
+from game.client.menu import draw_menu_background
+from game.client.scenes import Scene
+from game.client.settings import (
+    PACES,
+    WINDOW_SIZES,
+    SettingsError,
+    colour_scheme_names,
+    current_settings,
+    ensure_maps_dir,
+    save_settings,
+    set_current_settings,
+)
+
+TIPS = {
+    "window_size": "The window's size in pixels (applied now; you can also drag the window edge)",
+    "fullscreen": "Fill the screen (takes effect the next time the game starts)",
+    "pace": "How fast the AI's actions and the dice play out: instant, normal or slow",
+    "confirm_end_activation": "Ask before ending a unit's activation, so a stray key costs nothing",
+    "show_odds": "Show the expected casualties of a fire order before you give it",
+    "colour_scheme": "The colours of the figures and markers (high-contrast reads better)",
+    "user_maps_dir": "The folder of your own Tiled maps: its .tmx files are listed in New game. "
+    "Type a path and press Enter; empty means the default folder",
+}
+
+
+def size_label(size: tuple[int, int]) -> str:
+    return f"{size[0]} x {size[1]}"
+
+
+class SettingsScene(Scene):
+    """Settings, persisted on every change; Esc or Back returns."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder  # the config folder (None: the user's, or the env override)
+        self.settings = current_settings()
+        self.message = ""
+        self.widgets: list[Any] = []
+        self.controls: dict[str, Any] = {}
+        self.back_button: UIButton | None = None
+        self.status: UITextBox | None = None
+
+    # -- changing -----------------------------------------------------------------------------
+    def change(self, **values: Any) -> bool:
+        """Apply and save new values; False (and a message) when they cannot be saved."""
+        updated = replace(self.settings, **values)
+        try:
+            save_settings(updated, self.folder)
+        except SettingsError as exc:
+            self.show(str(exc), error=True)
+            return False
+        self.settings = updated
+        set_current_settings(updated)
+        if "window_size" in values and not self.settings.fullscreen:
+            self.app.resize(updated.window_size)
+        if "user_maps_dir" in values:
+            folder, warning = ensure_maps_dir(updated)
+            self.show(warning or f"Your maps folder: {folder}", error=bool(warning))
+        else:
+            self.show("Saved.")
+        return True
+
+    def show(self, message: str, error: bool = False) -> None:
+        colour = "#ff8070" if error else "#d8e6c0"
+        self.message = f"<font color='{colour}'>{html.escape(message)}</font>"
+        if self.status is not None:
+            self.status.set_text(self.message)
+
+    # -- widgets ------------------------------------------------------------------------------
+    def build_ui(self, manager: pygame_gui.UIManager) -> None:
+        w, h = self.app.size
+        left = max(40, (w - 760) // 2)
+        label_w, control_x = 300, left + 310
+        y = round(h * 0.24)
+        s = self.settings
+        self.widgets = []
+        self.controls = {}
+
+        def row(key: str, title: str, control: Any) -> None:
+            nonlocal y
+            label = UILabel(pygame.Rect(left, y, label_w, 34), title, manager)
+            label.set_tooltip(TIPS[key])
+            control.set_tooltip(TIPS[key])
+            self.widgets += [label, control]
+            self.controls[key] = control
+            y += 46
+
+        sizes: list[str | tuple[str, str]] = [size_label(size) for size in WINDOW_SIZES]
+        if size_label(s.window_size) not in sizes:
+            sizes.append(size_label(s.window_size))
+        row(
+            "window_size",
+            "Window size",
+            UIDropDownMenu(
+                sizes, size_label(s.window_size), pygame.Rect(control_x, y, 220, 34), manager
+            ),
+        )
+        row(
+            "fullscreen",
+            "Full screen",
+            UICheckBox(
+                pygame.Rect(control_x, y + 7, 20, 20), "", manager, initial_state=s.fullscreen
+            ),
+        )
+        row(
+            "pace",
+            "Pace of play",
+            UIDropDownMenu(list(PACES), s.pace, pygame.Rect(control_x, y, 220, 34), manager),
+        )
+        row(
+            "confirm_end_activation",
+            "Confirm ending an activation",
+            UICheckBox(
+                pygame.Rect(control_x, y + 7, 20, 20),
+                "",
+                manager,
+                initial_state=s.confirm_end_activation,
+            ),
+        )
+        row(
+            "show_odds",
+            "Show the odds of a fire order",
+            UICheckBox(
+                pygame.Rect(control_x, y + 7, 20, 20), "", manager, initial_state=s.show_odds
+            ),
+        )
+        schemes: list[str | tuple[str, str]] = list(colour_scheme_names())
+        row(
+            "colour_scheme",
+            "Colour scheme",
+            UIDropDownMenu(
+                schemes,
+                s.colour_scheme if s.colour_scheme in schemes else str(schemes[0]),
+                pygame.Rect(control_x, y, 220, 34),
+                manager,
+            ),
+        )
+        row(
+            "user_maps_dir",
+            "Your maps folder",
+            UITextEntryLine(
+                pygame.Rect(control_x, y, w - control_x - left, 34),
+                manager,
+                initial_text=str(s.maps_dir()),
+            ),
+        )
+        self.status = UITextBox(
+            self.message or html.escape(f"Your maps folder: {s.maps_dir()}"),
+            pygame.Rect(left, y + 6, w - 2 * left, 70),
+            manager,
+        )
+        self.back_button = UIButton(
+            pygame.Rect((w - 200) // 2, h - 80, 200, 48),
+            "Back",
+            manager,
+            tool_tip_text="Back (Esc); every change is already saved",
+            object_id="#menu_button",
+        )
+        self.widgets += [self.status, self.back_button]
+
+    def clear_ui(self) -> None:
+        for widget in self.widgets:
+            widget.kill()
+        self.widgets = []
+        self.controls = {}
+        self.status = None
+        self.back_button = None
+
+    # -- input --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        element = getattr(event, "ui_element", None)
+        key = next((k for k, c in self.controls.items() if c is element), None)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and element is self.back_button:
+            self.app.pop()
+        elif event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            if key is not None:
+                self.change(**{key: event.type == pygame_gui.UI_CHECK_BOX_CHECKED})
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and key is not None:
+            self._choose(key, str(event.text))
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and key == "user_maps_dir":
+            self.set_maps_dir(str(event.text))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def _choose(self, key: str, text: str) -> None:
+        if key == "window_size":
+            size = next((s for s in WINDOW_SIZES if size_label(s) == text), None)
+            if size is not None:
+                self.change(window_size=size)
+        elif key == "pace" and text in PACES:
+            self.change(pace=text)
+        elif key == "colour_scheme" and text in colour_scheme_names():
+            self.change(colour_scheme=text)
+
+    def set_maps_dir(self, typed: str) -> bool:
+        typed = typed.strip()
+        default = str(replace(self.settings, user_maps_dir="").maps_dir())
+        value = "" if not typed or typed == default else str(Path(typed).expanduser())
+        return self.change(user_maps_dir=value)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_menu_background(surface, "Settings", "Every change is saved at once")

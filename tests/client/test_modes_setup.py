@@ -1,0 +1,201 @@
+"""New-game set-up: the seats each mode produces, co-op ownership, custom maps and their checks."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game.client.scenes import App
+from game.client.setup import (
+    SetupChoices,
+    SetupError,
+    SetupScene,
+    available_tables,
+    build_config,
+    deal_owners,
+)
+from game.engine.commands import EndActivation, IllegalCommand
+
+ROOT = Path(__file__).resolve().parents[2]
+TABLE = ROOT / "tests" / "client" / "data" / "test_table.tmx"
+BROKEN = ROOT / "tests" / "maps" / "broken" / "duplicate_hot_spot.tmx"
+WARNED = ROOT / "tests" / "maps" / "engine" / "patrol.tmx"
+SWEEP_REGULARS = [("R1", "Alpha fireteam"), ("R2", "Bravo fireteam"), ("R3", "Charlie fireteam")]
+
+
+@pytest.fixture(autouse=True)
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("AMBUSH_ALLEY_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("AMBUSH_ALLEY_CONFIG_DIR", str(tmp_path / "config"))
+    from game.client.settings import set_current_settings
+
+    set_current_settings(None)
+    return tmp_path
+
+
+def test_hotseat_gives_two_human_seats_on_opposite_sides() -> None:
+    choices = SetupChoices(table="contracting-trouble", mode="hotseat", names=["Ann", "Bob"])
+    config = build_config(choices)
+    humans = [s for s in config.seats if s.human]
+    assert [(s.name, s.side) for s in humans] == [("Ann", "regular"), ("Bob", "insurgent")]
+    assert len(config.seats) == 2 and config.mode == "hotseat"
+
+
+def test_solo_and_watch_seats() -> None:
+    solo = build_config(SetupChoices(mode="solo", names=["Kim"]))
+    assert [(s.name, s.kind, s.side) for s in solo.seats] == [
+        ("Kim", "human", "regular"),
+        ("Insurgent AI", "ai", "insurgent"),
+    ]
+    watch = build_config(SetupChoices(mode="watch", pace="slow", seed_text="42"))
+    assert {(s.kind, s.side) for s in watch.seats} == {("ai", "regular"), ("ai", "insurgent")}
+    assert watch.pace == "slow" and watch.seed == 42
+
+
+def test_hotseat_refuses_two_players_with_the_same_name() -> None:
+    with pytest.raises(SetupError, match="same name"):
+        build_config(SetupChoices(mode="hotseat", names=["Sam", "sam"]))
+
+
+@pytest.mark.parametrize("seed", ["abc", "-3", "99999999999"])
+def test_a_bad_seed_is_one_clear_line(seed: str) -> None:
+    with pytest.raises(SetupError, match=f"seed .*{seed[:2]}"):
+        build_config(SetupChoices(mode="solo", seed_text=seed))
+
+
+def test_coop_seats_own_the_fireteams_they_were_given() -> None:
+    choices = SetupChoices(
+        table="sweep-and-clear",
+        mode="coop",
+        names=["Ann", "Bob", "Cy"],
+        coop_players=3,
+        owners={"R1": 2, "R2": 0, "R3": 1},
+    )
+    config = build_config(choices, SWEEP_REGULARS)
+    owned = {s.name: s.units for s in config.seats if s.human}
+    assert owned == {"Ann": {"R2"}, "Bob": {"R3"}, "Cy": {"R1"}}
+    assert [s.kind for s in config.seats if s.side == "insurgent"] == ["ai"]
+
+
+def test_coop_refuses_an_unowned_fireteam() -> None:
+    choices = SetupChoices(mode="coop", coop_players=2, owners={"R1": 0, "R2": 1})
+    with pytest.raises(SetupError, match=r"Charlie fireteam \(R3\) has no owner"):
+        build_config(choices, SWEEP_REGULARS)
+
+
+def test_coop_refuses_a_player_without_a_fireteam() -> None:
+    choices = SetupChoices(
+        mode="coop", names=["Ann", "Bob"], coop_players=2, owners={"R1": 0, "R2": 0, "R3": 0}
+    )
+    with pytest.raises(SetupError, match="Bob commands no fireteam"):
+        build_config(choices, SWEEP_REGULARS)
+
+
+def test_coop_refuses_more_players_than_fireteams() -> None:
+    choices = SetupChoices(mode="coop", coop_players=4, owners=deal_owners(SWEEP_REGULARS, 4))
+    with pytest.raises(SetupError, match="4 players but only 3"):
+        build_config(choices, SWEEP_REGULARS)
+
+
+def test_coop_session_refuses_orders_to_another_players_fireteam() -> None:
+    from game.client.session import GameSession
+
+    choices = SetupChoices(
+        table=str(TABLE), mode="coop", names=["Ann", "Bob"], owners={"R1": 0, "R2": 1}
+    )
+    config = build_config(choices, [("R1", "Alpha"), ("R2", "Bravo")])
+    session = GameSession(
+        type(config)(**{**config.__dict__, "autosave": False})  # no files for this test
+    )
+    seat = session.current_seat()
+    assert seat is not None and seat.name == "Ann"
+    before = session.engine.events_sha256()
+    with pytest.raises(IllegalCommand, match="Bravo belongs to Bob"):
+        session.apply(EndActivation(side="regular", unit="R2"))
+    assert session.engine.events_sha256() == before
+
+
+def test_tables_list_shipped_maps_then_the_users_folder(folders: Path) -> None:
+    mine = folders / "mine"
+    mine.mkdir()
+    shutil.copy(TABLE, mine / "my_street.tmx")
+    (mine / "notes.txt").write_text("not a map")
+    tables = available_tables(mine)
+    shipped = [t for t in tables if not t.custom]
+    custom = [t for t in tables if t.custom]
+    assert {t.spec for t in shipped} >= {"contracting-trouble", "sweep-and-clear"}
+    assert [t.path.name for t in custom] == ["my_street.tmx"]
+    assert custom[0].spec == str(mine / "my_street.tmx")
+    assert tables.index(custom[0]) > max(tables.index(t) for t in shipped)
+
+
+def test_the_maps_folder_is_created_and_listed_on_entering_the_setup(
+    app: App, folders: Path
+) -> None:
+    scene = SetupScene()
+    app.push(scene)
+    app.step()
+    assert (folders / "data" / "maps").is_dir()
+    assert scene.user_folder == folders / "data" / "maps"
+
+
+def test_an_invalid_custom_map_shows_the_validators_lines_and_does_not_start(app: App) -> None:
+    from game.battlefield.loader import read_map
+
+    scene = SetupScene(preselect=BROKEN, user_folder=Path("/nonexistent"))
+    app.push(scene)
+    app.step()
+    assert scene.dialog is not None
+    expected = [str(p) for p in read_map(BROKEN).errors]
+    assert len(expected) == 2
+    shown = scene.dialog.text_block.html_text
+    for line in expected:
+        assert line.replace('"', "&quot;") in shown or line in shown
+    assert scene.dialog_lines[1:] == expected
+    assert scene.start() is False
+    assert app.stack.top is scene
+
+
+def test_a_map_with_warnings_shows_them_and_still_starts(app: App) -> None:
+    scene = SetupScene(preselect=WARNED, user_folder=Path("/nonexistent"))
+    app.push(scene)
+    app.step()
+    assert scene.dialog is None
+    assert "R49" in scene.message and "can still be played" in scene.message
+    scene.choices.mode = "watch"
+    assert scene.start() is True
+    assert app.stack.top is scene.started
+    assert scene.started.session.config.mode == "watch"
+
+
+def test_start_pushes_the_play_screen_with_the_hotseat_seats(app: App) -> None:
+    scene = SetupScene(preselect=TABLE, user_folder=Path("/nonexistent"))
+    app.push(scene)
+    scene.set_mode("hotseat")
+    app.step()
+    assert [e.get_text() for e in scene.name_entries] == ["Regular player", "Insurgent player"]
+    scene.name_entries[0].set_text("Ann")
+    scene.name_entries[1].set_text("Bob")
+    assert scene.start() is True
+    play = app.stack.top
+    assert play is scene.started
+    seats = play.session.config.seats
+    assert [(s.name, s.kind, s.side) for s in seats] == [
+        ("Ann", "human", "regular"),
+        ("Bob", "human", "insurgent"),
+    ]
+
+
+def test_setup_screen_coop_lists_the_fireteams_with_an_owner_each(app: App) -> None:
+    scene = SetupScene(preselect=TABLE, user_folder=Path("/nonexistent"))
+    app.push(scene)
+    scene.set_mode("coop")
+    app.step()
+    assert set(scene.owner_menus) == {"R1", "R2"}
+    assert scene.choices.owners == {"R1": 0, "R2": 1}
+    scene.choices.owners["R2"] = 0  # both to player 1: player 2 has none
+    assert scene.start() is False
+    assert "commands no fireteam" in scene.message
+    assert app.stack.top is scene
