@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from game.battlefield.model import Point
 from game.client import orders, text
@@ -440,13 +440,13 @@ class PlayScene(BattleScene):
         options = list(pending.options)[:9]
         vp = self.layout.viewport
         width = min(560, vp.width - 40)
-        height = 40 + 34 * len(options) + 8
+        height = 64 + 34 * len(options) + 8
         rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (vp.left + vp.width // 2, vp.top + vp.height - 40)
+        rect.bottomleft = (vp.left + 8, vp.top + vp.height - 40)
         panel = UIPanel(rect, manager=manager, object_id="#decision")
-        UILabel(
-            pygame.Rect(6, 4, width - 16, 30),
-            pending.prompt[:110],
+        UITextBox(
+            f"<b>{html.escape(pending.prompt)}</b>",
+            pygame.Rect(4, 2, width - 14, 60),
             manager,
             container=panel,
         )
@@ -454,7 +454,7 @@ class PlayScene(BattleScene):
         for i, option in enumerate(options):
             label = f"{i + 1}. {orders.describe_choice(self.session.engine, option)}"
             button = UIButton(
-                pygame.Rect(8, 38 + 34 * i, width - 20, 30),
+                pygame.Rect(8, 62 + 34 * i, width - 20, 30),
                 label[:80],
                 manager,
                 container=panel,

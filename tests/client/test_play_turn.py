@@ -1,0 +1,153 @@
+"""The playable battle screen driven by synthetic mouse and key events, like a player would.
+
+Contracting Trouble, seed 3, solo against the Insurgent AI at the instant pace: a whole first turn
+(select, move, fire with the odds on screen, end activation; the Insurgents act; turn 2 begins),
+and illegal clicks that only earn a status line and leave the engine state as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.client import orders
+from game.client.play import PlayScene, open_play
+from game.client.session import SessionConfig
+from game.engine.engine import Engine
+from game.engine.state import REGULAR
+
+SEED = 3
+
+
+def key(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
+
+
+def motion(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
+    return [
+        motion(pos),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+    ]
+
+
+@pytest.fixture
+def scene(app: object) -> Iterator[PlayScene]:
+    config = SessionConfig(table="contracting-trouble", seed=SEED, pace="instant", autosave=False)
+    play = open_play("contracting-trouble", config=config)
+    app.push(play)  # type: ignore[attr-defined]
+    app.run(max_frames=2)  # type: ignore[attr-defined]
+    yield play
+
+
+def screen_of(scene: PlayScene, point: tuple[float, float]) -> tuple[int, int]:
+    x, y = scene.camera.world_to_screen(point)
+    return (round(x), round(y))
+
+
+def unit_pos(scene: PlayScene, unit_id: str) -> tuple[int, int]:
+    """The screen centre of one of the unit's drawn bases (as a player would click it)."""
+    rect = next(r for uid, r in scene.last_frame.figure_rects if uid == unit_id)
+    return rect.center
+
+
+def frames(scene: PlayScene, events: list[pygame.event.Event] | None = None, n: int = 1) -> None:
+    scene.app.step(events or [])
+    for _ in range(n - 1):
+        scene.app.step([])
+
+
+def answer_dialogs(scene: PlayScene, until: tuple[str, ...], limit: int = 60) -> None:
+    """Let the AI act and answer any dialog with its first choice (key 1) until `until`."""
+    engine = scene.session.engine
+    for _ in range(limit):
+        frames(scene)
+        pending = engine.pending
+        if pending is None or (pending.kind in until and not scene.session.ai_to_move):
+            return
+        if scene.dialog_options:
+            frames(scene, [key(pygame.K_1)])
+    raise AssertionError(f"still waiting at {engine.pending}")
+
+
+def fingerprint(engine: Engine) -> tuple[str, str]:
+    return engine.state.to_json(), engine.events_sha256()
+
+
+def test_a_whole_first_turn_played_with_mouse_and_keys(scene: PlayScene) -> None:
+    engine = scene.session.engine
+    alpha_start = engine.state.units["R1"].leader_point
+    frames(scene, click(unit_pos(scene, "R1")))
+    assert scene.overlays.selected_unit == "R1"
+    # Move: the planned path follows the mouse with its length, rate and R14 modifier.
+    frames(scene, [key(pygame.K_m)])
+    street = screen_of(scene, (18.0, 9.0))
+    frames(scene, [motion(street)])
+    assert scene.move_plan is not None and scene.move_plan.rate == "rapid"
+    assert "Rapid · Reaction Test −1 (R14)" in scene.preview_text
+    frames(scene, click(street))
+    answer_dialogs(scene, ("continue",))
+    assert engine.state.units["R1"].leader_point != alpha_start
+    # Fire: the odds shown are exactly casualty_odds for this matchup.
+    frames(scene, [key(pygame.K_f)])
+    target = "I4"
+    frames(scene, [motion(unit_pos(scene, target))])
+    assert scene.fire_plan is not None and not scene.fire_plan.blocked
+    alpha, insurgents = engine.state.units["R1"], engine.state.units[target]
+    expected = orders.odds_text(orders.fire_odds(engine, alpha, insurgents))
+    assert scene.fire_plan.odds is not None
+    assert orders.odds_text(scene.fire_plan.odds) == expected
+    assert expected in scene.preview_text
+    fires_before = sum(1 for e in engine.state.events if e["kind"] == "Fire")
+    frames(scene, click(unit_pos(scene, target)))
+    fire_events = [e for e in engine.state.events if e["kind"] == "Fire"]
+    assert len(fire_events) > fires_before
+    assert any(e["data"]["firer"] == "R1" for e in fire_events)
+    answer_dialogs(scene, ("activate", "continue"))
+    if engine.pending is not None and engine.pending.kind == "continue":
+        frames(scene, [key(pygame.K_e)])
+        answer_dialogs(scene, ("activate",))
+    # Bravo holds: select it with the mouse and end its activation.
+    frames(scene, click(unit_pos(scene, "R2")))
+    frames(scene, [key(pygame.K_e)])
+    # The Insurgents' end-of-turn actions play out; turn 2 begins with the player to act.
+    answer_dialogs(scene, ("activate",))
+    assert engine.state.turn == 2
+    assert engine.pending is not None and engine.pending.side == REGULAR
+    kinds = [e["kind"] for e in engine.state.events]
+    assert "Hold" in kinds and "MoveStart" in kinds
+    logged = "\n".join(scene.log_panel.lines)
+    assert fire_events[-1]["text"] in logged  # the roll with its dice faces reached the log
+
+
+def test_illegal_clicks_explain_and_change_nothing(scene: PlayScene) -> None:
+    engine = scene.session.engine
+    before = fingerprint(engine)
+    frames(scene, click(unit_pos(scene, "R1")))
+    # Fire at a unit out of sight: the engine's reason, nothing changes.
+    frames(scene, [key(pygame.K_f)])
+    frames(scene, click(unit_pos(scene, "I3")))
+    assert "no line of sight to Insurgent group 3" in scene.status
+    assert scene.status_is_error
+    assert fingerprint(engine) == before
+    # First Aid with nobody wounded.
+    frames(scene, [key(pygame.K_ESCAPE), key(pygame.K_g)])
+    assert scene.status == "Alpha fireteam has no wounded figures to tend"
+    assert fingerprint(engine) == before
+    # Ordering an enemy unit.
+    frames(scene, click(unit_pos(scene, "I1")))
+    frames(scene, [key(pygame.K_o)])
+    assert scene.status == "Insurgent group 1 is an enemy unit"
+    # Moving into a building wall that cannot be reached: still nothing changes.
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, [key(pygame.K_m)])
+    frames(scene, click(screen_of(scene, engine.state.units["R1"].leader_point)))
+    assert "cannot move that way" in scene.status
+    assert fingerprint(engine) == before
+    assert isinstance(scene.app.stack.top, PlayScene)
