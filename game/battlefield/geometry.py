@@ -487,8 +487,7 @@ class Geometry:
                     # other: mark every ray it surely stops, for this and the later viewers.
                     first = hit
                     spread.add(hit)
-                    for k in range(i, n):
-                        blocked[k] |= _shadowed(edges[hit], fa[k], ga[k], fb, gb)
+                    _shadowed(edges[hit], fa, ga, i, fb, gb, blocked)
         for j in range(m):
             if visible[j]:
                 continue
@@ -806,37 +805,47 @@ class _Spread:
 
 
 def _shadowed(
-    edge: _Edge, p: Point, group_p: int, targets: Sequence[Point], groups: Sequence[int]
-) -> int:
-    """Bit j set for every target the edge surely hides from the viewer figure at `p` (the
-    same four sure signs as `Geometry._ray_blocker`); doubtful targets are left to rays.
-    An edge of the viewer's or a target's own building hides nothing from it (R5)."""
+    edge: _Edge,
+    viewers: Sequence[Point],
+    viewer_groups: Sequence[int],
+    start: int,
+    targets: Sequence[Point],
+    target_groups: Sequence[int],
+    blocked: list[int],
+) -> None:
+    """Set bit j of blocked[i] (i >= start) for every target j the edge surely hides from
+    viewer i (the same four sure signs as `Geometry._ray_blocker`); doubtful rays are left to
+    `_ray_blocker`. An edge of a figure's own building hides nothing from it (R5)."""
     ax, ay, bx, by, group = edge
-    if group and group == group_p:
-        return 0
     ex, ey = bx - ax, by - ay
-    px, py = p
-    side_p = ex * (py - ay) - ey * (px - ax)
-    if -_SIDE_MARGIN <= side_p <= _SIDE_MARGIN:
-        return 0
-    hidden = 0
-    for j, (qx, qy) in enumerate(targets):
-        side_q = ex * (qy - ay) - ey * (qx - ax)
-        if side_p > 0.0:
-            if side_q >= -_SIDE_MARGIN:
-                continue
-        elif side_q <= _SIDE_MARGIN:
+    # Each target's side of the edge's line, once for every viewer.
+    target_sides = [ex * (qy - ay) - ey * (qx - ax) for qx, qy in targets]
+    for i in range(start, len(viewers)):
+        if group and viewer_groups[i] == group:
             continue
-        if group and groups[j] == group:
-            continue  # R5: the target stands in that building
-        ux, uy = qx - px, qy - py
-        side_a = ux * (ay - py) - uy * (ax - px)
-        side_b = ux * (by - py) - uy * (bx - px)
-        if (side_a > _SIDE_MARGIN and side_b < -_SIDE_MARGIN) or (
-            side_a < -_SIDE_MARGIN and side_b > _SIDE_MARGIN
-        ):
-            hidden |= 1 << j
-    return hidden
+        px, py = viewers[i]
+        side_p = ex * (py - ay) - ey * (px - ax)
+        if -_SIDE_MARGIN <= side_p <= _SIDE_MARGIN:
+            continue
+        rax, ray_, rbx, rby = ax - px, ay - py, bx - px, by - py
+        hidden = 0
+        for j, side_q in enumerate(target_sides):
+            if side_p > 0.0:
+                if side_q >= -_SIDE_MARGIN:
+                    continue
+            elif side_q <= _SIDE_MARGIN:
+                continue
+            if group and target_groups[j] == group:
+                continue
+            qx, qy = targets[j]
+            ux, uy = qx - px, qy - py
+            side_a = ux * ray_ - uy * rax
+            side_b = ux * rby - uy * rbx
+            if (side_a > _SIDE_MARGIN and side_b < -_SIDE_MARGIN) or (
+                side_a < -_SIDE_MARGIN and side_b > _SIDE_MARGIN
+            ):
+                hidden |= 1 << j
+        blocked[i] |= hidden
 
 
 __all__ = [
