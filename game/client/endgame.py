@@ -100,8 +100,11 @@ class EndGameScene(Scene):
         self.box = self.button = None
 
     def to_menu(self) -> None:
-        while len(self.app.stack) > 1:
-            self.app.stack.pop()
+        """Leave the end screen and the game under it (back to whatever opened the game)."""
+        self.app.pop()
+        top = self.app.stack.top
+        if top is not None and hasattr(top, "session"):
+            self.app.pop()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (
