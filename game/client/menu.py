@@ -161,11 +161,15 @@ class MainMenuScene(ButtonMenuScene):
     subtitle = "Urban counter-insurgency skirmish, 15 mm, on the desktop"
 
     def menu_items(self) -> list[MenuItem]:
-        return [
-            MenuItem("New game", lambda: self.app.push(ScenarioSelectScene())),
-            MenuItem("Open map…", lambda: self.app.push(OpenMapScene())),
-            MenuItem("Quit", self.app.quit),
-        ]
+        from game.client.saves_ui import main_menu_items  # Continue, set-up, load, settings
+
+        return main_menu_items(
+            self,
+            [
+                MenuItem("Open map…", lambda: self.app.push(OpenMapScene())),
+                MenuItem("Quit", self.app.quit),
+            ],
+        )
 
     def back(self) -> None:
         self.app.quit()

@@ -310,3 +310,19 @@ def continue_game(scene: Scene) -> bool:
             report(f"<font color='{ERROR_COLOUR}'>{html.escape(str(exc))}</font>")
         return False
     return start_session(scene, session, lambda message: notify(scene, message, True))
+
+
+def main_menu_items(scene: Scene, others: list[MenuItem]) -> list[MenuItem]:
+    """The main menu: Continue (when a game was left mid-way), New game, Load game, Settings,
+    then `others` (Open map…, Quit)."""
+    from game.client.settings_screen import SettingsScene
+    from game.client.setup import SetupScene
+
+    items = [
+        MenuItem("New game", lambda: scene.app.push(SetupScene())),
+        MenuItem("Load game", partial(_ignore, open_load_list, scene)),
+        MenuItem("Settings", lambda: scene.app.push(SettingsScene())),
+        *others,
+    ]
+    resume = continue_item(scene)
+    return [resume, *items] if resume is not None else items

@@ -18,6 +18,13 @@ from client_support import table_battlefield
 from game.battlefield.model import Battlefield
 
 
+@pytest.fixture(autouse=True)
+def private_user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saves, autosaves and settings of a test go to its own folder, never the user's."""
+    monkeypatch.setenv("AMBUSH_ALLEY_DATA_DIR", str(tmp_path / "user-data"))
+    monkeypatch.setenv("AMBUSH_ALLEY_CONFIG_DIR", str(tmp_path / "user-config"))
+
+
 @pytest.fixture
 def battlefield() -> Battlefield:
     return table_battlefield()

@@ -19,7 +19,13 @@ def test_main_menu_offers_new_game_open_map_and_quit(app: App) -> None:
     menu = MainMenuScene()
     app.push(menu)
     app.step()
-    assert [b.text for b in menu.buttons] == ["New game", "Open map…", "Quit"]
+    assert [b.text for b in menu.buttons] == [
+        "New game",
+        "Load game",
+        "Settings",
+        "Open map…",
+        "Quit",
+    ]
     # The buttons sit one under the other, centred on the window.
     centres = [b.rect.centerx for b in menu.buttons]
     assert all(abs(c - app.size[0] // 2) <= 1 for c in centres)
@@ -35,21 +41,20 @@ def test_arrows_move_the_highlight_and_enter_opens_the_map_dialog(app: App) -> N
     assert menu.focus == 1 and menu.buttons[1].is_selected and not menu.buttons[0].is_selected
     press(app, pygame.K_UP)
     press(app, pygame.K_UP)  # wraps around to Quit
-    assert menu.focus == 2
-    press(app, pygame.K_DOWN)
-    press(app, pygame.K_DOWN)
+    assert menu.focus == 4
+    press(app, pygame.K_UP)
     press(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, OpenMapScene)
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is menu
-    assert len(menu.buttons) == 3  # its widgets came back
+    assert len(menu.buttons) == 5  # its widgets came back
 
 
 def test_clicking_quit_ends_the_app(app: App) -> None:
     menu = MainMenuScene()
     app.push(menu)
     app.step()
-    centre = menu.buttons[2].rect.center
+    centre = menu.buttons[-1].rect.center
     app.step([mouse_move(centre), mouse_down(centre)])
     app.step([mouse_up(centre)])
     app.step()

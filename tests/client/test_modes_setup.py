@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -150,6 +151,7 @@ def test_an_invalid_custom_map_shows_the_validators_lines_and_does_not_start(app
     assert scene.dialog is not None
     expected = [str(p) for p in read_map(BROKEN).errors]
     assert len(expected) == 2
+    assert scene.dialog.text_block is not None
     shown = scene.dialog.text_block.html_text
     for line in expected:
         assert line.replace('"', "&quot;") in shown or line in shown
@@ -166,8 +168,9 @@ def test_a_map_with_warnings_shows_them_and_still_starts(app: App) -> None:
     assert "R49" in scene.message and "can still be played" in scene.message
     scene.choices.mode = "watch"
     assert scene.start() is True
-    assert app.stack.top is scene.started
-    assert scene.started.session.config.mode == "watch"
+    play: Any = scene.started
+    assert app.stack.top is play
+    assert play.session.config.mode == "watch"
 
 
 def test_start_pushes_the_play_screen_with_the_hotseat_seats(app: App) -> None:
