@@ -172,6 +172,7 @@ class PlayScene(BattleScene):
         self.los_text = ""
         self._reach_key: tuple[Any, ...] | None = None
         self._reach: tuple[list[Point], list[Point]] = ([], [])
+        self._reach_screen: tuple[Any, list[list[tuple[int, int]]]] = (None, [[], []])
         self._targets_key: tuple[Any, ...] | None = None
         self._targets: dict[str, str] = {}
         self._card_key: tuple[Any, ...] | None = None
@@ -766,9 +767,16 @@ class PlayScene(BattleScene):
                 orders.reach_outline(engine, unit, RAPID),
             )
             self._reach_key = key
-        for outline, colour in zip(self._reach, (CAUTIOUS_COLOUR, RAPID_COLOUR), strict=True):
-            if len(outline) >= 3:
-                pygame.draw.lines(surface, colour, True, [self._to_screen(p) for p in outline], 2)
+        camera = (self.camera.scale, self.camera.origin_x, self.camera.origin_y)
+        if self._reach_screen[0] != (key, camera):
+            self._reach_screen = (
+                (key, camera),
+                [[self._to_screen(p) for p in outline] for outline in self._reach],
+            )
+        colours = (CAUTIOUS_COLOUR, RAPID_COLOUR)
+        for points, colour in zip(self._reach_screen[1], colours, strict=True):
+            if len(points) >= 3:
+                pygame.draw.lines(surface, colour, True, points, 2)
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         unit = self._selected_own()
