@@ -61,6 +61,7 @@ _IDENTITY_CACHE_LIMIT = 20_000  # entries hold UnitPosition objects alive: keep 
 # than this (inches, or inches squared for cross products of table-sized vectors, whose
 # rounding error stays below 1e-12); closer calls are left to pymunk's own arithmetic.
 _SIDE_MARGIN = 1e-9
+_INDEX_CELL = 1.0  # inches: column and row width of the index of terrain pieces by box
 _BOX_MARGIN = 1e-6  # inches of slack in the reach tests that skip far terrain
 
 
@@ -206,7 +207,14 @@ class Geometry:
                 self._pieces.append(_Piece(_WALL_BIT, 0, edges))
         if shapes:
             self._space.add(*shapes)
-        self._pieces_by_mask: dict[int, list[_PieceRow]] = {}
+        self._piece_rows: list[_PieceRow] = [
+            (piece.group, piece.centre[0], piece.centre[1], piece.radius, piece.box, piece.edges)
+            for piece in self._pieces
+        ]
+        self._piece_bits_by_mask: dict[int, int] = {}
+        self._piece_index = _BoxIndex(
+            [piece.box for piece in self._pieces], self.width, self.height
+        )
         self._spreads: dict[tuple[Point, ...], _Spread] = {}
         self._units_space = pymunk.Space()
         self._groups: dict[Point, int] = {}
@@ -355,25 +363,13 @@ class Geometry:
                 return False
         return True
 
-    def _pieces_for(self, mask: int) -> list[_PieceRow]:
-        """(group, centre x, centre y, radius, box, edges) of each terrain piece whose kind
-        blocks a line under `mask` (R50)."""
-        pieces = self._pieces_by_mask.get(mask)
-        if pieces is None:
-            pieces = [
-                (
-                    piece.group,
-                    piece.centre[0],
-                    piece.centre[1],
-                    piece.radius,
-                    piece.box,
-                    piece.edges,
-                )
-                for piece in self._pieces
-                if piece.bit & mask
-            ]
-            self._pieces_by_mask[mask] = pieces
-        return pieces
+    def _piece_bits(self, mask: int) -> int:
+        """Bit k set for each terrain piece k whose kind blocks a line under `mask` (R50)."""
+        bits = self._piece_bits_by_mask.get(mask)
+        if bits is None:
+            bits = sum(1 << k for k, piece in enumerate(self._pieces) if piece.bit & mask)
+            self._piece_bits_by_mask[mask] = bits
+        return bits
 
     def _spread(self, figures: tuple[Point, ...]) -> _Spread:
         """Where one unit's figures stand, summed up once per position."""
@@ -405,7 +401,12 @@ class Geometry:
         top = min(a.box[1], b.box[1]) - _BOX_MARGIN
         right = max(a.box[2], b.box[2]) + _BOX_MARGIN
         bottom = max(a.box[3], b.box[3]) + _BOX_MARGIN
-        for group, cx, cy, radius, box, piece_edges in self._pieces_for(mask):
+        bits = self._piece_bits(mask) & self._piece_index.overlapping(left, top, right, bottom)
+        rows = self._piece_rows
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            group, cx, cy, radius, box, piece_edges = rows[low.bit_length() - 1]
             if group and (group == a.shared or group == b.shared):
                 continue
             if box[0] > right or box[2] < left or box[1] > bottom or box[3] < top:
@@ -773,6 +774,47 @@ _Edge = tuple[float, float, float, float, int]
 _PieceRow = tuple[int, float, float, float, BBox, list[_Edge]]
 
 
+class _BoxIndex:
+    """Which of a fixed set of boxes meet a query box, as a bit mask, in two look-ups.
+
+    Two boxes meet when their x ranges and their y ranges both meet, so each axis is indexed
+    alone: the table is cut into 1" columns (rows), and for every run of columns from k0 to
+    k1 the boxes reaching into any of them are ORed ahead of time. The answer may include a
+    box that only shares a column with the query box, never misses one that meets it.
+    """
+
+    def __init__(self, boxes: list[BBox], width: float, height: float) -> None:
+        self.cols = max(1, math.ceil(width / _INDEX_CELL))
+        self.rows = max(1, math.ceil(height / _INDEX_CELL))
+        self.x_runs = self._runs([(box[0], box[2]) for box in boxes], self.cols)
+        self.y_runs = self._runs([(box[1], box[3]) for box in boxes], self.rows)
+
+    @staticmethod
+    def _cell(value: float, cells: int) -> int:
+        return min(max(int(value // _INDEX_CELL), 0), cells - 1)
+
+    @classmethod
+    def _runs(cls, spans: list[tuple[float, float]], cells: int) -> list[list[int]]:
+        per_cell = [0] * cells
+        for k, (low, high) in enumerate(spans):
+            for cell in range(cls._cell(low, cells), cls._cell(high, cells) + 1):
+                per_cell[cell] |= 1 << k
+        runs = [[0] * cells for _ in range(cells)]
+        for start in range(cells):
+            bits = 0
+            for end in range(start, cells):
+                bits |= per_cell[end]
+                runs[start][end] = bits
+        return runs
+
+    def overlapping(self, left: float, top: float, right: float, bottom: float) -> int:
+        cols, rows = self.cols, self.rows
+        return (
+            self.x_runs[self._cell(left, cols)][self._cell(right, cols)]
+            & self.y_runs[self._cell(top, rows)][self._cell(bottom, rows)]
+        )
+
+
 class _Piece:
     """One piece of LOS-blocking terrain (a building, a high wall, a blocking area): its edges
     and a circle around them, to skip it quickly when it is far from a line of sight."""
@@ -818,34 +860,43 @@ def _shadowed(
     `_ray_blocker`. An edge of a figure's own building hides nothing from it (R5)."""
     ax, ay, bx, by, group = edge
     ex, ey = bx - ax, by - ay
-    # Each target's side of the edge's line, once for every viewer.
-    target_sides = [ex * (qy - ay) - ey * (qx - ax) for qx, qy in targets]
+    # The targets surely on each side of the edge's line, once for every viewer: only those
+    # on the far side from a viewer can be hidden from it.
+    positive: list[tuple[float, float, int]] = []
+    negative: list[tuple[float, float, int]] = []
+    for j, (qx, qy) in enumerate(targets):
+        if group and target_groups[j] == group:
+            continue
+        side_q = ex * (qy - ay) - ey * (qx - ax)
+        if side_q > _SIDE_MARGIN:
+            positive.append((qx, qy, 1 << j))
+        elif side_q < -_SIDE_MARGIN:
+            negative.append((qx, qy, 1 << j))
+    everyone = (1 << len(targets)) - 1
     for i in range(start, len(viewers)):
-        if group and viewer_groups[i] == group:
+        known = blocked[i]
+        if known == everyone or (group and viewer_groups[i] == group):
             continue
         px, py = viewers[i]
         side_p = ex * (py - ay) - ey * (px - ax)
-        if -_SIDE_MARGIN <= side_p <= _SIDE_MARGIN:
+        if side_p > _SIDE_MARGIN:
+            far = negative
+        elif side_p < -_SIDE_MARGIN:
+            far = positive
+        else:
             continue
         rax, ray_, rbx, rby = ax - px, ay - py, bx - px, by - py
-        hidden = 0
-        for j, side_q in enumerate(target_sides):
-            if side_p > 0.0:
-                if side_q >= -_SIDE_MARGIN:
-                    continue
-            elif side_q <= _SIDE_MARGIN:
+        for qx, qy, bit in far:
+            if known & bit:
                 continue
-            if group and target_groups[j] == group:
-                continue
-            qx, qy = targets[j]
             ux, uy = qx - px, qy - py
             side_a = ux * ray_ - uy * rax
             side_b = ux * rby - uy * rbx
             if (side_a > _SIDE_MARGIN and side_b < -_SIDE_MARGIN) or (
                 side_a < -_SIDE_MARGIN and side_b > _SIDE_MARGIN
             ):
-                hidden |= 1 << j
-        blocked[i] |= hidden
+                known |= bit
+        blocked[i] = known
 
 
 __all__ = [
