@@ -279,8 +279,12 @@ def track_session(session: Any) -> None:
         return
     autosave = Path(session.autosaver.path)
     try:
+        # The autosave is written now, not at the first command: Continue must never pair the
+        # previous game's autosave with this game's seats (so the old sidecar goes first).
+        sidecar_path(autosave).unlink(missing_ok=True)
+        session.autosaver()
         write_sidecar(autosave, session.config, finished=session.over)
-    except SaveError:
+    except (SaveError, OSError):
         return  # no autosave folder: there will be no Continue either
 
     def on_event(_event: dict[str, Any]) -> None:

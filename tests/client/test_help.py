@@ -66,16 +66,16 @@ def test_every_rules_entry_names_real_rulebook_sections() -> None:
 
 
 def test_help_text_copies_no_rulebook_sentence() -> None:
-    rulebook = " ".join(
-        " ".join(p.read_text(errors="replace").split()) for p in SEEDS.glob("000_*.txt")
-    ).lower()
+    raw = " ".join(p.read_text(errors="replace") for p in SEEDS.glob("000_*.txt")).lower()
+    rulebook = " ".join(re.findall(r"[a-z0-9']+", raw))
+    assert len(rulebook) > 100_000  # the rulebook was found
     for section in RULES:
         for line in section.lines:
             words = re.findall(r"[a-z0-9']+", line.lower())
-            # No run of 9 consecutive words of ours appears verbatim in the rulebook.
-            for i in range(len(words) - 8):
-                run = " ".join(words[i : i + 9])
-                assert run not in re.sub(r"[^a-z0-9' ]+", " ", rulebook), run
+            # No run of 7 consecutive words of ours appears verbatim in the rulebook.
+            for i in range(len(words) - 6):
+                run = " ".join(words[i : i + 7])
+                assert run not in rulebook, run
 
 
 def test_every_badge_has_a_one_line_tooltip() -> None:

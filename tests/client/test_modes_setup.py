@@ -169,8 +169,8 @@ def test_a_map_with_warnings_shows_them_and_still_starts(app: App) -> None:
     scene.choices.mode = "watch"
     assert scene.start() is True
     play: Any = scene.started
-    assert app.stack.top is play
     assert play.session.config.mode == "watch"
+    assert app.stack.top is play
 
 
 def test_start_pushes_the_play_screen_with_the_hotseat_seats(app: App) -> None:

@@ -1,0 +1,215 @@
+"""Saves from the window: save and load resume the same game, Continue, broken files, F5/F9."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.client import saves
+from game.client.menu import MainMenuScene
+from game.client.saves_ui import LoadScene, SaveNameScene, continue_game
+from game.client.scenes import App
+from game.client.session import GameSession, SessionConfig
+
+ROOT = Path(__file__).resolve().parents[2]
+TABLE = str(ROOT / "tests" / "client" / "data" / "test_table.tmx")
+
+
+def key(code: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+
+
+def watched_game(steps: int, seed: int = 4) -> Any:
+    """A watch-mode game on the small table after `steps` AI decisions, autosaving as it goes."""
+    session = GameSession(SessionConfig(mode="watch", table=TABLE, seed=seed))
+    saves.track_session(session)
+    for _ in range(steps):
+        session.step_ai()
+    assert not session.over
+    return session
+
+
+def test_save_then_load_from_the_list_resumes_the_same_game(app: App) -> None:
+    session = watched_game(12)
+    expected = session.engine.events_sha256()
+    path = saves.save_game(session, "Before the ambush")
+    assert path == saves.saves_dir() / "Before the ambush.json"
+    del session  # "quit": nothing of the game is kept in memory
+    app.push(MainMenuScene())
+    load = LoadScene()
+    app.push(load)
+    app.step()
+    assert load.buttons[0].text.startswith("Before the ambush")
+    info = load.infos[0]
+    assert (info.scenario, info.turn, info.mode) == ("patrol", info.turn, "watch")
+    assert info.turn >= 1 and info.readable
+    # Enter on the list (no frame after it: a watched game moves on at the next frame).
+    app.dispatch(key(pygame.K_RETURN))
+    play: Any = app.stack.top
+    assert play.session.engine.events_sha256() == expected
+    assert play.session.config.mode == "watch"
+    assert len(app.stack) == 2  # the menu and the game: the load list is gone
+
+
+def test_the_sidecar_brings_back_the_coop_seats_and_their_fireteams() -> None:
+    from game.client.session import Seat
+
+    seats = (
+        Seat("Ann", "human", "regular", frozenset({"R1"})),
+        Seat("Bob", "human", "regular", frozenset({"R2"})),
+        Seat("Insurgent AI", "ai", "insurgent"),
+    )
+    session = GameSession(SessionConfig(mode="coop", table=TABLE, seed=2, seats=seats))
+    path = saves.save_game(session, "coop")
+    engine, config = saves.load_game(path)
+    assert config.mode == "coop"
+    assert [(s.name, s.kind, s.units) for s in config.seats] == [
+        ("Ann", "human", frozenset({"R1"})),
+        ("Bob", "human", frozenset({"R2"})),
+        ("Insurgent AI", "ai", None),
+    ]
+    assert engine.events_sha256() == session.engine.events_sha256()
+
+
+def test_a_save_without_its_sidecar_loads_as_solo() -> None:
+    session = watched_game(3)
+    path = saves.save_game(session, "lonely")
+    saves.sidecar_path(path).unlink()
+    engine, config = saves.load_game(path)
+    assert config.mode == "solo"
+    assert [(s.kind, s.side) for s in config.seats] == [("human", "regular"), ("ai", "insurgent")]
+    assert engine.events_sha256() == session.engine.events_sha256()
+
+
+def test_an_autosave_left_mid_turn_is_offered_as_continue_and_resumed(app: App) -> None:
+    session = watched_game(7)
+    expected = session.engine.events_sha256()
+    turn = session.engine.state.turn
+    assert session.engine.pending is not None  # stopped in the middle of the game
+    del session  # the window was closed (or crashed) here
+    menu = MainMenuScene()
+    app.push(menu)
+    app.step()
+    assert menu.buttons[0].text == f"Continue (turn {turn})"
+    app.dispatch(key(pygame.K_RETURN))
+    play: Any = app.stack.top
+    assert play.session.engine.events_sha256() == expected
+    assert play.session.engine.state.turn == turn
+
+
+def test_no_continue_once_the_game_has_ended(app: App) -> None:
+    session = watched_game(2)
+    assert saves.continue_info() is not None
+    session.run_ai_until_human()
+    assert session.over
+    assert saves.continue_info() is None
+    menu = MainMenuScene()
+    app.push(menu)
+    app.step()
+    assert not any(b.text.startswith("Continue") for b in menu.buttons)
+
+
+def test_no_continue_for_an_autosave_the_window_did_not_start() -> None:
+    from game.save import write_save
+
+    session = GameSession(SessionConfig(mode="watch", table=TABLE, seed=1, autosave=False))
+    write_save(session.engine, saves.autosave_path())  # as `--headless` leaves it
+    assert saves.continue_info() is None
+
+
+def test_a_new_game_replaces_the_previous_autosave_at_once() -> None:
+    watched_game(5, seed=4)
+    fresh = GameSession(SessionConfig(mode="watch", table=TABLE, seed=9))
+    saves.track_session(fresh)
+    info = saves.continue_info()
+    assert info is not None and info.commands == 0
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("{ this is not json", "bad JSON at line 1"),
+        ('{"format": "something-else"}', "not an Ambush Alley! save"),
+        ('{"format": "ambush-alley-save", "version": 1, "map": "x"}', "damaged (field 'seed'"),
+        ('{"format": "ambush-alley-save", "version": 99}', "save version 99 unsupported"),
+    ],
+)
+def test_a_broken_save_is_listed_as_unreadable_and_the_others_still_load(
+    app: App, content: str, reason: str
+) -> None:
+    session = watched_game(4)
+    saves.save_game(session, "good")
+    broken = saves.saves_dir() / "broken.json"
+    broken.write_text(content)
+    load = LoadScene()
+    app.push(MainMenuScene())
+    app.push(load)
+    app.step()
+    by_name = {info.name: info for info in load.infos}
+    assert set(by_name) == {"good", "broken"}
+    assert not by_name["broken"].readable
+    assert by_name["broken"].label().startswith("broken — unreadable: ")
+    assert reason in by_name["broken"].label()
+    labels = [b.text for b in load.buttons]
+    assert any(label.startswith("broken — unreadable") for label in labels)
+    assert load.load(by_name["broken"]) is False  # says why, stays on the list
+    assert app.stack.top is load and reason.split(" (")[0] in load.details_html
+    assert load.load(by_name["good"]) is True
+    play: Any = app.stack.top
+    assert play.session.engine.events_sha256() == session.engine.events_sha256()
+
+
+def test_a_save_whose_replay_fails_reports_one_line_and_stays(app: App) -> None:
+    session = watched_game(4)
+    path = saves.save_game(session, "tampered")
+    data = json.loads(path.read_text())
+    data["events_sha256"] = "0" * 64
+    path.write_text(json.dumps(data))
+    load = LoadScene()
+    app.push(MainMenuScene())
+    app.push(load)
+    app.step()
+    assert load.load(load.infos[0]) is False
+    assert "does not match the save" in load.details_html
+    assert app.stack.top is load
+
+
+def test_f5_asks_a_name_and_saves_shift_f5_quick_saves_f9_lists(app: App) -> None:
+    from game.client.play import PlayScene
+    from game.client.saves_ui import play_scene_for
+
+    session = watched_game(3)
+    play = play_scene_for(session)
+    assert isinstance(play, PlayScene)
+    app.push(MainMenuScene())
+    app.push(play)
+    app.step()
+    app.step([key(pygame.K_F5)])
+    prompt = app.stack.top
+    assert isinstance(prompt, SaveNameScene)
+    assert prompt.entry is not None and prompt.entry.get_text().endswith(
+        f"turn {session.engine.state.turn}"
+    )
+    prompt.entry.set_text("night raid")
+    assert prompt.confirm() == saves.saves_dir() / "night raid.json"
+    assert app.stack.top is play
+    app.step([key(pygame.K_F5, pygame.KMOD_SHIFT)])
+    assert (saves.saves_dir() / "quicksave.json").is_file()
+    assert app.stack.top is play
+    app.step([key(pygame.K_F9)])
+    listing = app.stack.top
+    assert isinstance(listing, LoadScene)
+    assert {info.name for info in listing.infos} == {"night raid", "quicksave"}
+
+
+def test_f5_on_the_menu_does_nothing_and_continue_without_autosave_says_why(app: App) -> None:
+    menu = MainMenuScene()
+    app.push(menu)
+    app.step([key(pygame.K_F5)])
+    assert app.stack.top is menu
+    assert continue_game(menu) is False
+    assert "no such save file" in menu.details_html
