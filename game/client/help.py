@@ -154,10 +154,20 @@ def badge_tooltip(badge: str) -> str:
     return BADGE_TOOLTIPS.get(str(badge), str(badge).replace("_", " ").capitalize())
 
 
+def order_bindings() -> list[tuple[str, str]]:
+    """(button label with its key, what it does) of the play screen's orders, read from it."""
+    try:
+        from game.client.play import ACTIONS
+    except ImportError:
+        return []
+    return [(str(label), str(tip)) for _action, label, tip in ACTIONS]
+
+
 def help_text() -> str:
     """The whole help as plain text (what the overlay shows, without markup)."""
     out = ["KEYS"]
     out += [f"  {key}: {what}" for key, what in KEY_BINDINGS]
+    out += [f"  {label}: {tip}" for label, tip in order_bindings()]
     for section in RULES:
         out += ["", section.title.upper()]
         out += [f"  {line}" for line in section.lines]
@@ -173,6 +183,10 @@ def help_html() -> str:
     """The help as pygame_gui markup."""
     parts = ["<font size=5><b>Keys</b></font>"]
     parts += [f"<b>{html.escape(key)}</b>: {html.escape(what)}" for key, what in KEY_BINDINGS]
+    orders = order_bindings()
+    if orders:
+        parts += ["", "<font size=5><b>Orders on the battle screen</b></font>"]
+        parts += [f"<b>{html.escape(label)}</b>: {html.escape(tip)}" for label, tip in orders]
     parts.append("")
     parts.append("<font size=5><b>Rules in brief</b></font>")
     for section in RULES:

@@ -230,6 +230,11 @@ class LoadScene(ButtonMenuScene):
         super().__init__()
         self.folder = folder
         self.infos: list[saves.SaveInfo] = []
+
+    def list_rect(self) -> pygame.Rect:
+        rect = super().list_rect()
+        rect.width = max(rect.width, round(self.app.size[0] * 0.42))  # labels carry a date
+        return rect
         self.loaded: Any = None
 
     def menu_items(self) -> list[MenuItem]:

@@ -102,3 +102,66 @@ def test_default_maps_folder_is_inside_the_data_folder(
 ) -> None:
     monkeypatch.setenv("AMBUSH_ALLEY_DATA_DIR", str(tmp_path))
     assert Settings().maps_dir() == tmp_path / "maps"
+
+
+def test_the_settings_screen_saves_each_change_at_once(tmp_path: Path) -> None:
+    import pygame
+    import pygame_gui
+
+    from game.client.scenes import App
+    from game.client.settings import set_current_settings
+    from game.client.settings_screen import SettingsScene
+
+    set_current_settings(Settings())
+    app = App((1280, 800), headless=True)
+    try:
+        screen = SettingsScene(tmp_path)
+        app.push(screen)
+        app.step()
+        for name, control in screen.controls.items():
+            assert getattr(control, "tool_tip_text", None), f"{name} has no tooltip"
+        assert set(screen.controls) == {
+            "window_size",
+            "fullscreen",
+            "pace",
+            "confirm_end_activation",
+            "show_odds",
+            "colour_scheme",
+            "user_maps_dir",
+        }
+        app.step(
+            [
+                pygame.event.Event(
+                    pygame_gui.UI_CHECK_BOX_UNCHECKED, ui_element=screen.controls["show_odds"]
+                ),
+                pygame.event.Event(
+                    pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                    ui_element=screen.controls["pace"],
+                    text="instant",
+                ),
+                pygame.event.Event(
+                    pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                    ui_element=screen.controls["colour_scheme"],
+                    text="high-contrast",
+                ),
+                pygame.event.Event(
+                    pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                    ui_element=screen.controls["window_size"],
+                    text="1024 x 640",
+                ),
+            ]
+        )
+        stored = load_settings(tmp_path).settings
+        assert (stored.show_odds, stored.pace, stored.colour_scheme) == (
+            False,
+            "instant",
+            "high-contrast",
+        )
+        assert stored.window_size == (1024, 640) and app.size == (1024, 640)
+        maps = tmp_path / "my maps"
+        assert screen.set_maps_dir(str(maps))
+        assert maps.is_dir() and load_settings(tmp_path).settings.maps_dir() == maps
+        assert str(maps) in screen.message
+    finally:
+        set_current_settings(None)
+        app.shutdown()
