@@ -425,19 +425,13 @@ class Geometry:
                 if ex * ex + ey * ey > (radius + reach) ** 2:
                     continue
             for edge in piece_edges:
-                # Skip an edge wholly outside the strip along the centre line, or wholly before
-                # or beyond its ends (the reach region lies inside both).
+                # Skip an edge wholly outside the strip along the centre line (the reach
+                # region lies inside it).
                 ax, ay, bx, by, _group = edge
                 across_a = ux * (ay - y0) - uy * (ax - x0)
                 across_b = ux * (by - y0) - uy * (bx - x0)
                 if (across_a > width and across_b > width) or (
                     across_a < -width and across_b < -width
-                ):
-                    continue
-                along_a = ux * (ax - x0) + uy * (ay - y0)
-                along_b = ux * (bx - x0) + uy * (by - y0)
-                if (along_a < -width and along_b < -width) or (
-                    along_a > length2 + width and along_b > length2 + width
                 ):
                     continue
                 edges.append(edge)
