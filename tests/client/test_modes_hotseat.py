@@ -1,0 +1,84 @@
+"""Hot-seat from the set-up screen: hand-off at each change of player, the board hidden behind it,
+and the Insurgent player's interruption declaration reaching the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.client.handoff import COVER, HandoffScene
+from game.client.play import PlayScene
+from game.client.scenes import App
+from game.client.setup import SetupScene
+from game.engine.commands import DeclareInterrupts, MoveUnit
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+
+
+def cover_share(screen: pygame.Surface) -> float:
+    w, h = screen.get_size()
+    samples = [(x, y) for x in range(0, w, 37) for y in range(0, h, 29)]
+    return sum(1 for p in samples if tuple(screen.get_at(p))[:3] == COVER) / len(samples)
+
+
+def test_hotseat_hands_off_hides_the_board_and_the_insurgent_declaration_reaches_the_engine(
+    app: App,
+) -> None:
+    setup = SetupScene(preselect=MAPS / "contracting-trouble.tmx")
+    app.push(setup)
+    setup.set_mode("hotseat")
+    app.step()
+    setup.name_entries[0].set_text("Ann")
+    setup.name_entries[1].set_text("Bob")
+    assert setup.seed_entry is not None
+    setup.seed_entry.set_text("3")  # the same dice as the play screen's own hand-off test
+    setup.choices.pace = "instant"
+    assert setup.start()
+    play = app.stack.top
+    assert isinstance(play, PlayScene)
+    session: Any = play.session
+    app.step()
+    app.step()
+    assert session.current_seat().name == "Ann"
+    assert cover_share(app.screen) < 0.5  # Ann sees the board
+    # Ann runs Alpha into the street in the Insurgents' sight: Bob must answer.
+    play.give(MoveUnit(side="regular", unit="R1", to=(18.0, 9.0), rate="rapid"))
+    assert session.current_seat().name == "Bob"
+    app.step()
+    app.step()
+    handoff = app.stack.top
+    assert isinstance(handoff, HandoffScene) and handoff.player == "Bob"
+    assert cover_share(app.screen) > 0.97  # nothing of the board shows through
+    app.step([key(pygame.K_SPACE)])
+    app.step()
+    assert app.stack.top is play
+    declarations = [
+        i
+        for i, option in enumerate(play.dialog_options)
+        if isinstance(option, DeclareInterrupts) and option.declarations
+    ]
+    assert declarations, "Bob is offered at least one interruption"
+    chosen = play.dialog_options[declarations[0]]
+    commands_before = len(session.engine.log)
+    app.step([key(pygame.K_1 + declarations[0])])
+    assert session.engine.log[commands_before] == chosen  # the engine got Bob's declaration
+    assert any("interrupt" in e["text"].lower() for e in session.engine.state.events[-40:]), (
+        "the declaration shows in the event log"
+    )
+    # Back to Ann (or on to her next decision): the board is hidden again until she is ready.
+    for _ in range(60):
+        app.step()
+        if isinstance(app.stack.top, HandoffScene):
+            break
+        seat = session.current_seat()
+        if seat is not None and seat.name == "Bob" and play.dialog_options:
+            app.step([key(pygame.K_1)])  # Bob answers whatever else is asked of him
+    top = app.stack.top
+    assert isinstance(top, HandoffScene) and top.player == "Ann"
+    assert cover_share(app.screen) > 0.97
