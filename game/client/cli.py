@@ -112,6 +112,12 @@ def run_client(args: argparse.Namespace) -> int:
         app = App(SCREENSHOT_SIZE, headless=headless)
     except pygame.error as exc:
         return _fail(f"cannot open a window ({exc}); --screenshot works without a display")
+    if screenshot is None:
+        from game.client.settings_screen import apply_startup_settings
+
+        warning = apply_startup_settings(app, headless=headless)  # maps folder, window size
+        if warning:
+            print(f"warning: {warning}", file=sys.stderr)
     try:
         return _run(app, target, screenshot, frames, args)
     finally:

@@ -24,7 +24,7 @@ from pygame_gui.elements import (
 )
 
 from game.client.menu import draw_menu_background
-from game.client.scenes import Scene
+from game.client.scenes import App, Scene
 from game.client.settings import (
     PACES,
     WINDOW_SIZES,
@@ -32,6 +32,7 @@ from game.client.settings import (
     colour_scheme_names,
     current_settings,
     ensure_maps_dir,
+    load_settings,
     save_settings,
     set_current_settings,
 )
@@ -224,3 +225,23 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_menu_background(surface, "Settings", "Every change is saved at once")
+
+
+def apply_startup_settings(app: App, *, headless: bool) -> str | None:
+    """At start: create the user's maps folder, size the window (full screen if asked), and
+    return the one warning line to print (a broken settings file, an uncreatable folder)."""
+    loaded = load_settings()
+    set_current_settings(loaded.settings)
+    _folder, folder_warning = ensure_maps_dir(loaded.settings)
+    if not headless:
+        if loaded.settings.fullscreen:
+            try:
+                app.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                pass  # stay windowed: a window is better than no game
+            else:
+                app.size = app.screen.get_size()
+                app.manager.set_window_resolution(app.size)
+        elif loaded.settings.window_size != app.size:
+            app.resize(loaded.settings.window_size)
+    return loaded.warning or folder_warning

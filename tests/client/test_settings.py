@@ -165,3 +165,31 @@ def test_the_settings_screen_saves_each_change_at_once(tmp_path: Path) -> None:
     finally:
         set_current_settings(None)
         app.shutdown()
+
+
+def test_the_game_starts_with_a_corrupt_settings_file_and_says_so_in_one_line(
+    tmp_path: Path,
+) -> None:
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / SETTINGS_FILE).write_text("{{{ not json")
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        CONFIG_DIR_ENV: str(config),
+        "AMBUSH_ALLEY_DATA_DIR": str(tmp_path / "data"),
+    }
+    run = subprocess.run(
+        [sys.executable, "main.py", "--frames", "2"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    lines = [line for line in run.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("warning: ")
+    assert "not valid JSON" in lines[0] and "default" in lines[0]
+    assert (tmp_path / "data" / "maps").is_dir()  # the user's maps folder, made on first run
