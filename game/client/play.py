@@ -151,7 +151,9 @@ class PlayScene(BattleScene):
         self.session = session
         self._view_key: tuple[int, int, str] | None = None
         self._view: BattleView | None = None
-        super().__init__(opened, view_provider=self.current_view)
+        from game.client.settings import chosen_palette  # the colour-scheme setting
+
+        super().__init__(opened, view_provider=self.current_view, palette=chosen_palette())
         settings = load_settings()
         pace = session.config.pace
         self.show_odds = bool(getattr(settings, "show_odds", True))

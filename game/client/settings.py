@@ -229,3 +229,10 @@ def pace_of(value: str) -> Pace:
         if pace == value:
             return pace
     raise ValueError(f"pace must be one of {', '.join(PACES)}")
+
+
+def chosen_palette(settings: Settings | None = None) -> Any:
+    """The palette of the colour-scheme setting (this run's settings when none are given)."""
+    from game.client.palette import scheme
+
+    return scheme((settings or current_settings()).colour_scheme)

@@ -193,3 +193,20 @@ def test_the_game_starts_with_a_corrupt_settings_file_and_says_so_in_one_line(
     assert len(lines) == 1 and lines[0].startswith("warning: ")
     assert "not valid JSON" in lines[0] and "default" in lines[0]
     assert (tmp_path / "data" / "maps").is_dir()  # the user's maps folder, made on first run
+
+
+def test_the_colour_scheme_setting_paints_the_play_screen(tmp_path: Path) -> None:
+    from game.client.palette import SCHEMES
+    from game.client.play import open_play
+    from game.client.scenes import App
+    from game.client.settings import set_current_settings
+
+    app = App((1280, 800), headless=True)
+    try:
+        for name in ("high-contrast", "default"):
+            set_current_settings(Settings(colour_scheme=name))
+            scene = open_play("contracting-trouble", 1)
+            assert scene.renderer.palette is SCHEMES[name]
+    finally:
+        set_current_settings(None)
+        app.shutdown()
