@@ -564,7 +564,10 @@ class PlayScene(BattleScene):
         elif action == "first_aid":
             self.give(FirstAid(side=side, unit=unit.id))
         elif action == "end":
-            self.give(EndActivation(side=side, unit=unit.id))
+            from game.client.confirm import confirm_end_activation  # the setting may ask first
+
+            end = EndActivation(side=side, unit=unit.id)
+            confirm_end_activation(self, unit.name, lambda: self.give(end))
         elif action == "hotspot":
             spots = [h for h in self.session.engine.state.hot_spots.values() if not h.neutralized]
             if not spots:

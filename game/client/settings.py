@@ -67,7 +67,7 @@ class Settings:
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
     pace: Pace = "normal"
-    confirm_end_activation: bool = True
+    confirm_end_activation: bool = False  # off: E ends at once, as the play screen always did
     show_odds: bool = True
     colour_scheme: str = "default"
     user_maps_dir: str = field(default="")  # "" means the default folder (see maps_dir())
