@@ -951,6 +951,10 @@ def battle_scene_for(
         session = GameSession(config)
         if turn is not None and turn > 1:
             advance_to_turn(session, turn)
+        if autosave:
+            from game.client.saves import track_session  # offered as Continue if left mid-way
+
+            track_session(session)
     except Exception as exc:  # a table the engine cannot play is still worth looking at
         scene = BattleScene(opened)
         scene.opened = replace(

@@ -213,3 +213,15 @@ def test_f5_on_the_menu_does_nothing_and_continue_without_autosave_says_why(app:
     assert app.stack.top is menu
     assert continue_game(menu) is False
     assert "no such save file" in menu.details_html
+
+
+def test_a_game_opened_from_the_command_line_is_offered_as_continue(app: App) -> None:
+    from game.client.catalogue import open_map
+    from game.client.play import battle_scene_for
+
+    scene: Any = battle_scene_for(open_map(Path(TABLE)), 5)
+    info = saves.continue_info()
+    assert info is not None and info.commands == len(scene.session.engine.log)
+    engine, config = saves.load_game(info.path)
+    assert config.mode == "solo"
+    assert engine.events_sha256() == scene.session.engine.events_sha256()
