@@ -171,6 +171,10 @@ class MainMenuScene(ButtonMenuScene):
             ],
         )
 
+    def build_ui(self, manager: pygame_gui.UIManager) -> None:
+        self.items = self.menu_items()  # Continue comes and goes with the autosave
+        super().build_ui(manager)
+
     def back(self) -> None:
         self.app.quit()
 

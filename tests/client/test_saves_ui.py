@@ -225,3 +225,39 @@ def test_a_game_opened_from_the_command_line_is_offered_as_continue(app: App) ->
     engine, config = saves.load_game(info.path)
     assert config.mode == "solo"
     assert engine.events_sha256() == scene.session.engine.events_sha256()
+
+
+def test_leaving_a_game_for_the_menu_offers_continue_there(app: App) -> None:
+    from game.client.saves_ui import play_scene_for
+
+    menu = MainMenuScene()
+    app.push(menu)
+    app.step()
+    assert not menu.buttons[0].text.startswith("Continue")
+    session = watched_game(3)
+    app.push(play_scene_for(session))
+    app.step()
+    app.pop()  # back to the menu, the game unfinished
+    app.step()
+    assert menu.buttons[0].text.startswith("Continue (turn ")
+
+
+def test_a_save_loads_the_same_game_in_a_new_process(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    session = watched_game(9)
+    path = saves.save_game(session, "for later")
+    code = (
+        "import sys; from pathlib import Path; from game.client.saves import load_game;"
+        "engine, config = load_game(Path(sys.argv[1])); print(engine.events_sha256(), config.mode)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout.split()
+    assert out == [session.engine.events_sha256(), "watch"]
