@@ -279,6 +279,7 @@ class SetupScene(Scene):
         self.pace_menu: UIDropDownMenu | None = None
         self.count_menu: UIDropDownMenu | None = None
         self.start_button: UIButton | None = None
+        self.path_entry: UITextEntryLine | None = None
         self.back_button: UIButton | None = None
 
     # -- data ---------------------------------------------------------------------------------
@@ -304,6 +305,9 @@ class SetupScene(Scene):
         self.selected = table
         self.choices.table = table.spec
         self.check = check_map(table.path) if table.custom else MapCheck((), ())
+        if not self.check.errors and self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
         if self.check.errors:
             self.say(f"{table.title}: this map cannot be played (see the list of problems).", True)
             self.show_problems(table, self.check.errors)
@@ -314,6 +318,21 @@ class SetupScene(Scene):
         if self.choices.mode == "coop":
             self._load_regulars()
             self._rebuild()
+
+    def open_path(self, typed: str) -> bool:
+        """A typed map path becomes the chosen table (checked like any custom map)."""
+        typed = typed.strip()
+        if not typed:
+            return False
+        path = Path(typed).expanduser()
+        self.read_widgets()
+        table = next((t for t in self.tables if t.path.resolve() == path.resolve()), None)
+        if table is None:
+            table = TableChoice(path, path.stem, "", True)
+            self.tables.append(table)
+        self.select_table(table)
+        self._rebuild()
+        return not (self.check is not None and self.check.errors)
 
     def set_mode(self, mode: str) -> None:
         self.choices.mode = mode
@@ -426,8 +445,9 @@ class SetupScene(Scene):
         self.owner_menus = {}
         labels: list[str | tuple[str, str]] = [t.label for t in self.tables]
         labels = labels or ["(no maps found)"]
+        list_h = round(h * 0.42) - 44
         self.table_list = UISelectionList(
-            pygame.Rect(margin, top + 30, left_w, round(h * 0.42)),
+            pygame.Rect(margin, top + 30, left_w, list_h),
             labels,
             manager,
             default_selection=self.selected.label if self.selected else None,
@@ -436,9 +456,16 @@ class SetupScene(Scene):
             "The tables: shipped scenarios, then the .tmx maps of your maps folder "
             f"({self.user_folder})"
         )
+        self.path_entry = UITextEntryLine(
+            pygame.Rect(margin, top + 34 + list_h, left_w, 36),
+            manager,
+            placeholder_text="Open map… type a .tmx path, then Enter",
+        )
+        self.path_entry.set_tooltip("Any Tiled map on this computer: it is checked before play")
         self.widgets += [
             UILabel(pygame.Rect(margin, top, left_w, 28), "Table", manager),
             self.table_list,
+            self.path_entry,
         ]
         self.info_box = UITextBox(
             self._info_html(),
@@ -591,6 +618,10 @@ class SetupScene(Scene):
                 if table is not None:
                     self.read_widgets()
                     self.select_table(table)
+        elif (
+            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.path_entry
+        ):
+            self.open_path(str(event.text))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._dropdown(event.ui_element, str(event.text))
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:

@@ -202,3 +202,18 @@ def test_setup_screen_coop_lists_the_fireteams_with_an_owner_each(app: App) -> N
     assert scene.start() is False
     assert "commands no fireteam" in scene.message
     assert app.stack.top is scene
+
+
+def test_a_typed_map_path_becomes_the_table_or_lists_its_problems(app: App) -> None:
+    scene = SetupScene(user_folder=Path("/nonexistent"))
+    app.push(scene)
+    app.step()
+    assert scene.path_entry is not None
+    assert scene.open_path(str(BROKEN)) is False
+    assert scene.dialog is not None and len(scene.dialog_lines) == 3
+    assert scene.open_path(str(ROOT / "nowhere.tmx")) is False
+    assert scene.dialog_lines[1] == f"{ROOT / 'nowhere.tmx'}: no such map file"
+    assert scene.open_path(str(TABLE)) is True
+    assert scene.selected is not None and scene.selected.path == TABLE
+    assert scene.choices.table == str(TABLE)
+    assert scene.dialog is None  # the problems of the map tried before are gone
