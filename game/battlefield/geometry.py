@@ -171,7 +171,7 @@ class Geometry:
         ] = {}
         self._buildings: tuple[Building, ...] = battlefield.buildings
         self._building_boxes: list[BBox] = [planar.bbox_of(b.outline) for b in self._buildings]
-        # LOS blockers: (category bit, a, b) so that fans and the occupancy grid can use them.
+        # LOS blockers: (category bit, a, b), for the visibility fans (visibility.py).
         self._blockers: list[tuple[int, Point, Point]] = []
         static = self._space.static_body
         shapes: list[pymunk.Shape] = []
@@ -204,7 +204,8 @@ class Geometry:
                     seg.filter = pymunk.ShapeFilter(categories=_WALL_BIT)
                     shapes.append(seg)
                     self._blockers.append((_WALL_BIT, a, b))
-                self._pieces.append(_Piece(_WALL_BIT, 0, edges))
+                if edges:
+                    self._pieces.append(_Piece(_WALL_BIT, 0, edges))
         if shapes:
             self._space.add(*shapes)
         self._piece_rows: list[_PieceRow] = [

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.battlefield.geometry import Geometry
+from game.battlefield.geometry import Geometry, _BoxIndex
 from game.battlefield.loader import load_battlefield
 from game.battlefield.model import Battlefield, Building, Point, UnitPosition, Wall, WallHeight
 
@@ -136,3 +136,24 @@ def test_corner_ray_counts_as_blocked_as_pymunk_says() -> None:
     )
     assert corner.visible == 0
     assert beside.visible == 1
+
+
+def test_box_index_finds_every_box_that_meets_the_query() -> None:
+    """The index that skips far terrain may answer a box too many, never one too few."""
+    rng = random.Random(11)
+    boxes = []
+    for _ in range(40):
+        x, y = rng.uniform(-2, 26), rng.uniform(-2, 26)
+        boxes.append((x, y, x + rng.uniform(0, 6), y + rng.uniform(0, 6)))
+    index = _BoxIndex(boxes, 24.0, 24.0)
+    extra = 0
+    for _ in range(300):
+        x, y = rng.uniform(-3, 27), rng.uniform(-3, 27)
+        query = (x, y, x + rng.uniform(0, 10), y + rng.uniform(0, 10))
+        found = index.overlapping(*query)
+        for k, box in enumerate(boxes):
+            meets = box[0] <= query[2] and query[0] <= box[2] and box[1] <= query[3]
+            meets = meets and query[1] <= box[3]
+            assert not meets or found >> k & 1, (box, query)
+            extra += bool(found >> k & 1) and not meets
+    assert extra < 300 * 40 // 4  # and it does skip most boxes that do not meet
