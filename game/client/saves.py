@@ -48,7 +48,8 @@ def sidecar_path(save: Path) -> Path:
 
 def safe_file_name(name: str) -> str:
     """A typed save name made safe as a file name (letters, digits, spaces, - and _ kept)."""
-    cleaned = re.sub(r"[^\w\- ]+", "_", name.strip(), flags=re.UNICODE).strip(" ._")
+    separated = re.sub(r"[/\\:]+", "-", name.strip())
+    cleaned = re.sub(r"[^\w\- ]+", "", separated).strip(" ._-")
     return cleaned[:MAX_NAME] or "save"
 
 

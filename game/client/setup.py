@@ -233,14 +233,16 @@ def deal_owners(regulars: list[tuple[str, str]], players: int) -> dict[str, int]
 
 
 def start_game(scene: Scene, config: Any) -> Any:
-    """Push the play screen for a new game of `config`; the PlayScene (MapOpenError, MapError
-    or ValueError say in one line why it cannot start)."""
+    """Show the play screen of a new game of `config` in place of the set-up screen.
+
+    Returns the PlayScene; MapOpenError, MapError or ValueError say in one line why it cannot
+    start."""
     from game.client.play import open_play
     from game.client.saves import track_session
 
     play = open_play(config.table, config.seed, config=config)
     track_session(play.session)
-    scene.app.push(play)
+    scene.app.replace(play)  # leaving the game goes back to the main menu, not to the set-up
     return play
 
 

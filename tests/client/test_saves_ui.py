@@ -261,3 +261,19 @@ def test_a_save_loads_the_same_game_in_a_new_process(tmp_path: Path) -> None:
         timeout=120,
     ).stdout.split()
     assert out == [session.engine.events_sha256(), "watch"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "file_name"),
+    [
+        ("Contracting Trouble! turn 1", "Contracting Trouble turn 1"),
+        ("../../etc/passwd", "etc-passwd"),
+        ("notes.session", "notessession"),  # never mistaken for a sidecar
+        ("   ", "save"),
+    ],
+)
+def test_typed_save_names_stay_inside_the_saves_folder(typed: str, file_name: str) -> None:
+    session = watched_game(1)
+    path = saves.save_game(session, typed)
+    assert path == saves.saves_dir() / f"{file_name}.json"
+    assert [info.name for info in saves.list_saves()] == [file_name]
