@@ -81,6 +81,10 @@ RULES: tuple[HelpSection, ...] = (
             "When several units interrupt, the tests are rolled nearest first; the interrupters "
             "who won act first, then the Regular answers those who lost. A Regular unit on "
             "Overwatch fires at an interrupter before the Reaction Test is rolled.",
+            "Each Insurgent unit gets one interruption a turn (declaring it uses it up); a group "
+            "with no leader must first throw 4 or better on its Quality die. Every interruption "
+            "after the first in one activation takes a Firepower die and an inch of movement "
+            "from the Regular unit.",
         ),
         (
             "Interruptions and Reaction Tests",
@@ -96,8 +100,9 @@ RULES: tuple[HelpSection, ...] = (
             "Firepower is a number of Troop Quality dice: one per fighting figure, plus extra "
             "dice for support weapons and for a target inside Optimum Range, minus penalties; it "
             "is capped at ten dice before the penalties are taken off.",
-            "Defense is a number of d6: one per fighting figure of the target, plus dice for "
-            "cover and armour, at most ten and never fewer than one.",
+            "Defense is counted the same way in the target's own Troop Quality dice: one per "
+            "fighting figure, plus dice for cover and armour, at most ten and never fewer than "
+            "one (a better-trained unit uses its cover better).",
             "The attack roll: both sides drop every die below 4. Each remaining Defense die "
             "cancels one attacking die of equal or lower value; every attacking die left over is "
             "one casualty.",
@@ -108,13 +113,18 @@ RULES: tuple[HelpSection, ...] = (
     HelpSection(
         "Morale",
         (
-            "Units that take fire or lose figures may have to test their Morale die. Failing "
-            "pins a unit (it loses a Quality die step on its tests), shakes it (its Morale die "
-            "drops a step) or, for Insurgents whose Morale drops below d6, breaks it. A Regular "
-            "unit pinned twice in the same turn pulls back, unless it already sits in solid "
-            "cover. A unit tests at most once for one fire resolution.",
+            "A Morale check throws one Morale die per figure: each 4 or more counts for the "
+            "unit, each lower die against it; the unit holds only when the good dice outnumber "
+            "the bad. A unit tests at most once for one fire resolution.",
+            "Regulars test when they lose figures. Failing Pins them: they look for cover and "
+            "throw their Quality die one step lower until the turn ends. Pinned again during "
+            "that turn, they Pull Back and spend the next turn regrouping, unless they "
+            "already sit in solid cover.",
+            "Insurgents also test whenever a group with no leader comes under fire. Failing "
+            "Shakes them: their Morale die drops a step, and a group pushed below d6 breaks. "
+            "Even a group that holds loses every figure that threw a 1 (it Shrinks).",
         ),
-        ("Morale", "Morale Checks", "Morale Effects"),
+        ("Morale", "Morale Checks", "Morale Effects", "Pull Back", "Shrink"),
         ("R11", "R12", "R25", "R26"),
     ),
     HelpSection(
