@@ -84,3 +84,22 @@ def test_every_badge_has_a_one_line_tooltip() -> None:
         assert badge.value in BADGE_TOOLTIPS
         assert "\n" not in tip and len(tip) < 120
     assert badge_tooltip("some_new_badge") == "Some new badge"
+
+
+def test_f1_in_a_game_shows_the_help_over_the_dimmed_board(app: App) -> None:
+    from game.client.play import open_play
+    from game.client.session import SessionConfig
+
+    config = SessionConfig(mode="solo", table="contracting-trouble", seed=1, autosave=False)
+    play = open_play("contracting-trouble", config=config)
+    app.push(play)
+    app.step()
+    corner = (5, app.size[1] // 2)  # on the table, left of the help panel
+    before = app.screen.get_at(corner)
+    app.step([key(pygame.K_F1)])
+    app.step()
+    assert isinstance(app.stack.top, HelpOverlay)
+    after = app.screen.get_at(corner)
+    assert 0 < sum(after[:3]) < sum(before[:3]) * 0.6  # dimmed, not replaced
+    app.step([key(pygame.K_ESCAPE)])
+    assert app.stack.top is play
