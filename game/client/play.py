@@ -377,7 +377,9 @@ class PlayScene(BattleScene):
                 + html.escape(", ".join(figures_summary(sprite)))
             )
             if sprite.badges:
-                parts.append("Status: " + ", ".join(b.label for b in sprite.badges))
+                from game.client.help import badge_tooltip  # what each status means
+
+                parts += [html.escape(badge_tooltip(b.value)) for b in sprite.badges]
         parts += ["", "<b>This activation</b>", html.escape(self.activation_summary(unit))]
         parts += ["", "<b>Defense now</b>", html.escape(engine.defense(unit).describe())]
         foe = self._card_target(unit)

@@ -103,3 +103,23 @@ def test_f1_in_a_game_shows_the_help_over_the_dimmed_board(app: App) -> None:
     assert 0 < sum(after[:3]) < sum(before[:3]) * 0.6  # dimmed, not replaced
     app.step([key(pygame.K_ESCAPE)])
     assert app.stack.top is play
+
+
+def test_the_unit_card_explains_each_status_badge(app: App) -> None:
+    import html
+
+    from game.client.play import open_play
+    from game.client.session import SessionConfig
+
+    config = SessionConfig(mode="solo", table="contracting-trouble", seed=1, autosave=False)
+    play = open_play("contracting-trouble", config=config)
+    app.push(play)
+    app.step()
+    state = play.session.engine.state
+    state.units["R1"].pinned_turn = state.turn
+    state.units["R1"].overwatch = True
+    play._view = None  # the view is cached per event; these flags were set by hand
+    play.select("R1")
+    markup = play.card_markup()
+    assert html.escape(BADGE_TOOLTIPS["pinned"]) in markup
+    assert html.escape(BADGE_TOOLTIPS["overwatch"]) in markup
