@@ -224,35 +224,47 @@ class LoadScene(ButtonMenuScene):
     subtitle = "Choose a saved game"
     with_details = True
     owns_keys = frozenset({pygame.K_F9})
-    visible = 7
+    per_page = 6
 
     def __init__(self, folder: Path | None = None) -> None:
         super().__init__()
         self.folder = folder
         self.infos: list[saves.SaveInfo] = []
+        self.page = 0
+        self.loaded: Any = None
 
     def list_rect(self) -> pygame.Rect:
         rect = super().list_rect()
         rect.width = max(rect.width, round(self.app.size[0] * 0.42))  # labels carry a date
         return rect
-        self.loaded: Any = None
 
     def menu_items(self) -> list[MenuItem]:
         self.infos = saves.list_saves(self.folder)
+        pages = max(1, -(-len(self.infos) // self.per_page))
+        self.page %= pages
+        shown = self.infos[self.page * self.per_page : (self.page + 1) * self.per_page]
         items = [
             MenuItem(
                 _short_label(info), partial(_ignore, self.load, info), partial(self.describe, info)
             )
-            for info in self.infos[: self.visible]
+            for info in shown
         ]
         if not self.infos:
             folder = self.folder or saves.saves_dir()
             self.set_details(f"No saved games yet in {html.escape(str(folder))}.")
-        elif len(self.infos) > self.visible:
-            hidden = len(self.infos) - self.visible
-            self.set_details(f"{hidden} older saves are not shown.")
+        if pages > 1:
+            label = f"More saves… (page {self.page + 1} of {pages})"
+            items.append(MenuItem(label, self.next_page))
         items.append(MenuItem("Back", self.back))
         return items
+
+    def next_page(self) -> None:
+        """Show the next (older) page of saves; after the last, the first again."""
+        self.page += 1
+        self.clear_ui()
+        self.items = self.menu_items()
+        self.focus = 0
+        self.build_ui(self.app.manager)
 
     def describe(self, info: saves.SaveInfo) -> None:
         self.set_details(_info_html(info))

@@ -277,3 +277,25 @@ def test_typed_save_names_stay_inside_the_saves_folder(typed: str, file_name: st
     path = saves.save_game(session, typed)
     assert path == saves.saves_dir() / f"{file_name}.json"
     assert [info.name for info in saves.list_saves()] == [file_name]
+
+
+def test_many_saves_are_paged_and_every_one_can_be_reached(app: App) -> None:
+    import os
+
+    session = watched_game(1)
+    for number in range(14):
+        path = saves.save_game(session, f"save {number:02d}")
+        os.utime(path, (1_700_000_000 + number, 1_700_000_000 + number))  # oldest first
+    load = LoadScene()
+    app.push(MainMenuScene())
+    app.push(load)
+    app.step()
+    seen: list[str] = []
+    for page in range(3):
+        labels = [b.text for b in load.buttons]
+        assert labels[-2] == f"More saves… (page {page + 1} of 3)" and labels[-1] == "Back"
+        seen += [label.split(" — ")[0] for label in labels[:-2]]
+        load.activate(len(labels) - 2)
+        app.step()
+    assert seen == [f"save {n:02d}" for n in range(13, -1, -1)]  # newest first, none missed
+    assert load.page == 0  # wrapped round to the newest
