@@ -32,7 +32,7 @@ def play_scene_for(session: Any) -> Scene:
 
 
 def start_session(scene: Scene, session: Any, report: Callable[[str], None]) -> bool:
-    """Show `session` on the play screen: replaces the game being played under `scene`, if any."""
+    """Show `session` on the play screen, over the main menu only."""
     from game.client.catalogue import MapOpenError
 
     try:
@@ -41,13 +41,9 @@ def start_session(scene: Scene, session: Any, report: Callable[[str], None]) -> 
         report(f"cannot show this game: {exc}")
         return False
     app = scene.app
-    stack = app.stack.scenes
-    # Drop the load list / overlays and any game in progress: the loaded game takes its place.
-    while len(stack) > 1 and (
-        stack[-1] is scene
-        or getattr(stack[-1], "session", None) is not None
-        or isinstance(stack[-1], SaveNameScene | LoadScene)
-    ):
+    # Back to the bottom of the stack (the main menu): the loaded game replaces whatever game,
+    # set-up screen or list was open, so leaving it returns to the menu.
+    while len(app.stack) > 1:
         app.stack.pop()
     app.push(play)
     return True

@@ -204,6 +204,13 @@ def test_f5_asks_a_name_and_saves_shift_f5_quick_saves_f9_lists(app: App) -> Non
     listing = app.stack.top
     assert isinstance(listing, LoadScene)
     assert {info.name for info in listing.infos} == {"night raid", "quicksave"}
+    night = next(info for info in listing.infos if info.name == "night raid")
+    assert listing.load(night)
+    assert len(app.stack) == 2  # the menu and the loaded game: the old game is gone
+    loaded: Any = app.stack.top
+    assert loaded is not play and loaded.session.engine.events_sha256() == (
+        session.engine.events_sha256()
+    )
 
 
 def test_f5_on_the_menu_does_nothing_and_continue_without_autosave_says_why(app: App) -> None:
