@@ -507,8 +507,17 @@ class PlayScene(BattleScene):
     def _ordered_unit(self, seat: Seat) -> UnitState | None:
         unit_id = self.overlays.selected_unit
         engine = self.session.engine
-        if unit_id is None and engine.act is not None:
-            unit_id = engine.act.unit
+        acting = engine.state.units.get(engine.act.unit) if engine.act is not None else None
+        pending = engine.pending
+        if (
+            acting is not None
+            and acting.side == seat.side
+            and pending is not None
+            and pending.kind == "continue"
+            and acting.id != unit_id
+        ):
+            unit_id = acting.id  # mid-activation every order is for the unit acting
+            self.select(unit_id)
         unit = engine.state.units.get(unit_id) if unit_id else None
         if unit is None:
             self.say("Select one of your units first (click it or press Tab).", True)

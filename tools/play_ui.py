@@ -1,0 +1,190 @@
+"""Play a whole solo game through the play screen's own mouse and keys (a scripted player).
+
+    SDL_VIDEODRIVER=dummy python tools/play_ui.py --scenario contracting-trouble --seed 3 \
+        [--shots DIR] [--turns N]
+
+The player is simple-minded: each fireteam fires at the target with the best expected
+casualties if it can, otherwise moves toward the nearest waiting contractor or hot spot (or toward
+the enemy), then ends its activation; every dialog gets its first answer. It only uses what a
+person sees (drawn bases, the preview, the status line) and events, so it exercises the screen
+end to end. Screenshots of each activation go to --shots. Prints one line per order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.client import orders
+from game.client.endgame import EndGameScene
+from game.client.play import PlayScene, open_play
+from game.client.scenes import App
+from game.client.session import SessionConfig
+from game.engine.state import INSURGENT, REGULAR
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    ]
+
+
+def base_of(scene: PlayScene, unit_id: str) -> tuple[int, int] | None:
+    """A drawn base of the unit that a click would pick (not hidden under another unit's)."""
+    for uid, rect in scene.last_frame.figure_rects:
+        inside = scene.camera.viewport.contains(rect.center)
+        if uid == unit_id and inside and scene.unit_at(rect.center) == unit_id:
+            return rect.center
+    return None
+
+
+def screen(scene: PlayScene, p: tuple[float, float]) -> tuple[int, int]:
+    x, y = scene.camera.world_to_screen(p)
+    return (round(x), round(y))
+
+
+def goal_for(scene: PlayScene, unit_id: str) -> tuple[float, float] | None:
+    engine = scene.session.engine
+    unit = engine.state.units[unit_id]
+    here = unit.leader_point
+    goals = [(c.x, c.y) for c in engine.state.contractors if c.status == "waiting"]
+    goals += [(h.x, h.y) for h in engine.state.hot_spots.values() if not h.neutralized]
+    if unit.dependants or not goals:
+        w, h = engine.battlefield.width, engine.battlefield.height
+        exits = {"north": (here[0], 0.3), "south": (here[0], h - 0.3)}
+        exits.update({"west": (0.3, here[1]), "east": (w - 0.3, here[1])})
+        goals = [exits[e] for e in engine.state.exit_edges if e in exits] or goals
+    goals = [g for g in goals if math.dist(g, here) > 2.0]  # already there: go on
+    if not goals:
+        return None
+    return min(goals, key=lambda g: math.dist(g, here))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--scenario", default="contracting-trouble")
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--shots", type=Path)
+    parser.add_argument("--turns", type=int)
+    args = parser.parse_args()
+    app = App((1280, 800), headless=True)
+    config = SessionConfig(
+        table=args.scenario, seed=args.seed, pace="instant", autosave=False, turn_limit=args.turns
+    )
+    scene = open_play(args.scenario, config=config)
+    app.push(scene)
+    app.run(max_frames=2)
+    engine = scene.session.engine
+    shot = 0
+
+    def snap(label: str) -> None:
+        nonlocal shot
+        if args.shots is not None:
+            args.shots.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(app.screen, str(args.shots / f"{shot:03d}-{label}.png"))
+            shot += 1
+
+    for _ in range(6000):
+        app.step()
+        top = app.stack.top
+        if isinstance(top, EndGameScene):
+            snap("end")
+            print("END", top.summary.headline, top.summary.items)
+            return 0
+        if top is not scene:
+            app.step([key(pygame.K_SPACE)])
+            continue
+        pending = engine.pending
+        if pending is None or scene.session.ai_to_move or scene.playback.busy:
+            continue
+        if scene.dialog_options:
+            print(f"T{engine.state.turn} dialog: {pending.prompt} -> 1")
+            app.step([key(pygame.K_1)])
+            continue
+        acting = engine.act.unit if engine.act is not None else None
+        if acting is None:
+            waiting = [
+                u for u in engine.state.units_of(REGULAR) if u.activated_turn != engine.state.turn
+            ]
+            if not waiting:
+                app.step([key(pygame.K_p)])
+                continue
+            unit_id = waiting[0].id
+            where = base_of(scene, unit_id)
+            if where is None:  # hidden under another unit's bases: Tab until it is selected
+                for _ in range(20):
+                    if scene.overlays.selected_unit == unit_id:
+                        break
+                    app.step([key(pygame.K_TAB)])
+            else:
+                app.step(click(where))
+        else:
+            unit_id = acting
+        unit = engine.state.units[unit_id]
+        act = engine.act
+        fired = act is not None and act.unit == unit_id and act.fired
+        moved = act is not None and act.unit == unit_id and act.moved > 0
+        best = None
+        if not fired:
+            for foe in engine.state.units_of(INSURGENT):
+                preview = orders.fire_preview(engine, unit, foe)
+                if preview.odds is not None and (best is None or preview.odds.expected > best[0]):
+                    best = (preview.odds.expected, foe.id)
+        if best is not None and (best[0] >= 0.5 or moved):
+            where = base_of(scene, best[1])
+            if where is not None:
+                app.step([key(pygame.K_f)])
+                app.step(
+                    [
+                        pygame.event.Event(
+                            pygame.MOUSEMOTION, pos=where, rel=(0, 0), buttons=(0, 0, 0)
+                        )
+                    ]
+                )
+                print(f"T{engine.state.turn} {unit.name} fires at {best[1]}: {scene.preview_text}")
+                snap(f"fire-{unit_id}")
+                app.step(click(where))
+                if scene.status_is_error:
+                    print("   refused:", scene.status)
+                    app.step([key(pygame.K_e)])
+                continue
+        goal = goal_for(scene, unit_id) if not moved else None
+        if goal is not None:
+            app.step([key(pygame.K_m)])
+            target = screen(scene, goal)
+            app.step(
+                [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))]
+            )
+            print(f"T{engine.state.turn} {unit.name} moves: {scene.preview_text}")
+            snap(f"move-{unit_id}")
+            app.step(click(target))
+            if scene.status_is_error:
+                here = engine.state.units[unit_id].leader_point
+                path = engine.terrain.path(here, goal)
+                print("   refused:", scene.status, "from", here, "to", goal, "path", path[:4])
+                app.step([key(pygame.K_ESCAPE), key(pygame.K_e)])
+            continue
+        app.step([key(pygame.K_e)])
+        if scene.status_is_error:
+            print("   refused:", scene.status)
+    print("did not finish; turn", engine.state.turn)
+    return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
