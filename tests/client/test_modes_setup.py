@@ -217,3 +217,32 @@ def test_a_typed_map_path_becomes_the_table_or_lists_its_problems(app: App) -> N
     assert scene.selected is not None and scene.selected.path == TABLE
     assert scene.choices.table == str(TABLE)
     assert scene.dialog is None  # the problems of the map tried before are gone
+
+
+def test_clicking_a_map_of_the_users_folder_checks_it(app: App, folders: Path) -> None:
+    import pygame
+    import pygame_gui
+
+    mine = folders / "mine"
+    mine.mkdir()
+    shutil.copy(BROKEN, mine / "broken_street.tmx")
+    scene = SetupScene(user_folder=mine)
+    app.push(scene)
+    app.step()
+    assert scene.dialog is None  # a shipped scenario is chosen first
+    assert scene.table_list is not None
+    app.step(
+        [
+            pygame.event.Event(
+                pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+                ui_element=scene.table_list,
+                text="My maps: Broken Street",
+            )
+        ]
+    )
+    assert scene.selected is not None and scene.selected.path == mine / "broken_street.tmx"
+    assert scene.dialog is not None
+    from game.battlefield.loader import read_map
+
+    errors = [str(p) for p in read_map(mine / "broken_street.tmx").errors]
+    assert errors and scene.dialog_lines[1:] == errors

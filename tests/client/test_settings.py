@@ -210,3 +210,16 @@ def test_the_colour_scheme_setting_paints_the_play_screen(tmp_path: Path) -> Non
     finally:
         set_current_settings(None)
         app.shutdown()
+
+
+def test_start_up_sizes_the_window_from_the_settings(tmp_path: Path) -> None:
+    from game.client.scenes import App
+    from game.client.settings_screen import apply_startup_settings
+
+    save_settings(Settings(window_size=(1024, 640)), tmp_path / "user-config")
+    app = App((1280, 800), headless=True)
+    try:
+        assert apply_startup_settings(app, headless=False) is None
+        assert app.size == (1024, 640) and app.screen.get_size() == (1024, 640)
+    finally:
+        app.shutdown()
