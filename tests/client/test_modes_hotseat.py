@@ -21,6 +21,18 @@ def key(code: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
 
 
+def motion(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [
+        motion(pos),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    ]
+
+
 def cover_share(screen: pygame.Surface) -> float:
     w, h = screen.get_size()
     samples = [(x, y) for x in range(0, w, 37) for y in range(0, h, 29)]
@@ -47,8 +59,16 @@ def test_hotseat_hands_off_hides_the_board_and_the_insurgent_declaration_reaches
     app.step()
     assert session.current_seat().name == "Ann"
     assert cover_share(app.screen) < 0.5  # Ann sees the board
-    # Ann runs Alpha into the street in the Insurgents' sight: Bob must answer.
-    play.give(MoveUnit(side="regular", unit="R1", to=(18.0, 9.0), rate="rapid"))
+    # Ann clicks Alpha, presses M and clicks the street in the Insurgents' sight: Bob answers.
+    alpha = next(r for uid, r in play.last_frame.figure_rects if uid == "R1").center
+    app.step(click(alpha))
+    assert play.overlays.selected_unit == "R1"
+    app.step([key(pygame.K_m)])
+    x, y = play.camera.world_to_screen((18.0, 9.0))
+    street = (round(x), round(y))
+    app.step([motion(street)])
+    app.step(click(street))
+    assert isinstance(session.engine.log[-1], MoveUnit) and session.engine.log[-1].unit == "R1"
     assert session.current_seat().name == "Bob"
     app.step()
     app.step()
