@@ -23,6 +23,9 @@ def private_user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     """Saves, autosaves and settings of a test go to its own folder, never the user's."""
     monkeypatch.setenv("AMBUSH_ALLEY_DATA_DIR", str(tmp_path / "user-data"))
     monkeypatch.setenv("AMBUSH_ALLEY_CONFIG_DIR", str(tmp_path / "user-config"))
+    from game.client.settings import set_current_settings
+
+    set_current_settings(None)  # no test sees the settings another test chose
 
 
 @pytest.fixture
