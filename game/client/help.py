@@ -277,11 +277,3 @@ class HelpOverlay(Scene):
 def open_help(scene: Scene) -> None:
     """Show the help over `scene` (the hook for F1 in any scene)."""
     scene.app.push(HelpOverlay(scene))
-
-
-def handle_help_key(scene: Scene, event: pygame.event.Event) -> bool:
-    """F1 opens the help over `scene`; True when the event was used."""
-    if event.type == pygame.KEYDOWN and event.key == HELP_KEY:
-        open_help(scene)
-        return True
-    return False

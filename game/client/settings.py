@@ -24,8 +24,6 @@ APP_NAME = "ambush-alley"
 
 Pace = Literal["instant", "normal", "slow"]
 PACES: tuple[Pace, ...] = get_args(Pace)
-# Seconds between two AI steps (or between two replayed events) at each pace.
-PACE_DELAY: dict[str, float] = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
 WINDOW_SIZES: tuple[tuple[int, int], ...] = (
     (1024, 640),
     (1280, 800),
@@ -75,10 +73,6 @@ class Settings:
     def maps_dir(self) -> Path:
         """The folder whose .tmx files the setup screen lists next to the shipped maps."""
         return Path(self.user_maps_dir).expanduser() if self.user_maps_dir else default_maps_dir()
-
-    @property
-    def pace_delay(self) -> float:
-        return PACE_DELAY[self.pace]
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -221,14 +215,6 @@ def set_current_settings(settings: Settings | None) -> None:
     """Replace this run's settings (None: read the file again on next use)."""
     global _current
     _current = settings
-
-
-def pace_of(value: str) -> Pace:
-    """A pace name checked (ValueError names the choices)."""
-    for pace in PACES:
-        if pace == value:
-            return pace
-    raise ValueError(f"pace must be one of {', '.join(PACES)}")
 
 
 def chosen_palette(settings: Settings | None = None) -> Any:
