@@ -22,10 +22,12 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.engine.engine import Engine
 from game.save import FORMAT, VERSION, SaveError, data_dir, load_save, write_json_atomic, write_save
+
+if TYPE_CHECKING:  # the engine loads when a game is loaded, not when the menu lists saves
+    from game.engine.engine import Engine
 
 SAVES_SUBDIR = "saves"
 AUTOSAVE_NAME = "autosave.json"
