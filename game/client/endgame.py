@@ -68,7 +68,7 @@ def summary_html(summary: GameSummary) -> str:
         *(f"• {html.escape(item)}" for item in summary.items),
         "",
         f"<b>Regulars {summary.vp_regular} VP · Insurgents {summary.vp_insurgent} VP</b>",
-        f"Margin of victory: {abs(diff)} VP → <b>{html.escape(summary.margin)}</b>",
+        f"Margin of victory: {abs(diff)} VP, <b>{html.escape(summary.margin)}</b>",
         "",
         "<i>Enter or Esc: back to the menu</i>",
     ]

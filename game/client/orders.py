@@ -151,10 +151,15 @@ def move_preview(
     wanted = path_length(path)
     moved = engine.act.moved if engine.act is not None and engine.act.unit == unit.id else 0.0
     rate = force_rate or ("cautious" if wanted <= CAUTIOUS - moved + 1e-6 else "rapid")
-    allowance = (CAUTIOUS if rate == "cautious" else RAPID) - moved
-    walked = truncate(path, max(0.0, allowance))
     command = MoveUnit(side=unit.side, unit=unit.id, to=to, rate=rate)
     blocked = check(engine, command)
+    if blocked and rate == "rapid":
+        # Rapid is not allowed now (fired, Dependants, R21): plan the Cautious move instead.
+        cautious = MoveUnit(side=unit.side, unit=unit.id, to=to, rate="cautious")
+        if not check(engine, cautious):
+            rate, command, blocked = "cautious", cautious, ""
+    allowance = (CAUTIOUS if rate == "cautious" else RAPID) - moved
+    walked = truncate(path, max(0.0, allowance))
     return MovePreview(tuple(walked), wanted, path_length(walked), rate, blocked)
 
 

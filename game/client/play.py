@@ -52,6 +52,7 @@ BLOCKED_COLOUR = (220, 70, 60)
 TARGET_COLOUR = (250, 220, 80)
 SPOTLIGHT_COLOUR = (255, 240, 120)
 STATUS_BG = (20, 22, 18)
+CARD_BG = (29, 31, 25)
 STATUS_TEXT = (235, 230, 205)
 ERROR_TEXT = (255, 150, 130)
 
@@ -380,18 +381,14 @@ class PlayScene(BattleScene):
                 from game.client.help import badge_tooltip  # what each status means
 
                 parts += [html.escape(badge_tooltip(b.value)) for b in sprite.badges]
-        parts += ["", "<b>This activation</b>", html.escape(self.activation_summary(unit))]
-        parts += ["", "<b>Defense now</b>", html.escape(engine.defense(unit).describe())]
+        parts += [f"<b>Now:</b> {html.escape(self.activation_summary(unit))}"]
+        parts += [f"<b>Defense:</b> {html.escape(engine.defense(unit).describe())}"]
         foe = self._card_target(unit)
-        if foe is not None and unit.effective_figures:
+        if foe is not None and unit.effective_figures and self.fire_plan is None:
             fp = engine.firepower(unit, foe, interruption_penalty=orders.penalty_now(engine, unit))
-            parts += [
-                "",
-                f"<b>Firepower at {html.escape(foe.name)}</b>",
-                html.escape(fp.describe()),
-            ]
+            parts += [f"<b>Firepower at {html.escape(foe.name)}:</b> {html.escape(fp.describe())}"]
         if self.fire_plan is not None and self.show_odds:
-            parts += ["", "<b>If it fires</b>", *(html.escape(x) for x in self.fire_plan.lines)]
+            parts += ["<b>If it fires:</b>", *(html.escape(x) for x in self.fire_plan.lines)]
         return "<br>".join(parts)
 
     def activation_summary(self, unit: UnitState) -> str:
@@ -738,6 +735,9 @@ class PlayScene(BattleScene):
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        # The unit card's text box does not repaint what is behind it: without this, the
+        # previous card's words show through when its text changes.
+        surface.fill(CARD_BG, self.layout.card)
         super().draw(surface)
         vp = self.camera.viewport
         clip = pygame.Rect(vp.left, vp.top, vp.width, vp.height)
@@ -899,15 +899,21 @@ class PlayScene(BattleScene):
         surface.blit(line, (strip.left + 8, strip.top + 4))
 
     def _label(self, surface: pygame.Surface, message: str, at: tuple[int, int]) -> None:
-        line = text.text(message, 16, (250, 246, 230))
-        box = line.get_rect(topleft=at).inflate(8, 6)
+        """A dark box with the message, one line per ' | ' part, kept inside the viewport."""
+        lines = [text.text(part, 16, (250, 246, 230)) for part in message.split(" | ")]
+        width = max(line.get_width() for line in lines)
+        height = sum(line.get_height() + 2 for line in lines)
+        box = pygame.Rect(at[0], at[1], width, height).inflate(8, 6)
         vp = self.camera.viewport
-        if box.right > vp.left + vp.width:
-            box.right = vp.left + vp.width - 2
+        box.right = min(box.right, vp.left + vp.width - 2)
+        box.left = max(box.left, vp.left + 2)
         if box.bottom > vp.top + vp.height - 30:
             box.bottom = vp.top + vp.height - 32
         surface.fill((16, 18, 14), box)
-        surface.blit(line, (box.left + 4, box.top + 3))
+        y = box.top + 3
+        for line in lines:
+            surface.blit(line, (box.left + 4, y))
+            y += line.get_height() + 2
 
 
 def open_play(table: str, seed: int = 1, *, config: SessionConfig | None = None) -> PlayScene:
