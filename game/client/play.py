@@ -57,7 +57,8 @@ STATUS_TEXT = (235, 230, 205)
 ERROR_TEXT = (255, 150, 130)
 
 PLAY_HELP = (
-    "Click/Tab: select · M move · F fire · A assault · O overwatch · H hot spot · G first aid · "
+    "Click/Tab: select · M move (C: Cautious only) · F fire (S: split) · A assault · "
+    "O overwatch · H hot spot · G first aid · "
     "E end activation · P end phase · L line of sight · hold R: ruler · V pace · Space: skip · "
     "Esc: cancel/menu"
 )
@@ -74,7 +75,8 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
         "fire",
         "Fire [F]",
         "Pick a target: legal targets are ringed, blocked ones say why. "
-        "Hovering shows Firepower vs Defense and the exact casualty odds. Click to fire.",
+        "Hovering shows Firepower vs Defense and the exact casualty odds. Click to fire. "
+        "S splits the fire between two targets (R19), half the figures each.",
     ),
     (
         "assault",
@@ -160,6 +162,8 @@ class PlayScene(BattleScene):
         self.show_odds = bool(getattr(settings, "show_odds", True))
         self.playback = Playback(pace)
         self.mode = "select"
+        self.splitting = False
+        self.split_targets: list[str] = []
         self.status = ""
         self.status_is_error = False
         self.fed_events = 0
@@ -617,6 +621,8 @@ class PlayScene(BattleScene):
         key = event.key
         if key == pygame.K_ESCAPE and self.mode != "select":
             self.mode = "select"
+            self.splitting = False
+            self.split_targets = []
             self.move_plan = None
             self.fire_plan = None
             self.los_probe = None
@@ -628,6 +634,15 @@ class PlayScene(BattleScene):
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode == "move":
             if self.move_plan is not None and self.move_plan.path:
                 self._commit_move(self.move_plan.path[-1])
+            return True
+        if key == pygame.K_s and self.mode == "fire":
+            self.splitting = not self.splitting
+            self.split_targets = []
+            self.say(
+                "Split fire: click the first target, then the second (R19)"
+                if self.splitting
+                else "Fire at one target"
+            )
             return True
         if key == pygame.K_c and self.mode == "move":
             self.force_rate = None if self.force_rate else "cautious"
@@ -674,12 +689,38 @@ class PlayScene(BattleScene):
             if target is None or target.side == unit.side:
                 self.say("Click an enemy unit (Esc cancels).", True)
                 return True
-            if self.mode == "fire":
+            if self.mode == "fire" and self.splitting:
+                self._split_click(seat, unit, target)
+            elif self.mode == "fire":
                 self.give(Fire(side=seat.side, unit=unit.id, target=target.id))
             else:
                 self.give(CloseAssault(side=seat.side, unit=unit.id, target=target.id))
             return True
         return False
+
+    def _split_click(self, seat: Seat, unit: UnitState, target: UnitState) -> None:
+        """Splitting Fire (R19): the first target takes the first half of the figures (leader
+        first), the second the rest; the engine says whether the Troop Quality allows it."""
+        if target.id in self.split_targets:
+            self.say(f"{target.name} is already a target of this split", True)
+            return
+        self.split_targets.append(target.id)
+        if len(self.split_targets) < 2:
+            self.say(f"Split fire: {target.name} first; click the second target (Esc cancels)")
+            return
+        live = [f.id for f in unit.effective_figures]
+        half = max(1, len(live) // 2)
+        first, second = self.split_targets
+        self.splitting = False
+        self.split_targets = []
+        self.give(
+            Fire(
+                side=seat.side,
+                unit=unit.id,
+                target=first,
+                split=((first, tuple(live[:half])), (second, tuple(live[half:]))),
+            )
+        )
 
     def _commit_move(self, world: Point) -> None:
         seat = self.human_seat()

@@ -151,3 +151,22 @@ def test_illegal_clicks_explain_and_change_nothing(scene: PlayScene) -> None:
     assert "cannot move that way" in scene.status
     assert fingerprint(engine) == before
     assert isinstance(scene.app.stack.top, PlayScene)
+
+
+def test_split_fire_sends_two_portions_or_explains_why_not(scene: PlayScene) -> None:
+    engine = scene.session.engine
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, [key(pygame.K_m)])
+    frames(scene, click(screen_of(scene, (18.0, 9.0))))
+    answer_dialogs(scene, ("continue",))
+    frames(scene, [key(pygame.K_f), key(pygame.K_s)])
+    assert scene.splitting
+    before = fingerprint(engine)
+    frames(scene, click(unit_pos(scene, "I4")))
+    assert scene.split_targets == ["I4"] and fingerprint(engine) == before
+    frames(scene, click(unit_pos(scene, "I1")))
+    fired = [e for e in engine.state.events if e["kind"] == "Fire" and e["data"]["firer"] == "R1"]
+    assert not scene.status_is_error, scene.status
+    assert [e["data"]["target"] for e in fired] == ["I4", "I1"]
+    assert "split fire, 2 figures" in fired[0]["text"]
+    assert "split fire, 3 figures" in fired[1]["text"]
