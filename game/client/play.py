@@ -162,6 +162,7 @@ class PlayScene(BattleScene):
         self.show_odds = bool(getattr(settings, "show_odds", True))
         self.playback = Playback(pace)
         self.mode = "select"
+        self._threaded_ai: bool | None = None
         self.splitting = False
         self.split_targets: list[str] = []
         self.status = ""
@@ -290,7 +291,11 @@ class PlayScene(BattleScene):
             if not self.playback.busy:
                 self._kill_dialog()
                 try:
-                    session.step_ai()
+                    if self.threaded_ai:
+                        session.start_ai_step()
+                        session.finish_ai_step()
+                    else:
+                        session.step_ai()
                 except Exception as exc:  # an AI bug must not take the window down
                     self.say(f"The AI could not answer ({type(exc).__name__}: {exc})", True)
                     self._ai_fallback()
@@ -302,6 +307,14 @@ class PlayScene(BattleScene):
                     return
                 self._sync_dialog()
         self._refresh_hud(self.current_view())
+
+    @property
+    def threaded_ai(self) -> bool:
+        """In a real window the AI thinks in a worker thread, so the screen keeps drawing;
+        headless runs (tests, screenshots) step it in line, frame by frame, reproducibly."""
+        if self._threaded_ai is not None:
+            return self._threaded_ai
+        return not getattr(self.app, "headless", True)
 
     def _ai_fallback(self) -> None:
         """The AI failed: answer with the first legal option so the game goes on."""

@@ -15,6 +15,7 @@ engine's `IllegalCommand` with the state untouched).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,6 +137,7 @@ class GameSession:
             self.autosaver = Autosaver(engine, self.config.autosave_dir)
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self._holder: dict[str, int] = {}  # side -> index of the co-op seat holding the phase
+        self._thinking: tuple[Seat, Controller, dict[str, Any], threading.Thread] | None = None
 
     def _deal_coop_units(self, config: SessionConfig) -> SessionConfig:
         """Co-op seats given without units share the side's fireteams out between them."""
@@ -241,6 +243,48 @@ class GameSession:
         controller = self.controllers[seat.side]
         command = controller.choose(player_view(self.engine, seat.side))
         events = self.engine.apply(command)
+        self._collect_ai_log(seat.side, controller)
+        self._after(events)
+        return events
+
+    # -- thinking in the background (the window stays responsive) -----------------------------
+    def start_ai_step(self) -> bool:
+        """Let the AI to answer think in a worker thread on a copy of its view; False if no AI
+        is to answer or it is already thinking. `finish_ai_step` applies its answer."""
+        seat = self.current_seat()
+        if seat is None or seat.human or self._thinking is not None:
+            return False
+        controller = self.controllers[seat.side]
+        view = player_view(self.engine, seat.side)  # a copy: the thread never reads the engine
+        outcome: dict[str, Any] = {}
+
+        def think() -> None:
+            try:
+                outcome["command"] = controller.choose(view)
+            except Exception as exc:  # reported by finish_ai_step on the main thread
+                outcome["error"] = exc
+
+        worker = threading.Thread(target=think, name="ai-thinking", daemon=True)
+        self._thinking = (seat, controller, outcome, worker)
+        worker.start()
+        return True
+
+    @property
+    def thinking(self) -> bool:
+        return self._thinking is not None
+
+    def finish_ai_step(self) -> list[dict[str, Any]] | None:
+        """The events of the AI's answer once it has thought (None while it still thinks).
+        An exception of the AI is raised here, on the caller's thread."""
+        if self._thinking is None:
+            return None
+        seat, controller, outcome, worker = self._thinking
+        if worker.is_alive():
+            return None
+        self._thinking = None
+        if "error" in outcome:
+            raise outcome["error"]
+        events = self.engine.apply(outcome["command"])
         self._collect_ai_log(seat.side, controller)
         self._after(events)
         return events

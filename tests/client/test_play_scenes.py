@@ -8,7 +8,7 @@ from game.client.endgame import EndGameScene, summary_html
 from game.client.handoff import COVER, HandoffScene
 from game.client.play import PlayScene, open_play
 from game.client.session import GameSession, Seat, SessionConfig
-from game.engine.commands import MoveUnit
+from game.engine.commands import EndPhase, MoveUnit
 from game.engine.controllers import RandomController
 from game.engine.state import INSURGENT, REGULAR
 from game.rules.dice import SeededDice
@@ -132,3 +132,22 @@ def test_coop_seats_own_their_fireteams() -> None:
     assert first.units == frozenset({"R1"}) and second.units == frozenset({"R2"})
     assert session.may_command(first, "R2") == "Bravo fireteam belongs to Regular player 2"
     assert session.may_command(second, "R2") == ""
+
+
+def test_the_ai_thinking_in_a_worker_thread_plays_the_same_game(app: object) -> None:
+    config = SessionConfig(table="contracting-trouble", seed=4, pace="instant", autosave=False)
+    scene = open_play("contracting-trouble", config=config)
+    scene._threaded_ai = True
+    app.push(scene)  # type: ignore[attr-defined]
+    scene.give(EndPhase(side=REGULAR))
+    engine = scene.session.engine
+    frames = 0
+    while not (engine.state.turn == 2 and engine.pending and engine.pending.side == REGULAR):
+        app.step()  # type: ignore[attr-defined]
+        frames += 1
+        assert frames < 20000
+    inline = GameSession(config)
+    inline.apply(EndPhase(side=REGULAR))
+    inline.run_ai_until_human()
+    assert inline.engine.state.turn == 2
+    assert engine.events_sha256() == inline.engine.events_sha256()
