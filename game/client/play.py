@@ -459,13 +459,13 @@ class PlayScene(BattleScene):
         options = list(pending.options)[:9]
         vp = self.layout.viewport
         width = min(560, vp.width - 40)
-        height = 64 + 34 * len(options) + 8
+        height = 76 + 34 * len(options) + 8
         rect = pygame.Rect(0, 0, width, height)
         rect.bottomleft = (vp.left + 8, vp.top + vp.height - 40)
         panel = UIPanel(rect, manager=manager, object_id="#decision")
         UITextBox(
             f"<b>{html.escape(pending.prompt)}</b>",
-            pygame.Rect(4, 2, width - 14, 60),
+            pygame.Rect(4, 2, width - 14, 72),
             manager,
             container=panel,
         )
@@ -473,7 +473,7 @@ class PlayScene(BattleScene):
         for i, option in enumerate(options):
             label = f"{i + 1}. {orders.describe_choice(self.session.engine, option)}"
             button = UIButton(
-                pygame.Rect(8, 62 + 34 * i, width - 20, 30),
+                pygame.Rect(8, 74 + 34 * i, width - 20, 30),
                 label[:80],
                 manager,
                 container=panel,
