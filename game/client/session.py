@@ -193,6 +193,13 @@ class GameSession:
             owner = next((s for s in seats if s.owns(unit)), None)
             if owner is not None:
                 return owner
+        if pending.kind == "activate":
+            # Co-op: the players whose fireteams still wait take turns choosing an activation.
+            state = self.engine.state
+            waiting = [u.id for u in state.units_of(pending.side) if u.activated_turn != state.turn]
+            eligible = [s for s in seats if any(s.owns(u) for u in waiting)] or seats
+            done = sum(1 for u in state.units_of(pending.side) if u.activated_turn == state.turn)
+            return eligible[(done + self._holder.get(pending.side, 0)) % len(eligible)]
         return seats[self._holder.get(pending.side, 0) % len(seats)]
 
     def pass_to_next_seat(self) -> Seat | None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.client.endgame import EndGameScene, summary_html
 from game.client.handoff import COVER, HandoffScene
 from game.client.play import PlayScene, open_play
 from game.client.session import GameSession, Seat, SessionConfig
-from game.engine.commands import EndPhase, MoveUnit
+from game.engine.commands import EndActivation, EndPhase, IllegalCommand, MoveUnit
 from game.engine.controllers import RandomController
 from game.engine.state import INSURGENT, REGULAR
 from game.rules.dice import SeededDice
@@ -151,3 +152,18 @@ def test_the_ai_thinking_in_a_worker_thread_plays_the_same_game(app: object) -> 
     inline.run_ai_until_human()
     assert inline.engine.state.turn == 2
     assert engine.events_sha256() == inline.engine.events_sha256()
+
+
+def test_coop_players_take_turns_activating_their_own_fireteams() -> None:
+    config = SessionConfig(mode="coop", table="contracting-trouble", seed=1, autosave=False)
+    session = GameSession(config)
+    first, second = session.seats_of(REGULAR)
+    assert session.current_seat() == first
+    with pytest.raises(IllegalCommand, match="belongs to Regular player 2"):
+        session.apply(EndActivation(side=REGULAR, unit="R2"))
+    session.apply(EndActivation(side=REGULAR, unit="R1"))
+    session.run_ai_until_human()
+    assert session.current_seat() == second
+    session.apply(EndActivation(side=REGULAR, unit="R2"))
+    session.run_ai_until_human()
+    assert session.engine.state.turn == 2 and session.current_seat() == first
