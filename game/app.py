@@ -7,7 +7,7 @@ import sys
 
 from game import __version__
 from game.client.cli import add_client_arguments, run_client  # pygame loads only when run
-from game.headless import add_headless_arguments, run_headless
+from game.headless import add_headless_arguments, run_headless  # the engine loads only when run
 
 
 def build_parser() -> argparse.ArgumentParser:

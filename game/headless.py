@@ -14,14 +14,9 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from game.battlefield.errors import MapError
-from game.engine.controllers import Controller, RandomController
-from game.engine.engine import Engine
-from game.engine.events import canonical_json
-from game.engine.state import INSURGENT, REGULAR
-from game.engine.view import player_view
 from game.save import (
     Autosaver,
     SaveError,
@@ -31,7 +26,11 @@ from game.save import (
     resolve_map,
     write_save,
 )
-from game.scenarios.catalog import scenario_ids
+from game.scenarios.ids import scenario_ids
+
+if TYPE_CHECKING:  # `python main.py` parses these options before the menu: keep it engine-free
+    from game.engine.controllers import Controller
+    from game.engine.engine import Engine
 
 MAX_COMMANDS = 20000  # a guard: a game that needs more than this is a bug, not a long game
 
@@ -80,6 +79,8 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def result_line(engine: Engine) -> str:
+    from game.engine.events import canonical_json
+
     result: dict[str, Any] = dict(engine.state.result or {})
     result.setdefault("scenario", engine.state.scenario_id)
     result.setdefault("seed", engine.state.seed)
@@ -96,6 +97,8 @@ def play(
     after_command: Any = None,
 ) -> None:
     """Let the controllers answer every decision until the game ends (or the turn is passed)."""
+    from game.engine.view import player_view
+
     for _ in range(MAX_COMMANDS):
         if engine.over or engine.pending is None:
             return
@@ -115,6 +118,9 @@ def _fail(message: str) -> int:
 
 
 def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    from game.engine.controllers import RandomController
+    from game.engine.state import INSURGENT, REGULAR
+
     stream = out or sys.stdout
     if args.seed is not None and args.seed < 0:
         return _fail("--seed must be 0 or more")

@@ -12,13 +12,13 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.battlefield.errors import MapError
-from game.battlefield.loader import load_battlefield
-from game.engine.commands import IllegalCommand, command_from_json
-from game.engine.engine import Engine
-from game.scenarios.catalog import SCENARIOS, scenario_for, scenario_map
+from game.scenarios.ids import SHIPPED_SCENARIO_IDS, scenario_map
+
+if TYPE_CHECKING:  # the engine loads only when a game starts: the menu must open fast
+    from game.engine.engine import Engine
 
 FORMAT = "ambush-alley-save"
 VERSION = 1
@@ -35,7 +35,7 @@ def file_sha256(path: Path) -> str:
 
 def resolve_map(spec: str) -> tuple[Path, str | None]:
     """A scenario id or a .tmx path → (map file, scenario id or None for the map's own)."""
-    if spec in SCENARIOS and spec != "patrol":
+    if spec in SHIPPED_SCENARIO_IDS:
         return scenario_map(spec), spec
     return Path(spec), None
 
@@ -44,6 +44,10 @@ def new_game(
     map_path: Path, scenario_id: str | None, seed: int, *, turn_limit: int | None = None
 ) -> Engine:
     """Start a game on a map (MapError when the map cannot be played)."""
+    from game.battlefield.loader import load_battlefield
+    from game.engine.engine import Engine
+    from game.scenarios.catalog import scenario_for
+
     battlefield = load_battlefield(map_path)
     scenario = scenario_for(battlefield, scenario_id)
     if turn_limit is not None:
@@ -92,6 +96,8 @@ def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
 
 def load_save(path: Path) -> Engine:
     """Rebuild a game from a save by replaying its commands; SaveError names what is wrong."""
+    from game.engine.commands import IllegalCommand, command_from_json
+
     path = Path(path)
     where = str(path)
     try:

@@ -8,7 +8,6 @@ numbered StartPositions and Contractor markers.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
 from game.battlefield.model import Battlefield, Point, Side, Zone
@@ -23,8 +22,7 @@ from game.engine.state import (
 )
 from game.engine.terrain import Terrain
 from game.scenarios.base import Scenario, edge_distance
-
-MAPS = Path(__file__).resolve().parent.parent.parent / "maps"
+from game.scenarios.ids import MAPS, scenario_ids, scenario_map
 
 FIRETEAM = ("rifle", "rgl", "saw", "rifle")  # Common ORBATs: USMC Fireteam
 FIRETEAM_NAMES = ("Alpha", "Bravo", "Charlie", "Delta")
@@ -358,14 +356,6 @@ SCENARIOS: dict[str, type[Scenario]] = {
 }
 
 
-def scenario_ids() -> list[str]:
-    return [ContractingTrouble.id, SweepAndClear.id]
-
-
-def scenario_map(scenario_id: str) -> Path:
-    return MAPS / f"{scenario_id}.tmx"
-
-
 def scenario_for(battlefield: Battlefield, requested: str | None = None) -> Scenario:
     """The scenario a map is built for (map property `scenario`), else a generic patrol."""
     wanted = requested or str(battlefield.properties.get("scenario", "") or "")
@@ -376,4 +366,4 @@ def scenario_for(battlefield: Battlefield, requested: str | None = None) -> Scen
     return scenario
 
 
-__all__ = ["SCENARIOS", "edge_distance", "scenario_for", "scenario_ids", "scenario_map"]
+__all__ = ["MAPS", "SCENARIOS", "edge_distance", "scenario_for", "scenario_ids", "scenario_map"]
