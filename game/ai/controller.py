@@ -297,14 +297,14 @@ class InsurgentAI:
         if regular is None:
             return DeclareInterrupts(side=INSURGENT, declarations=())
         moving = bool(context.get("moving", "moving" in str(decision.get("prompt", ""))))
-        fire_target = str(context.get("target", ""))
+        fire_targets = {str(t) for t in context.get("targets", [context.get("target", "")])}
         situations = [
             world.situation(
                 u,
                 Moment.REGULAR_ACTIVATION,
                 activated=regular,
                 regulars_moving=moving,
-                fired_on=fire_target == u.id,
+                fired_on=u.id in fire_targets,
             )
             for u in eligible
         ]

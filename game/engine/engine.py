@@ -74,6 +74,8 @@ class Activation:
     path: list[Point] = field(default_factory=list)
     travelled: float = 0.0
     sighted: list[str] = field(default_factory=list)
+    action: str = ""  # what the unit is doing now: "move", "fire" or "close_assault"
+    targets: list[str] = field(default_factory=list)  # the units it fires at or assaults
 
     @property
     def penalty(self) -> int:
@@ -922,6 +924,8 @@ class Engine:
             self._first_aid(unit)
             return
         if isinstance(command, Fire):
+            act.action = "fire"
+            act.targets = [target for target, _ in self._portions(unit, command)]
             if not act.window_done:
                 act.window_done = True
                 yield from self._interruption_window(unit, act)
@@ -934,6 +938,8 @@ class Engine:
             yield from self._regular_move(unit, act, command)
             return
         if isinstance(command, CloseAssault):
+            act.action = "close_assault"
+            act.targets = [command.target]
             if not act.window_done:
                 act.window_done = True
                 yield from self._interruption_window(unit, act)
@@ -958,6 +964,8 @@ class Engine:
             if not ok:
                 rate = "cautious"
         act.rate = rate
+        act.action = "move"
+        act.targets = []
         unit.move_rate = rate
         unit.move_rate_turn = turn
         path = self.terrain.path(unit.leader_point, command.to)
@@ -1094,6 +1102,20 @@ class Engine:
             )
 
     # -- interruptions ---------------------------------------------------------------------
+    @staticmethod
+    def activity_context(act: Activation) -> dict[str, Any]:
+        """What the activated Regular is doing, for the Insurgents' Action Checks (solo rules:
+        the rows for units fired on by Regulars and for Regulars moving in sight)."""
+        firing = act.action == "fire"
+        return {
+            "action": act.action,
+            "moving": bool(act.path),
+            "rate": act.rate if act.path else "",
+            "target": act.targets[0] if firing and act.targets else "",
+            "targets": list(act.targets) if firing else [],
+            "assault_target": act.targets[0] if act.action == "close_assault" else "",
+        }
+
     def _may_interrupt(self, ins: UnitState) -> bool:
         turn = self.state.turn
         return (
@@ -1163,6 +1185,7 @@ class Engine:
             accepts,
             regular=regular.id,
             eligible=eligible,
+            **self.activity_context(act),
         )
         assert isinstance(answer, DeclareInterrupts)
         if not answer.declarations:
@@ -1455,6 +1478,8 @@ class Engine:
             legal,
             self._validator(ins, act, moves_only=True),
             unit=ins.id,
+            regular=regular.id,
+            **(self.activity_context(self.act) if self.act is not None else {}),
         )
         assert isinstance(move, MoveUnit)
         yield from self.insurgent_move(ins, act, move)
