@@ -125,6 +125,8 @@ class MovePreview:
     length: float  # inches actually walked
     rate: str  # cautious | rapid
     blocked: str  # '' when the engine accepts the move
+    destination: Point = (0.0, 0.0)  # where the order sends the leader (see reachable_near)
+    requested: Point = (0.0, 0.0)  # where the player pointed
 
     @property
     def reaction_modifier(self) -> str:
@@ -137,16 +139,41 @@ class MovePreview:
         text = f'{self.length:.1f}" {rate} · Reaction Test {self.reaction_modifier} (R14)'
         if self.wanted > self.length + 0.05:
             text += f' · {self.wanted:.1f}" wanted, stops short'
+        elif self.path and math.dist(self.path[-1], self.destination) > 0.1:
+            text += " · the way is blocked: stops short"
+        if math.dist(self.destination, self.requested) > 0.01:
+            text += " · to the nearest point it can reach"
         if self.blocked:
             text += f" · {self.blocked}"
         return text
 
 
+def reachable_near(engine: Engine, start: Point, to: Point) -> Point:
+    """`to`, or the nearest point within 1.5" of it that a path reaches (a click on a spot the
+    pathfinder cannot stand on, such as a hot spot hard against a wall, still means 'go there')."""
+    if math.dist(start, to) <= 2.0 or path_length(engine.terrain.path(start, to)) >= 0.25:
+        return to
+    for radius in (0.5, 1.0, 1.5):
+        candidates = [
+            (to[0] + radius * math.cos(a * math.pi / 4), to[1] + radius * math.sin(a * math.pi / 4))
+            for a in range(8)
+        ]
+        candidates.sort(key=lambda p: math.dist(p, start))
+        for point in candidates:
+            path = engine.terrain.path(start, point)
+            if path_length(path) >= 0.25 and math.dist(path[-1], point) < 0.05:
+                return (round(point[0], 2), round(point[1], 2))
+    return to
+
+
 def move_preview(
     engine: Engine, unit: UnitState, to: Point, *, force_rate: str | None = None
 ) -> MovePreview:
-    """The path to `to`, its length, and the rate it needs (Cautious up to 6", else Rapid)."""
+    """The path to `to` (or the nearest reachable point, `reachable_near`), its length, and the
+    rate it needs (Cautious up to 6", else Rapid)."""
     start = unit.leader_point
+    requested = to
+    to = reachable_near(engine, start, to)
     path = engine.terrain.path(start, to)
     wanted = path_length(path)
     moved = engine.act.moved if engine.act is not None and engine.act.unit == unit.id else 0.0
@@ -160,7 +187,7 @@ def move_preview(
             rate, command, blocked = "cautious", cautious, ""
     allowance = (CAUTIOUS if rate == "cautious" else RAPID) - moved
     walked = truncate(path, max(0.0, allowance))
-    return MovePreview(tuple(walked), wanted, path_length(walked), rate, blocked)
+    return MovePreview(tuple(walked), wanted, path_length(walked), rate, blocked, to, requested)
 
 
 def reach_outline(engine: Engine, unit: UnitState, reach: float) -> list[Point]:

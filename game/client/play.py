@@ -751,14 +751,7 @@ class PlayScene(BattleScene):
         if plan.blocked:
             self.say(plan.blocked, True)
             return
-        self.give(
-            MoveUnit(
-                side=seat.side,
-                unit=unit.id,
-                to=(round(world[0], 2), round(world[1], 2)),
-                rate=plan.rate,
-            )
-        )
+        self.give(MoveUnit(side=seat.side, unit=unit.id, to=plan.destination, rate=plan.rate))
 
     def _mouse_moved(self, pos: tuple[int, int]) -> None:
         super()._mouse_moved(pos)

@@ -1,0 +1,67 @@
+"""Order previews asked of the engine (game.client.orders): moves, reach, sight, labels."""
+
+from __future__ import annotations
+
+from game.client import orders
+from game.client.session import GameSession, SessionConfig
+from game.engine.commands import Answer, MoveUnit
+
+
+def session(table: str, seed: int = 5) -> GameSession:
+    return GameSession(SessionConfig(table=table, seed=seed, autosave=False))
+
+
+def test_a_click_on_a_hot_spot_the_pathfinder_cannot_stand_on_moves_next_to_it() -> None:
+    engine = session("sweep-and-clear").engine
+    alpha = engine.state.units["R1"]
+    spot = engine.state.hot_spots["5"]
+    target = (spot.x, spot.y)
+    assert len(engine.terrain.path(alpha.leader_point, target)) == 1  # no path to the spot itself
+    plan = orders.move_preview(engine, alpha, target)
+    assert not plan.blocked and plan.rate == "rapid"
+    assert ((plan.destination[0] - target[0]) ** 2 + (plan.destination[1] - target[1]) ** 2) > 0
+    assert ((plan.destination[0] - target[0]) ** 2 + (plan.destination[1] - target[1]) ** 2) <= 2.25
+    assert orders.check(engine, MoveUnit("regular", "R1", plan.destination, "rapid")) == ""
+
+
+def test_a_short_move_is_cautious_with_plus_one_and_a_long_one_rapid_with_minus_one() -> None:
+    engine = session("contracting-trouble", 1).engine
+    alpha = engine.state.units["R1"]
+    x, y = alpha.leader_point
+    short = orders.move_preview(engine, alpha, (x - 4.0, y))
+    assert short.rate == "cautious" and short.reaction_modifier == "+1"
+    assert abs(short.length - 4.0) < 0.3
+    far = orders.move_preview(engine, alpha, (x - 3.0, y - 9.0))
+    assert far.rate == "rapid" and far.reaction_modifier == "−1" and far.length <= 12.0
+    walled = orders.move_preview(engine, alpha, (x + 3.0, y - 3.0))  # a spot it cannot stand on
+    assert walled.destination != walled.requested
+    assert walled.label.endswith("to the nearest point it can reach")
+
+
+def test_reach_outlines_stay_within_their_allowance_along_paths() -> None:
+    engine = session("contracting-trouble", 1).engine
+    alpha = engine.state.units["R1"]
+    start = alpha.leader_point
+    for reach in (6.0, 12.0):
+        for point in orders.reach_outline(engine, alpha, reach):
+            assert ((point[0] - start[0]) ** 2 + (point[1] - start[1]) ** 2) ** 0.5 <= reach + 0.01
+
+
+def test_line_of_sight_between_points_names_what_blocks_it() -> None:
+    engine = session("contracting-trouble", 1).engine
+    alpha = engine.state.units["R1"]
+    probe = orders.sight_between(engine, alpha.leader_point, (10.0, 10.0))
+    assert not probe.clear and probe.blocked_at is not None
+    assert probe.text.startswith("no line of sight: blocked by")
+    open_street = orders.sight_between(engine, (2.0, 8.5), (20.0, 8.5))
+    assert open_street.clear and open_street.text == 'clear line of sight, 18.0"'
+
+
+def test_dialog_labels_for_the_engines_answers() -> None:
+    engine = session("contracting-trouble", 1).engine
+    label = orders.describe_choice
+    assert label(engine, Answer("regular", 1, "none")) == "Do nothing"
+    assert label(engine, Answer("regular", 1, ["cover", 3.0, 4.5])) == "Take cover at (3.0, 4.5)"
+    assert label(engine, Answer("regular", 1, ["R1"])) == "Fire with Alpha fireteam"
+    assert label(engine, Answer("regular", 1, [])) == "None of them"
+    assert orders.choice_point(Answer("regular", 1, [2.0, 5.0])) == (2.0, 5.0)
