@@ -139,6 +139,15 @@ def main() -> int:
         act = engine.act
         fired = act is not None and act.unit == unit_id and act.fired
         moved = act is not None and act.unit == unit_id and act.moved > 0
+        near_spot = any(
+            not h.neutralized and math.dist((h.x, h.y), f.pos) <= 1.0
+            for h in engine.state.hot_spots.values()
+            for f in unit.effective_figures
+        )
+        if near_spot and act is None:
+            app.step([key(pygame.K_h)])
+            print(f"T{engine.state.turn} {unit.name} neutralizes a hot spot: {scene.status}")
+            continue
         best = None
         if not fired:
             for foe in engine.state.units_of(INSURGENT):
