@@ -163,6 +163,7 @@ class PlayScene(BattleScene):
         self.playback = Playback(pace)
         self.mode = "select"
         self._threaded_ai: bool | None = None
+        self._card_repaint = 2  # frames left to clear behind the card (its box is see-through)
         self.splitting = False
         self.split_targets: list[str] = []
         self.status = ""
@@ -251,6 +252,7 @@ class PlayScene(BattleScene):
             )
         self.dialog_for = None  # rebuilt on the next update
         self.card_html = ""
+        self._card_repaint = 2
 
     def clear_ui(self) -> None:
         super().clear_ui()
@@ -370,6 +372,7 @@ class PlayScene(BattleScene):
             if card != self.card_html:
                 self.card_box.set_text(card)
                 self.card_html = card
+                self._card_repaint = 2
             self._card_key = key
 
     def card_markup(self) -> str:
@@ -784,7 +787,9 @@ class PlayScene(BattleScene):
     def draw(self, surface: pygame.Surface) -> None:
         # The unit card's text box does not repaint what is behind it: without this, the
         # previous card's words show through when its text changes.
-        surface.fill(CARD_BG, self.layout.card)
+        if self._card_repaint > 0:
+            surface.fill(CARD_BG, self.layout.card)
+            self._card_repaint -= 1
         super().draw(surface)
         vp = self.camera.viewport
         clip = pygame.Rect(vp.left, vp.top, vp.width, vp.height)
