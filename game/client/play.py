@@ -326,9 +326,12 @@ class PlayScene(BattleScene):
 
     def _needs_handoff(self, seat: Seat) -> bool:
         previous = self.last_human
-        self.last_human = seat
-        if previous is None or previous == seat or self.playback.busy:
+        if previous is None or previous == seat:
+            self.last_human = seat
             return False
+        if self.playback.busy:
+            return True  # the last player watches the outcome before handing over
+        self.last_human = seat
         self._kill_dialog()
         self.mode = "select"
         self.move_plan = None
