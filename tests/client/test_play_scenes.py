@@ -167,3 +167,24 @@ def test_coop_players_take_turns_activating_their_own_fireteams() -> None:
     session.apply(EndActivation(side=REGULAR, unit="R2"))
     session.run_ai_until_human()
     assert session.engine.state.turn == 2 and session.current_seat() == first
+
+
+def test_at_the_normal_pace_the_hand_off_comes_after_the_playback(app: object) -> None:
+    seats = (Seat("Regular player", "human", REGULAR), Seat("Insurgent player", "human", INSURGENT))
+    config = SessionConfig(
+        mode="hotseat", table="contracting-trouble", seed=3, seats=seats, pace="normal",
+        autosave=False,
+    )  # fmt: skip
+    scene = open_play("contracting-trouble", config=config)
+    app.push(scene)  # type: ignore[attr-defined]
+    app.step()  # type: ignore[attr-defined]
+    scene.give(MoveUnit(side=REGULAR, unit="R1", to=(18.0, 9.0), rate="rapid"))
+    busy_frames = 0
+    for _ in range(3000):
+        app.step(dt=0.05)  # type: ignore[attr-defined]
+        if isinstance(app.stack.top, HandoffScene):  # type: ignore[attr-defined]
+            break
+        busy_frames += 1
+        assert scene.playback.busy  # no hand-off is skipped while the outcome plays out
+    assert isinstance(app.stack.top, HandoffScene)  # type: ignore[attr-defined]
+    assert busy_frames > 10 and not scene.playback.queue
