@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -91,7 +92,7 @@ def result_line(engine: Engine) -> str:
 
 def play(
     engine: Engine,
-    controllers: dict[str, Controller],
+    controllers: Mapping[str, Controller],
     *,
     stop_after_turn: int | None = None,
     after_command: Any = None,

@@ -101,6 +101,27 @@ class EndPhase(Command):
 
 
 @dataclass(frozen=True)
+class JoinUnit(Command):
+    """A lone Insurgent leader moves into cohesion with `target` and joins it (Rulebook: Leaders
+    Joining a Unit); `rate` as for a move."""
+
+    kind: ClassVar[str] = "join_unit"
+    unit: str = ""
+    target: str = ""
+    rate: str = "rapid"
+
+
+@dataclass(frozen=True)
+class Merge(Command):
+    """`unit`, in cohesion with the friendly `target`, chooses to merge with it; they become one
+    unit at the start of the next turn (Rulebook: Merging Units). Takes no action of its own."""
+
+    kind: ClassVar[str] = "merge"
+    unit: str = ""
+    target: str = ""
+
+
+@dataclass(frozen=True)
 class DeclareInterrupts(Command):
     """The Insurgent declaration of interruptions: (unit, 'fire' | 'move') pairs (R22)."""
 
@@ -131,6 +152,8 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         EndPhase,
         DeclareInterrupts,
         Answer,
+        JoinUnit,
+        Merge,
     )
 }
 

@@ -27,6 +27,8 @@ from game.engine.commands import (
     Fire,
     FirstAid,
     IllegalCommand,
+    JoinUnit,
+    Merge,
     MoveUnit,
     NeutralizeHotSpot,
     Overwatch,
@@ -56,6 +58,7 @@ CONTACT = 1.0  # a figure within 1" of a contractor touches it
 EDGE_REACH = 1.0  # a leader within 1" of an edge may leave by it
 PULL_BACK = 6.0  # Rulebook: Pull Back
 STEP = 1.0  # inches between sight checks along a move
+COHESION_REACH = 1.0 + 0.75  # R2: 1" between 3/4" bases, edge to edge (centre to centre 1.75")
 DIRECTIONS = [(math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a in range(8)]
 
 
@@ -393,6 +396,7 @@ class Engine:
         }
 
     def _start_of_turn(self) -> None:
+        self._merge_declared_units()
         for unit in self.state.units.values():
             unit.pins_this_turn = 0
             for f in unit.figures:
@@ -624,6 +628,11 @@ class Engine:
         wounded = any(f.status == "hit" for f in unit.figures)
         if isinstance(command, EndActivation):
             return
+        if isinstance(command, (MoveUnit, JoinUnit, CloseAssault)) and unit.joined_turn == turn:
+            raise IllegalCommand(
+                f"{name} was joined by a leader this turn: that was its move, it may only fire "
+                "(Rulebook: Leaders Joining a Unit)"
+            )
         if (
             isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault))
             and act.acted
@@ -686,6 +695,9 @@ class Engine:
                     f'{target.name} is {gap:.1f}" away, beyond the charge reach of '
                     f'{name} ({reach:.0f}")'
                 )
+            return
+        if isinstance(command, JoinUnit):
+            self._check_join(unit, command, act)
             return
         if isinstance(command, MoveUnit):
             self._check_move(unit, command, act)
@@ -1121,6 +1133,7 @@ class Engine:
         return (
             ins.on_table
             and ins.interrupted_turn != turn
+            and ins.finished_turn != turn
             and not (ins.shaken_turn == turn - 1 > 0)
             and bool(ins.effective_figures)
         )
@@ -1152,6 +1165,8 @@ class Engine:
             )
             for i in eligible:
                 for mode in ("fire", "move"):
+                    if mode == "move" and self.unit(i).joined_turn == self.state.turn:
+                        continue  # R80: the leader's joining was its move
                     options.append(
                         DeclareInterrupts(side=INSURGENT, declarations=((i, mode),), at=at)
                     )
@@ -1170,6 +1185,10 @@ class Engine:
                     raise IllegalCommand(f"{uid} may interrupt only once per turn (R22)")
                 if mode not in ("fire", "move"):
                     raise IllegalCommand("an interruption is by 'fire' or by 'move'")
+                if mode == "move" and self.unit(uid).joined_turn == self.state.turn:
+                    raise IllegalCommand(
+                        f"{uid} was joined by a leader this turn and may only fire (R80)"
+                    )
                 seen.add(uid)
             if not 0.0 <= command.at <= remaining + 1e-6:
                 raise IllegalCommand(
@@ -1464,7 +1483,7 @@ class Engine:
         legal: list[Command] = []
         for c in options:
             try:
-                self._check_move(ins, c, act)
+                self._check_action(ins, c, act)
             except IllegalCommand:
                 continue
             legal.append(c)
@@ -2133,7 +2152,10 @@ class Engine:
             waiting = [
                 u
                 for u in self.state.units_of(INSURGENT)
-                if u.interrupted_turn != turn and u.id not in done and u.effective_figures
+                if u.interrupted_turn != turn
+                and u.finished_turn != turn
+                and u.id not in done
+                and u.effective_figures
             ]
             if not waiting or not self.state.units_of(REGULAR):
                 break
@@ -2145,10 +2167,14 @@ class Engine:
                     if not isinstance(c, EndActivation)
                 ]
                 options.append(EndActivation(side=INSURGENT, unit=u.id))
+            options += self._join_and_merge_options(waiting)
             ids = {u.id for u in waiting}
 
             def accepts(c: Command, ids: set[str] = ids) -> None:
                 if isinstance(c, EndPhase):
+                    return
+                if isinstance(c, Merge):
+                    self._check_merge(c)
                     return
                 uid = getattr(c, "unit", "")
                 if uid not in ids:
@@ -2166,6 +2192,9 @@ class Engine:
             )
             if isinstance(command, EndPhase):
                 break
+            if isinstance(command, Merge):
+                self._declare_merge(command)
+                continue
             unit = self.unit(getattr(command, "unit", ""))
             done.add(unit.id)
             yield from self._insurgent_activation(unit, command)
@@ -2175,6 +2204,7 @@ class Engine:
 
     def _insurgent_activation(self, unit: UnitState, first: Command) -> Flow:
         turn = self.state.turn
+        unit.acted_turn = turn  # activated, whatever it does (Rulebook: Leaders Joining a Unit)
         if isinstance(first, EndActivation):
             if unit.last_moved_turn == turn:
                 self.emit("Hold", f"{unit.name} stays put", unit=unit.id)
@@ -2208,7 +2238,16 @@ class Engine:
         while unit.on_table:
             if isinstance(command, EndActivation):
                 break
-            if isinstance(command, MoveUnit):
+            if isinstance(command, JoinUnit):
+                join_command = command
+
+                def join(
+                    u: UnitState = unit, a: Activation = act, c: JoinUnit = join_command
+                ) -> Flow:
+                    yield from self.insurgent_move(u, a, self._join_move(u, c), join=c.target)
+
+                yield from self._overwatch_then(unit, join)
+            elif isinstance(command, MoveUnit):
                 move_command = command
 
                 def move(
@@ -2253,8 +2292,12 @@ class Engine:
             yield from action()
         yield from self._reactors_fire(after, unit)
 
-    def insurgent_move(self, unit: UnitState, act: Activation, command: MoveUnit) -> Flow:
-        """An Insurgent move; Out of Contact moves stop on entering Regular sight."""
+    def insurgent_move(
+        self, unit: UnitState, act: Activation, command: MoveUnit, *, join: str = ""
+    ) -> Flow:
+        """An Insurgent move; Out of Contact moves stop on entering Regular sight. A lone leader
+        that ends it in cohesion with a friendly unit joins it (`join` names the one it
+        wants, else the nearest; Rulebook: Leaders Joining a Unit, R80)."""
         turn = self.state.turn
         act.rate = command.rate
         unit.move_rate = command.rate
@@ -2300,7 +2343,181 @@ class Engine:
             moved=round(travelled, 3),
         )
         self.update_sightings()
+        if unit.lone_leader:
+            self._leader_joins(unit, join)
         yield from ()
+
+    # -- leaders joining units, merging (Rulebook: Leaders Joining a Unit; Merging Units) ----
+    def in_cohesion(self, a: UnitState, b: UnitState) -> bool:
+        """Some figure of `a` within 1" (base edge to edge) of some figure of `b` (R2)."""
+        return any(
+            distance(f.pos, g.pos) <= COHESION_REACH + 1e-6
+            for f in a.effective_figures
+            for g in b.effective_figures
+        )
+
+    def _friends_in_cohesion(self, unit: UnitState) -> list[UnitState]:
+        friends = [
+            u
+            for u in self.state.units_of(unit.side)
+            if u.id != unit.id and u.effective_figures and self.in_cohesion(unit, u)
+        ]
+        return sorted(friends, key=lambda u: (self.nearest_distance(unit, [u]), u.id))
+
+    def _join_move(self, leader: UnitState, command: JoinUnit) -> MoveUnit:
+        """The move a JoinUnit makes: toward the target's nearest figure."""
+        target = self.unit(command.target)
+        here = leader.leader_point
+        spot = min((f.pos for f in target.effective_figures), key=lambda p: distance(p, here))
+        return MoveUnit(side=command.side, unit=leader.id, to=spot, rate=command.rate)
+
+    def _check_join(self, unit: UnitState, command: JoinUnit, act: Activation) -> None:
+        target = self.state.units.get(command.target)
+        if unit.side != INSURGENT or not unit.lone_leader:
+            raise IllegalCommand(
+                f"only a lone Insurgent leader joins a unit (Rulebook: Leaders Joining a Unit); "
+                f"{unit.name} is not one"
+            )
+        if target is None or target.side != unit.side or not target.on_table or target is unit:
+            raise IllegalCommand(f"{command.target or 'that'} is not a friendly unit on the table")
+        if not target.effective_figures:
+            raise IllegalCommand(f"{target.name} has no one left to lead")
+        if not self.in_cohesion(unit, target):
+            move = self._join_move(unit, command)
+            self._check_move(unit, move, act)
+            path = self.terrain.path(unit.leader_point, move.to)
+            reach = self._allowance(unit, move.rate, act) + COHESION_REACH
+            if path_length(path) > reach + 1e-6:
+                raise IllegalCommand(
+                    f'{target.name} is {path_length(path):.1f}" away: {unit.name} cannot reach '
+                    f'cohesion with it this move ({reach:.1f}")'
+                )
+
+    def _leader_joins(self, leader: UnitState, wanted: str = "") -> None:
+        """R80: a lone leader ending a move in cohesion with friends joins the one it was sent
+        to, else the nearest. The joined unit's activation is limited (Rulebook: Leaders
+        Joining a Unit): finished if it already acted this turn, else it may only fire."""
+        friends = self._friends_in_cohesion(leader)
+        if not friends:
+            return
+        target = next((u for u in friends if u.id == wanted), friends[0])
+        turn = self.state.turn
+        already = target.interrupted_turn == turn or target.acted_turn == turn
+        self._absorb(target, leader)
+        if already:
+            target.finished_turn = turn
+            limit = "it had already acted this turn, so both are finished for the turn"
+        else:
+            target.joined_turn = turn
+            limit = "it may still act this turn, but only fire: the join was its move"
+        self.emit(
+            "LeaderJoins",
+            f"T{turn} {leader.name} joins {target.name} (Rulebook: Leaders Joining a Unit); "
+            + limit,
+            unit=target.id,
+            leader=leader.id,
+            finished=already,
+        )
+
+    def _absorb(self, keeper: UnitState, other: UnitState) -> None:
+        """`other`'s figures and Dependants become `keeper`'s; `other` leaves as "merged"."""
+        keeper.figures.extend(other.figures)
+        keeper.dependants.extend(other.dependants)
+        for c in self.state.contractors:
+            if c.holder == other.id:
+                c.holder = keeper.id
+        keeper.ever_casualties = keeper.ever_casualties or other.ever_casualties
+        other.figures = []
+        other.dependants = []
+        other.last_x, other.last_y = keeper.leader_point
+        other.status = "merged"
+        other.merged_into = keeper.id
+        other.merge_with = ""
+        other.overwatch = False
+
+    def _join_and_merge_options(self, waiting: list[UnitState]) -> list[Command]:
+        options: list[Command] = []
+        for unit in waiting:
+            if not unit.lone_leader:
+                continue
+            for friend in self.state.units_of(unit.side):
+                command = JoinUnit(side=unit.side, unit=unit.id, target=friend.id)
+                try:
+                    self._check_action(unit, command, Activation(unit.id))
+                except IllegalCommand:
+                    continue
+                options.append(command)
+        for unit in self.state.units_of(INSURGENT):
+            for friend in self._friends_in_cohesion(unit):
+                merge = Merge(side=INSURGENT, unit=unit.id, target=friend.id)
+                try:
+                    self._check_merge(merge)
+                except IllegalCommand:
+                    continue
+                options.append(merge)
+        return options
+
+    def _check_merge(self, command: Merge) -> None:
+        unit = self.state.units.get(command.unit)
+        target = self.state.units.get(command.target)
+        if unit is None or not unit.on_table or unit.side != command.side:
+            raise IllegalCommand(f"{command.unit or 'that'} is not one of your units on the table")
+        if target is None or not target.on_table or target.side != unit.side or target is unit:
+            raise IllegalCommand(f"{command.target or 'that'} is not a friendly unit to merge with")
+        if unit.merge_with or target.merge_with:
+            raise IllegalCommand(f"{unit.name} or {target.name} has already chosen a merge")
+        if not self.in_cohesion(unit, target):
+            raise IllegalCommand(
+                f'{unit.name} must be in cohesion (1") with {target.name} to merge (R2)'
+            )
+
+    def _declare_merge(self, command: Merge) -> None:
+        unit, target = self.unit(command.unit), self.unit(command.target)
+        unit.merge_with = target.id
+        self.emit(
+            "MergeDeclared",
+            f"{unit.name} will merge with {target.name} at the start of the next turn if they "
+            "are still in cohesion (Rulebook: Merging Units)",
+            unit=unit.id,
+            target=target.id,
+        )
+
+    def _merge_declared_units(self) -> None:
+        """Units that chose to merge and are still in cohesion become one (Rulebook: Merging
+        Units; the merged unit rates as a mixed unit: Mixed Units, R81)."""
+        for unit in list(self.state.units.values()):
+            if not unit.merge_with:
+                continue
+            target = self.state.units.get(unit.merge_with)
+            unit.merge_with = ""
+            if target is None or not (unit.on_table and target.on_table):
+                continue
+            if not self.in_cohesion(unit, target):
+                self.emit(
+                    "MergeCancelled",
+                    f"{unit.name} is no longer in cohesion with {target.name}: no merge",
+                    unit=unit.id,
+                    target=target.id,
+                )
+                continue
+            merged = rb.merged_ratings(target, unit)
+            target.morale_shift = max(target.morale_shift, unit.morale_shift)
+            target.pinned_turn = max(target.pinned_turn, unit.pinned_turn)
+            target.regroup_turn = max(target.regroup_turn, unit.regroup_turn)
+            target.shaken_turn = max(target.shaken_turn, unit.shaken_turn)
+            target.seen = target.seen or unit.seen
+            target.in_cover_turn = min(target.in_cover_turn, unit.in_cover_turn)
+            self._absorb(target, unit)
+            self.emit(
+                "Merged",
+                f"T{self.state.turn} {unit.name} merges into {target.name}: "
+                f"{len(target.effective_figures)} figures, Troop Quality {merged.quality}, "
+                f"Morale {merged.morale} (Rulebook: Merging Units; Mixed Units)",
+                unit=target.id,
+                merged=unit.id,
+                quality=merged.quality,
+                morale=merged.morale,
+            )
 
 
 def _toward(a: Point, b: Point, stop_short: float) -> Point:

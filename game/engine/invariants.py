@@ -48,6 +48,10 @@ class InvariantChecker:
                 self.fail(event, "a unit that is off the table acts")
         width, height = self.engine.battlefield.width, self.engine.battlefield.height
         for unit in state.units.values():
+            if unit.status == "merged":
+                keeper = state.units.get(unit.merged_into)
+                if unit.figures or keeper is None or keeper.side != unit.side:
+                    self.fail(event, f"{unit.id} merged but its figures went nowhere sensible")
             if not unit.on_table:
                 continue
             if not unit.figures:

@@ -30,6 +30,7 @@ from game.rules.units import (
     Side,
     Unit,
     Weapon,
+    merge_units,
 )
 from game.rules.victory import margin_of_victory
 
@@ -315,6 +316,19 @@ def rules_unit(unit: UnitState) -> Unit:
             if k in DEPENDANT_KINDS
         ),
     )
+
+
+@dataclass(frozen=True)
+class MergedRatings:
+    quality: str  # e.g. "Trained (d8)"
+    morale: str
+
+
+def merged_ratings(keeper: UnitState, other: UnitState) -> MergedRatings:
+    """The Troop Quality and Morale of two units merged into one (Rulebook: Merging Units;
+    Mixed Units), from the rules room's `merge_units`."""
+    merged = merge_units(rules_unit(keeper), rules_unit(other))
+    return MergedRatings(merged.quality.label, merged.morale.label)
 
 
 def unit_quality(unit: UnitState) -> Quality:

@@ -58,7 +58,7 @@ class UnitState:
     armour: bool = False
     morale_bonus: int = 0  # a squad leader above fireteam level: +1 to Morale rolls
     morale_shift: int = 0  # Shaken steps taken so far
-    status: str = "active"  # active | removed | broken | exited | captured
+    status: str = "active"  # active | removed | broken | exited | captured | merged
     activated_turn: int = 0
     interrupted_turn: int = 0
     overwatch: bool = False
@@ -81,6 +81,17 @@ class UnitState:
     last_attacker: str = ""
     last_x: float = 0.0  # where the unit's last figure stood, once it has none left
     last_y: float = 0.0
+    acted_turn: int = 0  # an Insurgent unit acted in the Insurgent phase of this turn
+    joined_turn: int = 0  # a leader joined this unit this turn: it may fire, not move
+    finished_turn: int = 0  # the unit may do nothing more this turn (a leader joined it late)
+    merge_with: str = ""  # the friendly unit it chose to merge with at the next turn's start
+    merged_into: str = ""  # status "merged": the unit whose figures it became part of
+
+    @property
+    def lone_leader(self) -> bool:
+        """A unit of leader figures only (Rulebook: Leaders Joining a Unit)."""
+        live = self.effective_figures
+        return bool(live) and all(f.kind == "leader" for f in live)
 
     @property
     def on_table(self) -> bool:

@@ -17,7 +17,7 @@ from game.battlefield.model import (
 )
 
 
-def town(**properties: object) -> Battlefield:
+def town(**properties: str | int | float) -> Battlefield:
     """A 24"x24" table: one building in the middle, a low wall, five hot spots, a deploy zone in
     the south, three insurgent start positions and two contractors in the north-west."""
     return Battlefield(

@@ -157,7 +157,8 @@ def test_r28_hot_spot_neutralized_then_a_reinforcement_rolled_there_is_lost() ->
     assert engine.state.hot_spots["1"].neutralized
     assert engine.state.tally["hot_spots_neutralized"] == 1
     while engine.state.turn == 2:
-        engine.apply(EndPhase(side=engine.pending.side))  # type: ignore[union-attr]
+        assert engine.pending is not None
+        engine.apply(EndPhase(side=engine.pending.side))
     lost = events(engine, "ReinforcementsLost")
     assert len(lost) == 1 and lost[0]["turn"] == 3 and "neutralized" in lost[0]["text"]
 
@@ -177,7 +178,8 @@ def test_r28_being_driven_off_the_hot_spot_abandons_the_neutralization() -> None
     engine.pull_back(marines, engine.state.units["GUNMEN"])  # as after a second Pinned result
     assert events(engine, "NeutralizeAbandoned")
     while engine.state.turn == 1:
-        engine.apply(EndPhase(side=engine.pending.side))  # type: ignore[union-attr]
+        assert engine.pending is not None
+        engine.apply(EndPhase(side=engine.pending.side))
     engine.apply(EndActivation(side=REGULAR, unit="R1"))
     assert not engine.state.hot_spots["1"].neutralized
     assert "hot_spots_neutralized" not in engine.state.tally
@@ -211,7 +213,8 @@ def test_units_with_dependants_may_not_move_rapidly() -> None:
     assert engine.state.units["R1"].dependants == ["contractor"]
     engine.apply(EndActivation(side=REGULAR, unit="R1"))
     while engine.state.turn == 1:
-        engine.apply(EndPhase(side=engine.pending.side))  # type: ignore[union-attr]
+        assert engine.pending is not None
+        engine.apply(EndPhase(side=engine.pending.side))
     with pytest.raises(IllegalCommand, match="Dependants"):
         engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(10.0, 10.0), rate="rapid"))
 

@@ -11,14 +11,15 @@ from game.battlefield.loader import load_battlefield
 from game.engine.commands import EndActivation, EndPhase, MoveUnit
 from game.engine.engine import Engine
 from game.engine.state import INSURGENT, REGULAR, GameState
-from game.rules.dice import ScriptedDice
+from game.rules.dice import Die, ScriptedDice
+from game.scenarios.base import Scenario
 from game.scenarios.catalog import ContractingTrouble, Patrol, SweepAndClear, scenario_for
 
 MAPS = Path(__file__).resolve().parent.parent / "maps" / "engine"
 
 
 class Ones(ScriptedDice):
-    def roll(self, die: object) -> int:  # type: ignore[override]
+    def roll(self, die: Die) -> int:
         return 1
 
 
@@ -162,7 +163,7 @@ def test_contractor_pickup_on_the_contracting_trouble_map() -> None:
 
 
 @pytest.mark.parametrize("cls", [ContractingTrouble, SweepAndClear])
-def test_scenario_maps_ship_with_the_game_when_present(cls: type) -> None:
+def test_scenario_maps_ship_with_the_game_when_present(cls: type[Scenario]) -> None:
     shipped = Path(__file__).resolve().parent.parent.parent / "maps" / f"{cls.id}.tmx"
     if not shipped.exists():
         pytest.skip(f"{shipped.name} has not landed yet")
