@@ -159,11 +159,22 @@ class _Graph:
         for info in self.space.segment_query(p, q, 0.0, self.move_filter):
             if info.shape not in hug_p and info.shape not in hug_q:
                 return False
-        return self.space.segment_query_first(p, q, 0.0, self.thin_filter) is None
+        # A wall line touched exactly at an end does not stop the slide. Pymunk reports such a
+        # touch at the start of a ray but not at its end, which made paths one-way.
+        for info in self.space.segment_query(p, q, 0.0, self.thin_filter):
+            at_start = info.alpha <= 1e-9 and bool(hug_p)
+            at_end = info.alpha >= 1.0 - 1e-9 and bool(hug_q)
+            if not (at_start or at_end):
+                return False
+        return True
+
+    def straddles_wall(self, p: Point) -> bool:
+        """The point lies on a wall's centre line: no base may stop there."""
+        return bool(self.space.point_query(p, 1e-6, self.thin_filter))
 
     def search(self, start: Point, goal: Point) -> Path | None:
         """Lazy A*: start and goal edges are checked only when the search pops them."""
-        if not (self.on_ground(start) and self.on_ground(goal)):
+        if not (self.on_ground(start) and self.on_ground(goal)) or self.straddles_wall(goal):
             return None
         hug_s, hug_g = self.hugged(start), self.hugged(goal)
         if self.clear(start, goal, hug_s, hug_g):
