@@ -263,7 +263,7 @@ SWEEP_AND_CLEAR = MapSpec(
         BuildingSpec(0, 18, 3, 3, 1, "plaster", "Cottage", (("e", 1),), ("laundry",)),
         BuildingSpec(5, 19, 4, 3, 2, "ochre", "Pharmacy", (("n", 1), ("e", 1)), ("tank_white",)),
         BuildingSpec(
-            16, 19, 4, 3, 2, "ochre", "Compound house", (("w", 1),), ("tank_black", "dish")
+            16, 19, 4, 3, 2, "ochre", "Compound house", (("w", 1), ("e", 1)), ("tank_black", "dish")
         ),
         BuildingSpec(0, 22, 3, 2, 1, "concrete", "Lock-up", (("e", 0),)),
     ),

@@ -363,3 +363,30 @@ def test_build_maps_refuses_a_description_that_contradicts_itself(
 ) -> None:
     with pytest.raises(ValueError, match=phrase):
         build_maps.build_tmx(broken_spec(**changes), build_maps.tile_ids())
+
+
+def test_every_hot_spot_and_start_position_can_be_walked_to_and_from(
+    table: tuple[str, Battlefield],
+) -> None:
+    """R28 needs a Regular base within 1" of each hot spot: a hot spot in a yard sealed off by
+    walls (Sweep & Clear's compound once was) would be a hot spot nobody can neutralize, and a
+    unit that reached it by a slip of the pathfinder could never walk out again."""
+    from game.battlefield.geometry import Geometry
+
+    _name, field = table
+    geometry = Geometry(field)
+    zone = next(z for z in field.zones if z.side is Side.REGULAR)
+    xs, ys = [p[0] for p in zone.outline], [p[1] for p in zone.outline]
+    home = (sum(xs) / len(xs), sum(ys) / len(ys))
+    spots = [h.position for h in field.hot_spots]
+    spots += [m.position for m in field.markers if m.kind == "StartPosition"]
+    for spot in spots:
+        nearest = min(
+            ((spot[0] + dx / 4, spot[1] + dy / 4) for dx in range(-2, 3) for dy in range(-2, 3)),
+            key=lambda p: (geometry.path(home, p) is None, math.dist(p, spot)),
+        )
+        assert math.dist(nearest, spot) <= 0.5, f"nothing reachable within 0.5in of {spot}"
+        there = geometry.path(home, nearest)
+        back = geometry.path(nearest, home)
+        assert there is not None and back is not None, f"{spot} is a one-way trip"
+        assert abs(there.length - back.length) < 1e-6
