@@ -17,6 +17,7 @@ battlefield rulings R50–R54 in docs/RULINGS.md:
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -701,8 +702,11 @@ class Geometry:
     # ----------------------------------------------------------------- movement
     @cached_property
     def navigation(self) -> Navigation:
-        """The movement graph (built on first use: about a tenth of a second on a full map)."""
-        return Navigation(self)
+        """The movement graph (built on first use: about a fifth of a second on a full map).
+
+        Shared by every Geometry of an equal battlefield in the same thread (the engine and
+        both AIs each build their own Geometry): the graph depends only on the map."""
+        return _shared_navigation(self)
 
     def path(self, start: Point, goal: Point, *, elevation: int = 0) -> Path | None:
         """Rulebook: Moving Units on the Table. Shortest path for the leader's base (R3, R32)."""
@@ -892,6 +896,26 @@ def _shadowed(
             ):
                 known |= bit
         blocked[i] = known
+
+
+_NAVIGATIONS: dict[int, list[tuple[Battlefield, Navigation]]] = {}
+_NAVIGATIONS_PER_THREAD = 4
+
+
+def _shared_navigation(geometry: Geometry) -> Navigation:
+    """The Navigation of an equal battlefield built earlier in this thread, else a new one.
+
+    Per thread because the client's AI worker thread must not share pymunk spaces with the
+    drawing thread; within one thread a Navigation is only read (apart from lazy roofs/grid)."""
+    cached = _NAVIGATIONS.setdefault(threading.get_ident(), [])
+    field = geometry.battlefield
+    for known, navigation in cached:
+        if known is field or known == field:
+            return navigation
+    navigation = Navigation(geometry)
+    cached.append((field, navigation))
+    del cached[:-_NAVIGATIONS_PER_THREAD]
+    return navigation
 
 
 __all__ = [

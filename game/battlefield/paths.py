@@ -405,20 +405,29 @@ class Navigation:
             rings = math.ceil(math.sqrt(n_figures)) + 3
             candidates = _hex_lattice(leader_point, spacing, rings)
             candidates.sort(key=lambda p: planar.distance(p, anchor))
-            usable = [
-                p
-                for p in candidates
-                if graph.free(p)
-                and self.geometry.building_index_at(p) == home
-                and all(planar.distance(p, o) >= 2 * BASE_RADIUS for o in occupied)
-            ]
+            # Whether a lattice point may hold a base at all is decided lazily, nearest first:
+            # a unit usually fills the few points next to its leader, and the checks (a pymunk
+            # query, the building test) are the cost of placing.
+            usable: dict[int, bool] = {}
             while len(placed) < n_figures:
                 choice = None
-                for p in usable:
-                    if all(planar.distance(p, q) >= 2 * BASE_RADIUS - 1e-9 for q in placed) and any(
-                        planar.distance(p, q) <= reach + 1e-9
-                        and graph.space.segment_query_first(q, p, 0.0, graph.thin_filter) is None
-                        for q in placed
+                for k, p in enumerate(candidates):
+                    if not all(planar.distance(p, q) >= 2 * BASE_RADIUS - 1e-9 for q in placed):
+                        continue
+                    near = [q for q in placed if planar.distance(p, q) <= reach + 1e-9]
+                    if not near:
+                        continue
+                    fits = usable.get(k)
+                    if fits is None:
+                        fits = (
+                            all(planar.distance(p, o) >= 2 * BASE_RADIUS for o in occupied)
+                            and graph.free(p)
+                            and self.geometry.building_index_at(p) == home
+                        )
+                        usable[k] = fits
+                    if fits and any(
+                        graph.space.segment_query_first(q, p, 0.0, graph.thin_filter) is None
+                        for q in near
                     ):
                         choice = p
                         break
