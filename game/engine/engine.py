@@ -1785,21 +1785,20 @@ class Engine:
             f"{check.successes} successes, {check.failures} failures"
         )
         if unit.side == INSURGENT:
-            shrink = [f for f in unit.effective_figures if f.kind != "leader"]
-            shrink.sort(key=lambda f: f.kind in SUPPORT_DICE)  # support weapons go last
-            gone = shrink[: check.ones]
+            effect = rb.insurgent_morale(unit, check)
+            gone = [f for f in unit.figures if f.id in effect.shrink]
             for f in gone:
                 unit.last_x, unit.last_y = f.x, f.y
                 unit.figures.remove(f)
-            outcome = "Stand" if check.passed else "Shaken"
+            outcome = "Shaken" if effect.shaken else "Stand"
             text = base + f" → {outcome}"
             if gone:
                 text += f", {len(gone)} shrink away"
             broken = ""
-            if not check.passed:
+            if effect.shaken:
                 unit.morale_shift += 1
                 unit.shaken_turn = turn
-                if unit.morale_die() is None:
+                if effect.broken:
                     unit.status = "captured" if melee else "broken"
                     broken = (
                         f"{unit.name}'s Morale falls below d6: it breaks and leaves the table (R11)"
@@ -1814,19 +1813,24 @@ class Engine:
                 if not melee:
                     self._release_contractors(unit, None)
                 return
-            if not check.passed and not melee:
+            if effect.shaken and not melee:
                 yield from self.seek_cover(unit, attacker)
             return
-        if check.passed:
+        pinned_before = unit.pinned_turn == turn  # by an earlier check, or fleeing (R82)
+        in_solid_cover = (
+            pinned_before and not check.passed and self.terrain.in_solid_cover(unit.position())
+        )
+        result = rb.regular_morale(
+            check, pinned_this_turn=pinned_before, in_solid_cover=in_solid_cover
+        )
+        if result == "stand":
             self.emit(
                 "Morale", base + " → Stand", unit=unit.id, faces=list(check.faces), result="Stand"
             )
             return
         unit.pins_this_turn += 1
-        if (unit.pinned_turn == turn and unit.pins_this_turn >= 2) or (
-            unit.regroup_turn == turn and unit.pinned_turn == turn
-        ):
-            if self.terrain.in_solid_cover(unit.position()):
+        if pinned_before:
+            if result == "pinned":
                 self.emit(
                     "Morale",
                     base

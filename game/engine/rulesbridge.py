@@ -12,13 +12,24 @@ from dataclasses import dataclass, field
 
 from game.engine.state import INSURGENT, REGULAR, UnitState
 from game.rules import quality as rules_quality
-from game.rules.casualties import FirstAidOutcome, first_aid_outcome, pick_unit_casualties
+from game.rules.casualties import (
+    FirstAidOutcome,
+    first_aid_outcome,
+    pick_unit_casualties,
+    unit_hit_categories,
+)
 from game.rules.combat import pair_attack
 from game.rules.dice import DiceSource, Die
 from game.rules.firepower import FireConditions, FirePortion, IllegalFire, split_fire
 from game.rules.firepower import defense as rules_defense
 from game.rules.firepower import firepower as rules_firepower
-from game.rules.morale import roll_morale_check
+from game.rules.morale import (
+    MoraleCheck,
+    RegularMoraleEffect,
+    insurgent_morale_effect,
+    regular_morale_effect,
+    roll_morale_check,
+)
 from game.rules.quality import Morale, Quality, ReactionStance
 from game.rules.reinforcements import roll_reinforcements as rules_roll_reinforcements
 from game.rules.units import (
@@ -179,6 +190,43 @@ def morale_check(die: Die, figures: int, modifier: int, dice: DiceSource) -> Mor
         check.failures,
         check.natural_ones,
     )
+
+
+def _rules_check(roll: MoraleRoll) -> MoraleCheck:
+    return MoraleCheck(roll.die, roll.faces, roll.modifier)
+
+
+def regular_morale(roll: MoraleRoll, *, pinned_this_turn: bool, in_solid_cover: bool) -> str:
+    """Rulebook: Regular Morale Effects; Pull Back (R26) — "stand", "pinned" or "pull_back"."""
+    effect = regular_morale_effect(
+        _rules_check(roll), pinned_this_turn=pinned_this_turn, in_solid_cover=in_solid_cover
+    )
+    return {
+        RegularMoraleEffect.STAND: "stand",
+        RegularMoraleEffect.PINNED: "pinned",
+        RegularMoraleEffect.PULL_BACK: "pull_back",
+    }[effect]
+
+
+@dataclass(frozen=True)
+class InsurgentMoraleResult:
+    shaken: bool
+    broken: bool  # the Morale die fell below d6 (R11)
+    shrink: tuple[str, ...]  # ids of the figures that Shrink away
+
+
+def insurgent_morale(unit: UnitState, roll: MoraleRoll) -> InsurgentMoraleResult:
+    """Rulebook: Insurgent Morale Effects; Shrink; Shaken — what one check does to the unit."""
+    die = unit.morale_die()
+    if die is None:
+        raise ValueError(f"{unit.id} has no Morale left to check")
+    rules = rules_unit(unit)
+    outcome = insurgent_morale_effect(
+        _rules_check(roll), unit_hit_categories(rules), Morale.from_die(die)
+    )
+    effective = rules.effective_figures
+    shrink = tuple(effective[index].id for index in sorted(outcome.shrunk))
+    return InsurgentMoraleResult(outcome.shaken, outcome.broken, shrink)
 
 
 def first_aid(face: int, medic: bool) -> str:
