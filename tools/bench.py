@@ -8,6 +8,11 @@ Each section is a function `(options) -> dict` registered in SECTIONS; the JSON 
 {"tiny": bool, "sections": {name: result}}. Placements are seeded, so two runs measure the same
 work. Other issues add their sections here.
 
+Section `ai` (issue #5): the Insurgent AI's milliseconds per Regular activation with 12 Insurgent
+units in play and per end-of-turn Insurgent phase with 20 units (staged games on the Contracting
+Trouble map, both sides played by the AIs), and whole Contracting Trouble AI-vs-AI games (medians
+over seeds 1-5; --tiny: one seed, two turns).
+
 Section `geometry` (issue #3 B2): on each shipped map (or the geometry test town when the
 shipped maps are missing; the result says which), 40 units are placed; it times line of sight
 for every pair (cold: caches cleared; one-moved: one unit moved between rounds, as in play),
@@ -257,9 +262,211 @@ def bench_geometry(options: Options) -> dict[str, Any]:
     return {"note": note, "maps": results}
 
 
+# ----------------------------------------------------------------------------------- section ai
+AI_MAP = "maps/contracting-trouble.tmx"
+AI_SCENARIO = "contracting-trouble"
+
+
+class _TimedController:
+    """Hands every decision to `inner` and files the wall/CPU milliseconds of each answer."""
+
+    def __init__(self, inner: Any, side: str, clock: _AIClock) -> None:
+        self.inner = inner
+        self.side = side
+        self.clock = clock
+
+    def choose(self, view: Any) -> Any:
+        kind = str((view.decision or {}).get("kind", ""))
+        sample, command = _timed(lambda: self.inner.choose(view))
+        self.clock.record(self.side, kind, view, sample)
+        return command
+
+
+def _insurgents_on_table(view: Any) -> int:
+    from game.engine.state import INSURGENT, GameState
+
+    return sum(1 for u in GameState.from_dict(view.state).units_of(INSURGENT) if u.on_table)
+
+
+class _AIClock:
+    """Groups the Insurgent AI's thinking time: per Regular activation (every Insurgent decision
+    between one Regular 'activate' answer and the next one), and per end-of-turn Insurgent
+    phase (every Insurgent decision of a turn from its first 'insurgent_action' on)."""
+
+    def __init__(self) -> None:
+        self.activations: list[tuple[float, float]] = []
+        self.activation_units: list[int] = []
+        self.phase: dict[int, tuple[float, float]] = {}
+        self.phase_units: dict[int, int] = {}
+        self.end_of_turn_decisions: list[tuple[float, float]] = []
+        self._bucket: list[float] | None = None
+
+    def record(self, side: str, kind: str, view: Any, sample: tuple[float, float]) -> None:
+        from game.engine.state import REGULAR
+
+        if side == REGULAR:
+            if kind == "activate":
+                self._close()
+                self._bucket = [0.0, 0.0]
+                self.activation_units.append(_insurgents_on_table(view))
+            return
+        turn = int(view.state.get("turn", 0))
+        if kind == "insurgent_action":
+            self._close()
+            self.phase_units.setdefault(turn, _insurgents_on_table(view))
+            self.end_of_turn_decisions.append(sample)
+        if turn in self.phase_units:  # the Insurgent phase ends the turn
+            wall, cpu = self.phase.get(turn, (0.0, 0.0))
+            self.phase[turn] = (wall + sample[0], cpu + sample[1])
+        elif self._bucket is not None:
+            self._bucket[0] += sample[0]
+            self._bucket[1] += sample[1]
+
+    def _close(self) -> None:
+        if self._bucket is not None:
+            self.activations.append((self._bucket[0], self._bucket[1]))
+            self._bucket = None
+
+    def finish(self) -> None:
+        self._close()
+        if len(self.activation_units) > len(self.activations):
+            del self.activation_units[len(self.activations) :]
+
+
+def _staged_ai_game(insurgent_units: int, turns: int, seed: int) -> Any:
+    """A staged game on the Contracting Trouble map: five Regular fireteams of five and
+    `insurgent_units` Insurgent units of 3-6 figures, seeded placement on free street-level
+    ground; it runs to its turn limit even when the Regulars are all gone, so every turn has
+    an Insurgent phase to measure."""
+    from game.battlefield.model import Battlefield
+    from game.engine.engine import Engine
+    from game.engine.state import INSURGENT, REGULAR, GameState
+    from game.scenarios.staged import StagedScenario, Staging, UnitSpec
+
+    class _ToTheLimit(StagedScenario):
+        def finished(self, state: GameState) -> str | None:
+            return None
+
+    battlefield: Battlefield = load_battlefield(ROOT / AI_MAP)
+    geometry = Geometry(battlefield)
+    street = geometry.navigation.street
+    rng = random.Random(SEED + seed)
+    specs: list[UnitSpec] = []
+    occupied: list[Point] = []
+    while len(specs) < insurgent_units + 5:
+        regular = len(specs) < 5
+        leader = (rng.uniform(1.0, geometry.width - 1.0), rng.uniform(1.0, geometry.height - 1.0))
+        if geometry.building_at(leader) is not None or not street.free(leader):
+            continue
+        if any((leader[0] - o[0]) ** 2 + (leader[1] - o[1]) ** 2 < 1.0 for o in occupied):
+            continue
+        try:
+            figures = geometry.place_in_cohesion(
+                leader, 5 if regular else rng.randint(3, 6), occupied=occupied
+            )
+        except ValueError:
+            continue
+        number = len(specs) + 1 if regular else len(specs) - 4
+        specs.append(
+            UnitSpec(
+                id=f"R{number}" if regular else f"I{number}",
+                side=REGULAR if regular else INSURGENT,
+                points=list(figures),
+            )
+        )
+        occupied.extend(figures)
+    staging = Staging(units=specs, turn_limit=turns, insurgency_level="automatic")
+    return Engine(_ToTheLimit(staging), battlefield, seed)
+
+
+def _play_timed(engine: Any, clock: _AIClock, seed: int) -> None:
+    from game.ai.controller import InsurgentAI
+    from game.ai.regular import RegularAI
+    from game.engine.state import INSURGENT, REGULAR
+    from game.headless import play
+
+    controllers = {
+        REGULAR: _TimedController(RegularAI(engine.battlefield), REGULAR, clock),
+        INSURGENT: _TimedController(
+            InsurgentAI(engine.battlefield, seed * 2 + 2), INSURGENT, clock
+        ),
+    }
+    play(engine, controllers)
+    clock.finish()
+
+
+def _whole_ai_game(engine: Any, seed: int) -> tuple[float, float]:
+    """(wall ms, CPU ms) of one game played out by both AIs, seeded as `main.py --headless`."""
+    from game.ai.controller import InsurgentAI
+    from game.ai.regular import RegularAI
+    from game.engine.state import INSURGENT, REGULAR
+    from game.headless import play
+
+    controllers: dict[str, Any] = {
+        REGULAR: RegularAI(engine.battlefield),
+        INSURGENT: InsurgentAI(engine.battlefield, seed * 2 + 2),
+    }
+    sample, _ = _timed(lambda: play(engine, controllers))
+    return sample
+
+
+def bench_ai(options: Options) -> dict[str, Any]:
+    """Section `ai` (issue #5): the Insurgent AI's thinking time at a Regular activation with
+    12 Insurgent units in play, its end-of-turn phase with 20 units (Out of Contact moves
+    included), and whole Contracting Trouble games with both sides played by the AIs."""
+    from game.save import new_game
+
+    seeds = (1,) if options.tiny else (1, 2, 3)
+    turns = 2 if options.tiny else 3
+    activation = _AIClock()
+    for seed in seeds:
+        _play_timed(_staged_ai_game(12, turns, seed), activation, seed)
+    end_of_turn = _AIClock()
+    for seed in seeds:
+        _play_timed(_staged_ai_game(20, turns, seed), end_of_turn, seed)
+    games: list[tuple[float, float]] = []
+    game_turns: list[int] = []
+    for seed in (1,) if options.tiny else (1, 2, 3, 4, 5):
+        engine = new_game(ROOT / AI_MAP, AI_SCENARIO, seed, turn_limit=2 if options.tiny else None)
+        sample = _whole_ai_game(engine, seed)
+        games.append(sample)
+        game_turns.append(engine.state.turn)
+    phase_samples = list(end_of_turn.phase.values())
+    return {
+        "note": (
+            "milliseconds; activation = all Insurgent decisions between two Regular activations; "
+            "end_of_turn_phase = every Insurgent decision of a turn's Insurgent phase; "
+            "game = one Contracting Trouble game, both sides played by the AIs"
+        ),
+        "activation_12_units": _stats(activation.activations),
+        "activation_insurgent_units_median": (
+            statistics.median(activation.activation_units) if activation.activation_units else 0
+        ),
+        "end_of_turn_phase_20_units": _stats(phase_samples),
+        "end_of_turn_decision_20_units": _stats(end_of_turn.end_of_turn_decisions),
+        "end_of_turn_insurgent_units_median": (
+            statistics.median(end_of_turn.phase_units.values()) if end_of_turn.phase_units else 0
+        ),
+        "game_contracting_trouble": _stats(games),
+        "game_turns": game_turns,
+    }
+
+
 SECTIONS: dict[str, Callable[[Options], dict[str, Any]]] = {
+    "ai": bench_ai,
     "geometry": bench_geometry,
 }
+
+
+def _print_entries(entry: dict[str, Any], skip: tuple[str, ...]) -> None:
+    for key, value in entry.items():
+        if isinstance(value, dict):
+            print(
+                f"   {key:30} median {value['median']:9.3f}  p95 {value['p95']:9.3f}"
+                f"  (CPU median {value['cpu_median']:9.3f}, n={value['n']})"
+            )
+        elif key not in skip:
+            print(f"   {key:30} {value}")
 
 
 def _print_table(report: dict[str, Any]) -> None:
@@ -267,6 +474,8 @@ def _print_table(report: dict[str, Any]) -> None:
         print(f"== {name}")
         if result.get("note"):
             print(f"   ({result['note']})")
+        if "maps" not in result:
+            _print_entries(result, skip=("note",))
         for entry in result.get("maps", []):
             print(f"-- {entry['map']}: {entry['units']} units, {entry['figures']} figures")
             for key, value in entry.items():
