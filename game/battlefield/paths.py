@@ -118,6 +118,11 @@ class _Graph:
             if self.free(p) and all(planar.distance(p, q) > 1e-6 for q in self.nodes):
                 self.nodes.append(p)
         self.edges: list[list[tuple[int, float]]] = [[] for _ in self.nodes]
+        # Whether the base slides straight between a search's start (or goal) and a node, by
+        # that point: callers ask for many routes from one start (every candidate destination
+        # of one unit) or to one goal, and these checks are most of a search's pymunk queries.
+        self._from_start: dict[Point, dict[int, bool]] = {}
+        self._to_goal: dict[Point, dict[int, bool]] = {}
         for i, p in enumerate(self.nodes):
             for j in range(i + 1, len(self.nodes)):
                 q = self.nodes[j]
@@ -182,9 +187,13 @@ class _Graph:
         n = len(self.nodes)
         start_id, goal_id = n, n + 1
         points = [*self.nodes, start, goal]
+        from_start = _memo(self._from_start, start)
+        to_goal = _memo(self._to_goal, goal)
         heap: list[tuple[float, float, int, int, int, bool]] = []
         counter = 0
         for k, p in enumerate(self.nodes):
+            if from_start.get(k) is False:
+                continue  # known blocked: the search would pop and drop it
             g = planar.distance(start, p)
             heap.append((g + planar.distance(p, goal), g, counter, k, start_id, True))
             counter += 1
@@ -197,14 +206,18 @@ class _Graph:
             if k in closed:
                 continue
             if lazy:
-                a, b = points[par], points[k]
-                ok = self.clear(
-                    a,
-                    b,
-                    hug_s if par == start_id else frozenset(),
-                    hug_g if k == goal_id else frozenset(),
-                )
-                if not ok:
+                known = from_start if par == start_id else to_goal
+                key = k if par == start_id else par
+                ok_known = known.get(key)
+                if ok_known is None:
+                    ok_known = self.clear(
+                        points[par],
+                        points[k],
+                        hug_s if par == start_id else frozenset(),
+                        hug_g if k == goal_id else frozenset(),
+                    )
+                    known[key] = ok_known
+                if not ok_known:
                     continue
             parent[k] = par
             if k == goal_id:
@@ -229,6 +242,19 @@ class _Graph:
             heapq.heappush(heap, (ng, ng, counter, goal_id, k, True))
             counter += 1
         return None
+
+
+_MEMO_POINTS = 512
+
+
+def _memo(table: dict[Point, dict[int, bool]], point: Point) -> dict[int, bool]:
+    """The per-node answers remembered for `point` (a bounded table: cleared when full)."""
+    found = table.get(point)
+    if found is None:
+        if len(table) >= _MEMO_POINTS:
+            table.clear()
+        found = table[point] = {}
+    return found
 
 
 def _corner_nodes(points: Sequence[Point], closed: bool, offset: float) -> list[Point]:
