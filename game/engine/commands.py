@@ -122,6 +122,16 @@ class Merge(Command):
 
 
 @dataclass(frozen=True)
+class ChangeLevel(Command):
+    """A unit inside a building with roof access goes up to its roof (`up`) or comes back down
+    to street level (R10; R83: it spends the activation's move, as a Cautious move)."""
+
+    kind: ClassVar[str] = "change_level"
+    unit: str = ""
+    up: bool = True
+
+
+@dataclass(frozen=True)
 class DeclareInterrupts(Command):
     """The Insurgent declaration of interruptions: (unit, 'fire' | 'move') pairs (R22)."""
 
@@ -154,6 +164,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         Answer,
         JoinUnit,
         Merge,
+        ChangeLevel,
     )
 }
 

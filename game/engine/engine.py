@@ -15,10 +15,11 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.battlefield.model import Battlefield, Point
+from game.battlefield.model import Battlefield, Building, Point
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Answer,
+    ChangeLevel,
     CloseAssault,
     Command,
     DeclareInterrupts,
@@ -305,6 +306,18 @@ class Engine:
         """Place a unit's figures properly in cohesion where its leader stands (R2, R3)."""
         if unit.on_table and unit.effective_figures:
             self.place_unit(unit, unit.leader_point, real=False, exact=True)
+            if unit.elevation and self.roof_building(unit) is None:
+                unit.elevation = 0  # R83: forced off the roof (seek cover, Pull Back, flight)
+
+    def roof_building(self, unit: UnitState) -> Building | None:
+        """The building with roof access every figure of `unit` stands in, else None (R83)."""
+        spots = [f.pos for f in unit.effective_figures]
+        building = self.terrain.building_at(spots[0]) if spots else None
+        if building is None or not building.roof_access:
+            return None
+        if any(self.terrain.building_at(p) is not building for p in spots[1:]):
+            return None
+        return building
 
     def hypothetical(self, unit: UnitState, leader_to: Point, *, exact: bool = False) -> UnitState:
         """A copy of the unit moved to `leader_to` (a what-if; the real unit stays put)."""
@@ -549,6 +562,7 @@ class Engine:
             if not act.acted:
                 candidates.append(CloseAssault(side=side, unit=unit.id, target=enemy.id))
         candidates += self._move_samples(unit, act)
+        candidates.append(ChangeLevel(side=side, unit=unit.id, up=not unit.elevation))
         live = [f.id for f in unit.effective_figures]
         if len(live) >= 2 and unit.quality_die() > Die.D6 and not act.fired:
             near = sorted(foes, key=lambda e: distance(e.centre, unit.centre))[:2]
@@ -628,7 +642,10 @@ class Engine:
         wounded = any(f.status == "hit" for f in unit.figures)
         if isinstance(command, EndActivation):
             return
-        if isinstance(command, (MoveUnit, JoinUnit, CloseAssault)) and unit.joined_turn == turn:
+        if (
+            isinstance(command, (MoveUnit, JoinUnit, CloseAssault, ChangeLevel))
+            and unit.joined_turn == turn
+        ):
             raise IllegalCommand(
                 f"{name} was joined by a leader this turn: that was its move, it may only fire "
                 "(Rulebook: Leaders Joining a Unit)"
@@ -699,7 +716,12 @@ class Engine:
         if isinstance(command, JoinUnit):
             self._check_join(unit, command, act)
             return
+        if isinstance(command, ChangeLevel):
+            self._check_change_level(unit, command, act)
+            return
         if isinstance(command, MoveUnit):
+            if unit.elevation:
+                raise IllegalCommand(f"{name} is on a roof: it must come down first (R83)")
             self._check_move(unit, command, act)
             return
         raise IllegalCommand(f"{command.kind} is not something {name} can do now")
@@ -948,6 +970,15 @@ class Engine:
             return
         if isinstance(command, MoveUnit):
             yield from self._regular_move(unit, act, command)
+            return
+        if isinstance(command, ChangeLevel):
+            act.action = "move"
+            act.targets = []
+            if not act.window_done:
+                act.window_done = True
+                yield from self._interruption_window(unit, act)
+            if unit.on_table:
+                self.change_level(unit, act, command)
             return
         if isinstance(command, CloseAssault):
             act.action = "close_assault"
@@ -2242,7 +2273,18 @@ class Engine:
         while unit.on_table:
             if isinstance(command, EndActivation):
                 break
-            if isinstance(command, JoinUnit):
+            if isinstance(command, ChangeLevel):
+                level_command = command
+
+                def climb(
+                    u: UnitState = unit, a: Activation = act, c: ChangeLevel = level_command
+                ) -> Flow:
+                    if u.on_table:
+                        self.change_level(u, a, c)
+                    yield from ()
+
+                yield from self._overwatch_then(unit, climb)
+            elif isinstance(command, JoinUnit):
                 join_command = command
 
                 def join(
@@ -2350,6 +2392,51 @@ class Engine:
         if unit.lone_leader:
             self._leader_joins(unit, join)
         yield from ()
+
+    # -- roofs (R10, R50, R83) ---------------------------------------------------------------
+    def _check_change_level(self, unit: UnitState, command: ChangeLevel, act: Activation) -> None:
+        name = unit.name
+        turn = self.state.turn
+        if act.moved > 0 or act.rate:
+            raise IllegalCommand(f"{name} has already moved this activation")
+        if act.fired:
+            raise IllegalCommand(f"{name} has fired: climbing takes its whole move first (R83)")
+        if unit.regroup_turn == turn or unit.pinned_turn == turn:
+            raise IllegalCommand(f"{name} is Pinned or regrouping and may not move")
+        if unit.side == INSURGENT and unit.shaken_turn == turn - 1 > 0:
+            raise IllegalCommand(f"{name} is Shaken and may only move away from the enemy")
+        if command.up and unit.elevation:
+            raise IllegalCommand(f"{name} is already on the roof")
+        if not command.up and not unit.elevation:
+            raise IllegalCommand(f"{name} is already at street level")
+        if command.up and self.roof_building(unit) is None:
+            raise IllegalCommand(
+                f"{name} must stand wholly inside a building with roof access to go up (R83)"
+            )
+
+    def change_level(self, unit: UnitState, act: Activation, command: ChangeLevel) -> None:
+        """R83: up to the roof (elevation = the building's storeys) or down to the street; it
+        is the unit's move for the activation, made at the Cautious rate."""
+        turn = self.state.turn
+        building = self.roof_building(unit)
+        unit.elevation = building.storeys if command.up and building is not None else 0
+        act.rate = "cautious"
+        act.moved = CAUTIOUS
+        unit.move_rate, unit.move_rate_turn = "cautious", turn
+        unit.last_moved_turn = turn
+        unit.in_cover_turn = 0
+        where = (
+            f"up onto the roof of {building.label or building.name} (elevation {unit.elevation})"
+            if command.up and building is not None
+            else "down to street level"
+        )
+        self.emit(
+            "ChangeLevel",
+            f"T{turn} {unit.name} goes {where}; that is its move (R10, R83)",
+            unit=unit.id,
+            elevation=unit.elevation,
+        )
+        self.update_sightings()
 
     # -- leaders joining units, merging (Rulebook: Leaders Joining a Unit; Merging Units) ----
     def in_cohesion(self, a: UnitState, b: UnitState) -> bool:

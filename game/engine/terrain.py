@@ -13,7 +13,14 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from game.battlefield.model import AreaKind, Battlefield, Point, UnitPosition, WallHeight
+from game.battlefield.model import (
+    AreaKind,
+    Battlefield,
+    Building,
+    Point,
+    UnitPosition,
+    WallHeight,
+)
 
 COVER_NEAR = 2.0  # R7: a figure within 2" of a cover piece is not exposed
 SOLID_NEAR = 1.0  # maps/README.md: low walls and wrecks give Solid Cover within 1"
@@ -214,6 +221,13 @@ class Terrain:
         if found is None:
             return None
         return [(float(p[0]), float(p[1])) for p in found.points]
+
+    def building_at(self, p: Point) -> Building | None:
+        """The building whose footprint holds `p` (R32), or None in the street."""
+        for building in self.battlefield.buildings:
+            if point_in_polygon(p, building.outline):
+                return building
+        return None
 
     def blocked_point(self, p: Point) -> bool:
         if not self.on_table(p):
