@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from game.ai.actions import Action, Interrupt, Pace, Target
@@ -109,19 +110,28 @@ class _World:
         self.regulars = self.state.units_of(REGULAR)
         self.insurgents = self.state.units_of(INSURGENT)
         self._los: dict[tuple[str, str], bool] = {}
+        # One UnitPosition per unit for the whole decision: the state does not change while the
+        # AI thinks, and the geometry's sight cache recognises the very same objects.
+        self._positions: dict[str, UnitPosition] = {}
 
     def unit(self, unit_id: str) -> UnitState | None:
         return self.state.units.get(unit_id)
 
+    def position(self, unit: UnitState) -> UnitPosition:
+        found = self._positions.get(unit.id)
+        if found is None:
+            found = self._positions[unit.id] = unit.position()
+        return found
+
     def los(self, a: UnitState, b: UnitState) -> bool:
         key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
         if key not in self._los:
-            pa, pb = a.position(), b.position()
+            pa, pb = self.position(a), self.position(b)
             self._los[key] = bool(pa.figures and pb.figures) and self.terrain.line_of_sight(pa, pb)
         return self._los[key]
 
     def sees(self, position: UnitPosition, other: UnitState) -> bool:
-        target = other.position()
+        target = self.position(other)
         return bool(position.figures and target.figures) and self.terrain.line_of_sight(
             target, position
         )
@@ -469,12 +479,17 @@ class InsurgentAI:
         watchers = [r for r in world.regulars if world.los(unit, r)]
         regular = world.unit(activated)
         candidates = [self._evaluate(world, unit, c, goal, watchers, regular) for c in pool]
-        optimum = _optimum_range(unit)
-        best = min(
-            range(len(candidates)),
-            key=lambda i: (_score(action, candidates[i], optimum), i),
-        )
-        return candidates[best].command
+        # The lowest (_score, index), found criterion by criterion: a candidate's costly facts
+        # (where its figures stand, what sees them, the route's exposure) are worked out only
+        # while it is still tied for best.
+        remaining = list(range(len(candidates)))
+        for criterion in _criteria(action, _optimum_range(unit)):
+            values = [criterion(candidates[i]) for i in remaining]
+            lowest = min(values)
+            remaining = [i for i, v in zip(remaining, values, strict=True) if v == lowest]
+            if len(remaining) == 1:
+                break
+        return candidates[remaining[0]].command
 
     def _extra_moves(
         self, world: _World, unit: UnitState, pool: list[MoveUnit], goal: Point | None
@@ -556,7 +571,7 @@ class InsurgentAI:
         goal: Point | None,
         watchers: list[UnitState],
         activated: UnitState | None,
-    ) -> _Candidate:
+    ) -> _LazyCandidate:
         start = unit.leader_point
         reach = {
             "cautious": CAUTIOUS_INCHES,
@@ -564,54 +579,103 @@ class InsurgentAI:
             "out_of_contact": OUT_OF_CONTACT_SAMPLE_INCHES,
         }.get(command.rate, CAUTIOUS_INCHES)
         path = truncate(self.terrain.path(start, command.to), reach)
-        end = walk(path, path_length(path))
-        moved = path_length(path)
-        position = self._placed(world, unit, end)
-        exposure = 0
-        if goal is not None and world.regulars:
-            steps = int(moved // ROUTE_STEP)
-            for k in range(1, steps + 1):
-                probe = UnitPosition("probe", (walk(path, k * ROUTE_STEP),))
-                if any(world.sees(probe, r) for r in world.regulars):
-                    exposure += 1
-        return _Candidate(
-            command=command,
-            end=end,
-            moved=moved,
-            solid=self.terrain.in_solid_cover(position),
-            seen_by_watchers=sum(1 for r in watchers if world.sees(position, r)),
-            sees_enemy=any(world.sees(position, r) for r in world.regulars),
-            exposure=exposure,
-            goal_distance=distance(end, goal) if goal is not None else 0.0,
-            activated_distance=(
-                distance(position.centre, activated.centre) if activated is not None else 0.0
-            ),
-        )
+        return _LazyCandidate(self, world, unit, command, path, goal, watchers, activated)
 
 
-def _score(action: Action, c: _Candidate, optimum_range: float) -> tuple[float, ...]:
-    """Lower is better: what each row asks of its destination (R35)."""
-    moved = round(c.moved, 2)
-    goal = round(c.goal_distance, 1)
+class _LazyCandidate:
+    """A destination's facts for `_score`, each worked out on first use (as `_Candidate`)."""
+
+    def __init__(
+        self,
+        ai: InsurgentAI,
+        world: _World,
+        unit: UnitState,
+        command: MoveUnit,
+        path: list[Point],
+        goal: Point | None,
+        watchers: list[UnitState],
+        activated: UnitState | None,
+    ) -> None:
+        self._ai, self._world, self._unit = ai, world, unit
+        self._path, self._goal = path, goal
+        self._watchers, self._activated = watchers, activated
+        self.command = command
+        self.moved = path_length(path)
+        self.end = walk(path, self.moved)
+        self.goal_distance = distance(self.end, goal) if goal is not None else 0.0
+
+    @cached_property
+    def position(self) -> UnitPosition:
+        return self._ai._placed(self._world, self._unit, self.end)
+
+    @cached_property
+    def solid(self) -> bool:
+        return bool(self._ai.terrain.in_solid_cover(self.position))
+
+    @cached_property
+    def seen_by_watchers(self) -> int:
+        return sum(1 for r in self._watchers if self._world.sees(self.position, r))
+
+    @cached_property
+    def sees_enemy(self) -> bool:
+        return any(self._world.sees(self.position, r) for r in self._world.regulars)
+
+    @cached_property
+    def exposure(self) -> int:
+        """Route steps (every ROUTE_STEP inches) that some Regular sees (R35)."""
+        world = self._world
+        if self._goal is None or not world.regulars:
+            return 0
+        seen = 0
+        for k in range(1, int(self.moved // ROUTE_STEP) + 1):
+            probe = UnitPosition("probe", (walk(self._path, k * ROUTE_STEP),))
+            if any(world.sees(probe, r) for r in world.regulars):
+                seen += 1
+        return seen
+
+    @cached_property
+    def activated_distance(self) -> float:
+        if self._activated is None:
+            return 0.0
+        return distance(self.position.centre, self._activated.centre)
+
+
+def _criteria(action: Action, optimum_range: float) -> list[Callable[[Any], Any]]:
+    """Lower is better, compared in this order: what each row asks of its destination (R35)."""
+
+    def moved(c: Any) -> float:
+        return float(round(c.moved, 2))
+
+    def goal(c: Any) -> float:
+        return float(round(c.goal_distance, 1))
+
+    def not_solid(c: Any) -> bool:
+        return not c.solid
+
     if action in (Action.MOVE_INTO_COVER, Action.TAKE_COVER):
-        return (not c.solid, moved)
+        return [not_solid, moved]
     if action is Action.TAKE_COVER_OUT_OF_LOS:
-        return (not c.solid, c.sees_enemy, moved)
+        return [not_solid, lambda c: c.sees_enemy, moved]
     if action is Action.TAKE_COVER_WITH_LOS:
-        return (not c.solid, not c.sees_enemy, moved)
+        return [not_solid, lambda c: not c.sees_enemy, moved]
     if action is Action.MOVE_OUT_OF_LOS:
-        return (c.seen_by_watchers > 0, moved)
+        return [lambda c: c.seen_by_watchers > 0, moved]
     if action is Action.MOVE_OUT_OF_LOS_TOWARD_FRIEND:
-        return (c.seen_by_watchers > 0, goal, moved)
+        return [lambda c: c.seen_by_watchers > 0, goal, moved]
     if action is Action.MOVE_OUT_OF_LOS_OR_INTO_COVER_TOWARD_FRIEND:
-        return (c.seen_by_watchers > 0 and not c.solid, goal, moved)
+        return [lambda c: c.seen_by_watchers > 0 and not c.solid, goal, moved]
     if action is Action.MOVE_INTO_OPTIMUM_RANGE:
-        return (c.activated_distance > optimum_range, not c.solid, moved)
+        return [lambda c: c.activated_distance > optimum_range, not_solid, moved]
     if action is Action.ADVANCE_TO_ENEMY:
-        return (goal, not c.solid, not c.sees_enemy)
+        return [goal, not_solid, lambda c: not c.sees_enemy]
     # moves toward a friend, a hot spot or the objective: get as near as the move allows (to the
     # inch), then by the route least seen by the Regulars, then the shortest (R35)
-    return (round(c.goal_distance), c.exposure, moved)
+    return [lambda c: round(c.goal_distance), lambda c: c.exposure, moved]
+
+
+def _score(action: Action, c: _Candidate, optimum_range: float) -> tuple[Any, ...]:
+    """Lower is better: what each row asks of its destination (R35)."""
+    return tuple(criterion(c) for criterion in _criteria(action, optimum_range))
 
 
 __all__ = ["InsurgentAI"]
