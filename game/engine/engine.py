@@ -10,6 +10,7 @@ Everything else (dice, geometry, the scenario's rules) is reached through small 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
@@ -2273,44 +2274,11 @@ class Engine:
         while unit.on_table:
             if isinstance(command, EndActivation):
                 break
-            if isinstance(command, ChangeLevel):
-                level_command = command
-
-                def climb(
-                    u: UnitState = unit, a: Activation = act, c: ChangeLevel = level_command
-                ) -> Flow:
-                    if u.on_table:
-                        self.change_level(u, a, c)
-                    yield from ()
-
-                yield from self._overwatch_then(unit, climb)
-            elif isinstance(command, JoinUnit):
-                join_command = command
-
-                def join(
-                    u: UnitState = unit, a: Activation = act, c: JoinUnit = join_command
-                ) -> Flow:
-                    yield from self.insurgent_move(u, a, self._join_move(u, c), join=c.target)
-
-                yield from self._overwatch_then(unit, join)
-            elif isinstance(command, MoveUnit):
-                move_command = command
-
-                def move(
-                    u: UnitState = unit, a: Activation = act, c: MoveUnit = move_command
-                ) -> Flow:
-                    yield from self.insurgent_move(u, a, c)
-
-                yield from self._overwatch_then(unit, move)
-            elif isinstance(command, Fire):
-                act.fired = True
-                fire_command = command
-
-                def shoot(u: UnitState = unit, c: Fire = fire_command) -> Flow:
-                    if u.on_table:
-                        yield from self.resolve_declared_fire(u, c, 0)
-
-                yield from self._overwatch_then(unit, shoot)
+            if isinstance(command, (ChangeLevel, JoinUnit, MoveUnit, Fire)):
+                if isinstance(command, Fire):
+                    act.fired = True
+                step = functools.partial(self._insurgent_step, unit, act, command)
+                yield from self._overwatch_then(unit, step)
             elif isinstance(command, CloseAssault):
                 target = self.state.units.get(command.target)
                 if target is not None and target.on_table:
@@ -2330,6 +2298,20 @@ class Engine:
                 self._validator(unit, act, assault=False),
                 unit=unit.id,
             )
+
+    def _insurgent_step(self, unit: UnitState, act: Activation, command: Command) -> Flow:
+        """One action of an Insurgent activation, once any Overwatch has had its say."""
+        if not unit.on_table:
+            return
+        if isinstance(command, ChangeLevel):
+            self.change_level(unit, act, command)
+        elif isinstance(command, JoinUnit):
+            move = self._join_move(unit, command)
+            yield from self.insurgent_move(unit, act, move, join=command.target)
+        elif isinstance(command, MoveUnit):
+            yield from self.insurgent_move(unit, act, command)
+        elif isinstance(command, Fire):
+            yield from self.resolve_declared_fire(unit, command, 0)
 
     def _overwatch_then(self, unit: UnitState, action: Callable[[], Flow]) -> Flow:
         first, after = yield from self._overwatch_reactions(unit)
