@@ -189,20 +189,26 @@ class _Graph:
         points = [*self.nodes, start, goal]
         from_start = _memo(self._from_start, start)
         to_goal = _memo(self._to_goal, goal)
+        hypot = math.hypot
+        sx, sy = start
+        gx, gy = goal
+        # the A* heuristic (straight-line distance to the goal) of every node, once per search
+        to_go = [hypot(gx - x, gy - y) for x, y in self.nodes]
         heap: list[tuple[float, float, int, int, int, bool]] = []
         counter = 0
-        for k, p in enumerate(self.nodes):
+        for k, (x, y) in enumerate(self.nodes):
             if from_start.get(k) is False:
                 continue  # known blocked: the search would pop and drop it
-            g = planar.distance(start, p)
-            heap.append((g + planar.distance(p, goal), g, counter, k, start_id, True))
+            g = hypot(x - sx, y - sy)
+            heap.append((g + to_go[k], g, counter, k, start_id, True))
             counter += 1
         heapq.heapify(heap)
         best: dict[int, float] = {}
         parent: dict[int, int] = {}
         closed: set[int] = set()
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            _f, g, _c, k, par, lazy = heapq.heappop(heap)
+            _f, g, _c, k, par, lazy = pop(heap)
             if k in closed:
                 continue
             if lazy:
@@ -228,18 +234,16 @@ class _Graph:
                 route.append(start)
                 return Path(tuple(reversed(route)))
             closed.add(k)
-            here = points[k]
             for j, w in self.edges[k]:
                 if j in closed:
                     continue
                 ng = g + w
                 if ng < best.get(j, math.inf):
                     best[j] = ng
-                    q = points[j]
-                    heapq.heappush(heap, (ng + planar.distance(q, goal), ng, counter, j, k, False))
+                    push(heap, (ng + to_go[j], ng, counter, j, k, False))
                     counter += 1
-            ng = g + planar.distance(here, goal)
-            heapq.heappush(heap, (ng, ng, counter, goal_id, k, True))
+            ng = g + to_go[k]
+            push(heap, (ng, ng, counter, goal_id, k, True))
             counter += 1
         return None
 
