@@ -1,7 +1,8 @@
 """The headless game: `python main.py --headless --scenario ID|PATH.tmx --seed N`.
 
-Plays a whole game with a controller on each side (the seeded random controller by default; the
-AIs with `--insurgents ai` / `--regulars ai`) and narrates every event: each roll with its dice
+Plays a whole game with a controller on each side (the solo-rules Insurgent AI and the baseline
+Regular AI by default; the seeded random fuzzer with `--insurgents random` / `--regulars random`)
+and narrates every event: each roll with its dice
 faces, reason and rulebook section. The last line is `RESULT {json}`. Bad arguments produce one
 line on stderr and exit status 2. `python -m game.headless ...` runs it
 without the window's options.
@@ -68,14 +69,14 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
     add(
         "--insurgents",
         choices=("random", "ai"),
-        default="random",
-        help="who plays the Insurgents: the seeded random fuzzer (default) or the solo-rules AI",
+        default="ai",
+        help="who plays the Insurgents: the solo-rules AI (default) or the seeded random fuzzer",
     )
     add(
         "--regulars",
         choices=("random", "ai"),
-        default="random",
-        help="who plays the Regulars: the seeded random fuzzer (default) or the baseline AI",
+        default="ai",
+        help="who plays the Regulars: the baseline AI (default) or the seeded random fuzzer",
     )
 
 
@@ -158,11 +159,11 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
         REGULAR: RandomController(seed * 2 + 1),
         INSURGENT: RandomController(seed * 2 + 2),
     }
-    if getattr(args, "insurgents", "random") == "ai":
+    if getattr(args, "insurgents", "ai") == "ai":
         from game.ai.controller import InsurgentAI
 
         controllers[INSURGENT] = InsurgentAI(engine.battlefield, seed * 2 + 2)
-    if getattr(args, "regulars", "random") == "ai":
+    if getattr(args, "regulars", "ai") == "ai":
         from game.ai.regular import RegularAI
 
         controllers[REGULAR] = RegularAI(engine.battlefield)

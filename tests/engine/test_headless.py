@@ -92,3 +92,18 @@ def test_both_ais_can_play_a_headless_game(capsys: pytest.CaptureFixture[str]) -
     assert main([*argv, "--insurgents", "ai", "--regulars", "ai"]) == 0
     result = json.loads(capsys.readouterr().out.splitlines()[-1].removeprefix("RESULT "))
     assert result["turns"] <= 2 and result["scenario"] == "contracting-trouble"
+
+
+def test_the_ais_play_both_sides_by_default_and_random_is_still_there(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--scenario", MAP, "--seed", "3", "--turns", "2", "--quiet", "--no-autosave"]
+
+    def played(*extra: str) -> str:
+        assert main([*argv, *extra]) == 0
+        line = capsys.readouterr().out.splitlines()[-1]
+        return str(json.loads(line.removeprefix("RESULT "))["events_sha256"])
+
+    default = played()
+    assert default == played("--insurgents", "ai", "--regulars", "ai")
+    assert default != played("--insurgents", "random", "--regulars", "random")
