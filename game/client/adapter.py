@@ -105,7 +105,9 @@ def view_from_game(state: GameState, score: tuple[int, int] | None = None) -> Ba
         if not c.holder and c.status == "waiting"
     )
     turn_text = f"Turn {state.turn} of {state.turn_limit}" if state.turn > 0 else "Set-up"
-    vp = f"VP Regulars {score[0]} · Insurgents {score[1]}" if score is not None else "VP —"
+    vp = "VP —"
+    if score is not None:  # what the scenario would award if the game ended this moment
+        vp = f"VP if it ended now: Regulars {score[0]} · Insurgents {score[1]}"
     return BattleView(
         title=state.title,
         turn_text=turn_text,

@@ -61,6 +61,6 @@ def test_turn_phase_and_victory_points_reach_the_top_bar() -> None:
     view = view_from_game(state, score=(5, 3))
     assert view.turn_text == f"Turn 2 of {state.turn_limit}"
     assert view.phase_text == "Insurgent phase"
-    assert view.victory_points == "VP Regulars 5 · Insurgents 3"
+    assert view.victory_points == "VP if it ended now: Regulars 5 · Insurgents 3"
     state.hot_spots[next(iter(state.hot_spots))].neutralized = True
     assert len(view_from_game(state).hot_spots) == len(state.hot_spots) - 1
