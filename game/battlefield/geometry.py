@@ -218,7 +218,6 @@ class Geometry:
             [piece.box for piece in self._pieces], self.width, self.height
         )
         self._spreads: dict[tuple[Point, ...], _Spread] = {}
-        self._units_space = pymunk.Space()
         self._groups: dict[Point, int] = {}
         self._masks: dict[tuple[int, int], int] = {}
         self._cp_info = _cp_ffi.new("cpSegmentQueryInfo *") if _cp_ffi is not None else None
@@ -576,43 +575,40 @@ class Geometry:
     ) -> LineOfFire:
         """Rulebook: Line of Fire (LOF), ruling R6, corridors measured from base edges (R51).
 
-        Uses the verified workaround for Chipmunk2D #138 (a radius segment query on the space
-        misses bases whose bounding box does not touch the centre line): a box query on the
-        line's box grown by the corridor, then an exact per-shape segment query.
+        Each base is tested as Chipmunk's per-shape circle query would (after the box test
+        that sidesteps Chipmunk2D #138), in plain arithmetic: building a pymunk shape for every
+        base at every check cost more than the test itself.
         """
         _require_figures(firer, target, *others, *civilians)
         start, end = firer.centre, target.centre
-        space = self._units_space
-        if space.shapes:
-            space.remove(*space.shapes)
-        owner: dict[pymunk.Shape, tuple[str, int, bool]] = {}
-        circles: list[pymunk.Shape] = []
-        for units, civilian in ((others, False), (civilians, True)):
-            for unit in units:
-                if unit.id in (firer.id, target.id):
-                    continue
-                for figure in unit.figures:
-                    circle = pymunk.Circle(space.static_body, BASE_RADIUS, figure)
-                    owner[circle] = (unit.id, unit.elevation, civilian)
-                    circles.append(circle)
-        if circles:
-            space.add(*circles)
+        bases: list[tuple[Point, str, int, bool]] = [
+            (figure, unit.id, unit.elevation, civilian)
+            for units, civilian in ((others, False), (civilians, True))
+            for unit in units
+            if unit.id not in (firer.id, target.id)
+            for figure in unit.figures
+        ]
         lo, hi = sorted((firer.elevation, target.elevation))
         firing_up = target.elevation > firer.elevation
 
         def near(radius: float, civilian: bool) -> dict[str, int]:
-            box = pymunk.BB(
-                min(start[0], end[0]) - radius - BASE_RADIUS,
-                min(start[1], end[1]) - radius - BASE_RADIUS,
-                max(start[0], end[0]) + radius + BASE_RADIUS,
-                max(start[1], end[1]) + radius + BASE_RADIUS,
-            )
+            # the box a pymunk box query would use, then its box-against-box test
+            left = min(start[0], end[0]) - radius - BASE_RADIUS
+            bottom = min(start[1], end[1]) - radius - BASE_RADIUS
+            right = max(start[0], end[0]) + radius + BASE_RADIUS
+            top = max(start[1], end[1]) + radius + BASE_RADIUS
             found: dict[str, int] = {}
-            for shape in space.bb_query(box, pymunk.ShapeFilter()):
-                unit_id, elevation, is_civilian = owner[shape]
+            for (x, y), unit_id, elevation, is_civilian in bases:
                 if is_civilian != civilian or not lo <= elevation <= hi:
                     continue
-                if shape.segment_query(start, end, radius) is not None:
+                if not (
+                    x - BASE_RADIUS <= right
+                    and left <= x + BASE_RADIUS
+                    and y - BASE_RADIUS <= top
+                    and bottom <= y + BASE_RADIUS
+                ):
+                    continue
+                if _swept_circle_hits((x, y), BASE_RADIUS, start, end, radius):
                     found[unit_id] = elevation
             return found
 
@@ -896,6 +892,26 @@ def _shadowed(
             ):
                 known |= bit
         blocked[i] = known
+
+
+def _swept_circle_hits(centre: Point, r1: float, a: Point, b: Point, r2: float) -> bool:
+    """Whether a circle of radius r2 swept from a to b touches the circle (centre, r1): as
+    Chipmunk's shape segment query (a point query at `a` first, then the circle's swept test),
+    the same arithmetic in the same order, without building a pymunk shape per base."""
+    dax, day = a[0] - centre[0], a[1] - centre[1]
+    if math.sqrt(dax * dax + day * day) - r1 <= r2:
+        return True  # the sweep starts touching the base
+    dbx, dby = b[0] - centre[0], b[1] - centre[1]
+    rsum = r1 + r2
+    da_da = dax * dax + day * day
+    da_db = dax * dbx + day * dby
+    qa = da_da - 2.0 * da_db + (dbx * dbx + dby * dby)
+    qb = da_db - da_da
+    det = qb * qb - qa * (da_da - rsum * rsum)
+    if det < 0.0 or qa == 0.0:  # Chipmunk divides by qa == 0 and gets no hit
+        return False
+    t = (-qb - math.sqrt(det)) / qa
+    return 0.0 <= t <= 1.0
 
 
 _NAVIGATIONS: dict[int, list[tuple[Battlefield, Navigation]]] = {}
