@@ -249,6 +249,7 @@ class _Graph:
 
 
 _MEMO_POINTS = 512
+_PATH_CACHE_LIMIT = 20_000
 
 
 def _memo(table: dict[Point, dict[int, bool]], point: Point) -> dict[int, bool]:
@@ -382,6 +383,7 @@ class Navigation:
         self.door_nodes = door_nodes
         self.street = _Graph(chains, solids, (0.0, 0.0, field.width, field.height), door_nodes)
         self._roofs: dict[int, _Graph] = {}
+        self._street_paths: dict[tuple[Point, Point], Path | None] = {}
 
     def roof(self, building_index: int) -> _Graph:
         graph = self._roofs.get(building_index)
@@ -396,7 +398,16 @@ class Navigation:
         """Rulebook: Moving Units on the Table. Shortest leader path, or None if there is
         none. At elevation > 0 both ends must be on the same roof, high enough (R10, R32)."""
         if elevation <= 0:
-            return self.street.search(start, goal)
+            # Routes are asked for again and again (an AI weighs a move, then the engine checks
+            # it; each keeps its own Terrain but they share this Navigation): remember them.
+            key = (start, goal)
+            if key in self._street_paths:
+                return self._street_paths[key]
+            found = self.street.search(start, goal)
+            if len(self._street_paths) >= _PATH_CACHE_LIMIT:
+                self._street_paths.clear()
+            self._street_paths[key] = found
+            return found
         index = self.geometry.building_index_at(start)
         if index is None or index != self.geometry.building_index_at(goal):
             return None
