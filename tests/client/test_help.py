@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.client.help import BADGE_TOOLTIPS, RULES, HelpOverlay, badge_tooltip, help_text
 from game.client.menu import MainMenuScene
@@ -13,6 +14,10 @@ from game.client.scenes import App
 from game.client.viewmodel import Badge
 
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+# The rulebook is copyrighted: it lives beside the repository (CI puts ../shared there).
+needs_rulebook = pytest.mark.skipif(
+    not any(SEEDS.glob("000_*.txt")), reason=f"the rulebook text is not at {SEEDS}"
+)
 
 
 def key(code: int) -> pygame.event.Event:
@@ -53,6 +58,7 @@ def test_help_scrolls_with_the_keyboard(app: App) -> None:
     assert bar.start_percentage == 0.0
 
 
+@needs_rulebook
 def test_every_rules_entry_names_real_rulebook_sections() -> None:
     rulebook = "\n".join(p.read_text(errors="replace") for p in SEEDS.glob("000_*.txt")).upper()
     text = help_text()
@@ -65,6 +71,7 @@ def test_every_rules_entry_names_real_rulebook_sections() -> None:
         assert topic in text.lower()
 
 
+@needs_rulebook
 def test_help_text_copies_no_rulebook_sentence() -> None:
     raw = " ".join(p.read_text(errors="replace") for p in SEEDS.glob("000_*.txt")).lower()
     rulebook = " ".join(re.findall(r"[a-z0-9']+", raw))
