@@ -296,8 +296,9 @@ class _AIClock:
     def __init__(self) -> None:
         self.activations: list[tuple[float, float]] = []
         self.activation_units: list[int] = []
-        self.phase: dict[int, tuple[float, float]] = {}
-        self.phase_units: dict[int, int] = {}
+        self.game = 0  # phases are keyed by (game, turn)
+        self.phase: dict[tuple[int, int], tuple[float, float]] = {}
+        self.phase_units: dict[tuple[int, int], int] = {}
         self.end_of_turn_decisions: list[tuple[float, float]] = []
         self._bucket: list[float] | None = None
 
@@ -310,7 +311,7 @@ class _AIClock:
                 self._bucket = [0.0, 0.0]
                 self.activation_units.append(_insurgents_on_table(view))
             return
-        turn = int(view.state.get("turn", 0))
+        turn = (self.game, int(view.state.get("turn", 0)))
         if kind == "insurgent_action":
             self._close()
             self.phase_units.setdefault(turn, _insurgents_on_table(view))
@@ -329,6 +330,7 @@ class _AIClock:
 
     def finish(self) -> None:
         self._close()
+        self.game += 1
         if len(self.activation_units) > len(self.activations):
             del self.activation_units[len(self.activations) :]
 
@@ -434,11 +436,14 @@ def bench_ai(options: Options) -> dict[str, Any]:
     phase_samples = list(end_of_turn.phase.values())
     return {
         "note": (
-            "milliseconds; activation = all Insurgent decisions between two Regular activations; "
+            "milliseconds; activation = all Insurgent decisions between two Regular activations "
+            "(_deciding: only those with at least one); "
             "end_of_turn_phase = every Insurgent decision of a turn's Insurgent phase; "
             "game = one Contracting Trouble game, both sides played by the AIs"
         ),
         "activation_12_units": _stats(activation.activations),
+        # the activations the Insurgents had something to decide at (in sight, interrupting)
+        "activation_12_units_deciding": _stats([a for a in activation.activations if a[0] > 0]),
         "activation_insurgent_units_median": (
             statistics.median(activation.activation_units) if activation.activation_units else 0
         ),
