@@ -10,10 +10,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game import fileio
 from game.battlefield.errors import MapError
 from game.scenarios.ids import SHIPPED_SCENARIO_IDS, scenario_map
 
@@ -77,19 +77,10 @@ def write_save(engine: Engine, path: Path) -> None:
 
 
 def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
+    """Write JSON atomically (see `game.fileio`); SaveError names the file when it fails."""
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(data, handle, indent=1, sort_keys=True)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        fileio.write_json_atomic(path, data)
     except OSError as exc:
         raise SaveError(f"{path}: cannot write the save: {exc.strerror or exc}") from None
 

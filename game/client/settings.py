@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal, get_args
+
+from game.fileio import write_json_atomic
 
 CONFIG_DIR_ENV = "AMBUSH_ALLEY_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
@@ -170,17 +171,7 @@ def save_settings(settings: Settings, folder: Path | None = None) -> Path:
     """Write the settings atomically; OSError is re-raised as one line (SettingsError)."""
     path = (folder or config_dir()) / SETTINGS_FILE
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(settings.to_json(), handle, indent=1, sort_keys=True)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        write_json_atomic(path, settings.to_json())
     except OSError as exc:
         raise SettingsError(f"{path}: cannot write the settings: {exc.strerror or exc}") from None
     return path
