@@ -445,15 +445,21 @@ class Navigation:
         for spacing in (1.0, 0.8):
             rings = math.ceil(math.sqrt(n_figures)) + 3
             candidates = _hex_lattice(leader_point, spacing, rings)
-            candidates.sort(key=lambda p: planar.distance(p, anchor))
+            ax, ay = anchor
+            candidates.sort(key=lambda p: math.hypot(p[0] - ax, p[1] - ay))
             # Whether a lattice point may hold a base at all is decided lazily, nearest first:
             # a unit usually fills the few points next to its leader, and the checks (a pymunk
             # query, the building test) are the cost of placing.
             usable: dict[int, bool] = {}
+            # points too close to a placed base, or unable to hold one, stay so: never retried
+            dead: set[int] = set()
             while len(placed) < n_figures:
                 choice = None
                 for k, p in enumerate(candidates):
+                    if k in dead:
+                        continue
                     if not all(planar.distance(p, q) >= 2 * BASE_RADIUS - 1e-9 for q in placed):
+                        dead.add(k)
                         continue
                     near = [q for q in placed if planar.distance(p, q) <= reach + 1e-9]
                     if not near:
