@@ -363,11 +363,24 @@ class InsurgentAI:
             for u in (world.unit(i) for i in by_unit)
             if u is not None and not self._ledger.has_checked(u.id)
         ]
-        situations = sorted(
-            (world.situation(u, Moment.END_OF_TURN) for u in waiting), key=end_of_turn_order
-        )
+
+        # In the order of `end_of_turn_order` (R78), read from the units themselves: a unit's
+        # full Situation (sight to every unit, cover) is worked out only when its turn comes,
+        # and the first unit that acts ends this decision.
+        def order(unit: UnitState) -> tuple[bool, float, str]:
+            nearest = min((distance(unit.centre, r.centre) for r in world.regulars), default=None)
+            return end_of_turn_order(
+                Situation(
+                    unit_id=unit.id,
+                    kind=_unit_kind(unit),
+                    moment=Moment.END_OF_TURN,
+                    distance_to_nearest_enemy=nearest,
+                )
+            )
+
         dice = self._dice(decision)
-        for situation in situations:
+        for unit in sorted(waiting, key=order):
+            situation = world.situation(unit, Moment.END_OF_TURN)
             outcomes, self._ledger = checks_at_end_of_turn(
                 [situation], self._ledger, dice, quality_checks=False
             )
