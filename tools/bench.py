@@ -457,8 +457,27 @@ def bench_ai(options: Options) -> dict[str, Any]:
     }
 
 
+def bench_odds(options: Options) -> dict[str, Any]:
+    """Section `odds` (issue #2): exact casualty odds of the largest pools, cache cleared before
+    every run so each one is computed from scratch. Target: under 50 ms for 10d12 vs 10d12."""
+    from game.rules.dice import Die
+    from game.rules.odds import _outcome_counts, casualty_odds
+
+    def fresh(attack: int, defense: int) -> object:
+        _outcome_counts.cache_clear()
+        return casualty_odds(attack, Die.D12, defense, Die.D12)
+
+    runs = 3 if options.tiny else 21
+    report: dict[str, Any] = {}
+    for attack, defense in ((10, 10), (7, 4)):
+        samples = [_timed(lambda: fresh(attack, defense))[0] for _ in range(runs)]  # noqa: B023
+        report[f"odds_{attack}d12_vs_{defense}d12_ms"] = _stats(samples)
+    return report
+
+
 SECTIONS: dict[str, Callable[[Options], dict[str, Any]]] = {
     "ai": bench_ai,
+    "odds": bench_odds,
     "geometry": bench_geometry,
 }
 
