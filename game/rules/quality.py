@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import Self
 
 from game.rules.dice import DiceSource, Die
 
@@ -18,7 +19,44 @@ SUCCESS_TARGET = 4
 """The (nearly) universal mechanic: a roll of 4 or more succeeds."""
 
 
-class Quality(IntEnum):
+class _DieRating(IntEnum):
+    """A rating valued by the sides of the die it rolls (Troop Quality, Morale)."""
+
+    @classmethod
+    def rating_name(cls) -> str:
+        raise NotImplementedError
+
+    @property
+    def die(self) -> Die:
+        """The die this rating rolls (Rulebook: Troop Quality Dice; Morale Ratings Dice)."""
+        return Die(int(self))
+
+    @property
+    def label(self) -> str:
+        return f"{self.name.capitalize()} ({self.die.label})"
+
+    @classmethod
+    def from_die(cls, die: Die) -> Self:
+        """The rating that rolls this die (Rulebook: Troop Quality Dice; Morale Ratings Dice)."""
+        return cls(int(die))
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """Read a rating's name (any case), `d10` or `10`; ValueError naming the text otherwise."""
+        cleaned = text.strip()
+        for member in cls:
+            if member.name.lower() == cleaned.lower():
+                return member
+        try:
+            return cls.from_die(Die.parse(cleaned))
+        except ValueError:
+            names = ", ".join(m.name.lower() for m in cls)
+            raise ValueError(
+                f"not a {cls.rating_name()}: {text!r} (use {names} or a die)"
+            ) from None
+
+
+class Quality(_DieRating):
     """Troop Quality, valued by the sides of its die (Rulebook: Troop Quality)."""
 
     UNTRAINED = 6
@@ -26,10 +64,9 @@ class Quality(IntEnum):
     VETERAN = 10
     ELITE = 12
 
-    @property
-    def die(self) -> Die:
-        """The Troop Quality die (Rulebook: Troop Quality Dice)."""
-        return Die(int(self))
+    @classmethod
+    def rating_name(cls) -> str:
+        return "Troop Quality"
 
     @property
     def optimum_range(self) -> int:
@@ -41,30 +78,8 @@ class Quality(IntEnum):
         """How many targets the unit may split its fire between (Rulebook: Splitting Fire)."""
         return list(Quality).index(self) + 1
 
-    @property
-    def label(self) -> str:
-        return f"{self.name.capitalize()} ({self.die.label})"
 
-    @classmethod
-    def from_die(cls, die: Die) -> Quality:
-        """The Troop Quality that rolls this die (Rulebook: Troop Quality Dice)."""
-        return cls(int(die))
-
-    @classmethod
-    def parse(cls, text: str) -> Quality:
-        """Read `trained`, `Veteran`, `d10` or `10`; raise ValueError naming the text otherwise."""
-        cleaned = text.strip()
-        for member in cls:
-            if member.name.lower() == cleaned.lower():
-                return member
-        try:
-            return cls.from_die(Die.parse(cleaned))
-        except ValueError:
-            names = ", ".join(m.name.lower() for m in cls)
-            raise ValueError(f"not a Troop Quality: {text!r} (use {names} or a die)") from None
-
-
-class Morale(IntEnum):
+class Morale(_DieRating):
     """Morale rating, valued by the sides of its die (Rulebook: Morale)."""
 
     LOW = 6
@@ -72,32 +87,9 @@ class Morale(IntEnum):
     GOOD = 10
     HIGH = 12
 
-    @property
-    def die(self) -> Die:
-        """The Morale die (Rulebook: Morale Ratings Dice)."""
-        return Die(int(self))
-
-    @property
-    def label(self) -> str:
-        return f"{self.name.capitalize()} ({self.die.label})"
-
     @classmethod
-    def from_die(cls, die: Die) -> Morale:
-        """The Morale rating that rolls this die (Rulebook: Morale Ratings Dice)."""
-        return cls(int(die))
-
-    @classmethod
-    def parse(cls, text: str) -> Morale:
-        """Read `good`, `Average`, `d10` or `10`; raise ValueError naming the text otherwise."""
-        cleaned = text.strip()
-        for member in cls:
-            if member.name.lower() == cleaned.lower():
-                return member
-        try:
-            return cls.from_die(Die.parse(cleaned))
-        except ValueError:
-            names = ", ".join(m.name.lower() for m in cls)
-            raise ValueError(f"not a Morale rating: {text!r} (use {names} or a die)") from None
+    def rating_name(cls) -> str:
+        return "Morale rating"
 
 
 def succeeds(total: int) -> bool:
