@@ -215,27 +215,32 @@ LEADER_ALONE_END_OF_TURN = Table(
     ),
 )
 
+# The first three rows of both unit tables' "Regulars move or fire in LOS" halves are the same
+# rule in the rulebook, so both tables hold the very same rows.
+_ACTIVATION_OPENING_ROWS = (
+    Row(
+        1,
+        "activated Regular is a vehicle this unit's support weapon can harm",
+        _harms_vehicle,
+        Action.FIRE_AT_VEHICLE,
+    ),
+    Row(2, "not in cover, Firepower > 6", _exposed_strong, Action.MOVE_INTO_COVER, ruling="R33"),
+    Row(
+        3,
+        "not in cover, Firepower < 6",
+        _exposed_weak,
+        Action.MOVE_OUT_OF_LOS_TOWARD_FRIEND,
+        ruling="R33",
+    ),
+)
+
+
 LEADERLESS_ACTIVATION = Table(
     "Insurgents w/No Leader",
     UnitKind.LEADERLESS,
     Moment.REGULAR_ACTIVATION,
     (
-        Row(
-            1,
-            "activated Regular is a vehicle this unit's support weapon can harm",
-            _harms_vehicle,
-            Action.FIRE_AT_VEHICLE,
-        ),
-        Row(
-            2, "not in cover, Firepower > 6", _exposed_strong, Action.MOVE_INTO_COVER, ruling="R33"
-        ),
-        Row(
-            3,
-            "not in cover, Firepower < 6",
-            _exposed_weak,
-            Action.MOVE_OUT_OF_LOS_TOWARD_FRIEND,
-            ruling="R33",
-        ),
+        *_ACTIVATION_OPENING_ROWS,
         Row(
             4,
             "within double Optimum Range",
@@ -295,22 +300,7 @@ WITH_LEADER_ACTIVATION = Table(
     UnitKind.WITH_LEADER,
     Moment.REGULAR_ACTIVATION,
     (
-        Row(
-            1,
-            "activated Regular is a vehicle this unit's support weapon can harm",
-            _harms_vehicle,
-            Action.FIRE_AT_VEHICLE,
-        ),
-        Row(
-            2, "not in cover, Firepower > 6", _exposed_strong, Action.MOVE_INTO_COVER, ruling="R33"
-        ),
-        Row(
-            3,
-            "not in cover, Firepower < 6",
-            _exposed_weak,
-            Action.MOVE_OUT_OF_LOS_TOWARD_FRIEND,
-            ruling="R33",
-        ),
+        *_ACTIVATION_OPENING_ROWS,
         Row(
             4,
             "within double Optimum Range, Firepower < 6",
