@@ -1306,14 +1306,7 @@ class Engine:
             if not ins.on_table:
                 continue
             stance = self._stance(regular, act)
-            roll = rb.reaction_test(
-                ins.quality_die(),
-                regular.quality_die(),
-                stance[1],
-                self.dice,
-                insurgent_pinned=ins.pinned_turn == turn,
-                regular_pinned=regular.pinned_turn == turn,
-            )
+            roll = self._reaction_test(ins, regular, stance[1])
             winner = (
                 "Insurgents act first" if roll.insurgent_first else f"{regular.name} reacts first"
             )
@@ -1345,6 +1338,19 @@ class Engine:
             yield from self._regular_reaction(regular, act, ins, won_test=True)
             yield from self._insurgent_interruption(ins, regular, modes[ins.id])
             yield from self._reactors_fire(late[ins.id], ins)
+
+    def _reaction_test(self, ins: UnitState, regular: UnitState, stance: str) -> rb.ReactionRoll:
+        """One Reaction Test between an interrupting Insurgent unit and a Regular unit, each
+        throwing one die type lower while Pinned this turn (R12, R13, R14)."""
+        turn = self.state.turn
+        return rb.reaction_test(
+            ins.quality_die(),
+            regular.quality_die(),
+            stance,
+            self.dice,
+            insurgent_pinned=ins.pinned_turn == turn,
+            regular_pinned=regular.pinned_turn == turn,
+        )
 
     def _stance(self, regular: UnitState, act: Activation | None) -> tuple[str, str]:
         """R14: +1 Overwatch or stationary or Cautious, −1 Rapid; never stacked."""
@@ -1400,14 +1406,7 @@ class Engine:
         for wid in chosen:
             w = self.state.units[wid]
             w.overwatch_shots += 1
-            roll = rb.reaction_test(
-                ins.quality_die(),
-                w.quality_die(),
-                "overwatch",
-                self.dice,
-                insurgent_pinned=ins.pinned_turn == turn,
-                regular_pinned=w.pinned_turn == turn,
-            )
+            roll = self._reaction_test(ins, w, "overwatch")
             self.emit(
                 "ReactionTest",
                 f"T{turn} Overwatch Reaction Test (Rulebook: Overwatch): {ins.name} "
@@ -1456,14 +1455,7 @@ class Engine:
             h = self.state.units[hid]
             h.activated_turn = turn
             stance = self._stance(h, None)
-            roll = rb.reaction_test(
-                ins.quality_die(),
-                h.quality_die(),
-                stance[1],
-                self.dice,
-                insurgent_pinned=ins.pinned_turn == turn,
-                regular_pinned=h.pinned_turn == turn,
-            )
+            roll = self._reaction_test(ins, h, stance[1])
             self.emit(
                 "ReactionTest",
                 f"T{turn} Reaction Test for a friend "
