@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from game.battlefield.model import Point, UnitPosition
@@ -219,12 +219,21 @@ class GameState:
             if f.name == "events" and not events:
                 continue
             value = getattr(self, f.name)
+            # Built from the dataclasses' own dicts: `dataclasses.asdict` recursion cost more
+            # than the AIs' thinking (a view is taken at every decision). Units, figures, hot
+            # spots and contractors hold only plain values; a test pins this to `asdict`.
             if f.name == "units":
-                data[f.name] = {k: asdict(u) for k, u in value.items()}
+                data[f.name] = {
+                    k: {
+                        **copy.deepcopy({n: v for n, v in u.__dict__.items() if n != "figures"}),
+                        "figures": [dict(fig.__dict__) for fig in u.figures],
+                    }
+                    for k, u in value.items()
+                }
             elif f.name == "hot_spots":
-                data[f.name] = {k: asdict(h) for k, h in value.items()}
+                data[f.name] = {k: dict(h.__dict__) for k, h in value.items()}
             elif f.name == "contractors":
-                data[f.name] = [asdict(c) for c in value]
+                data[f.name] = [dict(c.__dict__) for c in value]
             else:
                 data[f.name] = copy.deepcopy(value)
         return data
