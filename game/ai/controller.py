@@ -22,6 +22,7 @@ the controller's seed and the decision number, never from the game's dice, so re
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -97,6 +98,10 @@ class _Candidate:
     exposure: int
     goal_distance: float
     activated_distance: float
+
+    @property
+    def watched(self) -> bool:
+        return self.seen_by_watchers > 0
 
 
 class _World:
@@ -492,17 +497,7 @@ class InsurgentAI:
         watchers = [r for r in world.regulars if world.los(unit, r)]
         regular = world.unit(activated)
         candidates = [self._evaluate(world, unit, c, goal, watchers, regular) for c in pool]
-        # The lowest (_score, index), found criterion by criterion: a candidate's costly facts
-        # (where its figures stand, what sees them, the route's exposure) are worked out only
-        # while it is still tied for best.
-        remaining = list(range(len(candidates)))
-        for criterion in _criteria(action, _optimum_range(unit)):
-            values = [criterion(candidates[i]) for i in remaining]
-            lowest = min(values)
-            remaining = [i for i, v in zip(remaining, values, strict=True) if v == lowest]
-            if len(remaining) == 1:
-                break
-        return candidates[remaining[0]].command
+        return candidates[_lowest(candidates, _criteria(action, _optimum_range(unit)))].command
 
     def _extra_moves(
         self, world: _World, unit: UnitState, pool: list[MoveUnit], goal: Point | None
@@ -626,8 +621,9 @@ class _LazyCandidate:
         return bool(self._ai.terrain.in_solid_cover(self.position))
 
     @cached_property
-    def seen_by_watchers(self) -> int:
-        return sum(1 for r in self._watchers if self._world.sees(self.position, r))
+    def watched(self) -> bool:
+        """Some Regular that sees the unit now would see it there."""
+        return any(self._world.sees(self.position, r) for r in self._watchers)
 
     @cached_property
     def sees_enemy(self) -> bool:
@@ -653,42 +649,80 @@ class _LazyCandidate:
         return distance(self.position.centre, self._activated.centre)
 
 
-def _criteria(action: Action, optimum_range: float) -> list[Callable[[Any], Any]]:
+@dataclass(frozen=True)
+class _Criterion:
+    """One way of ranking destinations: `value` of a candidate, lower is better. A costly fact
+    (the figures' placement, sight lines) has a `floor`, a value no candidate can go below, so
+    a candidate's fact is worked out only while the floor still lets it win; cheap ones have
+    no floor and are read for every candidate."""
+
+    value: Callable[[Any], Any]
+    floor: Any = None
+
+
+def _criteria(action: Action, optimum_range: float) -> list[_Criterion]:
     """Lower is better, compared in this order: what each row asks of its destination (R35)."""
-
-    def moved(c: Any) -> float:
-        return float(round(c.moved, 2))
-
-    def goal(c: Any) -> float:
-        return float(round(c.goal_distance, 1))
-
-    def not_solid(c: Any) -> bool:
-        return not c.solid
+    moved = _Criterion(lambda c: float(round(c.moved, 2)))
+    goal = _Criterion(lambda c: float(round(c.goal_distance, 1)))
+    not_solid = _Criterion(lambda c: not c.solid, False)
+    watched = _Criterion(lambda c: c.watched, False)
 
     if action in (Action.MOVE_INTO_COVER, Action.TAKE_COVER):
         return [not_solid, moved]
     if action is Action.TAKE_COVER_OUT_OF_LOS:
-        return [not_solid, lambda c: c.sees_enemy, moved]
+        return [not_solid, _Criterion(lambda c: c.sees_enemy, False), moved]
     if action is Action.TAKE_COVER_WITH_LOS:
-        return [not_solid, lambda c: not c.sees_enemy, moved]
+        return [not_solid, _Criterion(lambda c: not c.sees_enemy, False), moved]
     if action is Action.MOVE_OUT_OF_LOS:
-        return [lambda c: c.seen_by_watchers > 0, moved]
+        return [watched, moved]
     if action is Action.MOVE_OUT_OF_LOS_TOWARD_FRIEND:
-        return [lambda c: c.seen_by_watchers > 0, goal, moved]
+        return [watched, goal, moved]
     if action is Action.MOVE_OUT_OF_LOS_OR_INTO_COVER_TOWARD_FRIEND:
-        return [lambda c: c.seen_by_watchers > 0 and not c.solid, goal, moved]
+        return [_Criterion(lambda c: c.watched and not c.solid, False), goal, moved]
     if action is Action.MOVE_INTO_OPTIMUM_RANGE:
-        return [lambda c: c.activated_distance > optimum_range, not_solid, moved]
+        return [_Criterion(lambda c: c.activated_distance > optimum_range, False), not_solid, moved]
     if action is Action.ADVANCE_TO_ENEMY:
-        return [goal, not_solid, lambda c: not c.sees_enemy]
+        return [goal, not_solid, _Criterion(lambda c: not c.sees_enemy, False)]
     # moves toward a friend, a hot spot or the objective: get as near as the move allows (to the
     # inch), then by the route least seen by the Regulars, then the shortest (R35)
-    return [lambda c: round(c.goal_distance), lambda c: c.exposure, moved]
+    return [
+        _Criterion(lambda c: round(c.goal_distance)),
+        _Criterion(lambda c: c.exposure, 0),
+        moved,
+    ]
+
+
+def _lowest(candidates: Sequence[Any], criteria: Sequence[_Criterion]) -> int:
+    """The index of the candidate with the lowest (criteria values..., index), as if every
+    value of every candidate were compared, but best first: a candidate's key holds the floor
+    of each costly value not yet known, the lowest key is taken, and its next unknown value is
+    worked out; the first candidate taken with every value known has the lowest true key,
+    since no other key can rise below its floor."""
+    heap: list[tuple[tuple[Any, ...], int]] = []
+    for index, candidate in enumerate(candidates):
+        key = tuple(
+            criterion.value(candidate) if criterion.floor is None else criterion.floor
+            for criterion in criteria
+        )
+        heap.append((key, index))
+    heapq.heapify(heap)
+    known: list[set[int]] = [
+        {k for k, criterion in enumerate(criteria) if criterion.floor is None} for _ in candidates
+    ]
+    while heap:
+        key, index = heapq.heappop(heap)
+        unknown = next((k for k in range(len(criteria)) if k not in known[index]), None)
+        if unknown is None:
+            return index
+        known[index].add(unknown)
+        value = criteria[unknown].value(candidates[index])
+        heapq.heappush(heap, ((*key[:unknown], value, *key[unknown + 1 :]), index))
+    raise ValueError("no candidate to choose from")
 
 
 def _score(action: Action, c: _Candidate, optimum_range: float) -> tuple[Any, ...]:
     """Lower is better: what each row asks of its destination (R35)."""
-    return tuple(criterion(c) for criterion in _criteria(action, optimum_range))
+    return tuple(criterion.value(c) for criterion in _criteria(action, optimum_range))
 
 
 __all__ = ["InsurgentAI"]
