@@ -42,6 +42,7 @@ from game.battlefield.model import (
 )
 from game.battlefield.paths import Navigation, Path
 from game.battlefield.planar import BASE_RADIUS, BBox
+from game.battlefield.sight_batch import TerrainArrays, all_pair_counts
 from game.battlefield.visibility import VisibleArea, hidden_path
 
 LOF_CORRIDOR = 2.0
@@ -266,16 +267,29 @@ class Geometry:
         self._sight_by_identity[(id(a), id(b))] = (a, b, sight)
         return sight
 
+    def sight_counts(self, units: Sequence[UnitPosition]) -> list[tuple[int, int]]:
+        """Rulebook: Line of Sight (LOS). (seeing, visible) of every pair i < j of `units`, in
+        `itertools.combinations` order: the counts `line_of_sight(units[i], units[j])` gives,
+        found for the whole table at once (`sight_batch`), with nothing cached either way."""
+        _require_figures(*units)
+        return all_pair_counts(self, self._terrain_arrays, units)
+
     def sight_table(self, units: Sequence[UnitPosition]) -> dict[tuple[str, str], Sight]:
-        """Rulebook: Line of Sight (LOS). Every ordered pair of different units, each unordered
-        pair computed once (LOS is symmetric, R4)."""
+        """Rulebook: Line of Sight (LOS). Every ordered pair of different units, from one
+        `sight_counts` pass (LOS is symmetric, R4)."""
         table: dict[tuple[str, str], Sight] = {}
+        counts = iter(self.sight_counts(units))
         for i, a in enumerate(units):
             for b in units[i + 1 :]:
-                sight = self.line_of_sight(a, b)
+                seeing, visible = next(counts)
+                sight = Sight(a.id, b.id, seeing, len(a.figures), visible, len(b.figures))
                 table[(a.id, b.id)] = sight
                 table[(b.id, a.id)] = sight.reversed()
         return table
+
+    @cached_property
+    def _terrain_arrays(self) -> TerrainArrays:
+        return TerrainArrays(self)
 
     def has_line_of_sight(self, a: UnitPosition, b: UnitPosition) -> bool:
         """Rulebook: Line of Sight (LOS). Shorthand for `line_of_sight(a, b).has_los`."""
