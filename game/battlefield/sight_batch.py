@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -179,7 +180,9 @@ def all_pair_counts(
     # figure (so every slot is a real place) and are left out of the counts at the end.
     width = max(len(u.figures) for u in units)
     slots = [[*u.figures, *([u.figures[0]] * (width - len(u.figures)))] for u in units]
-    points = np.array(slots, dtype=np.float64)
+    points = np.fromiter(
+        chain.from_iterable(chain.from_iterable(slots)), dtype=np.float64, count=n * width * 2
+    ).reshape(n, width, 2)
     fx, fy = points[:, :, 0], points[:, :, 1]  # (units, slots)
     fgroup = _groups(geometry, terrain, fx, fy, slots)
     sizes = np.array([len(u.figures) for u in units], dtype=np.int64)
@@ -193,7 +196,6 @@ def all_pair_counts(
     shared = np.where(fgroup.min(axis=1) == fgroup.max(axis=1), fgroup[:, 0], 0)
 
     iu, ju = _pairs(n)
-    pairs = len(iu)
     lo = np.minimum(elevation[iu], elevation[ju])
     hi = np.maximum(elevation[iu], elevation[ju])
     top_elevation = int(hi.max())
@@ -244,92 +246,96 @@ def all_pair_counts(
         meets &= corner_high >= low[pair_k]
         pair_k, blocker_k = pair_k[meets], blocker_k[meets]
 
-    # blocked[i, j, pair]: the ray from figure i of unit iu[pair] to figure j of unit ju[pair].
+    # Every pair without a candidate sees all the way: all its figures count.
+    seeing, visible = sizes[iu], sizes[ju]
+    if len(pair_k) == 0:
+        return list(zip(seeing.tolist(), visible.tolist(), strict=True))
     # Arrays below keep the long axis (pairs or candidates) last, so that numpy's inner loops
     # run along it however the small figure axes are broadcast.
-    blocked = np.zeros((width, width, pairs), dtype=np.bool_)
-    if len(pair_k):
-        fx_t, fy_t = np.ascontiguousarray(fx.T), np.ascontiguousarray(fy.T)  # (slots, units)
-        # the pairs with candidates (candidates come pair by pair), and each candidate's pair
-        starts = np.flatnonzero(np.r_[True, pair_k[1:] != pair_k[:-1]])
-        live = pair_k[starts]
-        step = np.zeros(len(pair_k), dtype=np.int64)
-        step[starts[1:]] = 1
-        of_pair = np.cumsum(step)
-        # each ray's direction, (p slot, q slot, live pairs)
-        pa, pb = iu[live], ju[live]
-        ray_x = fx_t[:, pb][None, :, :] - fx_t[:, pa][:, None, :]
-        ray_y = fy_t[:, pb][None, :, :] - fy_t[:, pa][:, None, :]
-        norm = ray_x * ray_x
-        norm += ray_y * ray_y
-        np.sqrt(norm, out=norm)
-        norm[norm == 0.0] = np.nan  # two figures on one spot: no direction, every test unsure
-        ray_x /= norm
-        ray_y /= norm
-        # (p slot, q slot, candidates), in buffers kept between calls: fresh arrays this size
-        # cost more in page faults than the arithmetic does
-        shape = (width, width, len(pair_k))
-        pair_ray_x, pair_ray_y = ray_x, ray_y
-        ray_x = np.take(pair_ray_x, of_pair, axis=2, out=_work("ray_x", shape), mode="clip")
-        ray_y = np.take(pair_ray_y, of_pair, axis=2, out=_work("ray_y", shape), mode="clip")
-        # the angular intervals, once per (unit, blocker) met
-        count = t.count
-        keys, index = np.unique(
-            np.concatenate((iu[pair_k] * count + blocker_k, ju[pair_k] * count + blocker_k)),
-            return_inverse=True,
-        )
-        held = keys // count
-        cos_mid, sin_mid, inside, outside = _intervals(
-            t, fx_t[:, held], fy_t[:, held], fgroup.T[:, held], keys % count
-        )
-        of_a, of_b = index[: len(pair_k)], index[len(pair_k) :]
-        dot, term = _work("dot", shape), _work("term", shape)
-        # seen from p, along p->q
-        np.multiply(ray_x, cos_mid[:, of_a][:, None, :], out=dot)
-        dot += np.multiply(ray_y, sin_mid[:, of_a][:, None, :], out=term)
-        ahead_of_p = np.greater(dot, inside[:, of_a][:, None, :], out=_work("ahead", shape, bool))
-        clear = np.less(dot, outside[:, of_a][:, None, :], out=_work("clear", shape, bool))
-        # seen from q, along q->p (the opposite direction: the dot product changes sign)
-        np.multiply(ray_x, cos_mid[:, of_b][None, :, :], out=dot)
-        dot += np.multiply(ray_y, sin_mid[:, of_b][None, :, :], out=term)
-        hit = np.less(dot, -inside[:, of_b][None, :, :], out=_work("hit", shape, bool))
-        hit &= ahead_of_p
-        clear |= np.greater(dot, -outside[:, of_b][None, :, :], out=ahead_of_p)
-        clear |= hit  # now: settled one way or the other
-        # OR each pair's candidates together, eight rays to a byte
-        packed = np.packbits(hit.reshape(width * width, -1), axis=0)
-        merged = np.bitwise_or.reduceat(packed, starts, axis=1)
-        blocked[:, :, live] = np.unpackbits(merged, axis=0, count=width * width).reshape(
-            width, width, -1
-        )
-        if not clear.all():
-            i, j, entry = np.nonzero(~clear)
-            for k, vi, vj in sorted(
-                set(zip(pair_k[entry].tolist(), i.tolist(), j.tolist(), strict=True))
+    fx_t, fy_t = np.ascontiguousarray(fx.T), np.ascontiguousarray(fy.T)  # (slots, units)
+    # the pairs with candidates (candidates come pair by pair), and each candidate's pair
+    starts = np.flatnonzero(np.r_[True, pair_k[1:] != pair_k[:-1]])
+    live = pair_k[starts]
+    step = np.zeros(len(pair_k), dtype=np.int64)
+    step[starts[1:]] = 1
+    of_pair = np.cumsum(step)
+    # each ray's direction, (p slot, q slot, live pairs)
+    pa, pb = iu[live], ju[live]
+    ray_x = fx_t[:, pb][None, :, :] - fx_t[:, pa][:, None, :]
+    ray_y = fy_t[:, pb][None, :, :] - fy_t[:, pa][:, None, :]
+    norm = ray_x * ray_x
+    norm += ray_y * ray_y
+    np.sqrt(norm, out=norm)
+    norm[norm == 0.0] = np.nan  # two figures on one spot: no direction, every test unsure
+    ray_x /= norm
+    ray_y /= norm
+    # (p slot, q slot, candidates), in buffers kept between calls: fresh arrays this size
+    # cost more in page faults than the arithmetic does
+    shape = (width, width, len(pair_k))
+    pair_ray_x, pair_ray_y = ray_x, ray_y
+    ray_x = np.take(pair_ray_x, of_pair, axis=2, out=_work("ray_x", shape), mode="clip")
+    ray_y = np.take(pair_ray_y, of_pair, axis=2, out=_work("ray_y", shape), mode="clip")
+    # the angular intervals, once per (unit, blocker) met
+    count = t.count
+    keys, index = np.unique(
+        np.concatenate((iu[pair_k] * count + blocker_k, ju[pair_k] * count + blocker_k)),
+        return_inverse=True,
+    )
+    held = keys // count
+    cos_mid, sin_mid, inside, outside = _intervals(
+        t, fx_t[:, held], fy_t[:, held], fgroup.T[:, held], keys % count
+    )
+    of_a, of_b = index[: len(pair_k)], index[len(pair_k) :]
+    dot, term = _work("dot", shape), _work("term", shape)
+    # seen from p, along p->q
+    np.multiply(ray_x, cos_mid[:, of_a][:, None, :], out=dot)
+    dot += np.multiply(ray_y, sin_mid[:, of_a][:, None, :], out=term)
+    ahead_of_p = np.greater(dot, inside[:, of_a][:, None, :], out=_work("ahead", shape, bool))
+    clear = np.less(dot, outside[:, of_a][:, None, :], out=_work("clear", shape, bool))
+    # seen from q, along q->p (the opposite direction: the dot product changes sign)
+    np.multiply(ray_x, cos_mid[:, of_b][None, :, :], out=dot)
+    dot += np.multiply(ray_y, sin_mid[:, of_b][None, :, :], out=term)
+    hit = np.less(dot, -inside[:, of_b][None, :, :], out=_work("hit", shape, bool))
+    hit &= ahead_of_p
+    clear |= np.greater(dot, -outside[:, of_b][None, :, :], out=ahead_of_p)
+    clear |= hit  # now: settled one way or the other
+    # blocked[i, j, k]: the ray from figure i of unit pa[k] to figure j of unit pb[k] is
+    # stopped; each live pair's candidates ORed together: its first ones, its second ones...
+    rank = np.arange(len(pair_k)) - starts[of_pair]
+    blocked = hit[:, :, starts]
+    for r in range(1, int(rank.max()) + 1):
+        chosen = np.flatnonzero(rank == r)
+        blocked[:, :, of_pair[chosen]] |= hit[:, :, chosen]
+    if not clear.all():
+        i, j, entry = np.nonzero(~clear)
+        for k, vi, vj in sorted(
+            set(zip(of_pair[entry].tolist(), i.tolist(), j.tolist(), strict=True))
+        ):
+            if blocked[vi, vj, k]:
+                continue
+            ua, ub = int(pa[k]), int(pb[k])
+            if not geometry._ray_clear(
+                slots[ua][vi],
+                slots[ub][vj],
+                int(mask[live[k]]),
+                int(fgroup[ua, vi]),
+                int(fgroup[ub, vj]),
             ):
-                if blocked[vi, vj, k]:
-                    continue
-                ua, ub = int(iu[k]), int(ju[k])
-                if not geometry._ray_clear(
-                    slots[ua][vi],
-                    slots[ub][vj],
-                    int(mask[k]),
-                    int(fgroup[ua, vi]),
-                    int(fgroup[ub, vj]),
-                ):
-                    blocked[vi, vj, k] = True
+                blocked[vi, vj, k] = True
 
-    # ---- counts: viewer figures with a clear ray, target figures reached by one
+    # ---- counts of the live pairs: viewer figures with a clear ray, target figures reached
     seen = ~blocked
-    seen &= real.T[:, iu][:, None, :]
-    seen &= real.T[:, ju][None, :, :]
-    sees = seen[:, 0, :].copy()  # (p slot, pairs): sees some figure
-    reached = seen[0].copy()  # (q slot, pairs): seen by some figure
+    seen &= real.T[:, pa][:, None, :]
+    seen &= real.T[:, pb][None, :, :]
+    sees = seen[:, 0, :].copy()  # (p slot, live pairs): sees some figure
+    reached = seen[0].copy()  # (q slot, live pairs): seen by some figure
     for k in range(1, width):
         sees |= seen[:, k, :]
         reached |= seen[k]
-    seeing = np.count_nonzero(sees, axis=0)
-    visible = np.count_nonzero(reached, axis=0)
+    seeing = seeing.copy()
+    visible = visible.copy()
+    seeing[live] = np.count_nonzero(sees, axis=0)
+    visible[live] = np.count_nonzero(reached, axis=0)
     return list(zip(seeing.tolist(), visible.tolist(), strict=True))
 
 
