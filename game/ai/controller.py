@@ -118,6 +118,7 @@ class _World:
         # One UnitPosition per unit for the whole decision: the state does not change while the
         # AI thinks, and the geometry's sight cache recognises the very same objects.
         self._positions: dict[str, UnitPosition] = {}
+        self._others_bases: dict[str, list[Point]] = {}
 
     def unit(self, unit_id: str) -> UnitState | None:
         return self.state.units.get(unit_id)
@@ -126,6 +127,18 @@ class _World:
         found = self._positions.get(unit.id)
         if found is None:
             found = self._positions[unit.id] = unit.position()
+        return found
+
+    def others_bases(self, unit: UnitState) -> list[Point]:
+        """Where every other unit's effective figures stand (bases a placement must avoid)."""
+        found = self._others_bases.get(unit.id)
+        if found is None:
+            found = self._others_bases[unit.id] = [
+                f.pos
+                for other in self.state.units.values()
+                if other.on_table and other.id != unit.id
+                for f in other.effective_figures
+            ]
         return found
 
     def los(self, a: UnitState, b: UnitState) -> bool:
@@ -494,6 +507,9 @@ class InsurgentAI:
         goal_target = toward if toward is not None else action.target
         goal = world.goal_point(unit, goal_target, activated)
         pool += self._extra_moves(world, unit, pool, goal)
+        # a destination offered twice (the engine's samples and the ring meet at full reach)
+        # is weighed once: the later copy could never beat the earlier one
+        pool = list(dict.fromkeys(pool))
         watchers = [r for r in world.regulars if world.los(unit, r)]
         regular = world.unit(activated)
         candidates = [self._evaluate(world, unit, c, goal, watchers, regular) for c in pool]
@@ -544,12 +560,7 @@ class InsurgentAI:
         places them: in cohesion around the leader, clear of other bases, when the geometry
         can; else shifted (R3)."""
         live = unit.effective_figures
-        occupied = [
-            f.pos
-            for other in world.state.units.values()
-            if other.on_table and other.id != unit.id
-            for f in other.effective_figures
-        ]
+        occupied = world.others_bases(unit)
         place: Any = self.terrain.place
         spots: list[Point] | None = None
         if live:

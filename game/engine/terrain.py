@@ -8,7 +8,11 @@ segment-against-polygon sight lines). Both follow rulings R3-R8 at the level of 
 
 from __future__ import annotations
 
+import heapq
 import math
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
@@ -249,6 +253,12 @@ class Terrain:
     def _path(self, start: Point, goal: Point) -> list[Point]:
         if self.geometry is not None:
             try:
+                graph = _street_graph(self.geometry)
+                if graph is not None:
+                    route = _fan(graph, start).route(graph, goal)
+                    if route is None:
+                        return [start]
+                    return [(float(p[0]), float(p[1])) for p in route]
                 found = self.geometry.path(start, goal)
             except Exception:
                 found = None
@@ -274,6 +284,137 @@ class Terrain:
                 break
             last = p
         return [start, last] if last != start else [start]
+
+
+_FAN_STARTS = 256
+"""Starts whose shortest-route trees are kept per street graph (oldest dropped first)."""
+_FANS: weakref.WeakKeyDictionary[Any, OrderedDict[Point, _Fan]] = weakref.WeakKeyDictionary()
+_FANS_LOCK = threading.Lock()
+_GRAPH_API = ("nodes", "edges", "clear", "hugged", "on_ground", "straddles_wall")
+
+
+def _street_graph(geometry: Any) -> Any:
+    """The street-level movement graph behind `geometry.path`, when it offers what `_Fan`
+    needs (else None, and routes come from `geometry.path` itself)."""
+    navigation = getattr(geometry, "navigation", None)
+    graph = getattr(navigation, "street", None)
+    if graph is None or not all(hasattr(graph, name) for name in _GRAPH_API):
+        return None
+    return graph
+
+
+def _fan(graph: Any, start: Point) -> _Fan:
+    """The route tree from `start` on `graph`, shared by every Terrain of that graph."""
+    with _FANS_LOCK:
+        fans = _FANS.get(graph)
+        if fans is None:
+            fans = _FANS[graph] = OrderedDict()
+        found = fans.get(start)
+        if found is None:
+            found = fans[start] = _Fan(graph, start)  # holds no reference to the graph
+            if len(fans) > _FAN_STARTS:
+                fans.popitem(last=False)
+        else:
+            fans.move_to_end(start)
+        return found
+
+
+class _Fan:
+    """Shortest street-level routes from one start to any number of goals (R3, R32).
+
+    The same routes as the movement graph's own A* search (`Geometry.path`: the straight line
+    when the base slides straight there, else start, graph corners, goal), found for many goals
+    at once: a unit's candidate destinations all start where its leader stands. The graph's
+    nodes are settled in order of their distance from the start only as far as some goal
+    needs (a node's start edge is checked when it is first reached); a goal then takes the
+    settled node with the least (distance + straight line to the goal) whose line to the goal
+    is clear, once no unsettled node can do better.
+    """
+
+    def __init__(self, graph: Any, start: Point) -> None:
+        self.start = start
+        self.ok = bool(graph.on_ground(start))
+        self.hug_start = graph.hugged(start) if self.ok else frozenset()
+        sx, sy = start
+        self.heap: list[tuple[float, int, int]] = (
+            [(math.hypot(x - sx, y - sy), k, -1) for k, (x, y) in enumerate(graph.nodes)]
+            if self.ok
+            else []
+        )
+        heapq.heapify(self.heap)
+        self.dist: dict[int, float] = {}
+        self.parent: dict[int, int] = {}
+        self.order: list[int] = []
+        self.tentative: dict[int, float] = {}
+        # the engine checks the very destinations an AI weighed (and its own samples again)
+        self.routes: dict[Point, tuple[Point, ...] | None] = {}
+
+    def _frontier(self) -> float:
+        heap, dist = self.heap, self.dist
+        while heap and heap[0][1] in dist:
+            heapq.heappop(heap)
+        return heap[0][0] if heap else math.inf
+
+    def _settle_next(self, graph: Any) -> bool:
+        heap, dist, tentative = self.heap, self.dist, self.tentative
+        nodes = graph.nodes
+        while heap:
+            d, k, parent = heapq.heappop(heap)
+            if k in dist:
+                continue
+            if parent == -1 and not graph.clear(self.start, nodes[k], self.hug_start, frozenset()):
+                continue
+            dist[k] = d
+            self.parent[k] = parent
+            self.order.append(k)
+            for j, w in graph.edges[k]:
+                if j not in dist and d + w < tentative.get(j, math.inf):
+                    tentative[j] = d + w
+                    heapq.heappush(heap, (d + w, j, k))
+            return True
+        return False
+
+    def route(self, graph: Any, goal: Point) -> tuple[Point, ...] | None:
+        """The shortest route on `graph` (the one this tree was built on) from the start to
+        `goal`, or None when there is none."""
+        if goal in self.routes:
+            return self.routes[goal]
+        found = self.routes[goal] = self._route(graph, goal)
+        return found
+
+    def _route(self, graph: Any, goal: Point) -> tuple[Point, ...] | None:
+        if not self.ok or not graph.on_ground(goal) or graph.straddles_wall(goal):
+            return None
+        hug_goal = graph.hugged(goal)
+        if graph.clear(self.start, goal, self.hug_start, hug_goal):
+            return (self.start, goal)
+        nodes, dist = graph.nodes, self.dist
+        gx, gy = goal
+        hypot = math.hypot
+        through = [(dist[k] + hypot(gx - nodes[k][0], gy - nodes[k][1]), k) for k in self.order]
+        heapq.heapify(through)
+        nothing: frozenset[Any] = frozenset()
+        while True:
+            frontier = self._frontier()
+            while through and through[0][0] <= frontier:
+                _length, k = heapq.heappop(through)
+                if graph.clear(nodes[k], goal, nothing, hug_goal):
+                    return self._via(nodes, k, goal)
+            if self._settle_next(graph):
+                k = self.order[-1]
+                x, y = nodes[k]
+                heapq.heappush(through, (dist[k] + hypot(gx - x, gy - y), k))
+            elif not through:
+                return None
+
+    def _via(self, nodes: Sequence[Point], last: int, goal: Point) -> tuple[Point, ...]:
+        route = [goal]
+        k = last
+        while k != -1:
+            route.append(nodes[k])
+            k = self.parent[k]
+        route.append(self.start)
+        return tuple(reversed(route))
 
 
 def path_length(points: Sequence[Point]) -> float:
