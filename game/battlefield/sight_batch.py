@@ -103,6 +103,8 @@ class TerrainArrays:
         self.bit = np.array([bit for _, _, bit in shapes], dtype=np.int64)
         self.left, self.right = self.vx.min(axis=0), self.vx.max(axis=0)
         self.top, self.bottom = self.vy.min(axis=0), self.vy.max(axis=0)
+        self.box_cx, self.box_cy = (self.left + self.right) / 2, (self.top + self.bottom) / 2
+        self.box_hx, self.box_hy = (self.right - self.left) / 2, (self.bottom - self.top) / 2
         # buildings, for the footprint a figure stands in (`Geometry._group_of`)
         boxes = np.array(geometry._building_boxes, dtype=np.float64).reshape(-1, 4)
         self.building_box = [boxes[:, k].copy() for k in range(4)]
@@ -145,6 +147,14 @@ def _intervals(
     inside[own] = _NEVER
     outside[own] = _NEVER
     return np.cos(middle), np.sin(middle), inside, outside
+
+
+def _row_extreme(pick: np.ufunc, rows: _Floats) -> _Floats:
+    """The elementwise extreme of a few long rows (cheaper than numpy's axis-0 reduce)."""
+    found = rows[0].copy()
+    for row in rows[1:]:
+        pick(found, row, out=found)
+    return found
 
 
 def _groups(
@@ -209,42 +219,33 @@ def all_pair_counts(
     mask = table[lo, hi]
 
     # ---- which blockers may meet the rays of which pairs. Every ray lies in the convex hull
-    # of the two units' figures, so a blocker is out of reach when an axis separates it from
-    # all the figures (by more than _BOX_SLACK): the table's x and y axes (boxes), then the
-    # axis across the line between the units' centres.
+    # of the two units' figures, so a blocker is out of reach when an axis separates the
+    # figures from the blocker's box (by more than _BOX_SLACK): the table's x and y axes,
+    # and the axis across the line between the units' centres (along which the box spans
+    # its centre's place plus or minus |ux| * half height + |uy| * half width).
     t = terrain
     col = (slice(None), None)
-    ok = (t.bit & mask[col]) != 0
+    x0, y0 = cx[iu], cy[iu]
+    ux, uy = cx[ju] - x0, cy[ju] - y0
+    slack = _BOX_SLACK * np.sqrt(ux * ux + uy * uy)
+    high = _row_extreme(np.maximum, ux * fy.T[:, iu] - uy * fx.T[:, iu])  # (slots, pairs)
+    np.maximum(high, _row_extreme(np.maximum, ux * fy.T[:, ju] - uy * fx.T[:, ju]), out=high)
+    low = _row_extreme(np.minimum, ux * fy.T[:, iu] - uy * fx.T[:, iu])
+    np.minimum(low, _row_extreme(np.minimum, ux * fy.T[:, ju] - uy * fx.T[:, ju]), out=low)
+    high += slack
+    low -= slack
+    middle = ux[col] * t.box_cy - uy[col] * t.box_cx  # (pairs, blockers)
+    spread = np.abs(ux)[col] * t.box_hy
+    spread += np.abs(uy)[col] * t.box_hx
+    ok = middle - spread <= high[col]
+    ok &= middle + spread >= low[col]
+    ok &= (t.bit & mask[col]) != 0
     ok &= t.left <= (np.maximum(right[iu], right[ju]) + _BOX_SLACK)[col]
     ok &= t.right >= (np.minimum(left[iu], left[ju]) - _BOX_SLACK)[col]
     ok &= t.top <= (np.maximum(bottom[iu], bottom[ju]) + _BOX_SLACK)[col]
     ok &= t.bottom >= (np.minimum(top[iu], top[ju]) - _BOX_SLACK)[col]
     ok &= ~((t.group != 0) & ((t.group == shared[iu][col]) | (t.group == shared[ju][col])))
     pair_k, blocker_k = np.nonzero(ok)  # pair by pair: np.nonzero is row-major
-    if len(pair_k):
-        # across the centre line, in units of its length (no division): the figures' extent
-        # per pair, the blocker's corners per candidate
-        x0, y0 = cx[iu], cy[iu]
-        ux, uy = cx[ju] - x0, cy[ju] - y0
-        slack = _BOX_SLACK * np.sqrt(ux * ux + uy * uy)
-        across = ux * fy.T[:, iu] - uy * fx.T[:, iu]  # (slots, pairs)
-        high = across.max(axis=0)
-        low = across.min(axis=0)
-        across = ux * fy.T[:, ju] - uy * fx.T[:, ju]
-        np.maximum(high, across.max(axis=0), out=high)
-        np.minimum(low, across.min(axis=0), out=low)
-        high += slack
-        low -= slack
-        kx, ky = ux[pair_k], uy[pair_k]
-        corner = kx * t.vy[0, blocker_k] - ky * t.vx[0, blocker_k]
-        corner_low, corner_high = corner, corner.copy()
-        for k in range(1, len(t.vx)):
-            corner = kx * t.vy[k, blocker_k] - ky * t.vx[k, blocker_k]
-            np.minimum(corner_low, corner, out=corner_low)
-            np.maximum(corner_high, corner, out=corner_high)
-        meets = corner_low <= high[pair_k]
-        meets &= corner_high >= low[pair_k]
-        pair_k, blocker_k = pair_k[meets], blocker_k[meets]
 
     # Every pair without a candidate sees all the way: all its figures count.
     seeing, visible = sizes[iu], sizes[ju]
