@@ -63,6 +63,7 @@ _IDENTITY_CACHE_LIMIT = 20_000  # entries hold UnitPosition objects alive: keep 
 # than this (inches, or inches squared for cross products of table-sized vectors, whose
 # rounding error stays below 1e-12); closer calls are left to pymunk's own arithmetic.
 _SIDE_MARGIN = 1e-9
+_BATCH_FIGURES = 8  # units this size or smaller go to the whole-table LOS batch
 _INDEX_CELL = 1.0  # inches: column and row width of the index of terrain pieces by box
 _BOX_MARGIN = 1e-6  # inches of slack in the reach tests that skip far terrain
 
@@ -272,7 +273,21 @@ class Geometry:
         `itertools.combinations` order: the counts `line_of_sight(units[i], units[j])` gives,
         found for the whole table at once (`sight_batch`), with nothing cached either way."""
         _require_figures(*units)
-        return all_pair_counts(self, self._terrain_arrays, units)
+        small = [u for u in units if len(u.figures) <= _BATCH_FIGURES]
+        if len(small) == len(units):
+            return all_pair_counts(self, self._terrain_arrays, units)
+        # The batch pads every unit to the largest one's size; a few big units would multiply
+        # its work, so their pairs go one by one.
+        batched = iter(all_pair_counts(self, self._terrain_arrays, small))
+        counts: list[tuple[int, int]] = []
+        for i, a in enumerate(units):
+            for b in units[i + 1 :]:
+                if len(a.figures) <= _BATCH_FIGURES and len(b.figures) <= _BATCH_FIGURES:
+                    counts.append(next(batched))
+                else:
+                    sight = self.line_of_sight(a, b)
+                    counts.append((sight.seeing, sight.visible))
+        return counts
 
     def sight_table(self, units: Sequence[UnitPosition]) -> dict[tuple[str, str], Sight]:
         """Rulebook: Line of Sight (LOS). Every ordered pair of different units, from one

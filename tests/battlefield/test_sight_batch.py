@@ -28,6 +28,7 @@ from game.battlefield.model import (
     Wall,
     WallHeight,
 )
+from game.battlefield.sight_batch import all_pair_counts
 from tests.battlefield.test_geometry_fast_los import (
     GRAZING_CASES,
     field_with_block,
@@ -131,6 +132,22 @@ def test_figures_of_two_units_on_one_spot_and_units_of_every_size() -> None:
     behind = UnitPosition("behind", ((10.0, 2.0), (11.0, 2.0)))
     inside = UnitPosition("inside", ((9.0, 9.0), (11.0, 11.0), (9.0, 11.0)))
     assert check(geometry, [crowd, single, behind, inside]) == 6
+
+
+def test_the_batch_itself_takes_units_of_any_size() -> None:
+    """Geometry.sight_counts sends the pairs of units over 8 figures one by one; the batch
+    pads every unit to the largest, and still counts right when asked directly."""
+    geometry = field_with_block()
+    crowd = UnitPosition("crowd", tuple((2.0 + 0.8 * k, 20.0) for k in range(11)))
+    others = [
+        UnitPosition("behind", ((10.0, 2.0), (11.0, 2.0))),
+        UnitPosition("inside", ((9.0, 9.0), (11.0, 11.0), (9.0, 11.0))),
+        UnitPosition("east", ((20.0, 9.0), (20.0, 10.0), (21.0, 9.5), (20.5, 11.0))),
+    ]
+    units = [crowd, *others]
+    direct = all_pair_counts(geometry, geometry._terrain_arrays, units)
+    assert direct == geometry.sight_counts(units)
+    assert direct == [naive_counts(geometry, a, b) for a, b in combinations(units, 2)]
 
 
 def test_no_pairs_for_fewer_than_two_units_and_no_unit_without_figures() -> None:
