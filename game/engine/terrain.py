@@ -290,7 +290,16 @@ _FAN_STARTS = 256
 """Starts whose shortest-route trees are kept per street graph (oldest dropped first)."""
 _FANS: weakref.WeakKeyDictionary[Any, OrderedDict[Point, _Fan]] = weakref.WeakKeyDictionary()
 _FANS_LOCK = threading.Lock()
-_GRAPH_API = ("nodes", "edges", "clear", "hugged", "on_ground", "straddles_wall")
+_GRAPH_API = (
+    "nodes",
+    "edges",
+    "clear",
+    "hugged",
+    "on_ground",
+    "straddles_wall",
+    "space",
+    "move_filter",
+)
 
 
 def _street_graph(geometry: Any) -> Any:
@@ -317,6 +326,27 @@ def _fan(graph: Any, start: Point) -> _Fan:
         else:
             fans.move_to_end(start)
         return found
+
+
+_NONE: frozenset[Any] = frozenset()
+
+
+def _clear(graph: Any, p: Point, q: Point, hug_p: frozenset[Any], hug_q: frozenset[Any]) -> bool:
+    """`graph.clear(p, q, hug_p, hug_q)`, answered without its every-wall query when one
+    nearest-wall query settles it: a wall the base may not touch, met first from either end,
+    blocks the slide; meeting no wall at all leaves it clear (a bare wall line lies inside the
+    wall the base may not touch)."""
+    if hug_p or hug_q:
+        space, move = graph.space, graph.move_filter
+        first = space.segment_query_first(p, q, 0.0, move)
+        if first is None:
+            return True
+        if first.shape not in hug_p and first.shape not in hug_q:
+            return False
+        last = space.segment_query_first(q, p, 0.0, move)
+        if last is not None and last.shape not in hug_p and last.shape not in hug_q:
+            return False
+    return bool(graph.clear(p, q, hug_p, hug_q))
 
 
 class _Fan:
@@ -362,7 +392,7 @@ class _Fan:
             d, k, parent = heapq.heappop(heap)
             if k in dist:
                 continue
-            if parent == -1 and not graph.clear(self.start, nodes[k], self.hug_start, frozenset()):
+            if parent == -1 and not _clear(graph, self.start, nodes[k], self.hug_start, _NONE):
                 continue
             dist[k] = d
             self.parent[k] = parent
@@ -386,19 +416,18 @@ class _Fan:
         if not self.ok or not graph.on_ground(goal) or graph.straddles_wall(goal):
             return None
         hug_goal = graph.hugged(goal)
-        if graph.clear(self.start, goal, self.hug_start, hug_goal):
+        if _clear(graph, self.start, goal, self.hug_start, hug_goal):
             return (self.start, goal)
         nodes, dist = graph.nodes, self.dist
         gx, gy = goal
         hypot = math.hypot
         through = [(dist[k] + hypot(gx - nodes[k][0], gy - nodes[k][1]), k) for k in self.order]
         heapq.heapify(through)
-        nothing: frozenset[Any] = frozenset()
         while True:
             frontier = self._frontier()
             while through and through[0][0] <= frontier:
                 _length, k = heapq.heappop(through)
-                if graph.clear(nodes[k], goal, nothing, hug_goal):
+                if _clear(graph, nodes[k], goal, _NONE, hug_goal):
                     return self._via(nodes, k, goal)
             if self._settle_next(graph):
                 k = self.order[-1]

@@ -12,7 +12,7 @@ import pytest
 
 from game.battlefield.geometry import Geometry
 from game.battlefield.loader import load_battlefield
-from game.engine.terrain import Terrain, _street_graph
+from game.engine.terrain import Terrain, _clear, _street_graph
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ["maps/contracting-trouble.tmx", "tests/maps/geometry/town.tmx"]
@@ -70,3 +70,26 @@ def test_a_route_asked_again_is_the_same_list_and_may_be_changed_by_the_caller()
     first = terrain.path(start, goal)
     first.append((0.0, 0.0))
     assert terrain.path(start, goal) == first[:-1]
+
+
+def test_the_quick_slide_check_agrees_with_the_graph_beside_walls() -> None:
+    """Bases touching a wall: the nearest-wall shortcut gives the graph's own answer."""
+    battlefield = load_battlefield(ROOT / MAPS[1])
+    graph = _street_graph(Geometry(battlefield))
+    rng = random.Random(7)
+    hugging: list[tuple[float, float]] = []
+    while len(hugging) < 300:
+        p = (rng.uniform(0.0, battlefield.width), rng.uniform(0.0, battlefield.height))
+        if graph.hugged(p):
+            hugging.append(p)
+    answers = set()
+    for _ in range(3000):
+        a = rng.choice(hugging) if rng.random() < 0.7 else rng.choice(graph.nodes)
+        b = rng.choice([rng.choice(hugging), rng.choice(graph.nodes)])
+        if rng.random() < 0.4:
+            b = (a[0] + rng.uniform(-6.0, 6.0), a[1] + rng.uniform(-6.0, 6.0))
+        hug_a, hug_b = graph.hugged(a), graph.hugged(b)
+        expected = graph.clear(a, b, hug_a, hug_b)
+        assert _clear(graph, a, b, hug_a, hug_b) == expected
+        answers.add(expected)
+    assert answers == {True, False}
