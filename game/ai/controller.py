@@ -64,6 +64,9 @@ CONTRACTOR_KEEP_OFF = 2.0
 STOP_SHORT_OF_FRIEND = 1.5
 """Head for a point this far short of a friend's centre, so the figures land in cohesion."""
 RING_DIRECTIONS = 16
+RING_FRACTIONS = (1 / 3, 2 / 3, 1.0)
+RING_OFFSET = 0.0
+"""A move's own destinations: this many directions, at these fractions of the unit's reach."""
 ROUTE_STEP = 1.0
 
 
@@ -533,8 +536,8 @@ class InsurgentAI:
             reach = CAUTIOUS_INCHES if rate == "cautious" else RAPID_INCHES
             points: list[Point] = []
             for k in range(RING_DIRECTIONS):
-                angle = 2 * math.pi * k / RING_DIRECTIONS
-                for fraction in (1 / 3, 2 / 3, 1.0):
+                angle = 2 * math.pi * (k + RING_OFFSET) / RING_DIRECTIONS
+                for fraction in RING_FRACTIONS:
                     r = reach * fraction
                     points.append((start[0] + r * math.cos(angle), start[1] + r * math.sin(angle)))
             if goal is not None and distance(start, goal) > STOP_SHORT_OF_FRIEND + 0.25:

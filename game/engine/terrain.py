@@ -82,6 +82,12 @@ def _distance_to_outline(p: Point, points: Sequence[Point], closed: bool) -> flo
     return min((point_segment_distance(p, a, b) for a, b in _edges(points, closed)), default=1e9)
 
 
+def _bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
 class Terrain:
     """Geometry questions for the engine, in inches (R1)."""
 
@@ -120,6 +126,11 @@ class Terrain:
                 near = SOLID_NEAR if area.kind is AreaKind.WRECK else 0.0
                 self._solid.append((area.outline, True, near))
             self._cover.append((area.outline, True))
+
+        # the closed ones with their bounding boxes: a point outside a box is outside its outline
+        self._closed_move_blockers = [
+            (outline, _bounds(outline)) for outline, closed in self._move_blockers if closed
+        ]
 
     # -- sight -------------------------------------------------------------------------------
     def _clear_line(self, a: Point, b: Point) -> bool:
@@ -236,7 +247,11 @@ class Terrain:
     def blocked_point(self, p: Point) -> bool:
         if not self.on_table(p):
             return True
-        return any(closed and point_in_polygon(p, o) for o, closed in self._move_blockers)
+        x, y = p
+        return any(
+            x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(p, outline)
+            for outline, (x0, y0, x1, y1) in self._closed_move_blockers
+        )
 
     def path(self, start: Point, goal: Point) -> list[Point]:
         """A walkable path from start toward goal (may stop short when the way is blocked)."""
