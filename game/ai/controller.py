@@ -65,7 +65,6 @@ STOP_SHORT_OF_FRIEND = 1.5
 """Head for a point this far short of a friend's centre, so the figures land in cohesion."""
 RING_DIRECTIONS = 16
 RING_FRACTIONS = (1 / 3, 2 / 3, 1.0)
-RING_OFFSET = 0.0
 """A move's own destinations: this many directions, at these fractions of the unit's reach."""
 ROUTE_STEP = 1.0
 
@@ -324,7 +323,12 @@ class InsurgentAI:
     ) -> Command:
         context = decision.get("context", {})
         regular = world.unit(str(context.get("regular", "")))
-        eligible = [u for u in (world.unit(str(i)) for i in context.get("eligible", ())) if u]
+        # a unit that has checked this turn does not check again (R72): no Situation for it
+        eligible = [
+            u
+            for u in (world.unit(str(i)) for i in context.get("eligible", ()))
+            if u is not None and not self._ledger.has_checked(u.id)
+        ]
         if regular is None:
             return DeclareInterrupts(side=INSURGENT, declarations=())
         moving = bool(context.get("moving", "moving" in str(decision.get("prompt", ""))))
@@ -536,7 +540,7 @@ class InsurgentAI:
             reach = CAUTIOUS_INCHES if rate == "cautious" else RAPID_INCHES
             points: list[Point] = []
             for k in range(RING_DIRECTIONS):
-                angle = 2 * math.pi * (k + RING_OFFSET) / RING_DIRECTIONS
+                angle = 2 * math.pi * k / RING_DIRECTIONS
                 for fraction in RING_FRACTIONS:
                     r = reach * fraction
                     points.append((start[0] + r * math.cos(angle), start[1] + r * math.sin(angle)))
