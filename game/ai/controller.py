@@ -194,8 +194,26 @@ class _World:
         ]
         return points
 
-    def friends_in_los(self, unit: UnitState) -> list[UnitState]:
-        return [o for o in self.insurgents if o.id != unit.id and self.los(unit, o)]
+    def _friends(self, unit: UnitState, kind: UnitKind | None) -> list[UnitState]:
+        return [
+            o
+            for o in self.insurgents
+            if o.id != unit.id and (kind is None or _unit_kind(o) is kind)
+        ]
+
+    def sees_friend(self, unit: UnitState, kind: UnitKind | None = None) -> bool:
+        """Some other Insurgent unit (of this kind) is in LOS; sight is traced only until one
+        is found, and only to units of the kind asked for."""
+        return any(self.los(unit, o) for o in self._friends(unit, kind))
+
+    def nearest_friend_in_los(self, unit: UnitState, kind: UnitKind | None = None) -> Point | None:
+        """The centre of the nearest other Insurgent unit (of this kind) in LOS, ties by the
+        centre; sight is traced nearest first, only until one is seen."""
+        centre = unit.centre
+        by_distance = sorted(
+            self._friends(unit, kind), key=lambda o: (distance(centre, o.centre), o.centre)
+        )
+        return next((o.centre for o in by_distance if self.los(unit, o)), None)
 
     def situation(
         self,
@@ -208,9 +226,6 @@ class _World:
     ) -> Situation:
         """The facts the solo tables test for this unit now (Insurgent Action Checks)."""
         centre = unit.centre
-        enemies_seen = [r for r in self.regulars if self.los(unit, r)]
-        friends = self.friends_in_los(unit)
-        kinds = [_unit_kind(f) for f in friends]
         hot = [distance(centre, p) for p in self.hot_spot_points()]
         combat = [distance(centre, p) for p in self.combat_points()]
         nearest_enemy = [distance(centre, r.centre) for r in self.regulars]
@@ -228,11 +243,11 @@ class _World:
             optimum_range=_optimum_range(unit),
             quality=unit.quality_die(),
             pinned=unit.pinned_turn == self.turn,
-            enemy_in_los=bool(enemies_seen),
+            enemy_in_los=any(self.los(unit, r) for r in self.regulars),
             distance_to_nearest_enemy=min(nearest_enemy, default=None),
-            friendly_leader_in_los=UnitKind.LEADER_ALONE in kinds,
-            leaderless_unit_in_los=UnitKind.LEADERLESS in kinds,
-            friendly_unit_in_los=bool(friends),
+            friendly_leader_in_los=self.sees_friend(unit, UnitKind.LEADER_ALONE),
+            leaderless_unit_in_los=self.sees_friend(unit, UnitKind.LEADERLESS),
+            friendly_unit_in_los=self.sees_friend(unit),
             distance_to_nearest_hot_spot=min(hot, default=None),
             distance_to_nearest_combat=min(combat, default=None),
             objective_known=bool(self.objective_points()),
@@ -245,16 +260,18 @@ class _World:
         def nearest(points: Sequence[Point]) -> Point | None:
             return min(points, key=lambda p: (distance(centre, p), p), default=None)
 
-        friends = self.friends_in_los(unit)
         if target is Target.FRIENDLY_LEADER:
-            leaders = [f for f in friends if _unit_kind(f) is UnitKind.LEADER_ALONE]
-            return nearest([f.centre for f in leaders] or [f.centre for f in friends])
+            return self.nearest_friend_in_los(
+                unit, UnitKind.LEADER_ALONE
+            ) or self.nearest_friend_in_los(unit)
         if target is Target.LEADERLESS_UNIT:
-            leaderless = [f for f in friends if _unit_kind(f) is UnitKind.LEADERLESS]
-            return nearest([f.centre for f in leaderless] or [f.centre for f in friends])
+            return self.nearest_friend_in_los(
+                unit, UnitKind.LEADERLESS
+            ) or self.nearest_friend_in_los(unit)
         if target is Target.FRIENDLY_UNIT:
-            others = friends or [o for o in self.insurgents if o.id != unit.id]
-            return nearest([o.centre for o in others])
+            return self.nearest_friend_in_los(unit) or nearest(
+                [o.centre for o in self._friends(unit, None)]
+            )
         if target is Target.HOT_SPOT:
             return nearest(self.hot_spot_points())
         if target is Target.OBJECTIVE:
