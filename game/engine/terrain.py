@@ -213,7 +213,12 @@ class Terrain:
         without the real geometry."""
         if self.geometry is None:
             return None
-        near = [p for p in occupied if distance(p, leader) < 6.0]
+        x, y = leader
+        near = [
+            p
+            for p in occupied
+            if abs(p[0] - x) < 6.0 and abs(p[1] - y) < 6.0 and distance(p, leader) < 6.0
+        ]
         try:
             spots = self.geometry.place_in_cohesion(leader, count, occupied=near)
         except ValueError:
@@ -433,22 +438,24 @@ class _Fan:
         hug_goal = graph.hugged(goal)
         if _clear(graph, self.start, goal, self.hug_start, hug_goal):
             return (self.start, goal)
-        nodes, dist = graph.nodes, self.dist
+        nodes, dist, order = graph.nodes, self.dist, self.order
         gx, gy = goal
         hypot = math.hypot
-        through = [(dist[k] + hypot(gx - nodes[k][0], gy - nodes[k][1]), k) for k in self.order]
-        heapq.heapify(through)
+        # (distance from the start + straight line to the goal, node) of settled nodes, taken
+        # in distance order only while one could still come before the best so far
+        through: list[tuple[float, int]] = []
+        added = 0
         while True:
-            frontier = self._frontier()
-            while through and through[0][0] <= frontier:
+            while added < len(order) and (not through or dist[order[added]] <= through[0][0]):
+                k = order[added]
+                x, y = nodes[k]
+                heapq.heappush(through, (dist[k] + hypot(gx - x, gy - y), k))
+                added += 1
+            if through and through[0][0] <= self._frontier():
                 _length, k = heapq.heappop(through)
                 if _clear(graph, nodes[k], goal, _NONE, hug_goal):
                     return self._via(nodes, k, goal)
-            if self._settle_next(graph):
-                k = self.order[-1]
-                x, y = nodes[k]
-                heapq.heappush(through, (dist[k] + hypot(gx - x, gy - y), k))
-            elif not through:
+            elif not self._settle_next(graph) and not through and added == len(order):
                 return None
 
     def _via(self, nodes: Sequence[Point], last: int, goal: Point) -> tuple[Point, ...]:
