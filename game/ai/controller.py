@@ -658,11 +658,18 @@ class _LazyCandidate:
     @cached_property
     def watched(self) -> bool:
         """Some Regular that sees the unit now would see it there."""
-        return any(self._world.sees(self.position, r) for r in self._watchers)
+        return any(self._world.sees(self.position, r) for r in self._nearest_first(self._watchers))
 
     @cached_property
     def sees_enemy(self) -> bool:
-        return any(self._world.sees(self.position, r) for r in self._world.regulars)
+        return any(
+            self._world.sees(self.position, r) for r in self._nearest_first(self._world.regulars)
+        )
+
+    def _nearest_first(self, regulars: list[UnitState]) -> list[UnitState]:
+        """The nearest Regular is the likeliest to see the spot: sight is traced to it first."""
+        end = self.end
+        return sorted(regulars, key=lambda r: distance(end, r.centre))
 
     @cached_property
     def exposure(self) -> int:
