@@ -678,10 +678,15 @@ class _LazyCandidate:
         if self._goal is None or not world.regulars:
             return 0
         seen = 0
+        # the Regular that saw the last step is asked first about the next one
+        regulars = self._nearest_first(world.regulars)
         for k in range(1, int(self.moved // ROUTE_STEP) + 1):
             probe = UnitPosition("probe", (walk(self._path, k * ROUTE_STEP),))
-            if any(world.sees(probe, r) for r in world.regulars):
+            seer = next((r for r in regulars if world.sees(probe, r)), None)
+            if seer is not None:
                 seen += 1
+                regulars.remove(seer)
+                regulars.insert(0, seer)
         return seen
 
     @cached_property
