@@ -228,23 +228,25 @@ def all_pair_counts(
     x0, y0 = cx[iu], cy[iu]
     ux, uy = cx[ju] - x0, cy[ju] - y0
     slack = _BOX_SLACK * np.sqrt(ux * ux + uy * uy)
-    high = _row_extreme(np.maximum, ux * fy.T[:, iu] - uy * fx.T[:, iu])  # (slots, pairs)
-    np.maximum(high, _row_extreme(np.maximum, ux * fy.T[:, ju] - uy * fx.T[:, ju]), out=high)
-    low = _row_extreme(np.minimum, ux * fy.T[:, iu] - uy * fx.T[:, iu])
-    np.minimum(low, _row_extreme(np.minimum, ux * fy.T[:, ju] - uy * fx.T[:, ju]), out=low)
-    high += slack
-    low -= slack
+    across = np.concatenate((fy.T[:, iu], fy.T[:, ju]))  # (both units' slots, pairs)
+    across *= ux
+    across -= np.concatenate((fx.T[:, iu], fx.T[:, ju])) * uy
+    high = _row_extreme(np.maximum, across) + slack
+    low = _row_extreme(np.minimum, across) - slack
     middle = ux[col] * t.box_cy - uy[col] * t.box_cx  # (pairs, blockers)
     spread = np.abs(ux)[col] * t.box_hy
     spread += np.abs(uy)[col] * t.box_hx
     ok = middle - spread <= high[col]
     ok &= middle + spread >= low[col]
-    ok &= (t.bit & mask[col]) != 0
     ok &= t.left <= (np.maximum(right[iu], right[ju]) + _BOX_SLACK)[col]
     ok &= t.right >= (np.minimum(left[iu], left[ju]) - _BOX_SLACK)[col]
     ok &= t.top <= (np.maximum(bottom[iu], bottom[ju]) + _BOX_SLACK)[col]
     ok &= t.bottom >= (np.minimum(top[iu], top[ju]) - _BOX_SLACK)[col]
-    ok &= ~((t.group != 0) & ((t.group == shared[iu][col]) | (t.group == shared[ju][col])))
+    if top_elevation > 0 or not ((t.bit & mask[0]) != 0).all():  # else every blocker counts
+        ok &= (t.bit & mask[col]) != 0
+    for unit in np.flatnonzero(shared):  # units wholly in one building: its blockers are theirs
+        theirs = t.group == shared[unit]
+        ok[(iu == unit) | (ju == unit)] &= ~theirs
     pair_k, blocker_k = np.nonzero(ok)  # pair by pair: np.nonzero is row-major
 
     # Every pair without a candidate sees all the way: all its figures count.
