@@ -571,9 +571,10 @@ class InsurgentAI:
                 if not self.terrain.on_table(to) or self.terrain.blocked_point(to):
                     continue
                 path = self.terrain.path(start, to)
-                if path_length(path) < 0.25:
+                length = path_length(path)
+                if length < 0.25:
                     continue
-                end = walk(path, min(reach, path_length(path)))
+                end = walk(path, min(reach, length))
                 if any(distance(end, c) < CONTRACTOR_KEEP_OFF for c in waiting):
                     continue
                 out.append(MoveUnit(side=INSURGENT, unit=unit.id, to=to, rate=rate))

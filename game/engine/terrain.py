@@ -82,6 +82,9 @@ def _distance_to_outline(p: Point, points: Sequence[Point], closed: bool) -> flo
     return min((point_segment_distance(p, a, b) for a, b in _edges(points, closed)), default=1e9)
 
 
+_UNKNOWN = object()
+
+
 def _bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
@@ -101,6 +104,7 @@ class Terrain:
         except Exception:
             self.geometry = None
         self._paths: dict[tuple[Point, Point], tuple[Point, ...]] = {}
+        self._street: Any = _UNKNOWN  # the geometry's street graph, looked up on the first route
         self._sight_blockers: list[tuple[tuple[Point, ...], bool]] = []
         self._move_blockers: list[tuple[tuple[Point, ...], bool]] = []
         self._solid: list[tuple[tuple[Point, ...], bool, float]] = []
@@ -273,7 +277,9 @@ class Terrain:
     def _path(self, start: Point, goal: Point) -> list[Point]:
         if self.geometry is not None:
             try:
-                graph = _street_graph(self.geometry)
+                if self._street is _UNKNOWN:
+                    self._street = _street_graph(self.geometry)
+                graph = self._street
                 if graph is not None:
                     route = _fan(graph, start).route(graph, goal)
                     if route is None:
