@@ -314,6 +314,7 @@ class Terrain:
 
 _FAN_STARTS = 256
 """Starts whose shortest-route trees are kept per street graph (oldest dropped first)."""
+_ROUTES_PER_START = 4096
 _FANS: weakref.WeakKeyDictionary[Any, OrderedDict[Point, _Fan]] = weakref.WeakKeyDictionary()
 _FANS_LOCK = threading.Lock()
 _GRAPH_API = (
@@ -435,6 +436,8 @@ class _Fan:
         `goal`, or None when there is none."""
         if goal in self.routes:
             return self.routes[goal]
+        if len(self.routes) >= _ROUTES_PER_START:
+            self.routes.clear()  # a pointer hovering over the table asks for ever new goals
         found = self.routes[goal] = self._route(graph, goal)
         return found
 

@@ -93,3 +93,24 @@ def test_the_quick_slide_check_agrees_with_the_graph_beside_walls() -> None:
         assert _clear(graph, a, b, hug_a, hug_b) == expected
         answers.add(expected)
     assert answers == {True, False}
+
+
+def test_a_start_remembers_a_bounded_number_of_goals_and_answers_the_same_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pointer hovering over the table asks one start for ever new goals: the memo is
+    cleared when full, and the routes asked again are the same."""
+    import game.engine.terrain as terrain_module
+
+    monkeypatch.setattr(terrain_module, "_ROUTES_PER_START", 3)
+    battlefield = load_battlefield(ROOT / MAPS[1])
+    graph = _street_graph(Geometry(battlefield))
+    start = (1.0, 1.0)
+    goals = [(2.0 + k, 2.0 + k / 2) for k in range(7)]
+    fan = terrain_module._fan(graph, start)
+    first = [fan.route(graph, goal) for goal in goals]
+    assert len(fan.routes) <= 3
+    assert [fan.route(graph, goal) for goal in goals] == first
+    assert first == [
+        (p.points if p is not None else None) for p in (graph.search(start, g) for g in goals)
+    ]
