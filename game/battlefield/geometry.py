@@ -221,12 +221,17 @@ class Geometry:
         )
         self._spreads: dict[tuple[Point, ...], _Spread] = {}
         self._groups: dict[Point, int] = {}
+        self._solid_cover: dict[Point, bool] = {}
         self._masks: dict[tuple[int, int], int] = {}
         self._cp_info = _cp_ffi.new("cpSegmentQueryInfo *") if _cp_ffi is not None else None
 
     # ----------------------------------------------------------------- where things are
     def building_index_at(self, point: Point) -> int | None:
         """Index in `battlefield.buildings` of the building whose footprint holds `point`."""
+        group = self._group_of(point)
+        return None if group == 0 else group - 1
+
+    def _building_index_uncached(self, point: Point) -> int | None:
         for index, building in enumerate(self._buildings):
             if planar.in_bbox(point, self._building_boxes[index]) and planar.point_in_polygon(
                 point, building.outline
@@ -316,6 +321,7 @@ class Geometry:
         self._sight_by_identity.clear()
         self._spreads.clear()
         self._groups.clear()
+        self._solid_cover.clear()
 
     def figure_sees(
         self, viewer: Point, viewer_elevation: int, target: Point, target_elevation: int = 0
@@ -361,7 +367,7 @@ class Geometry:
         """1 + index of the building holding `point`, 0 in the open (a pymunk shape group)."""
         group = self._groups.get(point)
         if group is None:
-            index = self.building_index_at(point)
+            index = self._building_index_uncached(point)
             group = 0 if index is None else index + 1
             if len(self._groups) >= _PAIR_CACHE_LIMIT:
                 self._groups.clear()
@@ -697,6 +703,15 @@ class Geometry:
 
     def figure_in_solid_cover(self, figure: Point) -> bool:
         """Rulebook: Cover Dice (Solid Cover), as ruled in R32 and R52."""
+        known = self._solid_cover.get(figure)
+        if known is None:
+            known = self._solid_cover_uncached(figure)
+            if len(self._solid_cover) >= _PAIR_CACHE_LIMIT:
+                self._solid_cover.clear()
+            self._solid_cover[figure] = known
+        return known
+
+    def _solid_cover_uncached(self, figure: Point) -> bool:
         if self.building_index_at(figure) is not None:
             return True
         reach = SOLID_COVER_REACH + BASE_RADIUS
