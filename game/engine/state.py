@@ -25,6 +25,25 @@ either kind are Medium against infantry (R36)."""
 DIE_ORDER = (6, 8, 10, 12)
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, tuples of plain values), as
+    `copy.deepcopy` would make it but without its memo bookkeeping; anything else goes to
+    `copy.deepcopy`."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict:
+        return {k: plain_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [plain_copy(v) for v in value]
+    if kind is tuple:
+        return tuple(plain_copy(v) for v in value)
+    return copy.deepcopy(value)
+
+
 def side_name(side: str) -> str:
     return "Regulars" if side == REGULAR else "Insurgents"
 
@@ -219,13 +238,14 @@ class GameState:
             if f.name == "events" and not events:
                 continue
             value = getattr(self, f.name)
-            # Built from the dataclasses' own dicts: `dataclasses.asdict` recursion cost more
-            # than the AIs' thinking (a view is taken at every decision). Units, figures, hot
-            # spots and contractors hold only plain values; a test pins this to `asdict`.
+            # Built from the dataclasses' own dicts: `dataclasses.asdict` recursion (and later
+            # `copy.deepcopy`) cost more than the AIs' thinking (a view is taken at every
+            # decision). Units, figures, hot spots and contractors hold plain values and lists
+            # of them; a test pins this to `asdict`.
             if f.name == "units":
                 data[f.name] = {
                     k: {
-                        **copy.deepcopy({n: v for n, v in u.__dict__.items() if n != "figures"}),
+                        **{n: plain_copy(v) for n, v in u.__dict__.items() if n != "figures"},
                         "figures": [dict(fig.__dict__) for fig in u.figures],
                     }
                     for k, u in value.items()
@@ -235,7 +255,7 @@ class GameState:
             elif f.name == "contractors":
                 data[f.name] = [dict(c.__dict__) for c in value]
             else:
-                data[f.name] = copy.deepcopy(value)
+                data[f.name] = plain_copy(value)
         return data
 
     def to_json(self) -> str:
