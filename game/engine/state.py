@@ -116,20 +116,26 @@ class UnitState:
     def on_table(self) -> bool:
         return self.status == "active"
 
+    # These run for every figure at nearly every rules or AI question, so `FigureState.effective`
+    # and `.pos` are spelled out inline (`status == "ok"`, `(x, y)`).
     @property
     def effective_figures(self) -> list[FigureState]:
-        return [f for f in self.figures if f.effective]
+        return [f for f in self.figures if f.status == "ok"]
 
     @property
     def has_leader(self) -> bool:
-        return any(f.kind == "leader" and f.effective for f in self.figures)
+        return any(f.kind == "leader" and f.status == "ok" for f in self.figures)
 
     @property
     def leader_point(self) -> Point:
         for f in self.figures:
-            if f.kind == "leader" and f.effective:
-                return f.pos
-        live = self.effective_figures or self.figures
+            if f.kind == "leader" and f.status == "ok":
+                return (f.x, f.y)
+        return self._most_central(self.effective_figures or self.figures)
+
+    def _most_central(self, live: list[FigureState]) -> Point:
+        """Where a unit without an effective leader is measured from: the figure nearest the
+        middle of `live` (the last figure's spot when none is left)."""
         if not live:
             return (self.last_x, self.last_y)
         cx = sum(f.x for f in live) / len(live)
@@ -145,12 +151,18 @@ class UnitState:
 
     def position(self) -> UnitPosition:
         """What geometry needs: the combat-effective figures (R3)."""
-        live = self.effective_figures
+        live = [f for f in self.figures if f.status == "ok"]
+        leader: Point | None = None
+        if live:
+            # the same point as `leader_point`: its first live leader, else the most central
+            leader = next(((f.x, f.y) for f in live if f.kind == "leader"), None)
+            if leader is None:
+                leader = self._most_central(live)
         return UnitPosition(
             id=self.id,
-            figures=tuple(f.pos for f in live),
+            figures=tuple((f.x, f.y) for f in live),
             elevation=self.elevation,
-            leader=self.leader_point if live else None,
+            leader=leader,
         )
 
     def quality_die(self) -> Die:
