@@ -229,13 +229,16 @@ class Engine:
             raise IllegalCommand(f"there is no unit {unit_id!r}") from None
 
     def los(self, a: UnitState, b: UnitState) -> bool:
-        pa, pb = a.position(), b.position()
-        if not pa.figures or not pb.figures:
+        # the key is `position().figures` of each, built without the rest of the positions:
+        # most questions are answered from the cache
+        fa = tuple([(f.x, f.y) for f in a.figures if f.status == "ok"])
+        fb = tuple([(f.x, f.y) for f in b.figures if f.status == "ok"])
+        if not fa or not fb:
             return False
-        key = (pa.figures, pa.elevation, pb.figures, pb.elevation)
+        key = (fa, a.elevation, fb, b.elevation)
         cached = self._los_cache.get(key)
         if cached is None:
-            cached = self.terrain.line_of_sight(pa, pb)
+            cached = self.terrain.line_of_sight(a.position(), b.position())
             if len(self._los_cache) > 50000:
                 self._los_cache.clear()
             self._los_cache[key] = cached
