@@ -1551,7 +1551,7 @@ class Engine:
             # interrupter's sight, within what is left of its movement.
             reach = self._allowance(regular, act.rate or "cautious", act)
             if reach > 0.5:
-                for spot in self._cover_spots(regular, ins, reach, need_solid=False)[:3]:
+                for spot in self._cover_spots(regular, ins, reach, need_solid=False, limit=3):
                     choices.append(["cover", spot[0], spot[1]])
         if choices == ["none"]:
             return
@@ -1895,11 +1895,18 @@ class Engine:
         return CAUTIOUS
 
     def _cover_spots(
-        self, unit: UnitState, away_from: UnitState, reach: float, need_solid: bool
+        self,
+        unit: UnitState,
+        away_from: UnitState,
+        reach: float,
+        need_solid: bool,
+        *,
+        limit: int = 4,
     ) -> list[Point]:
+        """Up to `limit` covered spots within `reach`, nearest first, at least 0.75" apart."""
         start = unit.leader_point
         here = distance(unit.centre, away_from.centre)
-        spots: list[tuple[float, Point]] = []
+        ends: list[tuple[float, Point, Point]] = []
         for dist in (reach / 3, 2 * reach / 3, reach):
             if dist < 0.5:
                 continue
@@ -1909,15 +1916,18 @@ class Engine:
                 end = walk(path, reach)
                 if distance(end, start) < 0.5:
                     continue
-                if self._covered_spot(unit, away_from, end, here, need_solid, exact=False):
-                    spots.append((distance(end, start), (round(end[0], 2), round(end[1], 2))))
-        spots.sort()
+                ends.append((distance(end, start), (round(end[0], 2), round(end[1], 2)), end))
+        # nearest first (ties in the order found); each is weighed only when it could still be
+        # among the first `limit`: the quick guess, then the real placement
+        ends.sort(key=lambda e: (e[0], e[1]))
         unique: list[Point] = []
-        for _, p in spots:  # nearest first; the quick guess is confirmed with real placement
-            if len(unique) == 4:
+        for _, p, end in ends:
+            if len(unique) == limit:
                 break
-            if all(distance(p, q) > 0.75 for q in unique) and self._covered_spot(
-                unit, away_from, p, here, need_solid, exact=True
+            if (
+                self._covered_spot(unit, away_from, end, here, need_solid, exact=False)
+                and all(distance(p, q) > 0.75 for q in unique)
+                and self._covered_spot(unit, away_from, p, here, need_solid, exact=True)
             ):
                 unique.append(p)
         return unique
@@ -1983,7 +1993,7 @@ class Engine:
     def pull_back(self, unit: UnitState, attacker: UnitState) -> None:
         """Pull Back: up to 6" away from the last attacker to the nearest cover, then regroup."""
         turn = self.state.turn
-        spots = self._cover_spots(unit, attacker, PULL_BACK, need_solid=True)
+        spots = self._cover_spots(unit, attacker, PULL_BACK, need_solid=True, limit=1)
         if spots:
             to = spots[0]
         else:

@@ -1,0 +1,54 @@
+"""Covered spots are weighed only while they can still be among the first few: the same spots."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from game.engine.controllers import RandomController
+from game.engine.engine import Engine
+from game.engine.state import INSURGENT, REGULAR
+from game.engine.terrain import distance
+from game.headless import play
+from game.save import new_game
+
+MAP = Path(__file__).resolve().parent.parent / "maps" / "engine" / "crossroads.tmx"
+
+
+@pytest.fixture(scope="module")
+def engine() -> Engine:
+    played = new_game(MAP, None, 5, turn_limit=4)
+    play(
+        played, {REGULAR: RandomController(11), INSURGENT: RandomController(12)}, stop_after_turn=1
+    )
+    return played
+
+
+@pytest.mark.parametrize("need_solid", [False, True])
+def test_fewer_cover_spots_are_the_first_of_the_full_list(engine: Engine, need_solid: bool) -> None:
+    pairs = [
+        (r, i) for r in engine.state.units_of(REGULAR) for i in engine.state.units_of(INSURGENT)
+    ]
+    longest = 0
+    for regular, insurgent in pairs:
+        full = engine._cover_spots(regular, insurgent, 6.0, need_solid)
+        longest = max(longest, len(full))
+        for limit in (1, 2, 3):
+            assert (
+                engine._cover_spots(regular, insurgent, 6.0, need_solid, limit=limit)
+                == (full[:limit])
+            )
+        start = regular.leader_point
+        steps = [distance(start, p) for p in full]
+        # nearest first (measured to the unrounded ends: within the 0.01" rounding)
+        assert all(a <= b + 0.02 for a, b in pairwise(steps))
+        assert all(distance(p, q) > 0.75 for n, p in enumerate(full) for q in full[:n])
+        here = distance(regular.centre, insurgent.centre)
+        for p in full:
+            ghost = engine.hypothetical(regular, p, exact=True)
+            assert distance(ghost.centre, insurgent.centre) >= here - 1e-6  # never nearer
+            covered = engine.terrain.in_solid_cover(ghost.position())
+            assert covered or (not need_solid and not engine.los(insurgent, ghost))
+    assert longest >= 3  # the limits above did cut the list somewhere
