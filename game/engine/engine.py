@@ -2428,10 +2428,12 @@ class Engine:
     # -- leaders joining units, merging (Rulebook: Leaders Joining a Unit; Merging Units) ----
     def in_cohesion(self, a: UnitState, b: UnitState) -> bool:
         """Some figure of `a` within 1" (base edge to edge) of some figure of `b` (R2)."""
+        theirs = [(g.x, g.y) for g in b.figures if g.status == "ok"]
         return any(
-            distance(f.pos, g.pos) <= COHESION_REACH + 1e-6
-            for f in a.effective_figures
-            for g in b.effective_figures
+            distance((f.x, f.y), p) <= COHESION_REACH + 1e-6
+            for f in a.figures
+            if f.status == "ok"
+            for p in theirs
         )
 
     def _friends_in_cohesion(self, unit: UnitState) -> list[UnitState]:
