@@ -7,7 +7,9 @@ whole state can be compared byte for byte (`to_json`), copied, shown to a player
 from __future__ import annotations
 
 import copy
+import functools
 import json
+import math
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -140,7 +142,12 @@ class UnitState:
             return (self.last_x, self.last_y)
         cx = sum(f.x for f in live) / len(live)
         cy = sum(f.y for f in live) / len(live)
-        return min(live, key=lambda f: (f.x - cx) ** 2 + (f.y - cy) ** 2).pos
+        best, best_d = live[0], math.inf
+        for f in live:  # the first of the nearest, as `min` picks
+            d = (f.x - cx) ** 2 + (f.y - cy) ** 2
+            if d < best_d:
+                best, best_d = f, d
+        return (best.x, best.y)
 
     @property
     def centre(self) -> Point:
@@ -167,7 +174,7 @@ class UnitState:
 
     def quality_die(self) -> Die:
         """Mixed units: the majority's quality, the lowest on a tie (Rulebook: Mixed Units)."""
-        return Die(_majority([f.quality for f in self.effective_figures or self.figures]))
+        return _majority_die(tuple([f.quality for f in self.effective_figures or self.figures]))
 
     def base_morale(self) -> int:
         """Mixed Unit Morale: the best leader's, else the majority's, else the lowest."""
@@ -183,6 +190,12 @@ class UnitState:
 
     def support_weapons(self) -> list[str]:
         return [f.kind for f in self.effective_figures if f.kind in SUPPORT_DICE]
+
+
+@functools.lru_cache(maxsize=4096)
+def _majority_die(values: tuple[int, ...]) -> Die:
+    """`Die(_majority(values))`, remembered: a unit's quality is asked at every shot weighed."""
+    return Die(_majority(list(values)))
 
 
 def _majority(values: list[int]) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.engine.state import REGULAR, FigureState, UnitState
+from game.rules.dice import Die
 
 
 def unit(*figures: tuple[str, float, float, str]) -> UnitState:
@@ -56,3 +57,13 @@ def test_a_unit_with_no_effective_figure_has_no_position_leader_but_keeps_a_poin
     # measured among all its figures while some remain on the table
     assert team.leader_point == (1.0, 1.0)
     assert unit().leader_point == (9.0, 9.0)
+
+
+def test_quality_die_is_the_majority_of_effective_figures_lowest_on_a_tie() -> None:
+    team = unit(("leader", 0.0, 0.0, "ok"), ("rifle", 1.0, 0.0, "ok"), ("rifle", 2.0, 0.0, "hit"))
+    team.figures[0].quality, team.figures[1].quality, team.figures[2].quality = 10, 8, 12
+    assert team.quality_die() == Die.D8  # 10 and 8 tie: the lowest; the hit d12 does not count
+    team.figures[1].quality = 10
+    assert team.quality_die() == Die.D10
+    team.figures[0].status = team.figures[1].status = "hit"
+    assert team.quality_die() == Die.D10  # nobody effective: the majority of all (10, 10, 12)
