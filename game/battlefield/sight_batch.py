@@ -8,8 +8,9 @@ pass over arrays and returns the counts `line_of_sight` gives (R4, R5, R50):
 1. The LOS-blocking terrain is cut into convex *blockers*: a building whose outline is
    convex (every rectangle) is one blocker; the edges of any other outline, of high walls
    and of blocking areas are one blocker each (a segment is convex too).
-2. A blocker can only stop a ray between two units when it meets the capsule around the
-   line joining their centres (the same cull as `Geometry._edges_between`).
+2. Every ray between two units lies in the convex hull of their figures, so a blocker whose
+   box an axis separates from all those figures (x, y, or across the line between the
+   units' centres) cannot stop any of them and is not looked at for that pair.
 3. The ray from figure p to figure q (both outside a convex blocker) passes through it
    exactly when the blocker lies ahead of p in the direction of q and ahead of q in the
    direction of p: the direction p->q is inside the angular interval the blocker fills as
@@ -249,7 +250,8 @@ def all_pair_counts(
         ok[(iu == unit) | (ju == unit)] &= ~theirs
     pair_k, blocker_k = np.nonzero(ok)  # pair by pair: np.nonzero is row-major
 
-    # Every pair without a candidate sees all the way: all its figures count.
+    # Every pair without a candidate sees all the way: all its figures count. (Fresh arrays:
+    # the live pairs' counts are written over them below.)
     seeing, visible = sizes[iu], sizes[ju]
     if len(pair_k) == 0:
         return list(zip(seeing.tolist(), visible.tolist(), strict=True))
@@ -335,8 +337,6 @@ def all_pair_counts(
     for k in range(1, width):
         sees |= seen[:, k, :]
         reached |= seen[k]
-    seeing = seeing.copy()
-    visible = visible.copy()
     seeing[live] = np.count_nonzero(sees, axis=0)
     visible[live] = np.count_nonzero(reached, axis=0)
     return list(zip(seeing.tolist(), visible.tolist(), strict=True))
