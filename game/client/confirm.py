@@ -8,8 +8,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
-from game.client.saves_ui import Overlay
-from game.client.scenes import Scene
+from game.client.scenes import Overlay, Scene
 from game.client.settings import current_settings
 
 

@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox
 
-from game.client.scenes import Scene
+from game.client.scenes import Overlay, Scene
 
 HELP_KEY = pygame.K_F1
 SCROLL_KEYS = {
@@ -211,16 +211,15 @@ def help_html() -> str:
     return "<br>".join(parts)
 
 
-class HelpOverlay(Scene):
+class HelpOverlay(Overlay):
     """A scrollable help panel over the (dimmed) screen below it; Esc, F1 or Close shut it."""
 
     owns_keys = frozenset({HELP_KEY})
 
     def __init__(self, below: Scene | None = None) -> None:
-        self.below = below
+        super().__init__(below)
         self.box: UITextBox | None = None
         self.close_button: UIButton | None = None
-        self._dim: pygame.Surface | None = None
 
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -262,16 +261,6 @@ class HelpOverlay(Scene):
         step = pages * bar.visible_percentage
         top = max(0.0, min(1.0 - bar.visible_percentage, bar.start_percentage + step))
         bar.set_scroll_from_start_percentage(top)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.below is not None:
-            self.below.draw(surface)
-        else:
-            surface.fill((24, 26, 22))
-        if self._dim is None or self._dim.get_size() != surface.get_size():
-            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._dim.fill((0, 0, 0, 170))
-        surface.blit(self._dim, (0, 0))
 
 
 def open_help(scene: Scene) -> None:

@@ -17,7 +17,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from game.client import saves
 from game.client.menu import ButtonMenuScene, MenuItem
-from game.client.scenes import Scene
+from game.client.scenes import Overlay, Scene
 from game.save import SaveError
 
 ERROR_COLOUR = "#ff8070"
@@ -77,24 +77,6 @@ def save_from(scene: Scene, *, quick: bool = False) -> bool:
         return True
     scene.app.push(SaveNameScene(scene, session))
     return True
-
-
-class Overlay(Scene):
-    """A modal panel drawn over the dimmed scene below."""
-
-    def __init__(self, below: Scene | None) -> None:
-        self.below = below
-        self._dim: pygame.Surface | None = None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.below is not None:
-            self.below.draw(surface)
-        else:
-            surface.fill((24, 26, 22))
-        if self._dim is None or self._dim.get_size() != surface.get_size():
-            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._dim.fill((0, 0, 0, 170))
-        surface.blit(self._dim, (0, 0))
 
 
 class SaveNameScene(Overlay):

@@ -57,6 +57,24 @@ class Scene:
         """Draw everything but the widgets (the App draws those on top)."""
 
 
+class Overlay(Scene):
+    """A modal panel drawn over the dimmed scene below."""
+
+    def __init__(self, below: Scene | None) -> None:
+        self.below = below
+        self._dim: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.below is not None:
+            self.below.draw(surface)
+        else:
+            surface.fill((24, 26, 22))
+        if self._dim is None or self._dim.get_size() != surface.get_size():
+            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._dim.fill((0, 0, 0, 170))
+        surface.blit(self._dim, (0, 0))
+
+
 class SceneStack:
     def __init__(self, app: App) -> None:
         self.app = app
