@@ -10,7 +10,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from game.battlefield.model import Battlefield, Building, Door, Edge, HotSpot, Marker, Side, Zone
 from game.client.viewmodel import (
@@ -79,6 +81,28 @@ def bench_view(figure_count: int = 60) -> BattleView:
     )
 
 
+def time_frames(
+    app: Any, frames: int, before: Callable[[int], None] | None = None
+) -> dict[str, float]:
+    """Milliseconds per `app.step()` over `frames` frames after five warm-up frames (caches:
+    zoom level, sprites, text): median, 90th percentile and the frame count."""
+    for _ in range(5):
+        app.step()
+    times = []
+    for frame in range(frames):
+        if before is not None:
+            before(frame)
+        start = time.perf_counter()
+        app.step()
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return {
+        "median_ms": statistics.median(times),
+        "p90_ms": times[int(len(times) * 0.9)],
+        "frames": float(frames),
+    }
+
+
 def bench_frame(
     frames: int = 200, zoom: float = 1.0, panning: bool = False, map_path: Path | None = None
 ) -> dict[str, float]:
@@ -107,20 +131,13 @@ def bench_frame(
         scene.select("u0")
         if zoom != 1.0:
             scene.camera.zoom_at(scene.camera.viewport.centre, zoom)
-        for _ in range(5):  # warm the caches: zoom level, sprites, text
-            app.step()
-        times = []
-        for frame in range(frames):
+
+        def pan(frame: int) -> None:
             if panning:
                 scene.camera.pan(1 if frame % 2 else -1, 0)
-            start = time.perf_counter()
-            app.step()
-            times.append((time.perf_counter() - start) * 1000)
-        times.sort()
+
         return {
-            "median_ms": statistics.median(times),
-            "p90_ms": times[int(len(times) * 0.9)],
-            "frames": float(frames),
+            **time_frames(app, frames, pan),
             "figures": float(sum(len(u.figures) for u in view.units)),
             "scale_px_per_inch": scene.camera.scale,
         }

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import copy
 import os
-import statistics
-import time
 
 
 def bench_play_frame(frames: int = 200, figures: int = 60, mode: str = "move") -> dict[str, float]:
@@ -20,6 +18,7 @@ def bench_play_frame(frames: int = 200, figures: int = 60, mode: str = "move") -
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
+    from game.client.bench import time_frames
     from game.client.play import open_play
     from game.client.scenes import App
     from game.client.session import SessionConfig
@@ -51,18 +50,8 @@ def bench_play_frame(frames: int = 200, figures: int = 60, mode: str = "move") -
         leader = state.units["R1"].leader_point
         x, y = scene.camera.world_to_screen((leader[0] - 3, leader[1] - 6))
         app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0))])
-        for _ in range(5):
-            app.step()
-        times = []
-        for _ in range(frames):
-            start = time.perf_counter()
-            app.step()
-            times.append((time.perf_counter() - start) * 1000)
-        times.sort()
         return {
-            "median_ms": statistics.median(times),
-            "p90_ms": times[int(len(times) * 0.9)],
-            "frames": float(frames),
+            **time_frames(app, frames),
             "figures": float(sum(len(u.figures) for u in state.units.values() if u.on_table)),
         }
     finally:
