@@ -25,12 +25,6 @@ from functools import cached_property
 
 import pymunk
 
-try:  # pymunk's own cffi handles: a first-hit test without building result objects
-    from pymunk._chipmunk import ffi as _cp_ffi
-    from pymunk._chipmunk import lib as _cp_lib
-except ImportError:  # pragma: no cover - another pymunk build; the public API still works
-    _cp_ffi = _cp_lib = None
-
 from game.battlefield import planar
 from game.battlefield.model import (
     AreaKind,
@@ -42,6 +36,7 @@ from game.battlefield.model import (
 )
 from game.battlefield.paths import Navigation, Path
 from game.battlefield.planar import BASE_RADIUS, BBox
+from game.battlefield.queries import SpaceQueries
 from game.battlefield.sight_batch import TerrainArrays, all_pair_counts
 from game.battlefield.visibility import VisibleArea, hidden_path
 
@@ -223,7 +218,7 @@ class Geometry:
         self._groups: dict[Point, int] = {}
         self._solid_cover: dict[Point, bool] = {}
         self._masks: dict[tuple[int, int], int] = {}
-        self._cp_info = _cp_ffi.new("cpSegmentQueryInfo *") if _cp_ffi is not None else None
+        self._queries = SpaceQueries(self._space)
 
     # ----------------------------------------------------------------- where things are
     def building_index_at(self, point: Point) -> int | None:
@@ -387,13 +382,7 @@ class Geometry:
         in (groups, 0 = none) are ignored (R5); pymunk can ignore one group per query, so
         two different own buildings fall back to listing every hit."""
         if group_p == 0 or group_q == 0 or group_p == group_q:
-            query_filter = self._filter(group_p or group_q, mask)
-            if self._cp_info is not None:
-                hit = _cp_lib.cpSpaceSegmentQueryFirst(
-                    self._space._space, p, q, 0.0, query_filter, self._cp_info
-                )
-                return bool(hit == _cp_ffi.NULL)
-            return self._space.segment_query_first(p, q, 0.0, query_filter) is None
+            return not self._queries.segment_hits(p, q, self._filter(group_p or group_q, mask))
         for info in self._space.segment_query(p, q, 0.0, self._filter(0, mask)):
             if info.shape.filter.group not in (group_p, group_q):
                 return False
@@ -588,17 +577,7 @@ class Geometry:
 
     def _hit_point(self, p: Point, q: Point, group: int, mask: int) -> Point | None:
         """Where the ray p-q first meets terrain in `mask` (ignoring building `group`)."""
-        query_filter = self._filter(group, mask)
-        if self._cp_info is not None:
-            hit = _cp_lib.cpSpaceSegmentQueryFirst(
-                self._space._space, p, q, 0.0, query_filter, self._cp_info
-            )
-            if hit == _cp_ffi.NULL:
-                return None
-            point = self._cp_info.point
-            return (point.x, point.y)
-        info = self._space.segment_query_first(p, q, 0.0, query_filter)
-        return None if info is None else (info.point.x, info.point.y)
+        return self._queries.segment_first_point(p, q, self._filter(group, mask))
 
     # ----------------------------------------------------------------- line of fire
     def line_of_fire(

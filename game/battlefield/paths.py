@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 import pymunk
@@ -26,6 +26,7 @@ import pymunk
 from game.battlefield import planar
 from game.battlefield.model import AreaKind, Point, WallHeight
 from game.battlefield.planar import BASE_RADIUS
+from game.battlefield.queries import SpaceQueries
 
 if TYPE_CHECKING:
     from game.battlefield.geometry import Geometry
@@ -93,6 +94,7 @@ class _Graph:
         region: tuple[Point, ...] | None = None,
     ) -> None:
         self.space = pymunk.Space()
+        self.queries = SpaceQueries(self.space)
         self.solids = list(solids)
         self.solid_boxes = [planar.bbox_of(s) for s in self.solids]
         self.bounds = bounds
@@ -126,7 +128,7 @@ class _Graph:
         for i, p in enumerate(self.nodes):
             for j in range(i + 1, len(self.nodes)):
                 q = self.nodes[j]
-                if self.space.segment_query_first(p, q, 0.0, self.move_filter) is None:
+                if not self.queries.segment_hits(p, q, self.move_filter):
                     w = planar.distance(p, q)
                     self.edges[i].append((j, w))
                     self.edges[j].append((i, w))
@@ -145,7 +147,7 @@ class _Graph:
 
     def free(self, p: Point) -> bool:
         """A base centred on `p` fits: on the ground and one base radius from every wall."""
-        return self.on_ground(p) and not self.space.point_query(p, 0.0, self.move_filter)
+        return self.on_ground(p) and not self.queries.point_touches(p, 0.0, self.move_filter)
 
     def hugged(self, p: Point) -> frozenset[pymunk.Shape]:
         """Capsules that `p` already stands inside (a base touching a wall may still move)."""
@@ -160,7 +162,7 @@ class _Graph:
     ) -> bool:
         """The leader's base can slide straight from p to q."""
         if not hug_p and not hug_q:
-            return self.space.segment_query_first(p, q, 0.0, self.move_filter) is None
+            return not self.queries.segment_hits(p, q, self.move_filter)
         for info in self.space.segment_query(p, q, 0.0, self.move_filter):
             if info.shape not in hug_p and info.shape not in hug_q:
                 return False
@@ -175,7 +177,7 @@ class _Graph:
 
     def straddles_wall(self, p: Point) -> bool:
         """The point lies on a wall's centre line: no base may stop there."""
-        return bool(self.space.point_query(p, 1e-6, self.thin_filter))
+        return self.queries.point_touches(p, 1e-6, self.thin_filter)
 
     def search(self, start: Point, goal: Point) -> Path | None:
         """Lazy A*: start and goal edges are checked only when the search pops them."""
@@ -436,48 +438,67 @@ class Navigation:
             raise ValueError(f"n_figures must be at least 1, got {n_figures}")
         graph = self.street
         home = self.geometry.building_index_at(leader_point)
+        building_index_at = self.geometry.building_index_at
+        segment_hits, thin = graph.queries.segment_hits, graph.thin_filter
+        hypot = math.hypot
         anchor = leader_point
         if toward is not None and planar.distance(toward, leader_point) > 1e-9:
             ux, uy = _unit(leader_point, toward)
             anchor = (leader_point[0] + ux, leader_point[1] + uy)
         placed = [leader_point]
-        reach = COHESION_GAP + 2 * BASE_RADIUS
+        reach = COHESION_GAP + 2 * BASE_RADIUS + 1e-9
+        apart = 2 * BASE_RADIUS - 1e-9
+        clear_of = 2 * BASE_RADIUS
+        # other bases by distance from the leader: a point d from the leader can only be too
+        # close to those nearer the leader than d + clear_of (triangle inequality)
+        lx, ly = leader_point
+        others = sorted((hypot(o[0] - lx, o[1] - ly), o) for o in occupied)
         for spacing in (1.0, 0.8):
             rings = math.ceil(math.sqrt(n_figures)) + 3
-            candidates = _hex_lattice(leader_point, spacing, rings)
-            ax, ay = anchor
-            candidates.sort(key=lambda p: math.hypot(p[0] - ax, p[1] - ay))
+            # the lattice points nearest the anchor first, made only as far as the search goes:
+            # a unit usually fills the few points next to its leader
+            candidates: list[Point] = []
+            more = _lattice_nearest_first(leader_point, anchor, spacing, rings)
             # Whether a lattice point may hold a base at all is decided lazily, nearest first:
-            # a unit usually fills the few points next to its leader, and the checks (a pymunk
-            # query, the building test) are the cost of placing.
+            # the checks (a pymunk query, the building test) are the cost of placing.
             usable: dict[int, bool] = {}
             # points too close to a placed base, or unable to hold one, stay so: never retried
             dead: set[int] = set()
             while len(placed) < n_figures:
                 choice = None
-                for k, p in enumerate(candidates):
+                k = -1
+                while True:
+                    k += 1
+                    if k == len(candidates):
+                        batch = next(more, None)
+                        if batch is None:
+                            break
+                        candidates += batch
                     if k in dead:
                         continue
-                    if not all(planar.distance(p, q) >= 2 * BASE_RADIUS - 1e-9 for q in placed):
-                        dead.add(k)
-                        continue
-                    near = [q for q in placed if planar.distance(p, q) <= reach + 1e-9]
-                    if not near:
-                        continue
-                    fits = usable.get(k)
-                    if fits is None:
-                        fits = (
-                            all(planar.distance(p, o) >= 2 * BASE_RADIUS for o in occupied)
-                            and graph.free(p)
-                            and self.geometry.building_index_at(p) == home
-                        )
-                        usable[k] = fits
-                    if fits and any(
-                        graph.space.segment_query_first(q, p, 0.0, graph.thin_filter) is None
-                        for q in near
-                    ):
-                        choice = p
-                        break
+                    px, py = p = candidates[k]
+                    near = []
+                    for q in placed:
+                        gap = hypot(q[0] - px, q[1] - py)
+                        if gap < apart:
+                            dead.add(k)
+                            break
+                        if gap <= reach:
+                            near.append(q)
+                    else:
+                        if not near:
+                            continue
+                        fits = usable.get(k)
+                        if fits is None:
+                            fits = (
+                                _clear_of(p, others, hypot(px - lx, py - ly) + clear_of, clear_of)
+                                and graph.free(p)
+                                and building_index_at(p) == home
+                            )
+                            usable[k] = fits
+                        if fits and any(not segment_hits(q, p, thin) for q in near):
+                            choice = p
+                            break
                 if choice is None:
                     break
                 placed.append(choice)
@@ -548,13 +569,64 @@ def _door_nodes(outline: Sequence[Point], door: Point) -> list[Point]:
     ]
 
 
-def _hex_lattice(centre: Point, spacing: float, rings: int) -> list[Point]:
-    points: list[Point] = []
+def _clear_of(p: Point, others: Sequence[tuple[float, Point]], within: float, gap: float) -> bool:
+    """No base of `others` ((distance from the leader, point), nearest first) lies closer than
+    `gap` to p, looking only at those nearer the leader than `within` (plus a rounding margin)."""
+    px, py = p
+    for reach, o in others:
+        if reach >= within + 1e-9:
+            return True
+        if math.hypot(o[0] - px, o[1] - py) < gap:
+            return False
+    return True
+
+
+def _lattice_nearest_first(
+    centre: Point, anchor: Point, spacing: float, rings: int
+) -> Iterator[list[Point]]:
+    """The points of a hex lattice around `centre` (`rings` rows and columns each way, the
+    centre left out) nearest `anchor` first, ties in row order, a shell of equal distance at a
+    time: the order sorting the whole lattice by distance would give, without making the far
+    points a search never reaches."""
     row_height = spacing * math.sqrt(3) / 2
-    for r in range(-rings, rings + 1):
+    cx, cy = centre
+    ax, ay = anchor
+
+    def point(r: int, c: int) -> Point:
         shift = spacing / 2 if r % 2 else 0.0
-        for c in range(-rings, rings + 1):
-            if r == 0 and c == 0:
-                continue
-            points.append((centre[0] + c * spacing + shift, centre[1] + r * row_height))
-    return points
+        return (cx + c * spacing + shift, cy + r * row_height)
+
+    if anchor != centre:  # the shells are about the centre: sort the whole lattice
+        points = [point(r, c) for r, c in _lattice_cells(rings)]
+        points.sort(key=lambda p: math.hypot(p[0] - ax, p[1] - ay))
+        yield points
+        return
+    for shell in _lattice_shells(rings):
+        points = [point(r, c) for r, c in shell]
+        if len(points) > 1:
+            # equal in exact arithmetic; rounding orders them as a full sort would
+            points.sort(key=lambda p: math.hypot(p[0] - ax, p[1] - ay))
+        yield points
+
+
+@lru_cache(maxsize=64)
+def _lattice_cells(rings: int) -> tuple[tuple[int, int], ...]:
+    """(row, column) of the lattice points, the centre left out, in row order."""
+    return tuple(
+        (r, c)
+        for r in range(-rings, rings + 1)
+        for c in range(-rings, rings + 1)
+        if r != 0 or c != 0
+    )
+
+
+@lru_cache(maxsize=64)
+def _lattice_shells(rings: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The lattice cells grouped by their exact distance from the centre, nearest first, in
+    row order within a group. A cell (r, c) lies (c + r%2 / 2, r * sqrt(3) / 2) spacings
+    away, so 4 * (distance / spacing)^2 = (2c + r%2)^2 + 3r^2: an exact integer key; two
+    different keys are far apart next to any rounding of the float distances."""
+    shells: dict[int, list[tuple[int, int]]] = {}
+    for r, c in _lattice_cells(rings):
+        shells.setdefault((2 * c + r % 2) ** 2 + 3 * r * r, []).append((r, c))
+    return tuple(tuple(shells[key]) for key in sorted(shells))
