@@ -151,6 +151,8 @@ class _Graph:
 
     def hugged(self, p: Point) -> frozenset[pymunk.Shape]:
         """Capsules that `p` already stands inside (a base touching a wall may still move)."""
+        if not self.queries.point_touches(p, 0.0, self.move_filter):
+            return frozenset()  # the usual answer, without listing the hits
         return frozenset(info.shape for info in self.space.point_query(p, 0.0, self.move_filter))
 
     def clear(

@@ -31,6 +31,7 @@ class SpaceQueries:
         self.space = space
         self._segment_info: Any = None
         self._point_info: Any = None
+        self._shapes: dict[Any, pymunk.Shape] = {}  # chipmunk's shape pointer -> its Shape
         if _ffi is not None:
             self._segment_info = _ffi.new("cpSegmentQueryInfo *")
             self._point_info = _ffi.new("cpPointQueryInfo *")
@@ -59,6 +60,24 @@ class SpaceQueries:
             return (point.x, point.y)
         info = self.space.segment_query_first(p, q, 0.0, shape_filter)
         return None if info is None else (info.point.x, info.point.y)
+
+    def segment_first_shape(
+        self, p: Point, q: Point, shape_filter: pymunk.ShapeFilter
+    ) -> pymunk.Shape | None:
+        """The shape the segment p-q meets first (as `segment_query_first(...).shape`), or
+        None."""
+        if self._segment_info is not None:
+            hit = _lib.cpSpaceSegmentQueryFirst(
+                self.space._space, p, q, 0.0, shape_filter, self._segment_info
+            )
+            if hit == _ffi.NULL:
+                return None
+            shapes = self._shapes
+            if len(shapes) != len(self.space.shapes):
+                shapes = self._shapes = {shape._shape: shape for shape in self.space.shapes}
+            return shapes[hit]
+        info = self.space.segment_query_first(p, q, 0.0, shape_filter)
+        return None if info is None else info.shape
 
     def point_touches(
         self, p: Point, max_distance: float, shape_filter: pymunk.ShapeFilter

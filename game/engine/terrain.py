@@ -358,20 +358,35 @@ def _fan(graph: Any, start: Point) -> _Fan:
 _NONE: frozenset[Any] = frozenset()
 
 
+def _first_shape(graph: Any) -> Any:
+    """The graph's "first shape met on a segment" query: the fast one when it has it."""
+    queries = getattr(graph, "queries", None)
+    if queries is not None:
+        return queries.segment_first_shape
+    space = graph.space
+
+    def first(p: Point, q: Point, shape_filter: Any) -> Any:
+        info = space.segment_query_first(p, q, 0.0, shape_filter)
+        return None if info is None else info.shape
+
+    return first
+
+
 def _clear(graph: Any, p: Point, q: Point, hug_p: frozenset[Any], hug_q: frozenset[Any]) -> bool:
     """`graph.clear(p, q, hug_p, hug_q)`, answered without its every-wall query when one
     nearest-wall query settles it: a wall the base may not touch, met first from either end,
     blocks the slide; meeting no wall at all leaves it clear (a bare wall line lies inside the
     wall the base may not touch)."""
     if hug_p or hug_q:
-        space, move = graph.space, graph.move_filter
-        first = space.segment_query_first(p, q, 0.0, move)
+        first_shape = _first_shape(graph)
+        move = graph.move_filter
+        first = first_shape(p, q, move)
         if first is None:
             return True
-        if first.shape not in hug_p and first.shape not in hug_q:
+        if first not in hug_p and first not in hug_q:
             return False
-        last = space.segment_query_first(q, p, 0.0, move)
-        if last is not None and last.shape not in hug_p and last.shape not in hug_q:
+        last = first_shape(q, p, move)
+        if last is not None and last not in hug_p and last not in hug_q:
             return False
     return bool(graph.clear(p, q, hug_p, hug_q))
 

@@ -45,6 +45,7 @@ def test_bool_queries_answer_as_the_public_api() -> None:
         first = space.segment_query_first(p, q, 0.0, mask)
         assert queries.segment_hits(p, q, mask) is (first is not None), (p, q)
         where = queries.segment_first_point(p, q, mask)
+        assert queries.segment_first_shape(p, q, mask) is (None if first is None else first.shape)
         if first is None:
             assert where is None
         else:
