@@ -465,12 +465,15 @@ class _Fan:
         nodes, dist, order = graph.nodes, self.dist, self.order
         gx, gy = goal
         hypot = math.hypot
-        # (distance from the start + straight line to the goal, node) of settled nodes, taken
-        # in distance order only while one could still come before the best so far
-        through: list[tuple[float, int]] = []
-        added = 0
+        # (distance from the start + straight line to the goal, node) of every settled node,
+        # taken lowest first; a node settled later joins the heap before the next is taken,
+        # and none can come before one already taken (its key is at least its distance, which
+        # is at least the frontier's)
+        through = [(dist[k] + hypot(gx - nodes[k][0], gy - nodes[k][1]), k) for k in order]
+        heapq.heapify(through)
+        added = len(order)
         while True:
-            while added < len(order) and (not through or dist[order[added]] <= through[0][0]):
+            while added < len(order):
                 k = order[added]
                 x, y = nodes[k]
                 heapq.heappush(through, (dist[k] + hypot(gx - x, gy - y), k))
