@@ -29,6 +29,7 @@ from game.save import (
     write_save,
 )
 from game.scenarios.ids import scenario_ids
+from game.steady_gc import steady_collector
 
 if TYPE_CHECKING:  # `python main.py` parses these options before the menu: keep it engine-free
     from game.engine.controllers import Controller
@@ -101,16 +102,17 @@ def play(
     """Let the controllers answer every decision until the game ends (or the turn is passed)."""
     from game.engine.view import player_view
 
-    for _ in range(MAX_COMMANDS):
-        if engine.over or engine.pending is None:
-            return
-        if stop_after_turn is not None and engine.state.turn > stop_after_turn:
-            return
-        side = engine.pending.side
-        command = controllers[side].choose(player_view(engine, side))
-        engine.apply(command)
-        if after_command is not None:
-            after_command()
+    with steady_collector():
+        for _ in range(MAX_COMMANDS):
+            if engine.over or engine.pending is None:
+                return
+            if stop_after_turn is not None and engine.state.turn > stop_after_turn:
+                return
+            side = engine.pending.side
+            command = controllers[side].choose(player_view(engine, side))
+            engine.apply(command)
+            if after_command is not None:
+                after_command()
     raise RuntimeError(f"the game did not end within {MAX_COMMANDS} commands")
 
 

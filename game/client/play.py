@@ -10,6 +10,7 @@ dialog listing the legal answers (keys 1-9).
 from __future__ import annotations
 
 import html
+from contextlib import ExitStack
 from dataclasses import replace
 from typing import Any
 
@@ -42,6 +43,7 @@ from game.engine.commands import (
 from game.engine.engine import CAUTIOUS, RAPID
 from game.engine.state import UnitState, side_name
 from game.engine.terrain import distance
+from game.steady_gc import steady_collector
 
 BOARD_KINDS = frozenset({"activate", "continue", "insurgent_action"})
 """Decisions answered on the board itself (select a unit, then an order); others get a dialog."""
@@ -152,6 +154,7 @@ class PlayScene(BattleScene):
 
     def __init__(self, opened: OpenedMap, session: GameSession) -> None:
         self.session = session
+        self._collector = ExitStack()  # holds the steady collector while the battle is shown
         self._view_key: tuple[int, int, str] | None = None
         self._view: BattleView | None = None
         from game.client.settings import chosen_palette  # the colour-scheme setting
@@ -224,11 +227,18 @@ class PlayScene(BattleScene):
     # -- life cycle ----------------------------------------------------------------------------
     def on_enter(self) -> None:
         super().on_enter()
+        # the map, its geometry and the code live all battle long: keep the cycle collector's
+        # full walks of them out of the AI's thinking and the frames (game/steady_gc.py)
+        self._collector.enter_context(steady_collector())
         self.log(PLAY_HELP)
         self.absorb_events()
         for beat in self.playback.skip():
             self._reveal(beat)
         self.select_default_unit()
+
+    def on_exit(self) -> None:
+        self._collector.close()
+        super().on_exit()
 
     def build_ui(self, manager: pygame_gui.UIManager) -> None:
         super().build_ui(manager)

@@ -110,6 +110,13 @@ class SceneStack:
             old.on_exit()
         self.push(scene)
 
+    def close_all(self) -> None:
+        """Every scene leaves, top first, each told so (`on_exit`); nothing is rebuilt."""
+        while self.scenes:
+            scene = self.scenes.pop()
+            scene.clear_ui()
+            scene.on_exit()
+
     def __len__(self) -> int:
         return len(self.scenes)
 
@@ -234,4 +241,5 @@ class App:
         return 0
 
     def shutdown(self) -> None:
+        self.stack.close_all()
         pygame.display.quit()

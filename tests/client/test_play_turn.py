@@ -170,3 +170,18 @@ def test_split_fire_sends_two_portions_or_explains_why_not(scene: PlayScene) -> 
     assert [e["data"]["target"] for e in fired] == ["I4", "I1"]
     assert "split fire, 2 figures" in fired[0]["text"]
     assert "split fire, 3 figures" in fired[1]["text"]
+
+
+def test_the_battle_keeps_the_collector_off_its_long_lived_objects_until_it_closes(
+    app: object,
+) -> None:
+    import gc
+
+    config = SessionConfig(table="contracting-trouble", seed=SEED, pace="instant", autosave=False)
+    play = open_play("contracting-trouble", config=config)
+    assert gc.get_freeze_count() == 0
+    app.push(play)  # type: ignore[attr-defined]
+    app.run(max_frames=2)  # type: ignore[attr-defined]
+    assert gc.get_freeze_count() > 1000  # the map, its geometry and the code: frozen
+    app.shutdown()  # type: ignore[attr-defined]
+    assert gc.get_freeze_count() == 0  # closing the window lets go of them
