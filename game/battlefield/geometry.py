@@ -169,6 +169,7 @@ class Geometry:
         ] = {}
         self._buildings: tuple[Building, ...] = battlefield.buildings
         self._building_boxes: list[BBox] = [planar.bbox_of(b.outline) for b in self._buildings]
+        self._building_index = _BoxIndex(self._building_boxes, self.width, self.height)
         # LOS blockers: (category bit, a, b), for the visibility fans (visibility.py).
         self._blockers: list[tuple[int, Point, Point]] = []
         static = self._space.static_body
@@ -227,9 +228,15 @@ class Geometry:
         return None if group == 0 else group - 1
 
     def _building_index_uncached(self, point: Point) -> int | None:
-        for index, building in enumerate(self._buildings):
+        x, y = point
+        # only the buildings whose boxes reach the point's 1" column and row, lowest index first
+        bits = self._building_index.overlapping(x, y, x, y)
+        while bits:
+            low = bits & -bits
+            index = low.bit_length() - 1
+            bits ^= low
             if planar.in_bbox(point, self._building_boxes[index]) and planar.point_in_polygon(
-                point, building.outline
+                point, self._buildings[index].outline
             ):
                 return index
         return None

@@ -417,6 +417,7 @@ class _Fan:
         self.dist: dict[int, float] = {}
         self.parent: dict[int, int] = {}
         self.order: list[int] = []
+        self.settled: list[tuple[float, float, float, int]] = []  # (dist, x, y, node), in order
         self.tentative: dict[int, float] = {}
         # the engine checks the very destinations an AI weighed (and its own samples again)
         self.routes: dict[Point, tuple[Point, ...] | None] = {}
@@ -439,6 +440,7 @@ class _Fan:
             dist[k] = d
             self.parent[k] = parent
             self.order.append(k)
+            self.settled.append((d, nodes[k][0], nodes[k][1], k))
             for j, w in graph.edges[k]:
                 if j not in dist and d + w < tentative.get(j, math.inf):
                     tentative[j] = d + w
@@ -462,27 +464,27 @@ class _Fan:
         hug_goal = graph.hugged(goal)
         if _clear(graph, self.start, goal, self.hug_start, hug_goal):
             return (self.start, goal)
-        nodes, dist, order = graph.nodes, self.dist, self.order
+        nodes = graph.nodes
         gx, gy = goal
         hypot = math.hypot
         # (distance from the start + straight line to the goal, node) of every settled node,
         # taken lowest first; a node settled later joins the heap before the next is taken,
         # and none can come before one already taken (its key is at least its distance, which
         # is at least the frontier's)
-        through = [(dist[k] + hypot(gx - nodes[k][0], gy - nodes[k][1]), k) for k in order]
+        settled = self.settled
+        through = [(d + hypot(gx - x, gy - y), k) for d, x, y, k in settled]
         heapq.heapify(through)
-        added = len(order)
+        added = len(settled)
         while True:
-            while added < len(order):
-                k = order[added]
-                x, y = nodes[k]
-                heapq.heappush(through, (dist[k] + hypot(gx - x, gy - y), k))
+            while added < len(settled):
+                d, x, y, k = settled[added]
+                heapq.heappush(through, (d + hypot(gx - x, gy - y), k))
                 added += 1
             if through and through[0][0] <= self._frontier():
                 _length, k = heapq.heappop(through)
                 if _clear(graph, nodes[k], goal, _NONE, hug_goal):
                     return self._via(nodes, k, goal)
-            elif not self._settle_next(graph) and not through and added == len(order):
+            elif not self._settle_next(graph) and not through and added == len(settled):
                 return None
 
     def _via(self, nodes: Sequence[Point], last: int, goal: Point) -> tuple[Point, ...]:
