@@ -371,6 +371,14 @@ class InsurgentAI:
             mode = outcome.choice.action.interrupt
             if mode is Interrupt.NONE:
                 continue
+            unit = world.unit(outcome.unit_id)
+            if mode is Interrupt.MOVE and unit is not None and unit.joined_turn == world.turn:
+                # R80: a leader joined it this turn (that was its move): it may only fire
+                self._note(
+                    f"T{world.turn} {unit.name} cannot interrupt by moving: a leader joined it "
+                    "this turn, it may only fire (R80); it holds"
+                )
+                continue
             declarations.append((outcome.unit_id, mode.value))
             self._plans[outcome.unit_id] = _Plan(outcome.choice, activated=regular.id)
         return DeclareInterrupts(side=INSURGENT, declarations=tuple(declarations), at=0.0)

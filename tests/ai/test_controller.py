@@ -357,3 +357,28 @@ def test_a_lone_leader_fired_at_breaks_sight_only_when_the_engine_names_the_targ
     unaware = InsurgentAI(battlefield)
     assert unaware.choose(acting()) == DeclareInterrupts(side=INSURGENT, declarations=(), at=0.0)
     assert unaware.log[-1].endswith("(unit L1): no row applies → no action (R70)")
+
+
+def test_a_unit_joined_by_a_leader_this_turn_holds_instead_of_interrupting_by_moving() -> None:
+    """R80: the row asks for an interruption by moving (as in the test above), but a leader
+    joined the unit this turn, so it may only fire: the AI declares no move for it, says why,
+    and the engine accepts the declaration (it used to refuse it and stop the game)."""
+    block = Building(1, "block", ((14.0, 18.0), (20.0, 18.0), (20.0, 24.0), (14.0, 24.0)))
+    battlefield = table(block)
+    scenario = TableScenario([marines(4.0, 30.0), band("I1", 11.0, 15.0, 4)])
+    dice = ThenOnes([(Die.D6, 6), (Die.D8, 1)])  # Reaction Test: the Insurgents act first
+    engine = Engine(scenario, battlefield, seed=0, dice=dice)
+    ai = InsurgentAI(battlefield, seed=0)
+    engine.state.units["I1"].joined_turn = engine.state.turn
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(4.0, 33.0), rate="cautious"))
+    view = player_view(engine, INSURGENT)
+    assert view.decision is not None and view.decision["kind"] == "interrupts"
+    command = ai.choose(view)
+    assert command == DeclareInterrupts(side=INSURGENT, declarations=(), at=0.0)
+    assert "row 3: not in cover, Firepower < 6" in ai.log[-2]
+    assert ai.log[-1].endswith(
+        "I1 cannot interrupt by moving: a leader joined it this turn, it may only fire (R80); "
+        "it holds"
+    )
+    engine.apply(command)  # accepted
+    assert engine.state.units["I1"].leader_point == (11.0, 15.0)
