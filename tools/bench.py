@@ -313,6 +313,7 @@ class _AIClock:
         self.phase: dict[tuple[int, int], tuple[float, float]] = {}
         self.phase_units: dict[tuple[int, int], int] = {}
         self.end_of_turn_decisions: list[tuple[float, float]] = []
+        self.activation_decisions: list[tuple[float, float]] = []  # one Insurgent answer each
         self._bucket: list[float] | None = None
 
     def record(self, side: str, kind: str, view: Any, sample: tuple[float, float]) -> None:
@@ -335,6 +336,7 @@ class _AIClock:
         elif self._bucket is not None:
             self._bucket[0] += sample[0]
             self._bucket[1] += sample[1]
+            self.activation_decisions.append(sample)
 
     def _close(self) -> None:
         if self._bucket is not None:
@@ -453,13 +455,17 @@ def bench_ai(options: Options) -> dict[str, Any]:
     return {
         "note": (
             "milliseconds; activation = all Insurgent decisions between two Regular activations "
-            "(_deciding: only those with at least one); "
+            "(_deciding: only those with at least one; activation_decision: each single answer "
+            "in them); "
             "end_of_turn_phase = every Insurgent decision of a turn's Insurgent phase; "
             "game = one Contracting Trouble game, both sides played by the AIs"
         ),
         "activation_12_units": _stats(activation.activations),
         # the activations the Insurgents had something to decide at (in sight, interrupting)
         "activation_12_units_deciding": _stats([a for a in activation.activations if a[0] > 0]),
+        # each single Insurgent answer inside those activations (an interruption's declaration,
+        # one unit's move, ...), for scale: the target is on the activation's sum above
+        "activation_decision_12_units": _stats(activation.activation_decisions),
         "activation_insurgent_units_median": (
             statistics.median(activation.activation_units) if activation.activation_units else 0
         ),

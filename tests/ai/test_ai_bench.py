@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = (
     "activation_12_units",
     "activation_12_units_deciding",
+    "activation_decision_12_units",
     "end_of_turn_phase_20_units",
     "end_of_turn_decision_20_units",
     "game_contracting_trouble",
