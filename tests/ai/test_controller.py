@@ -121,13 +121,20 @@ def test_unit_in_cover_within_optimum_range_interrupts_by_fire() -> None:
     )
 
 
-def test_exposed_weak_unit_interrupts_by_moving_out_of_sight() -> None:
+def weak_band_beside_a_block() -> tuple[Engine, InsurgentAI]:
+    """A weak leader-led band in the open beside a block, a Marine fireteam in sight; the
+    Insurgents win the Reaction Test."""
     block = Building(1, "block", ((14.0, 18.0), (20.0, 18.0), (20.0, 24.0), (14.0, 24.0)))
     battlefield = table(block)
     scenario = TableScenario([marines(4.0, 30.0), band("I1", 11.0, 15.0, 4)])
     dice = ThenOnes([(Die.D6, 6), (Die.D8, 1)])  # Reaction Test: the Insurgents act first
     engine = Engine(scenario, battlefield, seed=0, dice=dice)
     ai = InsurgentAI(battlefield, seed=0)
+    return engine, ai
+
+
+def test_exposed_weak_unit_interrupts_by_moving_out_of_sight() -> None:
+    engine, ai = weak_band_beside_a_block()
     insurgents, regulars = engine.state.units["I1"], engine.state.units["R1"]
     assert engine.los(insurgents, regulars)
     engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(4.0, 33.0), rate="cautious"))
@@ -363,12 +370,7 @@ def test_a_unit_joined_by_a_leader_this_turn_holds_instead_of_interrupting_by_mo
     """R80: the row asks for an interruption by moving (as in the test above), but a leader
     joined the unit this turn, so it may only fire: the AI declares no move for it, says why,
     and the engine accepts the declaration (it used to refuse it and stop the game)."""
-    block = Building(1, "block", ((14.0, 18.0), (20.0, 18.0), (20.0, 24.0), (14.0, 24.0)))
-    battlefield = table(block)
-    scenario = TableScenario([marines(4.0, 30.0), band("I1", 11.0, 15.0, 4)])
-    dice = ThenOnes([(Die.D6, 6), (Die.D8, 1)])  # Reaction Test: the Insurgents act first
-    engine = Engine(scenario, battlefield, seed=0, dice=dice)
-    ai = InsurgentAI(battlefield, seed=0)
+    engine, ai = weak_band_beside_a_block()
     engine.state.units["I1"].joined_turn = engine.state.turn
     engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(4.0, 33.0), rate="cautious"))
     view = player_view(engine, INSURGENT)
