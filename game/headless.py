@@ -102,12 +102,16 @@ def play(
     """Let the controllers answer every decision until the game ends (or the turn is passed)."""
     from game.engine.view import player_view
 
-    with steady_collector():
+    with steady_collector() as collector:
+        turn = engine.state.turn
         for _ in range(MAX_COMMANDS):
             if engine.over or engine.pending is None:
                 return
             if stop_after_turn is not None and engine.state.turn > stop_after_turn:
                 return
+            if engine.state.turn != turn:  # a new turn: a calm moment to collect
+                turn = engine.state.turn
+                collector.settle()
             side = engine.pending.side
             command = controllers[side].choose(player_view(engine, side))
             engine.apply(command)

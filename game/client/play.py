@@ -43,7 +43,7 @@ from game.engine.commands import (
 from game.engine.engine import CAUTIOUS, RAPID
 from game.engine.state import UnitState, side_name
 from game.engine.terrain import distance
-from game.steady_gc import steady_collector
+from game.steady_gc import Collector, steady_collector
 
 BOARD_KINDS = frozenset({"activate", "continue", "insurgent_action"})
 """Decisions answered on the board itself (select a unit, then an order); others get a dialog."""
@@ -155,6 +155,8 @@ class PlayScene(BattleScene):
     def __init__(self, opened: OpenedMap, session: GameSession) -> None:
         self.session = session
         self._collector = ExitStack()  # holds the steady collector while the battle is shown
+        self._gc: Collector | None = None
+        self._settled_turn = session.engine.state.turn
         self._view_key: tuple[int, int, str] | None = None
         self._view: BattleView | None = None
         from game.client.settings import chosen_palette  # the colour-scheme setting
@@ -229,7 +231,7 @@ class PlayScene(BattleScene):
         super().on_enter()
         # the map, its geometry and the code live all battle long: keep the cycle collector's
         # full walks of them out of the AI's thinking and the frames (game/steady_gc.py)
-        self._collector.enter_context(steady_collector())
+        self._gc = self._collector.enter_context(steady_collector())
         self.log(PLAY_HELP)
         self.absorb_events()
         for beat in self.playback.skip():
@@ -238,6 +240,7 @@ class PlayScene(BattleScene):
 
     def on_exit(self) -> None:
         self._collector.close()
+        self._gc = None
         super().on_exit()
 
     def build_ui(self, manager: pygame_gui.UIManager) -> None:
@@ -292,6 +295,9 @@ class PlayScene(BattleScene):
         for beat in self.playback.update(dt):
             self._reveal(beat)
         session = self.session
+        if session.engine.state.turn != self._settled_turn and self._gc is not None:
+            self._settled_turn = session.engine.state.turn
+            self._gc.settle()  # a new turn: the calm moment to collect (game/steady_gc.py)
         if session.over:
             if not self.playback.busy and not self.ended:
                 self.ended = True

@@ -82,6 +82,16 @@ def fingerprint(engine: Engine) -> tuple[str, str]:
 
 def test_a_whole_first_turn_played_with_mouse_and_keys(scene: PlayScene) -> None:
     engine = scene.session.engine
+    settled: list[int] = []
+    collector = scene._gc
+    assert collector is not None and collector.owner
+    settle = collector.settle
+
+    def spy() -> None:
+        settled.append(engine.state.turn)
+        settle()
+
+    collector.settle = spy  # type: ignore[method-assign]
     alpha_start = engine.state.units["R1"].leader_point
     frames(scene, click(unit_pos(scene, "R1")))
     assert scene.overlays.selected_unit == "R1"
@@ -120,6 +130,9 @@ def test_a_whole_first_turn_played_with_mouse_and_keys(scene: PlayScene) -> None
     answer_dialogs(scene, ("activate",))
     assert engine.state.turn == 2
     assert engine.pending is not None and engine.pending.side == REGULAR
+    frames(scene)
+    # the new turn was the battle's calm moment to collect and freeze again (steady_gc)
+    assert settled == [2]
     kinds = [e["kind"] for e in engine.state.events]
     assert "Hold" in kinds and "MoveStart" in kinds
     logged = "\n".join(scene.log_panel.lines)

@@ -7,11 +7,13 @@ import gc
 import weakref
 from pathlib import Path
 
+import pytest
+
 from game.engine.controllers import RandomController
 from game.engine.state import INSURGENT, REGULAR
 from game.headless import play
 from game.save import new_game
-from game.steady_gc import steady_collector
+from game.steady_gc import Collector, steady_collector
 
 MAP = Path(__file__).resolve().parent.parent / "maps" / "engine" / "crossroads.tmx"
 
@@ -58,15 +60,40 @@ def test_a_caller_that_turned_the_collector_off_keeps_it_off() -> None:
         gc.enable()
 
 
-def test_a_headless_game_runs_with_the_collector_steadied_and_leaves_it_as_found() -> None:
-    engine = new_game(MAP, None, 3, turn_limit=2)
+def test_a_headless_game_runs_with_the_collector_steadied_and_leaves_it_as_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    engine = new_game(MAP, None, 3, turn_limit=3)
+    settled: list[int] = []
+    settle = Collector.settle
+
+    def spy(self: Collector) -> None:
+        settled.append(engine.state.turn)
+        settle(self)
+
+    monkeypatch.setattr(Collector, "settle", spy)
     counts: list[int] = []
     play(
         engine,
         {REGULAR: RandomController(7), INSURGENT: RandomController(8)},
         after_command=lambda: counts.append(gc.get_freeze_count()),
     )
-    assert engine.over
+    assert engine.over and engine.state.turn == 3
+    # once at the start, then at the start of every new turn: the calm moments to collect
+    assert settled == [1, 2, 3]
     assert counts and min(counts) > 1000
     assert gc.get_freeze_count() == 0
     assert gc.isenabled()
+
+
+def test_settling_in_a_nested_block_leaves_the_outer_one_in_charge() -> None:
+    with steady_collector() as outer:
+        with steady_collector() as inner:
+            frozen = gc.get_freeze_count()
+            inner.settle()
+            assert gc.get_freeze_count() == frozen
+        kept = [_Cycle() for _ in range(50)]
+        outer.settle()
+        assert gc.get_freeze_count() >= frozen + 50  # what the game built since is frozen too
+        del kept
+    assert gc.get_freeze_count() == 0
