@@ -92,6 +92,7 @@ class LogPanel:
 
     def _wrap(self, line: str) -> list[str]:
         face = text.font(FONT_SIZE)
+        line = text.displayable(line, face)  # measured as it will be drawn
         width = self._wrap_width
         if face.size(line)[0] <= width:
             return [line]

@@ -7,6 +7,10 @@ import pygame
 from game.client.palette import Colour
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+# What to draw instead of a symbol the font has no glyph for (pygame's default font has no
+# arrows, and the game's rolls read "d6=2 → Stand"); looked up only for a missing glyph.
+FALLBACKS = {"→": "->", "←": "<-", "⇒": "=>", "≥": ">=", "≤": "<=", "−": "-", "—": "-", "×": "x"}
+_missing: dict[tuple[int, str], bool] = {}
 _texts: dict[tuple[str, int, bool, Colour, Colour | None], pygame.Surface] = {}
 _TEXT_CACHE_LIMIT = 2000
 
@@ -23,6 +27,26 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return cached
 
 
+def has_glyph(face: pygame.font.Font, char: str) -> bool:
+    """The font draws `char` as itself, not as its "missing" box: told by drawing both."""
+    key = (id(face), char)
+    known = _missing.get(key)
+    if known is None:
+        missing = face.render("\ue000", True, (255, 255, 255), (0, 0, 0))
+        drawn = face.render(char, True, (255, 255, 255), (0, 0, 0))
+        known = _missing[key] = drawn.get_size() == missing.get_size() and pygame.image.tobytes(
+            drawn, "RGB"
+        ) == pygame.image.tobytes(missing, "RGB")
+    return not known
+
+
+def displayable(value: str, face: pygame.font.Font) -> str:
+    """`value` with each symbol the font cannot draw replaced by its plain fallback."""
+    if value.isascii():
+        return value
+    return "".join(FALLBACKS[c] if c in FALLBACKS and not has_glyph(face, c) else c for c in value)
+
+
 def text(
     value: str, size: int, colour: Colour, bold: bool = False, shadow: Colour | None = None
 ) -> pygame.Surface:
@@ -32,6 +56,7 @@ def text(
     if cached is not None:
         return cached
     face = font(size, bold)
+    value = displayable(value, face)
     front = face.render(value, True, colour)
     if shadow is None:
         surface = front
