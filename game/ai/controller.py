@@ -121,6 +121,14 @@ class _World:
         # AI thinks, and the geometry's sight cache recognises the very same objects.
         self._positions: dict[str, UnitPosition] = {}
         self._others_bases: dict[str, list[Point]] = {}
+        self._centres: dict[str, Point] = {}
+
+    def centre(self, unit: UnitState) -> Point:
+        """`unit.centre`, worked out once per decision (destinations sort by it again and again)."""
+        found = self._centres.get(unit.id)
+        if found is None:
+            found = self._centres[unit.id] = unit.centre
+        return found
 
     def unit(self, unit_id: str) -> UnitState | None:
         return self.state.units.get(unit_id)
@@ -677,8 +685,8 @@ class _LazyCandidate:
 
     def _nearest_first(self, regulars: list[UnitState]) -> list[UnitState]:
         """The nearest Regular is the likeliest to see the spot: sight is traced to it first."""
-        end = self.end
-        return sorted(regulars, key=lambda r: distance(end, r.centre))
+        end, centre = self.end, self._world.centre
+        return sorted(regulars, key=lambda r: distance(end, centre(r)))
 
     @cached_property
     def exposure(self) -> int:

@@ -230,7 +230,7 @@ class Geometry:
     def _building_index_uncached(self, point: Point) -> int | None:
         x, y = point
         # only the buildings whose boxes reach the point's 1" column and row, lowest index first
-        bits = self._building_index.overlapping(x, y, x, y)
+        bits = self._building_index.at(x, y)
         while bits:
             low = bits & -bits
             index = low.bit_length() - 1
@@ -838,6 +838,12 @@ class _BoxIndex:
             self.x_runs[self._cell(left, cols)][self._cell(right, cols)]
             & self.y_runs[self._cell(top, rows)][self._cell(bottom, rows)]
         )
+
+    def at(self, x: float, y: float) -> int:
+        """`overlapping(x, y, x, y)`: the boxes that may hold the point (one look-up per axis)."""
+        col = min(max(int(x // _INDEX_CELL), 0), self.cols - 1)
+        row = min(max(int(y // _INDEX_CELL), 0), self.rows - 1)
+        return self.x_runs[col][col] & self.y_runs[row][row]
 
 
 class _Piece:
