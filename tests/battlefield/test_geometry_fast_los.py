@@ -157,3 +157,8 @@ def test_box_index_finds_every_box_that_meets_the_query() -> None:
             assert not meets or found >> k & 1, (box, query)
             extra += bool(found >> k & 1) and not meets
     assert extra < 300 * 40 // 4  # and it does skip most boxes that do not meet
+    # a single point (which building holds it) in one look-up per axis: the same answer
+    points = [(rng.uniform(-3, 27), rng.uniform(-3, 27)) for _ in range(2000)]
+    points += [(0.0, 0.0), (24.0, 24.0), (23.999, 7.0), (5.0, -0.5), (1.0, 1.0)]
+    for x, y in points:
+        assert index.at(x, y) == index.overlapping(x, y, x, y)

@@ -106,23 +106,3 @@ def test_lattice_shells_hold_equal_distances_nearest_first() -> None:
         assert max(shell) - min(shell) < 1e-12
     firsts = [shell[0] for shell in distances]
     assert firsts == sorted(firsts) and len(set(round(d, 9) for d in firsts)) == len(firsts)
-
-
-def test_the_box_index_at_a_point_is_its_overlapping_query() -> None:
-    from game.battlefield.geometry import _BoxIndex
-
-    rng = random.Random(9)
-    boxes = []
-    for _ in range(40):
-        x, y = rng.uniform(-2, 22), rng.uniform(-2, 22)
-        boxes.append((x, y, x + rng.uniform(0, 5), y + rng.uniform(0, 5)))
-    index = _BoxIndex(boxes, 20.0, 20.0)
-    points = [(rng.uniform(-3, 23), rng.uniform(-3, 23)) for _ in range(2000)]
-    points += [(0.0, 0.0), (20.0, 20.0), (19.999, 7.0), (5.0, -0.5), (1.0, 1.0)]
-    for x, y in points:
-        bits = index.at(x, y)
-        assert bits == index.overlapping(x, y, x, y)
-        # every box that holds the point is among them
-        for k, (x0, y0, x1, y1) in enumerate(boxes):
-            if x0 <= x <= x1 and y0 <= y <= y1:
-                assert bits >> k & 1
