@@ -416,7 +416,6 @@ class _Fan:
         heapq.heapify(self.heap)
         self.dist: dict[int, float] = {}
         self.parent: dict[int, int] = {}
-        self.order: list[int] = []
         self.settled: list[tuple[float, float, float, int]] = []  # (dist, x, y, node), in order
         self.tentative: dict[int, float] = {}
         # the engine checks the very destinations an AI weighed (and its own samples again)
@@ -439,7 +438,6 @@ class _Fan:
                 continue
             dist[k] = d
             self.parent[k] = parent
-            self.order.append(k)
             self.settled.append((d, nodes[k][0], nodes[k][1], k))
             for j, w in graph.edges[k]:
                 if j not in dist and d + w < tentative.get(j, math.inf):
