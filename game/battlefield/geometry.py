@@ -841,8 +841,7 @@ class _BoxIndex:
 
     def at(self, x: float, y: float) -> int:
         """`overlapping(x, y, x, y)`: the boxes that may hold the point (one look-up per axis)."""
-        col = min(max(int(x // _INDEX_CELL), 0), self.cols - 1)
-        row = min(max(int(y // _INDEX_CELL), 0), self.rows - 1)
+        col, row = self._cell(x, self.cols), self._cell(y, self.rows)
         return self.x_runs[col][col] & self.y_runs[row][row]
 
 

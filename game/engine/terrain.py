@@ -324,8 +324,8 @@ _GRAPH_API = (
     "hugged",
     "on_ground",
     "straddles_wall",
-    "space",
     "move_filter",
+    "queries",
 )
 
 
@@ -358,27 +358,13 @@ def _fan(graph: Any, start: Point) -> _Fan:
 _NONE: frozenset[Any] = frozenset()
 
 
-def _first_shape(graph: Any) -> Any:
-    """The graph's "first shape met on a segment" query: the fast one when it has it."""
-    queries = getattr(graph, "queries", None)
-    if queries is not None:
-        return queries.segment_first_shape
-    space = graph.space
-
-    def first(p: Point, q: Point, shape_filter: Any) -> Any:
-        info = space.segment_query_first(p, q, 0.0, shape_filter)
-        return None if info is None else info.shape
-
-    return first
-
-
 def _clear(graph: Any, p: Point, q: Point, hug_p: frozenset[Any], hug_q: frozenset[Any]) -> bool:
     """`graph.clear(p, q, hug_p, hug_q)`, answered without its every-wall query when one
     nearest-wall query settles it: a wall the base may not touch, met first from either end,
     blocks the slide; meeting no wall at all leaves it clear (a bare wall line lies inside the
     wall the base may not touch)."""
     if hug_p or hug_q:
-        first_shape = _first_shape(graph)
+        first_shape = graph.queries.segment_first_shape
         move = graph.move_filter
         first = first_shape(p, q, move)
         if first is None:
