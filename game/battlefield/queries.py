@@ -36,13 +36,18 @@ class SpaceQueries:
             self._segment_info = _ffi.new("cpSegmentQueryInfo *")
             self._point_info = _ffi.new("cpPointQueryInfo *")
 
+    def _first_hit(self, p: Point, q: Point, shape_filter: pymunk.ShapeFilter) -> Any:
+        """Chipmunk's first shape on p-q (a cffi pointer, NULL for none); fills
+        `_segment_info`. Only with the cffi handles."""
+        return _lib.cpSpaceSegmentQueryFirst(
+            self.space._space, p, q, 0.0, shape_filter, self._segment_info
+        )
+
     def segment_hits(self, p: Point, q: Point, shape_filter: pymunk.ShapeFilter) -> bool:
         """Some shape in the filter meets the segment p-q (as `segment_query_first` is not
         None)."""
         if self._segment_info is not None:
-            hit = _lib.cpSpaceSegmentQueryFirst(
-                self.space._space, p, q, 0.0, shape_filter, self._segment_info
-            )
+            hit = self._first_hit(p, q, shape_filter)
             return bool(hit != _ffi.NULL)
         return self.space.segment_query_first(p, q, 0.0, shape_filter) is not None
 
@@ -51,9 +56,7 @@ class SpaceQueries:
     ) -> Point | None:
         """Where the segment p-q first meets a shape in the filter, or None."""
         if self._segment_info is not None:
-            hit = _lib.cpSpaceSegmentQueryFirst(
-                self.space._space, p, q, 0.0, shape_filter, self._segment_info
-            )
+            hit = self._first_hit(p, q, shape_filter)
             if hit == _ffi.NULL:
                 return None
             point = self._segment_info.point
@@ -67,9 +70,7 @@ class SpaceQueries:
         """The shape the segment p-q meets first (as `segment_query_first(...).shape`), or
         None."""
         if self._segment_info is not None:
-            hit = _lib.cpSpaceSegmentQueryFirst(
-                self.space._space, p, q, 0.0, shape_filter, self._segment_info
-            )
+            hit = self._first_hit(p, q, shape_filter)
             if hit == _ffi.NULL:
                 return None
             shapes = self._shapes
