@@ -594,7 +594,8 @@ class Geometry:
         others: Sequence[UnitPosition],
         civilians: Sequence[UnitPosition] = (),
     ) -> LineOfFire:
-        """Rulebook: Line of Fire (LOF), ruling R6, corridors measured from base edges (R51).
+        """Rulebook: Line of Fire (LOF), ruling R6, corridors measured from base edges (R51),
+        only between the two units (R91).
 
         Each base is tested as Chipmunk's per-shape circle query would (after the box test
         that sidesteps Chipmunk2D #138), in plain arithmetic: building a pymunk shape for every
@@ -629,7 +630,10 @@ class Geometry:
                     and bottom <= y + BASE_RADIUS
                 ):
                     continue
-                if _swept_circle_hits((x, y), BASE_RADIUS, start, end, radius):
+                # only between the two units (R91): not beside or behind the firer or target
+                if _swept_circle_hits(
+                    (x, y), BASE_RADIUS, start, end, radius
+                ) and planar.between_ends((x, y), start, end, BASE_RADIUS):
                     found[unit_id] = elevation
             return found
 

@@ -30,6 +30,18 @@ def distance_to_segment(p: Point, a: Point, b: Point) -> float:
     return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
 
 
+def between_ends(p: Point, a: Point, b: Point, margin: float = 0.0) -> bool:
+    """Whether `p` lies in the strip between the lines through `a` and through `b` square to
+    a-b, widened by `margin` at both ends (a base of radius `margin` reaching into it)."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length = math.hypot(dx, dy)
+    if length == 0.0:
+        return math.hypot(p[0] - ax, p[1] - ay) <= margin
+    along = ((p[0] - ax) * dx + (p[1] - ay) * dy) / length
+    return -margin <= along <= length + margin
+
+
 def bbox_of(points: Sequence[Point]) -> BBox:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]

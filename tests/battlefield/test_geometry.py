@@ -223,6 +223,22 @@ def test_corridor_catches_a_unit_whose_bounding_box_misses_the_centre_line() -> 
     assert not lof.blocked
 
 
+def test_lof_counts_only_units_between_the_firer_and_the_target() -> None:
+    """Rulebook: Line of Fire (LOF): only units between the firer and its target are in the
+    line (R91). Friends behind the firer, or beyond the target, within 2" of the ends are not."""
+    geometry = field()
+    firer = unit("firer", (10, 10), (10, 11))
+    target = unit("target", (20, 10.5))
+    behind_firer = unit("behind", (8.5, 10.5))  # 1.5" behind the firer's centre
+    beyond_target = unit("beyond", (21.5, 10.5))
+    between = unit("between", (15, 12))  # base edge 1.125" from the line
+    # base reaching just past the firer's square line into the strip: still between (R51)
+    edge_of_strip = unit("edge of strip", (9.7, 12))
+    lof = geometry.line_of_fire(firer, target, [behind_firer, beyond_target, between, edge_of_strip])
+    assert lof.units_in_line == ("between", "edge of strip")
+    assert not lof.blocked
+
+
 def test_civilians_two_inches_in_line_three_inches_at_risk() -> None:
     geometry = field()
     firer = unit("firer", (2, 10))

@@ -506,3 +506,25 @@ def test_a_regular_winning_the_reaction_test_may_take_cover_first() -> None:
     ) ** 0.5
     assert after >= before - 1e-6  # never toward the interrupter
     assert engine.terrain.in_solid_cover(marines.position()) or not engine.los(gunmen, marines)
+
+
+def test_r91_regulars_fire_past_friends_behind_them_but_not_through_friends_ahead() -> None:
+    """Rulebook: Line of Fire (LOF): Regulars may not fire with other Regulars in the line of
+    fire, and only units between the firer and the target are in it (R91)."""
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 40.0, 4)),
+            UnitSpec("R2", REGULAR, line(24.0, 41.5, 3)),  # just behind R1, within 2" of it
+            UnitSpec("GUNMEN", INSURGENT, line(24.0, 20.0, 6), quality=6),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    engine.apply(Fire(side=REGULAR, unit="R1", target="GUNMEN"))
+    while engine.pending is not None and engine.pending.kind != "continue":
+        engine.apply(engine.pending.options[0])
+    assert [e["data"]["firer"] for e in events(engine, "Fire")] == ["R1"]
+
+    staging.units[1] = UnitSpec("R2", REGULAR, line(24.0, 30.0, 3))  # now between them
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    with pytest.raises(IllegalCommand, match=r"R2 .*in the line of fire \(R6\)"):
+        engine.apply(Fire(side=REGULAR, unit="R1", target="GUNMEN"))
