@@ -611,6 +611,7 @@ class InsurgentAI:
                 spots = place(leader_to, len(live))
         if spots is not None:
             figures = tuple((round(p[0], 3), round(p[1], 3)) for p in spots)
+            leader_to = spots[0]  # beside another unit's base rather than on it (R92)
         else:
             start = unit.leader_point
             dx, dy = leader_to[0] - start[0], leader_to[1] - start[1]

@@ -492,7 +492,7 @@ class Engine:
         occupied = [
             f.pos for u in self.state.units.values() if u.on_table for f in u.effective_figures
         ]
-        spots = self.terrain.place(at, len(kinds), occupied=occupied)
+        spots = self.terrain.place(at, len(kinds), occupied=occupied, nudge=ARRIVAL_RADIUS - 1.0)
         if spots is None or any(distance(p, at) > ARRIVAL_RADIUS for p in spots):
             spots = []
             for i in range(len(kinds)):

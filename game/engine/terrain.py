@@ -13,8 +13,8 @@ import math
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Sequence
-from itertools import pairwise
+from collections.abc import Iterator, Sequence
+from itertools import islice, pairwise
 from typing import Any
 
 from game.battlefield.model import (
@@ -25,10 +25,15 @@ from game.battlefield.model import (
     UnitPosition,
     WallHeight,
 )
+from game.battlefield.planar import BASE_RADIUS, between_ends
 
 COVER_NEAR = 2.0  # R7: a figure within 2" of a cover piece is not exposed
 SOLID_NEAR = 1.0  # maps/README.md: low walls and wrecks give Solid Cover within 1"
 LOF_WIDTH = 2.0  # R6
+NUDGE = 1.5  # R92: how far a leader is placed beside a base it would stand on
+NUDGE_STEP = 0.25
+NUDGE_DIRECTIONS = 24
+PLACE_TRIES = 12  # leader spots tried before a unit's bases may touch others'
 
 
 def distance(a: Point, b: Point) -> float:
@@ -159,7 +164,8 @@ class Terrain:
     def units_in_line_of_fire(
         self, firer: UnitPosition, target: UnitPosition, others: Sequence[UnitPosition]
     ) -> list[str]:
-        """R6: ids of other units in the line of fire (a straight-through block comes first)."""
+        """R6, R91: ids of other units in the line of fire between the two units (a
+        straight-through block comes first)."""
         if self.geometry is not None:
             lof = self.geometry.line_of_fire(firer, target, list(others))
             found_ids = list(lof.units_in_line)
@@ -176,7 +182,10 @@ class Terrain:
             low, high = sorted((firer.elevation, target.elevation))
             if not low <= other.elevation <= high:
                 continue
-            if any(point_segment_distance(f, a, b) <= LOF_WIDTH for f in other.figures):
+            if any(
+                point_segment_distance(f, a, b) <= LOF_WIDTH and between_ends(f, a, b)
+                for f in other.figures
+            ):
                 found.append(other.id)
         return found
 
@@ -211,26 +220,67 @@ class Terrain:
         return 0.0 <= p[0] <= self.battlefield.width and 0.0 <= p[1] <= self.battlefield.height
 
     def place(
-        self, leader: Point, count: int, *, occupied: Sequence[Point] = ()
+        self,
+        leader: Point,
+        count: int,
+        *,
+        occupied: Sequence[Point] = (),
+        nudge: float = NUDGE,
     ) -> list[Point] | None:
-        """Figure spots in cohesion around the leader (R2, R3), clear of other bases; None
-        without the real geometry."""
+        """Figure spots in cohesion around the leader (R2, R3), clear of other bases, the
+        leader's first; None without the real geometry. A leader whose base would stand on
+        another base is placed beside it instead, up to `nudge` inches away (R92)."""
         if self.geometry is None:
             return None
         x, y = leader
+        reach = 6.0 + nudge
         near = [
             p
             for p in occupied
-            if abs(p[0] - x) < 6.0 and abs(p[1] - y) < 6.0 and distance(p, leader) < 6.0
+            if abs(p[0] - x) < reach and abs(p[1] - y) < reach and distance(p, leader) < reach
         ]
-        try:
-            spots = self.geometry.place_in_cohesion(leader, count, occupied=near)
-        except ValueError:
+        # the nearest leader spots clear of other bases, until the whole unit fits around one
+        first: Point | None = None
+        for spot in islice(self.free_spots(leader, near, within=nudge), PLACE_TRIES):
+            first = spot if first is None else first
             try:
-                spots = self.geometry.place_in_cohesion(leader, count)
+                spots = self.geometry.place_in_cohesion(spot, count, occupied=near)
             except ValueError:
-                return None
+                continue
+            return [(float(p[0]), float(p[1])) for p in spots]
+        # no room for the unit clear of the others: bases may touch theirs (R3)
+        try:
+            spots = self.geometry.place_in_cohesion(first or leader, count)
+        except ValueError:
+            return None
         return [(float(p[0]), float(p[1])) for p in spots]
+
+    def free_spots(
+        self, wanted: Point, occupied: Sequence[Point], *, within: float
+    ) -> Iterator[Point]:
+        """R92: the points nearest `wanted` first (itself first) where a base stands clear of
+        every base in `occupied`, up to `within` inches away, in the same building as `wanted`
+        (or outside every building) and reached from it in a straight line. Points are tried
+        on rings 1/4" apart, 24 to a ring."""
+        apart = 2 * BASE_RADIUS - 1e-6
+
+        def clear(p: Point) -> bool:
+            return all(distance(p, o) >= apart for o in occupied)
+
+        if clear(wanted):
+            yield wanted
+        home = self.building_at(wanted)
+        rings = int(within / NUDGE_STEP + 1e-9)
+        for ring in range(1, rings + 1):
+            radius = ring * NUDGE_STEP
+            for k in range(NUDGE_DIRECTIONS):
+                angle = 2 * math.pi * k / NUDGE_DIRECTIONS
+                p = (wanted[0] + radius * math.cos(angle), wanted[1] + radius * math.sin(angle))
+                if not clear(p) or not self.on_table(p) or self.building_at(p) is not home:
+                    continue
+                route = self.path(wanted, p)
+                if distance(route[-1], p) < 1e-6 and path_length(route) <= radius + 0.01:
+                    yield p
 
     def unseen_path(
         self, start: Point, goal: Point, watchers: Sequence[UnitPosition]

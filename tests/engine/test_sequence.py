@@ -528,3 +528,52 @@ def test_r91_regulars_fire_past_friends_behind_them_but_not_through_friends_ahea
     engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
     with pytest.raises(IllegalCommand, match=r"R2 .*in the line of fire \(R6\)"):
         engine.apply(Fire(side=REGULAR, unit="R1", target="GUNMEN"))
+
+
+def _overlaps(engine: Engine) -> list[tuple[str, str, float]]:
+    """Pairs of bases of different units that overlap (3/4" bases, R92)."""
+    figures = [
+        (u.id, f.pos) for u in engine.state.units.values() if u.on_table for f in u.effective_figures
+    ]
+    found = []
+    for i, (a, p) in enumerate(figures):
+        for b, q in figures[i + 1 :]:
+            gap = ((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5
+            if a != b and gap < 0.75 - 1e-3:
+                found.append((a, b, round(gap, 3)))
+    return found
+
+
+def test_r92_reinforcements_arrive_beside_a_unit_standing_on_their_hot_spot() -> None:
+    """Rulebook: Arrival of Insurgent Reinforcements: within 4" of the hot spot, and never on
+    top of the figures already there (R92)."""
+    staging = Staging(
+        units=[UnitSpec("R1", REGULAR, [(10.0, 10.0), (10.9, 10.0), (10.0, 10.9)])],
+        hot_spots={1: (10.0, 10.0), 2: (40.0, 40.0)},
+    )
+    # every die shows 1: a group of small arms and light support arrives at hot spot 1
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    engine.apply(EndPhase(side=REGULAR))
+    arrived = events(engine, "ReinforcementsArrive")
+    assert len(arrived) == 1 and arrived[0]["data"]["hot_spot"] == 1
+    newcomer = engine.state.units[arrived[0]["data"]["unit"]]
+    assert len(newcomer.figures) >= 2
+    assert all(((f.x - 10.0) ** 2 + (f.y - 10.0) ** 2) ** 0.5 <= 4.0 for f in newcomer.figures)
+    assert _overlaps(engine) == []
+
+
+def test_r92_a_move_ending_on_another_units_base_stops_beside_it() -> None:
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 30.0, 4)),
+            UnitSpec("GUNMEN", INSURGENT, line(24.0, 25.0, 3), quality=6),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    engine.apply(EndPhase(side=REGULAR))
+    target = engine.state.units["R1"].figures[1].pos  # right on a Marine's base
+    engine.apply(MoveUnit(side=INSURGENT, unit="GUNMEN", to=target, rate="cautious"))
+    gunmen = engine.state.units["GUNMEN"]
+    leader = gunmen.leader_point
+    assert 0.74 <= ((leader[0] - target[0]) ** 2 + (leader[1] - target[1]) ** 2) ** 0.5 <= 1.5
+    assert _overlaps(engine) == []
