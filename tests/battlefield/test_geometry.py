@@ -234,7 +234,9 @@ def test_lof_counts_only_units_between_the_firer_and_the_target() -> None:
     between = unit("between", (15, 12))  # base edge 1.125" from the line
     # base reaching just past the firer's square line into the strip: still between (R51)
     edge_of_strip = unit("edge of strip", (9.7, 12))
-    lof = geometry.line_of_fire(firer, target, [behind_firer, beyond_target, between, edge_of_strip])
+    lof = geometry.line_of_fire(
+        firer, target, [behind_firer, beyond_target, between, edge_of_strip]
+    )
     assert lof.units_in_line == ("between", "edge of strip")
     assert not lof.blocked
 

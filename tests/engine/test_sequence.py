@@ -533,7 +533,10 @@ def test_r91_regulars_fire_past_friends_behind_them_but_not_through_friends_ahea
 def _overlaps(engine: Engine) -> list[tuple[str, str, float]]:
     """Pairs of bases of different units that overlap (3/4" bases, R92)."""
     figures = [
-        (u.id, f.pos) for u in engine.state.units.values() if u.on_table for f in u.effective_figures
+        (u.id, f.pos)
+        for u in engine.state.units.values()
+        if u.on_table
+        for f in u.effective_figures
     ]
     found = []
     for i, (a, p) in enumerate(figures):
