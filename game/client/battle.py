@@ -27,12 +27,17 @@ from game.client.render import BattleRenderer, FrameResult, Overlays
 from game.client.scenes import Scene
 from game.client.viewmodel import BattleView, UnitSprite, view_from_battlefield
 
+FIT_MARGIN = 0.5
+"""Inches shown around the table when it is fitted: a base on the table's edge shows whole."""
+
 PAN_STEP_FRACTION = 0.125
 """One press of an arrow key moves the view by this share of the viewport."""
 
+# The keys that work on every battle screen (the game's own screen takes F, A, S, L and more
+# for orders, so WASD, F and a bare L are the map viewer's extras and not announced here).
 HELP_LINE = (
-    "Wheel: zoom · right/middle drag, arrows or WASD: pan · F or Home: fit · click or Tab: "
-    "select unit · hold R: ruler · T: terrain outlines · L: unit labels · PgUp/PgDn: log · "
+    "Wheel: zoom · right/middle drag or arrows: pan · Home: fit · click or Tab: select unit · "
+    "hold R: ruler · T: terrain outlines · Shift+L: unit labels · PgUp/PgDn: log · F1: help · "
     "Esc: menu"
 )
 
@@ -137,7 +142,9 @@ class BattleScene(Scene):
         self.view_provider = view_provider
         self.overlays = Overlays()
         self.layout = battle_layout((1280, 800))
-        self.camera = Camera(self.art.world_width, self.art.world_height, self.layout.viewport)
+        self.camera = Camera(
+            self.art.world_width, self.art.world_height, self.layout.viewport, margin=FIT_MARGIN
+        )
         self.log_panel = LogPanel(self.layout.log)
         self.last_frame = FrameResult()
         self.mouse_pos: tuple[int, int] = (0, 0)
@@ -233,13 +240,38 @@ class BattleScene(Scene):
     def select(self, unit_id: str | None) -> None:
         self.overlays.selected_unit = unit_id
 
+    def _set_top_texts(self, texts: tuple[str, str, str]) -> None:
+        """The top bar's three texts, each label as wide as its words: the title stays centred
+        while there is room, and the left text (the turn, phase and who acts) gets the rest
+        instead of a fixed third that cut it off."""
+        labels = (self.top_left, self.top_centre, self.top_right)
+        if texts == self._top_texts or not all(labels):
+            return
+        left, centre, right = (label for label in labels if label is not None)
+        width = self.layout.top_bar.width
+        height = self.layout.top_bar.height - 6
+
+        def text_width(label: UILabel, words: str) -> int:
+            font = label.font
+            return (font.size(words)[0] if font is not None else 8 * len(words)) + 16
+
+        lw, cw, rw = (
+            text_width(lab, t) for lab, t in zip((left, centre, right), texts, strict=True)
+        )
+        right_x = max(width // 2, width - rw - 6)
+        centre_x = max(6 + lw, min((width - cw) // 2, right_x - cw))
+        left.set_dimensions((max(40, centre_x - 6), height))
+        centre.set_relative_position((centre_x, 0))
+        centre.set_dimensions((max(40, min(cw, right_x - centre_x)), height))
+        right.set_relative_position((right_x, 0))
+        right.set_dimensions((width - right_x - 6, height))
+        for label, words in zip((left, centre, right), texts, strict=True):
+            label.set_text(words)
+        self._top_texts = texts
+
     def _refresh_hud(self, view: BattleView) -> None:
         texts = (f"{view.turn_text} — {view.phase_text}", view.title, view.victory_points)
-        if texts != self._top_texts and self.top_left and self.top_centre and self.top_right:
-            self.top_left.set_text(texts[0])
-            self.top_centre.set_text(texts[1])
-            self.top_right.set_text(texts[2])
-            self._top_texts = texts
+        self._set_top_texts(texts)
         selected = view.unit(self.overlays.selected_unit) if self.overlays.selected_unit else None
         card = unit_card_html(selected)
         if card != self.card_html and self.card_box is not None:

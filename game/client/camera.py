@@ -44,11 +44,16 @@ class Camera:
     pre-rendered map surface within `MAX_MAP_TEXTURE_SIDE`.
     """
 
-    def __init__(self, world_width: float, world_height: float, viewport: Viewport) -> None:
+    def __init__(
+        self, world_width: float, world_height: float, viewport: Viewport, margin: float = 0.0
+    ) -> None:
         if world_width <= 0 or world_height <= 0:
             raise ValueError(f"the table must have a size, got {world_width}x{world_height}")
         self.world_width = world_width
         self.world_height = world_height
+        # inches of the room around the table a fit shows too: bases standing on the table's
+        # edge reach beyond it
+        self.margin = margin
         self.viewport = viewport
         self.scale = 1.0
         self.origin_x = 0.0
@@ -76,7 +81,11 @@ class Camera:
 
     # -- limits -----------------------------------------------------------------------------
     def fit_scale(self) -> float:
-        return min(self.viewport.width / self.world_width, self.viewport.height / self.world_height)
+        room = 2 * self.margin
+        return min(
+            self.viewport.width / (self.world_width + room),
+            self.viewport.height / (self.world_height + room),
+        )
 
     def min_scale(self) -> float:
         return self.fit_scale() * 0.5

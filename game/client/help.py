@@ -41,11 +41,11 @@ KEY_BINDINGS: tuple[tuple[str, str], ...] = (
     ("F9", "load a saved game"),
     ("Esc", "back / menu"),
     ("Mouse wheel", "zoom the table"),
-    ("Right or middle drag, arrows, WASD", "pan the table"),
-    ("F or Home", "fit the whole table in the window"),
-    ("Click, Tab", "select a unit"),
+    ("Right or middle drag, arrows", "pan the table (WASD too when only viewing a map)"),
+    ("Home", "fit the whole table in the window (F too when only viewing a map)"),
+    ("Click, Tab", "select a unit (in a game, Tab walks your own units)"),
     ("Hold R", "measure with the ruler (inches)"),
-    ("T / L", "terrain outlines / unit labels"),
+    ("T / Shift+L", "terrain outlines / unit labels"),
     ("PgUp / PgDn, wheel on the log", "scroll the event log"),
 )
 

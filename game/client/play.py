@@ -22,6 +22,7 @@ from game.battlefield.model import Point
 from game.client import orders, text
 from game.client.adapter import PHASE_NAMES, view_from_game
 from game.client.battle import BattleScene, figures_summary
+from game.client.camera import Viewport
 from game.client.catalogue import OpenedMap
 from game.client.endgame import EndGameScene, summary_of
 from game.client.handoff import HandoffScene
@@ -56,6 +57,8 @@ SPOTLIGHT_COLOUR = (255, 240, 120)
 STATUS_BG = (20, 22, 18)
 CARD_BG = (29, 31, 25)
 STATUS_TEXT = (235, 230, 205)
+STATUS_STRIP = 28  # pixels between the table and the log for the status line
+LABEL_WIDTH = 760  # the widest a caption over the table gets before it wraps
 ERROR_TEXT = (255, 150, 130)
 
 PLAY_HELP = (
@@ -173,6 +176,7 @@ class PlayScene(BattleScene):
         self.split_targets: list[str] = []
         self.status = ""
         self.status_is_error = False
+        self._status_decision: int | None = None
         self.fed_events = 0
         self.last_human: Seat | None = None
         self.ended = False
@@ -217,7 +221,10 @@ class PlayScene(BattleScene):
         if seat is None:
             return phase
         acting = engine.act.unit if engine.act is not None else ""
-        who = f"{seat.name} ({'AI' if not seat.human else side_name(seat.side)})"
+        if seat.human:
+            who = f"{seat.name} ({side_name(seat.side)})"
+        else:
+            who = seat.name if "AI" in seat.name.split() else f"{seat.name} (AI)"
         if acting:
             return f"{phase} · {engine.state.units[acting].name} activating · {who}"
         return f"{phase} · {who} to answer"
@@ -237,6 +244,18 @@ class PlayScene(BattleScene):
         for beat in self.playback.skip():
             self._reveal(beat)
         self.select_default_unit()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The battle layout, with a strip for the status line between the table and the log:
+        drawn over the table, it hid the bottom of the map (a Regular deployment zone)."""
+        super().resize(size)
+        vp = self.layout.viewport
+        table = Viewport(vp.left, vp.top, vp.width, max(40, vp.height - STATUS_STRIP))
+        self.layout = replace(self.layout, viewport=table)
+        self.camera.set_viewport(table)
+        self.status_rect = pygame.Rect(
+            vp.left, table.top + table.height, vp.width, vp.height - table.height
+        )
 
     def on_exit(self) -> None:
         self._collector.close()
@@ -324,6 +343,7 @@ class PlayScene(BattleScene):
                 if self._needs_handoff(seat):
                     return
                 self._sync_dialog()
+        self._expire_status()
         self._refresh_hud(self.current_view())
 
     @property
@@ -358,6 +378,34 @@ class PlayScene(BattleScene):
         self.select_default_unit()
         return True
 
+    def cycle_selection(self, step: int) -> None:
+        """Tab walks the units of the player at the table (their own fireteams in co-op); in
+        watch mode, or when nobody human plays, every unit."""
+        seat = (
+            self.human_seat()
+            or self.last_human
+            or next((s for s in self.session.config.seats if s.human), None)
+        )
+        if seat is None:
+            super().cycle_selection(step)
+            return
+        engine = self.session.engine
+        ids = [
+            u.unit_id
+            for u in self.current_view().units
+            if (unit := engine.state.units.get(u.unit_id)) is not None
+            and unit.side == seat.side
+            and seat.owns(unit.id)
+        ]
+        if not ids:
+            return
+        current = self.overlays.selected_unit
+        if current not in ids:
+            index = 0 if step > 0 else len(ids) - 1
+        else:
+            index = (ids.index(current) + step) % len(ids)
+        self.select(ids[index])
+
     def select_default_unit(self) -> None:
         seat = self.session.current_seat()
         engine = self.session.engine
@@ -375,11 +423,7 @@ class PlayScene(BattleScene):
     # -- the HUD -------------------------------------------------------------------------------
     def _refresh_hud(self, view: BattleView) -> None:
         texts = (f"{view.turn_text} — {view.phase_text}", view.title, view.victory_points)
-        if texts != self._top_texts and self.top_left and self.top_centre and self.top_right:
-            self.top_left.set_text(texts[0])
-            self.top_centre.set_text(texts[1])
-            self.top_right.set_text(texts[2])
-            self._top_texts = texts
+        self._set_top_texts(texts)
         key = (
             self._view_key,
             self.overlays.selected_unit,
@@ -461,6 +505,17 @@ class PlayScene(BattleScene):
     def say(self, message: str, error: bool = False) -> None:
         self.status = message
         self.status_is_error = error
+        pending = self.session.engine.pending
+        self._status_decision = pending.id if pending is not None else None
+
+    def _expire_status(self) -> None:
+        """A refusal or note answers the decision it was said at: once the game has moved on
+        to another decision, it is stale and the prompt of the new one shows instead."""
+        pending = self.session.engine.pending
+        now = pending.id if pending is not None else None
+        if self.status and now != self._status_decision:
+            self.status = ""
+            self.status_is_error = False
 
     # -- dialogs for the other decisions -------------------------------------------------------
     def _sync_dialog(self) -> None:
@@ -820,8 +875,8 @@ class PlayScene(BattleScene):
         self._draw_los(surface)
         self._draw_choice_points(surface)
         self._draw_spotlight(surface)
-        self._draw_status(surface, clip)
         surface.set_clip(previous)
+        self._draw_status(surface)
 
     def _to_screen(self, point: Point) -> tuple[int, int]:
         x, y = self.camera.world_to_screen(point)
@@ -948,9 +1003,9 @@ class PlayScene(BattleScene):
         line = beat.text
         if beat.faces:
             line += "   " + "  ".join(f"{name}: {list(faces)}" for name, faces in beat.faces)
-        self._label(surface, line[:200], (vp.left + 10, vp.top + 10))
+        self._label(surface, line, (vp.left + 10, vp.top + 10))
 
-    def _draw_status(self, surface: pygame.Surface, clip: pygame.Rect) -> None:
+    def _draw_status(self, surface: pygame.Surface) -> None:
         message = self.status
         if not message:
             pending = self.session.engine.pending
@@ -959,23 +1014,30 @@ class PlayScene(BattleScene):
                 message = f"{seat.name}: {pending.prompt}"
             elif seat is not None:
                 message = f"{seat.name} is thinking… (Space: skip the playback)"
+        strip = self.status_rect
+        surface.fill(STATUS_BG, strip)
         if not message:
             return
         colour = ERROR_TEXT if self.status_is_error else STATUS_TEXT
-        line = text.text(message[:180], 18, colour)
-        strip = pygame.Rect(
-            clip.left, clip.bottom - line.get_height() - 8, clip.width, line.get_height() + 8
-        )
-        surface.fill(STATUS_BG, strip)
-        surface.blit(line, (strip.left + 8, strip.top + 4))
+        line = text.text(text.fit(message, 18, strip.width - 16), 18, colour)
+        previous = surface.get_clip()
+        surface.set_clip(strip)
+        surface.blit(line, (strip.left + 8, strip.centery - line.get_height() // 2))
+        surface.set_clip(previous)
 
     def _label(self, surface: pygame.Surface, message: str, at: tuple[int, int]) -> None:
         """A dark box with the message, one line per ' | ' part, kept inside the viewport."""
-        lines = [text.text(part, 16, (250, 246, 230)) for part in message.split(" | ")]
+        vp = self.camera.viewport
+        # long parts (a roll with all its dice) wrap inside the table rather than run off it
+        most = max(120, min(vp.width - 24, LABEL_WIDTH))
+        lines = [
+            text.text(row, 16, (250, 246, 230))
+            for part in message.split(" | ")
+            for row in text.wrap(part, 16, most)
+        ]
         width = max(line.get_width() for line in lines)
         height = sum(line.get_height() + 2 for line in lines)
         box = pygame.Rect(at[0], at[1], width, height).inflate(8, 6)
-        vp = self.camera.viewport
         box.right = min(box.right, vp.left + vp.width - 2)
         box.left = max(box.left, vp.left + 2)
         if box.bottom > vp.top + vp.height - 30:

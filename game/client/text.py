@@ -69,3 +69,39 @@ def text(
         _texts.clear()
     _texts[key] = surface
     return surface
+
+
+def fit(value: str, size: int, width: int, bold: bool = False) -> str:
+    """`value` cut at a word so it draws within `width` pixels, ending in "…" when cut."""
+    face = font(size, bold)
+    if face.size(displayable(value, face))[0] <= width:
+        return value
+    ellipsis = "..." if not has_glyph(face, "…") else "…"
+    words = value.split(" ")
+    while len(words) > 1:
+        words.pop()
+        shorter = " ".join(words).rstrip(" ,;:·—-") + ellipsis
+        if face.size(displayable(shorter, face))[0] <= width:
+            return shorter
+    cut = value
+    while cut and face.size(displayable(cut + ellipsis, face))[0] > width:
+        cut = cut[:-1]
+    return cut + ellipsis
+
+
+def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """`value` broken at words into lines that each draw within `width` pixels (a word longer
+    than the width is cut to fit)."""
+    face = font(size, bold)
+    lines: list[str] = []
+    current = ""
+    for word in value.split(" "):
+        trial = f"{current} {word}" if current else word
+        if face.size(displayable(trial, face))[0] <= width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    return [fit(line, size, width, bold) for line in lines]

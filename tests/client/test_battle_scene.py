@@ -20,7 +20,7 @@ from client_support import (
 
 from game.battlefield.model import Side
 from game.client import text
-from game.client.battle import PAN_STEP_FRACTION, BattleScene, battle_layout
+from game.client.battle import FIT_MARGIN, PAN_STEP_FRACTION, BattleScene, battle_layout
 from game.client.camera import ZOOM_STEP
 from game.client.catalogue import OpenedMap
 from game.client.log_panel import BACKGROUND, MAX_LINES
@@ -51,7 +51,8 @@ def pixel(app: App, point: tuple[float, float]) -> tuple[int, int, int]:
 
 def test_fit_puts_the_table_corners_where_expected(app: App, battle: BattleScene) -> None:
     vp = battle_layout(app.size).viewport
-    scale = min(vp.width / 24, vp.height / 16)
+    margin = 2 * FIT_MARGIN  # half an inch of room on every side of the table
+    scale = min(vp.width / (24 + margin), vp.height / (16 + margin))
     left = vp.left + (vp.width - 24 * scale) / 2
     top = vp.top + (vp.height - 16 * scale) / 2
     assert battle.camera.map_screen_rect() == pytest.approx((left, top, 24 * scale, 16 * scale))

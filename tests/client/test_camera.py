@@ -20,6 +20,18 @@ def test_fit_centres_the_whole_table_in_the_viewport() -> None:
     assert camera.world_to_screen((24, 16)) == pytest.approx((950.0, 630.0))
 
 
+def test_a_fit_with_a_margin_shows_the_room_around_the_table() -> None:
+    """The battle screen fits half an inch around the table, so a base standing on the table's
+    edge (3/4" across) shows whole instead of being cut by the viewport's edge."""
+    camera = Camera(24.0, 16.0, VIEWPORT, margin=0.5)
+    assert camera.scale == pytest.approx(600 / 17)  # the height limits: 16" + 2 x 0.5"
+    assert camera.world_to_screen((12, 8)) == pytest.approx((500.0, 330.0))  # centred
+    top_edge = camera.world_to_screen((12, 0))[1]
+    bottom_edge = camera.world_to_screen((12, 16))[1]
+    assert top_edge == pytest.approx(30 + 0.5 * 600 / 17)
+    assert bottom_edge == pytest.approx(630 - 0.5 * 600 / 17)
+
+
 def test_screen_to_world_inverts_world_to_screen() -> None:
     camera = Camera(24.0, 24.0, VIEWPORT)
     camera.zoom_at((300, 200), 2.7)

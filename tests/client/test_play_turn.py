@@ -198,3 +198,55 @@ def test_the_battle_keeps_the_collector_off_its_long_lived_objects_until_it_clos
     assert gc.get_freeze_count() > 1000  # the map, its geometry and the code: frozen
     app.shutdown()  # type: ignore[attr-defined]
     assert gc.get_freeze_count() == 0  # closing the window lets go of them
+
+
+def test_tab_walks_only_the_players_own_fireteams(scene: PlayScene) -> None:
+    engine = scene.session.engine
+    visited = []
+    for _ in range(6):
+        frames(scene, [key(pygame.K_TAB)])
+        visited.append(scene.overlays.selected_unit)
+    regulars = {u.id for u in engine.state.units_of(REGULAR) if u.on_table}
+    assert set(visited) == regulars  # every fireteam, and no Insurgent group
+    frames(scene, [key(pygame.K_TAB, pygame.KMOD_SHIFT)])
+    assert scene.overlays.selected_unit == visited[-2]  # Shift+Tab walks back
+
+
+def test_a_refusal_is_cleared_once_the_game_moves_on(scene: PlayScene) -> None:
+    engine = scene.session.engine
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, [key(pygame.K_h)])  # no hot spot within 1": refused
+    assert scene.status_is_error and scene.status
+    frames(scene)
+    assert scene.status_is_error  # still the same decision: the refusal stays
+    frames(scene, [key(pygame.K_e)])  # Alpha holds; so does Bravo: the Insurgents act
+    answer_dialogs(scene, ("activate",))
+    frames(scene, click(unit_pos(scene, "R2")))
+    frames(scene, [key(pygame.K_e)])
+    assert scene.session.ai_to_move
+    scene.order("end_phase")  # a key pressed while the other side acts
+    assert scene.status == "Wait: the other side is acting." and scene.status_is_error
+    answer_dialogs(scene, ("activate",))  # the Insurgents finish; turn 2 is the player's
+    assert engine.state.turn == 2 and engine.pending is not None
+    frames(scene)
+    assert not scene.status_is_error and scene.status == ""
+
+
+def test_the_header_labels_are_as_wide_as_their_words(scene: PlayScene) -> None:
+    frames(scene, click(unit_pos(scene, "R2")))
+    frames(scene, [key(pygame.K_m)])
+    frames(scene, click(screen_of(scene, (16.0, 12.0))))
+    for label in (scene.top_left, scene.top_centre, scene.top_right):
+        assert label is not None and label.font is not None
+        assert label.font.size(label.text)[0] <= label.rect.width
+    assert scene.top_left is not None and "(AI) (AI)" not in scene.top_left.text
+
+
+def test_the_status_line_has_its_own_strip_below_the_table(scene: PlayScene) -> None:
+    vp = scene.camera.viewport
+    assert scene.status_rect.top == vp.top + vp.height  # not drawn over the table
+    assert scene.status_rect.bottom <= scene.layout.log.top
+    # the whole table, with room for the bases on its edge, is inside the viewport
+    left, top, width, height = scene.camera.map_screen_rect()
+    assert left > vp.left and left + width < vp.left + vp.width
+    assert top > vp.top and top + height < vp.top + vp.height

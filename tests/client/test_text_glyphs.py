@@ -39,3 +39,19 @@ def test_the_log_panel_wraps_and_keeps_lines_as_they_are_drawn() -> None:
         text.has_glyph(face, c) for row in panel.rows for c in row if not c.isascii()
     )
     assert "d6=2 -> move" in " ".join(panel.rows)
+
+
+def test_long_captions_wrap_at_words_within_the_width_and_cut_lines_end_in_dots() -> None:
+    roll = (
+        "T4 Alpha fireteam fires at Insurgent group 1: Firepower 8d8 vs Defense 4d6 "
+        "[8, 7, 6, 5, 4, 3, 2, 1] vs [6, 5, 4, 3] → 2 casualties (Rulebook: Fire Combat)"
+    )
+    face = text.font(16)
+    rows = text.wrap(roll, 16, 300)
+    assert len(rows) > 1
+    assert all(face.size(text.displayable(row, face))[0] <= 300 for row in rows)
+    assert " ".join(rows) == roll  # nothing lost, words whole
+    cut = text.fit(roll, 16, 300)
+    assert cut.endswith(("…", "...")) and roll.startswith(cut.rstrip(".…"))
+    assert face.size(text.displayable(cut, face))[0] <= 300
+    assert text.fit("short", 16, 300) == "short"
