@@ -47,9 +47,10 @@ def check(engine: Engine, command: Command) -> str:
 
 
 def penalty_now(engine: Engine, unit: UnitState) -> int:
-    """The interruption penalty of the unit acting now (R16, R24), 0 otherwise."""
+    """The Firepower dice the acting unit's own fire loses to interruptions so far (R16, R37),
+    0 for any other unit."""
     act = engine.act
-    return act.penalty if act is not None and act.unit == unit.id else 0
+    return act.own_fire_penalty if act is not None and act.unit == unit.id else 0
 
 
 # -- fire ----------------------------------------------------------------------------------

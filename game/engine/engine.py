@@ -84,8 +84,15 @@ class Activation:
 
     @property
     def penalty(self) -> int:
-        """−1 Firepower die and −1" per interruption after the first (R16, R24)."""
+        """−1" per interruption after the first (R24), and −1 Firepower die for each one after
+        the first when the unit fires back at an interruption (R16, R37)."""
         return max(0, self.interruptions - 1)
+
+    @property
+    def own_fire_penalty(self) -> int:
+        """The Firepower dice the unit's own fire loses: one per interruption before it (R37,
+        Examples of Firepower, example 2: interrupted twice, then it fires, two dice fewer)."""
+        return self.interruptions
 
 
 class GameOver(Exception):
@@ -644,6 +651,9 @@ class Engine:
         if getattr(command, "unit", unit.id) != unit.id:
             raise IllegalCommand(f"{name} is the unit acting now")
         wounded = any(f.status == "hit" for f in unit.figures)
+        # R27: an activation that began with wounded to tend is spent tending them, even once
+        # First Aid has sorted them out: the unit may only react (First Aid Checks for Regulars)
+        tending = unit.side == REGULAR and (wounded or act.tending)
         if isinstance(command, EndActivation):
             return
         if (
@@ -687,17 +697,17 @@ class Engine:
         if isinstance(command, Fire):
             if act.fired:
                 raise IllegalCommand(f"{name} has already fired this activation")
-            if unit.side == REGULAR and wounded:
+            if tending:
                 raise IllegalCommand(f"{name} is tending its wounded and may only react (R27)")
             if unit.side == INSURGENT and unit.shaken_turn == turn - 1 > 0:
                 raise IllegalCommand(f"{name} is Shaken and may take no aggressive action")
-            self._check_declared_fire(unit, command, act.penalty)
+            self._check_declared_fire(unit, command, act.own_fire_penalty)
             return
         if isinstance(command, CloseAssault):
             target = self.unit(command.target)
             if target.side == unit.side or not target.on_table:
                 raise IllegalCommand(f"{target.name} is not an enemy unit on the table")
-            if unit.side == REGULAR and wounded:
+            if tending:
                 raise IllegalCommand(f"{name} is tending its wounded and may only react (R27)")
             if unit.side == INSURGENT and unit.shaken_turn == turn - 1 > 0:
                 raise IllegalCommand(f"{name} is Shaken and may take no aggressive action")
@@ -970,7 +980,7 @@ class Engine:
             act.fired = True
             if not unit.on_table:
                 return
-            yield from self.resolve_declared_fire(unit, command, act.penalty)
+            yield from self.resolve_declared_fire(unit, command, act.own_fire_penalty)
             return
         if isinstance(command, MoveUnit):
             yield from self._regular_move(unit, act, command)
@@ -1065,13 +1075,19 @@ class Engine:
                 for i in self.state.units_of(INSURGENT)
                 if i.id not in act.sighted and self.los(i, unit)
             ]
+            if newly:
+                # the figures stand properly around the leader before anyone is offered an
+                # interruption: sight is judged from where they will be when it is resolved
+                self.settle(unit)
+                newly = [i for i in newly if self.los(i, unit)]
             for i in newly:
                 act.sighted.append(i.id)
             self.update_sightings()
             fresh = [i for i in newly if self._may_interrupt(i)]
             if fresh:
-                self.settle(unit)
                 yield from self._interruption_window(unit, act, only=fresh)
+        if not act.path:
+            return  # a reaction inside that window finished the move (and said so)
         if unit.on_table:
             self.settle(unit)
             self.emit(
@@ -1567,7 +1583,14 @@ class Engine:
         if choice == "fire":
             yield from self.fire(regular, ins, penalty=act.penalty, why="reacts with fire")
         elif choice == "move":
+            self.emit(
+                "ReactMove",
+                f"{regular.name} finishes its move before {ins.name} acts (R24)",
+                unit=regular.id,
+            )
             yield from self._continue_move(regular, act)
+        elif choice == "none":
+            self.emit("NoReaction", f"{regular.name} does not react to {ins.name}", unit=regular.id)
         elif isinstance(choice, list) and choice[0] == "cover":
             to = (float(choice[1]), float(choice[2]))
             moved = path_length(self.terrain.path(regular.leader_point, to))
@@ -1704,7 +1727,6 @@ class Engine:
         self, unit: UnitState, count: int, dependant_hit: bool, captor: UnitState | None = None
     ) -> None:
         """Who got hit; Insurgent casualties leave, Regular ones await First Aid (R27)."""
-        turn = self.state.turn
         if unit.side == REGULAR and dependant_hit and "casualty" in unit.dependants:
             unit.dependants.remove("casualty")
             self.state.count("regular_kia")
@@ -1727,19 +1749,8 @@ class Engine:
                 text = f"{unit.name}: {hit.id} ({hit.kind}) is a casualty and is removed"
                 if hit.kind == "leader" and unit.figures and not unit.has_leader:
                     text += "; the unit is now leaderless"
-                if hit.kind in SUPPORT_DICE and unit.figures:
-                    test = rb.quality_test(
-                        unit.quality_die(), self.dice, pinned=unit.pinned_turn == turn
-                    )
-                    others = [f for f in unit.figures if f.kind in ("small_arms", "rifle")]
-                    if test.passed and others:
-                        others[0].kind = hit.kind
-                        text += (
-                            f"; Quality Check {test.shown()}: {others[0].id} picks up the "
-                            f"{hit.kind}"
-                        )
-                    else:
-                        text += f"; Quality Check {test.shown()}: the {hit.kind} is lost"
+                if hit.arms in SUPPORT_DICE and unit.figures:
+                    text += self._take_up_weapon(unit, hit.arms)
                 self.emit(
                     "Casualty", text + " (Rulebook: Who Got Hit?)", unit=unit.id, figure=hit.id
                 )
@@ -2017,6 +2028,28 @@ class Engine:
         self.update_sightings()
 
     # -- first aid -------------------------------------------------------------------------
+    def _take_up_weapon(self, unit: UnitState, weapon: str) -> str:
+        """Who Got Hit? (R41): a fallen Insurgent gunner's weapon is taken up on a passed
+        Quality Check by a rifleman, or by a leader when no rifleman is left; with nobody able
+        to carry it, no check is rolled and it is lost. Returns the words for the log."""
+        carriers = [f for f in unit.effective_figures if f.kind in ("small_arms", "rifle")]
+        carriers = carriers or [
+            f for f in unit.effective_figures if f.kind == "leader" and not f.weapon
+        ]
+        if not carriers:
+            return f"; nobody left can take up the {weapon}: it is lost"
+        test = rb.quality_test(
+            unit.quality_die(), self.dice, pinned=unit.pinned_turn == self.state.turn
+        )
+        if not test.passed:
+            return f"; Quality Check {test.shown()}: failed, the {weapon} is lost"
+        carrier = carriers[0]
+        if carrier.kind == "leader":
+            carrier.weapon = weapon
+            return f"; Quality Check {test.shown()}: the leader {carrier.id} takes up the {weapon}"
+        carrier.kind = weapon
+        return f"; Quality Check {test.shown()}: {carrier.id} takes up the {weapon}"
+
     def _first_aid(self, unit: UnitState) -> None:
         medic = any(f.kind == "medic" and f.effective for f in unit.figures)
         for f in list(unit.figures):

@@ -331,7 +331,7 @@ def rules_unit(unit: UnitState) -> Unit:
     """The engine's unit as the rules room's `Unit` (no positions; figures, ratings, weapons)."""
     figures = []
     for f in unit.figures:
-        weapon, label = KIND_WEAPONS.get(f.kind, (Weapon.STANDARD, ""))
+        weapon, label = KIND_WEAPONS.get(f.arms, (Weapon.STANDARD, ""))
         if f.kind == "leader":  # a Regular "leader" is the squad leader above fireteam level
             role = Role.INSURGENT_LEADER if unit.side == INSURGENT else Role.LEADER
         else:

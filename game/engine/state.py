@@ -59,6 +59,14 @@ class FigureState:
     quality: int = 8
     morale: int = 10
     status: str = "ok"  # ok | hit (awaiting First Aid) | returning (back next turn)
+    # a support weapon taken up by a figure of another kind: an Insurgent leader, when no
+    # rifleman was left to carry a fallen gunner's weapon (R41)
+    weapon: str = ""
+
+    @property
+    def arms(self) -> str:
+        """What the figure fights with: the weapon it took up, else its own kind's."""
+        return self.weapon or self.kind
 
     @property
     def pos(self) -> Point:
@@ -189,7 +197,7 @@ class UnitState:
         return Die(self.base_morale()).shifted(-self.morale_shift)
 
     def support_weapons(self) -> list[str]:
-        return [f.kind for f in self.effective_figures if f.kind in SUPPORT_DICE]
+        return [f.arms for f in self.effective_figures if f.arms in SUPPORT_DICE]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -185,8 +185,9 @@ def firepower(
         items.append((f"Firepower cap {FIREPOWER_CAP}", FIREPOWER_CAP - total))
     extra_interruptions = max(0, conditions.interruptions - 1)
     if extra_interruptions:
-        noun = "interruption" if extra_interruptions == 1 else "interruptions"
-        items.append((f"{extra_interruptions} {noun} after the first", -extra_interruptions))
+        # one die per interruption after the first (R37); no count in the words, so the
+        # breakdown never reads "+1 1 interruption" and the fire's own count is not restated
+        items.append(("interrupted (R37)", -extra_interruptions))
     if conditions.vs_close_assault:
         items.append(("defensive fire vs Close Assault", -1))
     if conditions.firer_moved_rapidly:

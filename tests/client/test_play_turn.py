@@ -166,23 +166,30 @@ def test_illegal_clicks_explain_and_change_nothing(scene: PlayScene) -> None:
     assert isinstance(scene.app.stack.top, PlayScene)
 
 
-def test_split_fire_sends_two_portions_or_explains_why_not(scene: PlayScene) -> None:
+def test_split_fire_explains_why_a_portion_cannot_fire_and_changes_nothing(
+    scene: PlayScene,
+) -> None:
+    """After a Rapid move and two interruptions, a two-figure portion has no Firepower left
+    (R19, R37): the split is refused with the breakdown and nothing is fired. (The engine's
+    split fire itself: tests/engine/test_interruptions.py::test_r19_...)"""
     engine = scene.session.engine
     frames(scene, click(unit_pos(scene, "R1")))
     frames(scene, [key(pygame.K_m)])
     frames(scene, click(screen_of(scene, (18.0, 9.0))))
     answer_dialogs(scene, ("continue",))
+    assert engine.act is not None and engine.act.interruptions == 2
     frames(scene, [key(pygame.K_f), key(pygame.K_s)])
     assert scene.splitting
     before = fingerprint(engine)
     frames(scene, click(unit_pos(scene, "I4")))
     assert scene.split_targets == ["I4"] and fingerprint(engine) == before
     frames(scene, click(unit_pos(scene, "I1")))
+    assert scene.status_is_error
+    assert "portion at Insurgent group 4 has no Firepower" in scene.status
+    assert "interrupted (R37) -2" in scene.status
+    assert fingerprint(engine) == before
     fired = [e for e in engine.state.events if e["kind"] == "Fire" and e["data"]["firer"] == "R1"]
-    assert not scene.status_is_error, scene.status
-    assert [e["data"]["target"] for e in fired] == ["I4", "I1"]
-    assert "split fire, 2 figures" in fired[0]["text"]
-    assert "split fire, 3 figures" in fired[1]["text"]
+    assert fired == []
 
 
 def test_the_battle_keeps_the_collector_off_its_long_lived_objects_until_it_closes(

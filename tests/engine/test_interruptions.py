@@ -123,7 +123,7 @@ def test_resolving_chains_of_interruptions_rulebook_example() -> None:
     delta_fire = [e for e in kinds(engine, "Fire") if e["data"]["target"] == "DELTA"]
     assert len(delta_fire) == 1
     assert engine.firepower(marines, delta).total - delta_fire[0]["data"]["firepower"] == 3
-    assert "interruptions after the first -3" in delta_fire[0]["text"]
+    assert "interrupted (R37) -3" in delta_fire[0]["text"]
     # Movement: 6" Cautious less 1" per interruption after the first; four interruptions in
     # this activation leave 6 - 3 = 3" in all (R24).
     assert kinds(engine, "MoveEnd")[-1]["data"]["moved"] == pytest.approx(3.0)
@@ -278,3 +278,52 @@ def test_r19_split_fire_resolves_each_portion_and_respects_the_quality_limit() -
     fires = [e for e in kinds(engine, "Fire") if e["data"]["firer"] == "R1"]
     assert [f["data"]["target"] for f in fires] == ["WEST", "NORTH"]
     assert all("2 figures" in f["text"] for f in fires)
+
+
+def test_examples_of_firepower_2_own_fire_after_two_interruptions_loses_two_dice() -> None:
+    """Rulebook: Examples of Firepower, example 2 (R37): a unit interrupted twice while moving
+    into position then fires with two dice fewer (not one, as for reaction fire to the second
+    interruption)."""
+    engine = chain_game([(Die.D6, 5), (Die.D8, 2), (Die.D6, 6), (Die.D8, 4)])
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(24.0, 28.0), rate="cautious"))
+    engine.apply(
+        DeclareInterrupts(side=INSURGENT, declarations=(("ALPHA", "fire"), ("CHARLIE", "fire")))
+    )
+    while engine.pending is not None and engine.pending.kind in ("react", "interrupts"):
+        if engine.pending.kind == "react":
+            answer(engine, "none")
+        else:
+            engine.apply(DeclareInterrupts(side=INSURGENT, declarations=()))
+    assert engine.pending is not None and engine.pending.kind == "continue"
+    marines, bravo = engine.state.units["R1"], engine.state.units["BRAVO"]
+    full = engine.firepower(marines, bravo).total
+    engine.apply(Fire(side=REGULAR, unit="R1", target="BRAVO"))
+    own = [e for e in kinds(engine, "Fire") if e["data"]["firer"] == "R1"]
+    assert len(own) == 1
+    assert full - own[0]["data"]["firepower"] == 2
+    assert "interrupted (R37) -2" in own[0]["text"]
+
+
+def test_a_unit_that_finishes_its_move_as_its_reaction_ends_it_once_and_says_so() -> None:
+    """Rulebook: Resolving Chains of Interruptions (R24): a Regular that wins its Reaction Test
+    against an interruption met halfway may finish its move first; the move ends once, and the
+    log says it chose to (and that it let an earlier interruption go unanswered)."""
+    engine = chain_game()
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(24.0, 28.0), rate="cautious"))
+    engine.apply(
+        DeclareInterrupts(
+            side=INSURGENT,
+            declarations=(("ALPHA", "fire"), ("BRAVO", "fire"), ("CHARLIE", "fire")),
+        )
+    )
+    while engine.pending is not None and engine.pending.kind == "react":
+        answer(engine, "none")
+    assert engine.pending is not None and engine.pending.kind == "interrupts"
+    engine.apply(DeclareInterrupts(side=INSURGENT, declarations=(("DELTA", "fire"),)))
+    assert engine.pending is not None and engine.pending.kind == "react"
+    answer(engine, "move")  # the Marines won Delta's test: they finish the move first
+    assert len(kinds(engine, "MoveEnd")) == 1
+    assert [e["text"] for e in kinds(engine, "ReactMove")] == [
+        "Marines finishes its move before DELTA acts (R24)"
+    ]
+    assert len(kinds(engine, "NoReaction")) == 3

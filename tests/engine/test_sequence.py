@@ -580,3 +580,57 @@ def test_r92_a_move_ending_on_another_units_base_stops_beside_it() -> None:
     leader = gunmen.leader_point
     assert 0.74 <= ((leader[0] - target[0]) ** 2 + (leader[1] - target[1]) ** 2) ** 0.5 <= 1.5
     assert _overlaps(engine) == []
+
+
+def test_r27_a_unit_that_tends_its_wounded_may_not_fire_in_that_activation() -> None:
+    """Rulebook: First Aid Checks for Regulars: the activation after taking casualties is spent
+    tending them; the unit may fire only in reaction, even once First Aid has been rolled."""
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(23.0, 31.0, 3)),  # in the open, south of the block
+            UnitSpec("GUNMEN", INSURGENT, line(23.0, 40.0, 3), quality=6),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(block(18, 20, 30, 28)), 0, dice=ThenOnes([]))
+    marines, gunmen = engine.state.units["R1"], engine.state.units["GUNMEN"]
+    marines.figures[1].status = "hit"  # hit last turn: awaiting First Aid
+    # into the building by its door: Solid Cover, where First Aid is rolled at the move's end
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(24.0, 25.0), rate="cautious"))
+    while engine.pending is not None and engine.pending.kind == "interrupts":
+        engine.apply(DeclareInterrupts(side=INSURGENT, declarations=()))
+    assert [e["data"]["figure"] for e in events(engine, "FirstAid")] == ["R1.2"]
+    assert not any(f.status == "hit" for f in marines.figures)  # sorted out by the roll
+    assert engine.pending is not None and engine.pending.kind == "continue"
+    assert engine.los(marines, gunmen)
+    before = engine.state.to_json()
+    with pytest.raises(IllegalCommand, match=r"tending its wounded and may only react \(R27\)"):
+        engine.apply(Fire(side=REGULAR, unit="R1", target="GUNMEN"))
+    assert engine.state.to_json() == before
+
+
+def test_r41_a_fallen_gunners_weapon_goes_to_a_rifleman_then_the_leader_else_is_lost() -> None:
+    """Rulebook: Who Got Hit? (R41): on a passed Quality Check a rifleman takes up a fallen
+    Insurgent gunner's weapon, the leader only when no rifleman is left; with nobody able to
+    carry it no check is rolled."""
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 40.0, 3)),
+            UnitSpec(
+                "GANG", INSURGENT, line(24.0, 20.0, 2), kinds=["leader", "small_arms"], quality=6
+            ),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    dice = engine.dice = ThenOnes([(Die.D6, 5), (Die.D6, 6), (Die.D6, 2)])
+    gang = engine.state.units["GANG"]
+    leader, rifleman = gang.figures
+    said = engine._take_up_weapon(gang, "rpg")  # d6=5 passes: the rifleman takes it
+    assert rifleman.kind == "rpg" and leader.weapon == ""
+    assert "GANG.2 takes up the rpg" in said
+    said = engine._take_up_weapon(gang, "mg")  # no rifleman left: the leader, on d6=6
+    assert leader.kind == "leader" and leader.weapon == "mg"
+    assert sorted(gang.support_weapons()) == ["mg", "rpg"]
+    assert "the leader GANG.1 takes up the mg" in said
+    said = engine._take_up_weapon(gang, "saw")  # nobody free to carry it: no roll at all
+    assert said == "; nobody left can take up the saw: it is lost"
+    assert dice.script == [(Die.D6, 2)]  # the third face was never rolled

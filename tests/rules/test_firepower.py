@@ -97,7 +97,7 @@ def test_examples_of_firepower_2_interrupted_twice_r37() -> None:
     # passes N + 1 and loses N dice, as reaction fire to the k-th interruption loses k − 1.
     result = firepower(ranger_fireteam(), FireConditions(interruptions=3))
     assert result.dice == 3
-    assert result.items[-1] == ("2 interruptions after the first", -2)
+    assert result.items[-1] == ("interrupted (R37)", -2)
     # Resolving Chains of Interruptions: reacting to the 4th interruption costs three dice.
     assert firepower(ranger_fireteam(), FireConditions(interruptions=4)).dice == 2
     assert firepower(ranger_fireteam(), FireConditions(interruptions=1)).dice == 5
@@ -143,7 +143,7 @@ def test_r16_bonuses_and_penalties_in_order() -> None:
         ("SAW", 1),
         ("Optimum Range", 1),
         ("target Exposed", 1),  # Exposed and Rapid give one die, not two
-        ("1 interruption after the first", -1),
+        ("interrupted (R37)", -1),
         ("moved Rapidly", -1),
     )
     assert result.dice == 5
