@@ -111,7 +111,17 @@ class Sight:
             f"{self.visible} of {self.target_figures} figures visible, "
             f"{self.seeing} of {self.viewer_figures} can see"
         )
-        return ("LOS: " if self.has_los else "no LOS: ") + counts
+        if self.has_los:
+            return "LOS: " + counts
+        # say which half fell short, so "1 of 4 visible, 5 of 5 can see" does not read as a
+        # contradiction (R4: half or more on both sides)
+        short = []
+        if 2 * self.visible < self.target_figures:
+            short.append("visible")
+        if 2 * self.seeing < self.viewer_figures:
+            short.append("seeing")
+        need = " and ".join(short) or "visible"
+        return f"no LOS: {counts} (half or more must be {need}, R4)"
 
 
 @dataclass(frozen=True)

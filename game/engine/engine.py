@@ -48,6 +48,7 @@ from game.engine.state import (
 )
 from game.engine.terrain import Terrain, distance, path_length, truncate, walk
 from game.rules.dice import DiceSource, Die, SeededDice
+from game.rules.wording import counted
 from game.scenarios.base import Scenario, edge_distance
 
 Flow = Generator[Decision, Command, Any]
@@ -483,7 +484,7 @@ class Engine:
             unit = self._new_insurgent_unit(arrival.figures, (spot.x, spot.y))
             self.emit(
                 "ReinforcementsArrive",
-                f"Hot spot d6={face}: {unit.name} ({len(unit.figures)} figures"
+                f"Hot spot d6={face}: {unit.name} ({counted(len(unit.figures), 'figure')}"
                 f"{', with a leader' if unit.has_leader else ', leaderless'}) arrives at hot "
                 f"spot {number} (Rulebook: Arrival of Insurgent Reinforcements)",
                 unit=unit.id,
@@ -783,7 +784,7 @@ class Engine:
                 ids = tuple(f.id for f in unit.effective_figures if f.id in ids)
                 if not ids:
                     continue
-            label = why if ids is None else f"{why} (split fire, {len(ids)} figures)"
+            label = why if ids is None else f"{why} (split fire, {counted(len(ids), 'figure')})"
             yield from self.fire(
                 unit, target, penalty=penalty, why=label, figure_ids=ids, team_bonus=i == 0
             )
@@ -1160,7 +1161,7 @@ class Engine:
             self.state.count("casualties_evacuated", handed.count("casualty"))
             self.emit(
                 "DependantsHandedOff",
-                f"{unit.name} hands {len(handed)} Dependants off at the friendly edge "
+                f"{unit.name} hands {counted(len(handed), 'Dependant')} off at the friendly edge "
                 "(Rulebook: Disposing of Dependants & Casualties)",
             )
 
@@ -1698,7 +1699,7 @@ class Engine:
             f"T{turn} {firer.name} {why} at {target.name} (Rulebook: Making the Attack Roll): "
             f"Firepower {fp.describe()} → {fp.total}{fire_die.label} {list(roll.firepower_faces)}; "
             f"Defense {df.describe()} → {df.total}{def_die.label} {list(roll.defense_faces)}; "
-            f"{casualties} casualties",
+            f"{counted(casualties, 'casualty', 'casualties')}",
             firer=firer.id,
             target=target.id,
             firepower=fp.total,
@@ -1820,7 +1821,8 @@ class Engine:
         base = (
             f"T{turn} Morale Check ({section}): {unit.name} {len(check.faces)}{die.label}"
             f"{f'+{bonus}' if bonus else ''} {list(check.faces)}: "
-            f"{check.successes} successes, {check.failures} failures"
+            f"{counted(check.successes, 'success', 'successes')}, "
+            f"{counted(check.failures, 'failure')}"
         )
         if unit.side == INSURGENT:
             effect = rb.insurgent_morale(unit, check)
@@ -2624,7 +2626,8 @@ class Engine:
             self.emit(
                 "Merged",
                 f"T{self.state.turn} {unit.name} merges into {target.name}: "
-                f"{len(target.effective_figures)} figures, Troop Quality {merged.quality}, "
+                f"{counted(len(target.effective_figures), 'figure')}, "
+                f"Troop Quality {merged.quality}, "
                 f"Morale {merged.morale} (Rulebook: Merging Units; Mixed Units)",
                 unit=target.id,
                 merged=unit.id,

@@ -32,6 +32,7 @@ from game.rules.morale import (
 )
 from game.rules.quality import Morale, Quality, ReactionStance
 from game.rules.reinforcements import roll_reinforcements as rules_roll_reinforcements
+from game.rules.reinforcements import rpg_is_anti_tank
 from game.rules.units import (
     DependantKind,
     Dependants,
@@ -291,7 +292,10 @@ def roll_reinforcements(
         if unit.small_arms_faces:
             text += f" (small arms d6 {list(unit.small_arms_faces)})"
         if unit.rpg_faces:
-            text += f" (RPG type d6 {list(unit.rpg_faces)}: 5-6 anti-tank)"
+            kinds_rolled = ", ".join(
+                "anti-tank" if rpg_is_anti_tank(f) else "standard" for f in unit.rpg_faces
+            )
+            text += f" (RPG type d6 {list(unit.rpg_faces)}: {kinds_rolled}; 5-6 is anti-tank)"
         if unit.leaderless_face is not None:
             gains = unit.has_leader
             text += f"; leader d6={unit.leaderless_face} ({'a leader' if gains else 'leaderless'})"

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from game.rules.dice import DiceSource, Die
 from game.rules.firepower import Defense, Firepower
 from game.rules.quality import SUCCESS_TARGET
+from game.rules.wording import counted
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class AttackPairing:
         shown = [f"{attack}-{mark}" for attack, mark in sorted(pairs, key=lambda p: -p[0])]
         discards = self.attack_discarded + self.defense_discarded
         tail = f" (discarded under 4: {', '.join(map(str, discards))})" if discards else ""
-        return ", ".join(shown) + f": {self.casualties} casualties" + tail
+        return ", ".join(shown) + f": {counted(self.casualties, 'casualty', 'casualties')}" + tail
 
 
 def pair_attack(attack_rolls: Iterable[int], defense_rolls: Iterable[int]) -> AttackPairing:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from game.rules.dice import Die
 from game.rules.quality import Quality
 from game.rules.units import Figure, Unit
+from game.rules.wording import counted
 
 FIREPOWER_CAP = 10
 DEFENSE_CAP = 10
@@ -91,7 +92,7 @@ class Defense:
 
 
 def _figures_label(count: int) -> str:
-    return f"{count} figure" if count == 1 else f"{count} figures"
+    return counted(count, "figure")
 
 
 def _select(unit: Unit, figure_ids: Iterable[str] | None) -> tuple[Figure, ...]:

@@ -15,6 +15,7 @@ from game.rules.casualties import HitCategory, unit_hit_categories
 from game.rules.dice import DiceSource, Die
 from game.rules.quality import SUCCESS_TARGET, Morale
 from game.rules.units import Side, Unit
+from game.rules.wording import counted
 
 
 class MoraleTrigger(Enum):
@@ -109,7 +110,8 @@ class MoraleCheck:
         verdict = "passed" if self.passed else "failed"
         return (
             f"Morale check {len(self.faces)}{self.die.label}{bonus}: {list(self.faces)} -> "
-            f"{self.successes} successes, {self.failures} failures: {verdict}"
+            f"{counted(self.successes, 'success', 'successes')}, "
+            f"{counted(self.failures, 'failure')}: {verdict}"
         )
 
 

@@ -86,6 +86,10 @@ def test_line_of_sight_six_insurgents_two_visible_no_los_either_way() -> None:
     assert (sight.seeing, sight.visible) == (3, 2)
     assert not sight.has_los
     assert "no LOS: 2 of 6 figures visible" in sight.describe()
+    # all three Regulars see some insurgent: only the visible half falls short (R4)
+    assert sight.describe().endswith(
+        "2 of 6 figures visible, 3 of 3 can see (half or more must be visible, R4)"
+    )
     back = geometry.line_of_sight(insurgents, regulars)
     assert (back.seeing, back.viewer_figures) == (2, 6)
     assert not back.has_los

@@ -94,3 +94,14 @@ def test_resolve_fire_that_cannot_fire_rolls_nothing() -> None:
     df = Defense(dice=4, die=Die.D8, items=(("4 figures", 4),))
     result = resolve_fire(fp, df, ScriptedDice([]))
     assert result.casualties == 0 and result.attack_faces == () and result.defense_faces == ()
+
+
+def test_log_words_agree_with_their_counts() -> None:
+    """The log reads "1 casualty", "1 success, 2 failures", never "1 casualties"."""
+    from game.rules.wording import counted
+
+    assert counted(1, "casualty", "casualties") == "1 casualty"
+    assert counted(0, "casualty", "casualties") == "0 casualties"
+    assert counted(1, "failure") == "1 failure" and counted(3, "failure") == "3 failures"
+    one_hit = pair_attack((6,), (1,))
+    assert one_hit.describe().endswith(": 1 casualty (discarded under 4: 1)")
