@@ -445,8 +445,11 @@ class Board:
         raw: list[tuple[Point, str, float]] = []
         if goal is not None:
             route = self.path(start, goal.point)
+            length = path_length(route)
             for rate, reach in (("cautious", 3.0), ("cautious", CAUTIOUS), ("rapid", RAPID)):
-                if rate in rates:
+                # a goal within a Cautious move is not worth Rapid's costs (−1 on Reaction
+                # Tests, +1 die for whoever fires at the unit: R14, R16)
+                if rate in rates and not (rate == "rapid" and length <= CAUTIOUS + 0.05):
                     raw.append((walk(route, reach), rate, reach))
         if "cautious" in rates:
             for dist in RING:

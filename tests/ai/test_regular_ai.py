@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.regular import Board, FireCandidate, Focus, RegularAI
+from game.ai.regular import Board, FireCandidate, Focus, Goal, RegularAI
 from game.battlefield.model import Battlefield, Building, Door, Edge, Wall, WallHeight
 from game.engine.commands import (
     Answer,
@@ -326,6 +326,24 @@ def test_moves_it_orders_are_legal_paths() -> None:
             pytest.fail(f"{command}: {why}")
         assert path_length(engine.terrain.path(unit.leader_point, dest.to)) >= 0.5
         assert distance(dest.end, unit.leader_point) <= 12.0 + 1e-6
+
+
+def test_a_goal_within_a_cautious_move_is_not_offered_as_a_rapid_one() -> None:
+    """Rapid costs the unit on Reaction Tests and gives the enemy a die (R14, R16): toward a
+    goal 4" away the AI weighs only Cautious moves; toward one 10" away, a Rapid one too."""
+    engine = shoot_out()
+    board = Board(regular_view(engine), engine.terrain)
+    unit = board.unit("R2")
+    assert unit is not None
+    x, y = unit.leader_point
+    near = Goal((x, y - 4.0), "a spot 4 inches off", 0.0)
+    far = Goal((x, y - 10.0), "a spot 10 inches off", 0.0)
+    rates_near = {
+        d.rate for d in board.destinations(unit, near) if distance(d.end, near.point) < 0.5
+    }
+    rates_far = {d.rate for d in board.destinations(unit, far) if distance(d.end, far.point) < 0.5}
+    assert rates_near == {"cautious"}
+    assert rates_far == {"rapid"}
 
 
 def test_sweep_a_unit_by_a_hot_spot_neutralizes_it_once_then_moves_on() -> None:
