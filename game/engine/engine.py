@@ -1423,6 +1423,14 @@ class Engine:
         )
         first: list[str] = []
         after: list[str] = []
+        holding = [self.state.units[w].name for w in ids if w not in chosen]
+        if holding:
+            self.emit(
+                "OverwatchHolds",
+                f"{', '.join(holding)} on Overwatch {'holds' if len(holding) == 1 else 'hold'} "
+                f"fire at {ins.name} (Rulebook: Overwatch)",
+                insurgent=ins.id,
+            )
         for wid in chosen:
             w = self.state.units[wid]
             w.overwatch_shots += 1

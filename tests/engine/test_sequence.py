@@ -634,3 +634,24 @@ def test_r41_a_fallen_gunners_weapon_goes_to_a_rifleman_then_the_leader_else_is_
     said = engine._take_up_weapon(gang, "saw")  # nobody free to carry it: no roll at all
     assert said == "; nobody left can take up the saw: it is lost"
     assert dice.script == [(Die.D6, 2)]  # the third face was never rolled
+
+
+def test_overwatch_that_holds_its_fire_is_logged() -> None:
+    """Rulebook: Overwatch: the player may let an Insurgent action pass; the log says so, so
+    an Overwatch unit that never fires can be told from one that was never asked."""
+    staging = Staging(
+        units=[
+            UnitSpec("WATCH", REGULAR, line(24.0, 30.0, 4), name="Watchers"),
+            UnitSpec("GUNMEN", INSURGENT, line(24.0, 22.0, 3), quality=6, name="Gunmen"),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    engine.apply(Overwatch(side=REGULAR, unit="WATCH"))
+    engine.apply(Fire(side=INSURGENT, unit="GUNMEN", target="WATCH"))
+    assert engine.pending is not None and engine.pending.kind == "overwatch"
+    engine.apply(Answer(side=REGULAR, decision=engine.pending.id, choice=[]))
+    held = events(engine, "OverwatchHolds")
+    assert [e["text"] for e in held] == [
+        "Watchers on Overwatch holds fire at Gunmen (Rulebook: Overwatch)"
+    ]
+    assert [e["data"]["firer"] for e in events(engine, "Fire")] == ["GUNMEN"]
