@@ -24,10 +24,12 @@ from game.engine.commands import (
 )
 from game.engine.engine import CAUTIOUS, RAPID, Engine
 from game.engine.state import UnitState
-from game.engine.terrain import path_length, truncate, walk
+from game.engine.terrain import path_length, truncate
 from game.rules.odds import CasualtyOdds, casualty_odds
 
 REACH_DIRECTIONS = 24
+REACH_HALVINGS = 7  # a direction's reach to within 1/128 of the allowance
+REACH_MIN = 0.3  # a direction reaching less than this adds no point to the outline
 
 
 def check(engine: Engine, command: Command) -> str:
@@ -192,18 +194,41 @@ def move_preview(
 
 
 def reach_outline(engine: Engine, unit: UnitState, reach: float) -> list[Point]:
-    """The edge of where the leader can get within `reach` inches along real paths."""
+    """The edge of where the leader can get within `reach` inches along real paths: in each
+    of REACH_DIRECTIONS directions from the leader, the farthest point on that line that a
+    path of at most `reach` inches leads to (found by halving). A direction walled off at
+    once adds no point, so the outline never dips back into the leader; each point lies in its
+    own direction, so the outline does not fold across buildings as the ends of bent paths
+    did."""
     start = unit.leader_point
+    width, height = engine.battlefield.width, engine.battlefield.height
+
+    def along(ux: float, uy: float, r: float) -> Point:
+        return (
+            min(max(start[0] + r * ux, 0.1), width - 0.1),
+            min(max(start[1] + r * uy, 0.1), height - 0.1),
+        )
+
+    def reached(goal: Point) -> bool:
+        path = engine.terrain.path(start, goal)
+        return math.dist(path[-1], goal) < 0.05 and path_length(path) <= reach + 1e-6
+
     outline: list[Point] = []
     for k in range(REACH_DIRECTIONS):
         angle = 2 * math.pi * k / REACH_DIRECTIONS
-        goal = (start[0] + reach * math.cos(angle), start[1] + reach * math.sin(angle))
-        goal = (
-            min(max(goal[0], 0.1), engine.battlefield.width - 0.1),
-            min(max(goal[1], 0.1), engine.battlefield.height - 0.1),
-        )
-        path = engine.terrain.path(start, goal)
-        outline.append(walk(path, reach) if path_length(path) > reach else path[-1])
+        ux, uy = math.cos(angle), math.sin(angle)
+        if reached(along(ux, uy, reach)):
+            outline.append(along(ux, uy, reach))
+            continue
+        low, high = 0.0, reach
+        for _ in range(REACH_HALVINGS):
+            middle = (low + high) / 2
+            if reached(along(ux, uy, middle)):
+                low = middle
+            else:
+                high = middle
+        if low >= REACH_MIN:
+            outline.append(along(ux, uy, low))
     return outline
 
 

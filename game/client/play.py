@@ -52,6 +52,7 @@ BOARD_KINDS = frozenset({"activate", "continue", "insurgent_action"})
 CAUTIOUS_COLOUR = (90, 200, 110)
 RAPID_COLOUR = (240, 160, 50)
 BLOCKED_COLOUR = (220, 70, 60)
+PATH_CASING = (20, 20, 16)
 TARGET_COLOUR = (250, 220, 80)
 SPOTLIGHT_COLOUR = (255, 240, 120)
 STATUS_BG = (20, 22, 18)
@@ -954,8 +955,13 @@ class PlayScene(BattleScene):
             colour = CAUTIOUS_COLOUR if plan.rate == "cautious" else RAPID_COLOUR
             if plan.blocked:
                 colour = BLOCKED_COLOUR
-            pygame.draw.lines(surface, colour, False, [self._to_screen(p) for p in plan.path], 3)
-            pygame.draw.circle(surface, colour, self._to_screen(plan.path[-1]), 5)
+            points = [self._to_screen(p) for p in plan.path]
+            # a dark casing under the rate's colour: the path stands out from the thin reach
+            # outlines drawn in the same colours
+            pygame.draw.lines(surface, PATH_CASING, False, points, 7)
+            pygame.draw.lines(surface, colour, False, points, 3)
+            pygame.draw.circle(surface, PATH_CASING, points[-1], 7)
+            pygame.draw.circle(surface, colour, points[-1], 5)
         if self.mode in ("move", "fire", "assault") and self.preview_text:
             self._label(
                 surface, self.preview_text, (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.client import orders
 from game.client.session import GameSession, SessionConfig
 from game.engine.commands import Answer, MoveUnit
+from game.engine.terrain import path_length
 
 
 def session(table: str, seed: int = 5) -> GameSession:
@@ -50,8 +51,14 @@ def test_reach_outlines_stay_within_their_allowance_along_paths() -> None:
     alpha = engine.state.units["R1"]
     start = alpha.leader_point
     for reach in (6.0, 12.0):
-        for point in orders.reach_outline(engine, alpha, reach):
-            assert ((point[0] - start[0]) ** 2 + (point[1] - start[1]) ** 2) ** 0.5 <= reach + 0.01
+        outline = orders.reach_outline(engine, alpha, reach)
+        assert len(outline) >= orders.REACH_DIRECTIONS // 2
+        for point in outline:
+            away = ((point[0] - start[0]) ** 2 + (point[1] - start[1]) ** 2) ** 0.5
+            assert orders.REACH_MIN <= away <= reach + 0.01  # never dips back into the leader
+            path = engine.terrain.path(start, point)
+            assert path_length(path) <= reach + 1e-6  # a real path gets there in the allowance
+            assert ((path[-1][0] - point[0]) ** 2 + (path[-1][1] - point[1]) ** 2) ** 0.5 < 0.05
 
 
 def test_line_of_sight_between_points_names_what_blocks_it() -> None:
