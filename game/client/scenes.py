@@ -12,6 +12,7 @@ import os
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -243,3 +244,15 @@ class App:
     def shutdown(self) -> None:
         self.stack.close_all()
         pygame.display.quit()
+
+
+def close_expanded_menu(elements: Iterable[Any]) -> bool:
+    """Close the first drop-down list among `elements` that is open; True if one was.
+
+    Esc on a screen with an open list should close the list, not leave the screen."""
+    for element in elements:
+        states = getattr(element, "menu_states", None)
+        if states is not None and element.current_state is states.get("expanded"):
+            element.unfocus()  # pygame_gui closes an unfocused open list on its next update
+            return True
+    return False

@@ -24,7 +24,7 @@ from pygame_gui.elements import (
 )
 
 from game.client.menu import draw_menu_background
-from game.client.scenes import App, Scene
+from game.client.scenes import App, Scene, close_expanded_menu
 from game.client.settings import (
     PACES,
     WINDOW_SIZES,
@@ -204,7 +204,11 @@ class SettingsScene(Scene):
             self._choose(key, str(event.text))
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and key == "user_maps_dir":
             self.set_maps_dir(str(event.text))
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        elif (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_ESCAPE
+            and not close_expanded_menu(self.controls.values())  # Esc first closes a list
+        ):
             self.app.pop()
 
     def _choose(self, key: str, text: str) -> None:

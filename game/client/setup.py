@@ -33,7 +33,7 @@ from pygame_gui.windows import UIMessageWindow
 
 from game.client.catalogue import MAPS_DIR, MapEntry, describe_map, shipped_maps
 from game.client.menu import draw_menu_background
-from game.client.scenes import Scene
+from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
 
 MODES: tuple[tuple[str, str], ...] = (
@@ -630,6 +630,9 @@ class SetupScene(Scene):
             self.dialog = None
             self.dialog_lines = []
         elif event.type == pygame.KEYDOWN:
+            menus = [self.mode_menu, self.pace_menu, self.count_menu, *self.owner_menus.values()]
+            if event.key == pygame.K_ESCAPE and close_expanded_menu(m for m in menus if m):
+                return
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -246,3 +246,23 @@ def test_clicking_a_map_of_the_users_folder_checks_it(app: App, folders: Path) -
 
     errors = [str(p) for p in read_map(mine / "broken_street.tmx").errors]
     assert errors and scene.dialog_lines[1:] == errors
+
+
+def test_esc_closes_an_open_list_before_it_leaves_the_screen(app: App) -> None:
+    import pygame
+
+    scene = SetupScene()
+    app.push(scene)
+    app.step()
+    menu = scene.mode_menu
+    assert menu is not None
+    menu.current_state.should_transition = True  # the player opened the Mode list
+    app.step()
+    assert menu.current_state is menu.menu_states["expanded"]
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.step([esc])
+    app.step()
+    assert app.stack.top is scene  # still on the New game screen
+    assert menu.current_state is menu.menu_states["closed"]
+    app.step([esc])
+    assert app.stack.top is not scene  # a second Esc leaves it
