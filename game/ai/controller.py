@@ -40,6 +40,7 @@ from game.ai.procedure import (
 from game.ai.situation import Moment, Situation, UnitKind
 from game.ai.tables import ActionChoice
 from game.battlefield.model import Battlefield, Point, UnitPosition
+from game.battlefield.planar import BASE_RADIUS
 from game.engine.commands import (
     Answer,
     Command,
@@ -50,7 +51,14 @@ from game.engine.commands import (
     MoveUnit,
 )
 from game.engine.state import INSURGENT, REGULAR, SUPPORT_DICE, GameState, UnitState
-from game.engine.terrain import Terrain, distance, path_length, truncate, walk
+from game.engine.terrain import (
+    Terrain,
+    distance,
+    path_length,
+    point_segment_distance,
+    truncate,
+    walk,
+)
 from game.engine.view import PlayerView
 from game.rules.dice import DiceSource, SeededDice
 
@@ -387,9 +395,42 @@ class InsurgentAI:
                     "this turn, it may only fire (R80); it holds"
                 )
                 continue
+            blocker = (
+                self._straight_in_line(world, unit, regular)
+                if mode is Interrupt.FIRE and unit is not None
+                else None
+            )
+            if unit is not None and blocker is not None:
+                # R93: the row asks for fire, but no unit fires through another (R6); declaring
+                # it would only fizzle after the Reaction Test
+                self._note(
+                    f"T{world.turn} {unit.name} cannot interrupt by fire: {blocker} stands "
+                    f"straight in the line to {regular.name} (R6); it holds (R93)"
+                )
+                continue
             declarations.append((outcome.unit_id, mode.value))
             self._plans[outcome.unit_id] = _Plan(outcome.choice, activated=regular.id)
         return DeclareInterrupts(side=INSURGENT, declarations=tuple(declarations), at=0.0)
+
+    def _straight_in_line(self, world: _World, unit: UnitState, target: UnitState) -> str | None:
+        """The name of a unit the centre line from `unit` to `target` passes straight through
+        at the firer's level (it blocks fire for everyone, R6), else None."""
+        others = [
+            u for u in world.state.units.values() if u.on_table and u.id not in (unit.id, target.id)
+        ]
+        in_line = self.terrain.units_in_line_of_fire(
+            world.position(unit), world.position(target), [world.position(o) for o in others]
+        )
+        a, b = world.centre(unit), world.centre(target)
+        for other_id in in_line:
+            other = world.unit(other_id)
+            if other is None or other.elevation != unit.elevation:
+                continue
+            if any(
+                point_segment_distance(f.pos, a, b) <= BASE_RADIUS for f in other.effective_figures
+            ):
+                return other.name
+        return None
 
     def _interrupt_move(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
         unit_id = str(decision.get("context", {}).get("unit", ""))

@@ -384,3 +384,31 @@ def test_a_unit_joined_by_a_leader_this_turn_holds_instead_of_interrupting_by_mo
     )
     engine.apply(command)  # accepted
     assert engine.state.units["I1"].leader_point == (11.0, 15.0)
+
+
+def test_a_unit_with_a_friend_straight_in_its_line_holds_instead_of_interrupting_by_fire() -> None:
+    """R93 (after R6): the row asks for fire (as in the first test), but another unit stands
+    straight in the line to the Marines, and no unit fires through another: the AI declares
+    no fire for it and says why, instead of a declaration that would only fizzle."""
+    wall = Wall(1, "low wall", ((8.0, 20.0), (16.0, 20.0)), False, WallHeight.LOW)
+    battlefield = table(wall)
+    in_the_way = (
+        "I2",
+        INSURGENT,
+        ["leader"],
+        [(11.35, 22.0)],  # on the centre line between I1 and the Marines
+    )
+    scenario = TableScenario([marines(10.0, 24.5), band("I1", 10.0, 19.5, 4), in_the_way])
+    engine = Engine(scenario, battlefield, seed=1)
+    ai = InsurgentAI(battlefield, seed=1)
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(10.0, 33.0), rate="cautious"))
+    assert engine.pending is not None and engine.pending.kind == "interrupts"
+    command = ai.choose(player_view(engine, INSURGENT))
+    assert isinstance(command, DeclareInterrupts)
+    assert "I1" not in [unit for unit, _ in command.declarations]
+    assert any(
+        line.endswith(
+            "I1 cannot interrupt by fire: I2 stands straight in the line to R1 (R6); it holds (R93)"
+        )
+        for line in ai.log
+    )
