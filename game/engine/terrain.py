@@ -14,6 +14,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import islice, pairwise
 from typing import Any
 
@@ -233,7 +234,19 @@ class Terrain:
         if self.geometry is None:
             return None
         x, y = leader
-        reach = 6.0 + nudge
+        near = [
+            p
+            for p in occupied
+            if abs(p[0] - x) < 6.0 and abs(p[1] - y) < 6.0 and distance(p, leader) < 6.0
+        ]
+        apart = 2 * BASE_RADIUS - 1e-6
+        if all(distance(leader, o) >= apart for o in near):  # the usual case: room to stand
+            try:
+                spots = self.geometry.place_in_cohesion(leader, count, occupied=near)
+                return [(float(p[0]), float(p[1])) for p in spots]
+            except ValueError:
+                pass
+        reach = 6.0 + nudge  # the bases around every spot the leader may be moved to
         near = [
             p
             for p in occupied
@@ -263,24 +276,50 @@ class Terrain:
         (or outside every building) and reached from it in a straight line. Points are tried
         on rings 1/4" apart, 24 to a ring."""
         apart = 2 * BASE_RADIUS - 1e-6
+        wx, wy = wanted
+        # only the bases within reach of the rings can be in the way of a point on them
+        reach = within + apart
+        close = [(ox, oy) for ox, oy in occupied if abs(ox - wx) <= reach and abs(oy - wy) <= reach]
+        hypot = math.hypot
 
-        def clear(p: Point) -> bool:
-            return all(distance(p, o) >= apart for o in occupied)
+        def clear(px: float, py: float) -> bool:
+            return all(hypot(px - ox, py - oy) >= apart for ox, oy in close)
 
-        if clear(wanted):
+        if clear(wx, wy):
             yield wanted
-        home = self.building_at(wanted)
-        rings = int(within / NUDGE_STEP + 1e-9)
-        for ring in range(1, rings + 1):
-            radius = ring * NUDGE_STEP
-            for k in range(NUDGE_DIRECTIONS):
-                angle = 2 * math.pi * k / NUDGE_DIRECTIONS
-                p = (wanted[0] + radius * math.cos(angle), wanted[1] + radius * math.sin(angle))
-                if not clear(p) or not self.on_table(p) or self.building_at(p) is not home:
-                    continue
-                route = self.path(wanted, p)
-                if distance(route[-1], p) < 1e-6 and path_length(route) <= radius + 0.01:
+        # a ring point r from `wanted` is at most r + d from a base d away: rings nearer than
+        # (apart - the nearest base's distance) cannot clear it, and are skipped
+        nearest = min((hypot(wx - ox, wy - oy) for ox, oy in close), default=apart)
+        skip_below = apart - nearest - 1e-9
+        home = self._building_key(wanted)
+        if self._street is _UNKNOWN and self.geometry is not None:
+            self._street = _street_graph(self.geometry)
+        graph = self._street
+        hug_wanted = graph.hugged(wanted) if graph is not None else _NONE
+        for radius, dx, dy in _nudge_offsets(within):
+            if radius < skip_below:
+                continue
+            p = (wx + dx, wy + dy)
+            if not clear(p[0], p[1]) or not self.on_table(p) or self._building_key(p) != home:
+                continue
+            if graph is not None:
+                # a base fits there and slides straight there: two pymunk queries, not a
+                # route tree from a new start
+                if graph.free(p) and _clear(graph, wanted, p, hug_wanted, _NONE):
                     yield p
+                continue
+            route = self.path(wanted, p)
+            if distance(route[-1], p) < 1e-6 and path_length(route) <= radius + 0.01:
+                yield p
+
+    def _building_key(self, p: Point) -> int:
+        """Which building holds `p` (-1 in the street), asked of the geometry's index when
+        there is one."""
+        if self.geometry is not None:
+            index = self.geometry.building_index_at(p)
+            return -1 if index is None else int(index)
+        building = self.building_at(p)
+        return -1 if building is None else self.battlefield.buildings.index(building)
 
     def unseen_path(
         self, start: Point, goal: Point, watchers: Sequence[UnitPosition]
@@ -375,8 +414,23 @@ _GRAPH_API = (
     "on_ground",
     "straddles_wall",
     "move_filter",
+    "free",
     "queries",
 )
+
+
+@lru_cache(maxsize=8)
+def _nudge_offsets(within: float) -> tuple[tuple[float, float, float], ...]:
+    """(ring radius, dx, dy) of the points R92 tries around a wanted spot, nearest first: rings
+    NUDGE_STEP apart, NUDGE_DIRECTIONS points to a ring, up to `within` inches."""
+    rings = int(within / NUDGE_STEP + 1e-9)
+    offsets = []
+    for ring in range(1, rings + 1):
+        radius = ring * NUDGE_STEP
+        for k in range(NUDGE_DIRECTIONS):
+            angle = 2 * math.pi * k / NUDGE_DIRECTIONS
+            offsets.append((radius, radius * math.cos(angle), radius * math.sin(angle)))
+    return tuple(offsets)
 
 
 def _street_graph(geometry: Any) -> Any:
