@@ -125,6 +125,24 @@ def _fail(message: str) -> int:
     return 2
 
 
+class _Narrated:
+    """A controller whose notes (`log`) are printed as it answers, each line once, named."""
+
+    def __init__(self, inner: Controller, name: str, stream: TextIO) -> None:
+        self.inner, self.name, self.stream = inner, name, stream
+        self.seen = 0
+
+    def choose(self, view: Any) -> Any:
+        command = self.inner.choose(view)
+        log = getattr(self.inner, "log", None)
+        if isinstance(log, list):
+            self.seen = min(self.seen, len(log))
+            for line in log[self.seen :]:
+                print(f"{self.name}: {line}", file=self.stream)
+            self.seen = len(log)
+        return command
+
+
 def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from game.engine.controllers import RandomController
     from game.engine.state import INSURGENT, REGULAR
@@ -173,6 +191,9 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
         from game.ai.regular import RegularAI
 
         controllers[REGULAR] = RegularAI(engine.battlefield)
+    if not args.quiet and getattr(args, "insurgents", "ai") == "ai":
+        # the solo rules' reasons (table, row, die) printed before what they lead to
+        controllers[INSURGENT] = _Narrated(controllers[INSURGENT], "Insurgent AI", stream)
     autosave = None
     if not getattr(args, "no_autosave", False):
         folder = Path(args.autosave_dir) if args.autosave_dir else data_dir()

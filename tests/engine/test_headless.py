@@ -107,3 +107,24 @@ def test_the_ais_play_both_sides_by_default_and_random_is_still_there(
     default = played()
     assert default == played("--insurgents", "ai", "--regulars", "ai")
     assert default != played("--insurgents", "random", "--regulars", "random")
+
+
+def test_headless_game_prints_the_insurgent_ais_reasons_before_what_they_lead_to(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue #5: a player must be able to see why the Insurgents did what they did: each
+    Action Check's table and row is printed, before the declaration it leads to."""
+    assert main(["--scenario", "contracting-trouble", "--seed", "1", "--turns", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    reasons = [i for i, line in enumerate(lines) if line.startswith("Insurgent AI: ")]
+    assert reasons
+    assert all(" row " in lines[i] or "no row applies" in lines[i] for i in reasons)
+    declared = next(i for i, line in enumerate(lines) if "declares an interruption" in line)
+    unit = lines[declared].split(" declares")[0].removeprefix("T1 ")
+    assert any(i < declared and "→ interrupt" in lines[i] for i in reasons), unit
+    assert (
+        main(["--scenario", "contracting-trouble", "--seed", "1", "--turns", "1", "--quiet"]) == 0
+    )
+    assert not any(
+        line.startswith("Insurgent AI: ") for line in capsys.readouterr().out.splitlines()
+    )
