@@ -343,11 +343,14 @@ class BattleScene(Scene):
         elif key == pygame.K_ESCAPE:
             self.app.pop()
 
+    def selectable_units(self) -> list[str]:
+        """The units Tab walks, in order: every unit on this screen."""
+        return [u.unit_id for u in self.view_provider().units]
+
     def cycle_selection(self, step: int) -> None:
-        units = self.view_provider().units
-        if not units:
+        ids = self.selectable_units()
+        if not ids:
             return
-        ids = [u.unit_id for u in units]
         current = self.overlays.selected_unit
         if current not in ids:
             index = 0 if step > 0 else len(ids) - 1

@@ -379,7 +379,7 @@ class PlayScene(BattleScene):
         self.select_default_unit()
         return True
 
-    def cycle_selection(self, step: int) -> None:
+    def selectable_units(self) -> list[str]:
         """Tab walks the units of the player at the table (their own fireteams in co-op); in
         watch mode, or when nobody human plays, every unit."""
         seat = (
@@ -388,24 +388,15 @@ class PlayScene(BattleScene):
             or next((s for s in self.session.config.seats if s.human), None)
         )
         if seat is None:
-            super().cycle_selection(step)
-            return
+            return super().selectable_units()
         engine = self.session.engine
-        ids = [
+        return [
             u.unit_id
             for u in self.current_view().units
             if (unit := engine.state.units.get(u.unit_id)) is not None
             and unit.side == seat.side
             and seat.owns(unit.id)
         ]
-        if not ids:
-            return
-        current = self.overlays.selected_unit
-        if current not in ids:
-            index = 0 if step > 0 else len(ids) - 1
-        else:
-            index = (ids.index(current) + step) % len(ids)
-        self.select(ids[index])
 
     def select_default_unit(self) -> None:
         seat = self.session.current_seat()
