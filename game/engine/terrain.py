@@ -240,7 +240,8 @@ class Terrain:
             if abs(p[0] - x) < 6.0 and abs(p[1] - y) < 6.0 and distance(p, leader) < 6.0
         ]
         apart = 2 * BASE_RADIUS - 1e-6
-        if all(distance(leader, o) >= apart for o in near):  # the usual case: room to stand
+        tried = all(distance(leader, o) >= apart for o in near)
+        if tried:  # the usual case: room to stand
             try:
                 spots = self.geometry.place_in_cohesion(leader, count, occupied=near)
                 return [(float(p[0]), float(p[1])) for p in spots]
@@ -256,6 +257,8 @@ class Terrain:
         first: Point | None = None
         for spot in islice(self.free_spots(leader, near, within=nudge), PLACE_TRIES):
             first = spot if first is None else first
+            if tried and spot == leader:
+                continue  # the unit did not fit around its leader just above
             try:
                 spots = self.geometry.place_in_cohesion(spot, count, occupied=near)
             except ValueError:
@@ -292,9 +295,7 @@ class Terrain:
         nearest = min((hypot(wx - ox, wy - oy) for ox, oy in close), default=apart)
         skip_below = apart - nearest - 1e-9
         home = self._building_key(wanted)
-        if self._street is _UNKNOWN and self.geometry is not None:
-            self._street = _street_graph(self.geometry)
-        graph = self._street
+        graph = self._street_graph()
         hug_wanted = graph.hugged(wanted) if graph is not None else _NONE
         for radius, dx, dy in _nudge_offsets(within):
             if radius < skip_below:
@@ -311,6 +312,12 @@ class Terrain:
             route = self.path(wanted, p)
             if distance(route[-1], p) < 1e-6 and path_length(route) <= radius + 0.01:
                 yield p
+
+    def _street_graph(self) -> Any:
+        """The geometry's street graph for routes (None without one), looked up once."""
+        if self._street is _UNKNOWN:
+            self._street = _street_graph(self.geometry) if self.geometry is not None else None
+        return self._street
 
     def _building_key(self, p: Point) -> int:
         """Which building holds `p` (-1 in the street), asked of the geometry's index when
@@ -366,9 +373,7 @@ class Terrain:
     def _path(self, start: Point, goal: Point) -> list[Point]:
         if self.geometry is not None:
             try:
-                if self._street is _UNKNOWN:
-                    self._street = _street_graph(self.geometry)
-                graph = self._street
+                graph = self._street_graph()
                 if graph is not None:
                     route = _fan(graph, start).route(graph, goal)
                     if route is None:
