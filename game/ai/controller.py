@@ -40,7 +40,6 @@ from game.ai.procedure import (
 from game.ai.situation import Moment, Situation, UnitKind
 from game.ai.tables import ActionChoice
 from game.battlefield.model import Battlefield, Point, UnitPosition
-from game.battlefield.planar import BASE_RADIUS
 from game.engine.commands import (
     Answer,
     Command,
@@ -55,7 +54,6 @@ from game.engine.terrain import (
     Terrain,
     distance,
     path_length,
-    point_segment_distance,
     truncate,
     walk,
 )
@@ -418,19 +416,11 @@ class InsurgentAI:
         others = [
             u for u in world.state.units.values() if u.on_table and u.id not in (unit.id, target.id)
         ]
-        in_line = self.terrain.units_in_line_of_fire(
+        blocker = self.terrain.blocks_fire(
             world.position(unit), world.position(target), [world.position(o) for o in others]
         )
-        a, b = world.centre(unit), world.centre(target)
-        for other_id in in_line:
-            other = world.unit(other_id)
-            if other is None or other.elevation != unit.elevation:
-                continue
-            if any(
-                point_segment_distance(f.pos, a, b) <= BASE_RADIUS for f in other.effective_figures
-            ):
-                return other.name
-        return None
+        found = world.unit(blocker) if blocker is not None else None
+        return found.name if found is not None else None
 
     def _interrupt_move(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
         unit_id = str(decision.get("context", {}).get("unit", ""))

@@ -190,6 +190,23 @@ class Terrain:
                 found.append(other.id)
         return found
 
+    def blocks_fire(
+        self, firer: UnitPosition, target: UnitPosition, others: Sequence[UnitPosition]
+    ) -> str | None:
+        """R6: the id of a unit the centre line passes straight through at the firer's level
+        (it blocks fire for everyone), else None."""
+        if self.geometry is not None:
+            blocked = self.geometry.line_of_fire(firer, target, list(others)).blocked_by
+            return None if blocked is None else str(blocked)
+        a, b = firer.centre, target.centre
+        for other_id in self.units_in_line_of_fire(firer, target, others):
+            other = next(o for o in others if o.id == other_id)
+            if other.elevation == firer.elevation and any(
+                point_segment_distance(f, a, b) <= BASE_RADIUS for f in other.figures
+            ):
+                return other_id
+        return None
+
     # -- cover -------------------------------------------------------------------------------
     def in_solid_cover(self, unit: UnitPosition) -> bool:
         """R8: half or more of the unit's figures stand in or close to Solid Cover."""
