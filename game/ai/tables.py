@@ -447,7 +447,10 @@ def action_check(table: Table, situation: Situation, dice: DiceSource) -> Action
             action = row.action
             roll = ""
         toward = friend_to_seek(situation) if action in _TOWARD_A_FRIEND else Target.NONE
-        heading = f" toward {toward.value}" if toward is not Target.NONE else ""
+        # the row's "toward a friend" names the friend the motivation picked
+        label = action.label
+        if toward is not Target.NONE:
+            label = label.replace("toward a friend", f"toward {toward.value}")
         return ActionChoice(
             unit_id=situation.unit_id,
             table=table.heading,
@@ -456,7 +459,7 @@ def action_check(table: Table, situation: Situation, dice: DiceSource) -> Action
             action=action,
             target=action.target,
             toward=toward,
-            log=f"{who}, row {row.number}: {row.text}{roll} → {action.label}{heading}",
+            log=f"{who}, row {row.number}: {row.text}{roll} → {label}",
         )
     return ActionChoice(
         unit_id=situation.unit_id,

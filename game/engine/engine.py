@@ -387,8 +387,8 @@ class Engine:
                 self.state.count("regular_wia", len(waiting))
                 self.emit(
                     "WoundedAtEnd",
-                    f"{unit.name}: {len(waiting)} hit figures still awaiting First Aid count as "
-                    "wounded (R69)",
+                    f"{unit.name}: {counted(len(waiting), 'hit figure')} still awaiting First Aid "
+                    f"{'counts' if len(waiting) == 1 else 'count'} as wounded (R69)",
                     unit=unit.id,
                 )
         vp_reg, vp_ins, lines = self.scenario.score(self.state)
@@ -399,10 +399,16 @@ class Engine:
             winner = INSURGENT
         else:
             winner = "none"
+        sides = {REGULAR: "the Regulars", INSURGENT: "the Insurgents"}
+        verdict = (
+            f"a {margin} victory for {sides[winner]}"
+            if winner in sides
+            else f"{margin}, no side wins"
+        )
         self.emit(
             "GameEnd",
             f"Game over after turn {self.state.turn}: {reason}. Regulars {vp_reg} VP, "
-            f"Insurgents {vp_ins} VP: {margin} ({winner}) (Rulebook: Victory Points)",
+            f"Insurgents {vp_ins} VP: {verdict} (Rulebook: Victory Points, Margin of Victory)",
             vp_regular=vp_reg,
             vp_insurgent=vp_ins,
             margin=margin,
@@ -470,13 +476,16 @@ class Engine:
                     active,
                 )
             spot = self.state.hot_spots.get(str(number)) if number is not None else None
+            # a 6 is the Insurgent player's pick of the hot spots still active
+            roll = f"Hot spot d6={face}" + (" (Insurgents' choice)" if face == 6 else "")
             if arrival.lost or spot is None or spot.neutralized:
                 why = "neutralized" if str(face) in self.state.hot_spots else "not on the table"
+                lost = f"hot spot {face} is {why}"
                 if face == 6:
-                    why = "gone: no hot spot is left"
+                    lost = "no hot spot is left"
                 self.emit(
                     "ReinforcementsLost",
-                    f"Hot spot d6={face}: hot spot {face} is {why}; the group is lost "
+                    f"{roll}: {lost}; the group is lost "
                     "(Rulebook: Arrival of Insurgent Reinforcements)",
                     face=face,
                 )
@@ -484,7 +493,7 @@ class Engine:
             unit = self._new_insurgent_unit(arrival.figures, (spot.x, spot.y))
             self.emit(
                 "ReinforcementsArrive",
-                f"Hot spot d6={face}: {unit.name} ({counted(len(unit.figures), 'figure')}"
+                f"{roll}: {unit.name} ({counted(len(unit.figures), 'figure')}"
                 f"{', with a leader' if unit.has_leader else ', leaderless'}) arrives at hot "
                 f"spot {number} (Rulebook: Arrival of Insurgent Reinforcements)",
                 unit=unit.id,
@@ -1144,7 +1153,7 @@ class Engine:
         self.emit(
             "UnitExits",
             f"{unit.name} leaves the table by the {edge} edge"
-            + (f" with {len(unit.dependants)} Dependants" if unit.dependants else ""),
+            + (f" with {counted(len(unit.dependants), 'Dependant')}" if unit.dependants else ""),
             unit=unit.id,
             edge=edge,
         )

@@ -522,7 +522,8 @@ def test_toward_a_friend_follows_the_motivation() -> None:
         Action.MOVE_OUT_OF_LOS_TOWARD_FRIEND,
         Target.FRIENDLY_LEADER,
     )
-    assert choice.log.endswith("toward a friendly Leader")
+    # the friend is named once, in place of the row's "a friend"
+    assert choice.log.endswith("→ interrupt by moving out of LOS toward a friendly Leader")
     leader = activation(LA, regulars_moving=True, leaderless_unit_in_los=True)
     assert action_check(LEADER_ALONE_ACTIVATION, leader, ScriptedDice([])).toward is (
         Target.LEADERLESS_UNIT

@@ -200,6 +200,8 @@ def test_contractor_joins_on_contact_and_is_escorted_off_the_table() -> None:
     assert marines.status == "exited"
     assert engine.state.contractors[0].status == "escorted"
     assert engine.state.tally["contractors_escorted"] == 1
+    (exit_line,) = [e["text"] for e in events(engine, "UnitExits")]
+    assert exit_line.endswith("edge with 1 Dependant")
 
 
 def test_units_with_dependants_may_not_move_rapidly() -> None:
@@ -454,8 +456,30 @@ def test_a_hot_spot_roll_of_6_lets_the_insurgent_player_choose() -> None:
     engine.apply(Answer(side=INSURGENT, decision=engine.pending.id, choice=2))
     arrived = events(engine, "ReinforcementsArrive")
     assert len(arrived) == 1 and arrived[0]["data"]["hot_spot"] == 2
+    # the log says why a roll of 6 put the group at hot spot 2
+    assert arrived[0]["text"].startswith("Hot spot d6=6 (Insurgents' choice): ")
+    assert "arrives at hot spot 2" in arrived[0]["text"]
     newcomer = engine.state.units[arrived[0]["data"]["unit"]]
     assert all(((f.x - 20.0) ** 2 + (f.y - 5.0) ** 2) ** 0.5 <= 4.0 for f in newcomer.figures)
+
+
+def test_a_hot_spot_roll_of_6_with_every_hot_spot_neutralized_loses_the_group() -> None:
+    """Rulebook: Arrival of Insurgent Reinforcements: the group has nowhere to arrive."""
+    staging = Staging(
+        units=[UnitSpec("R1", REGULAR, line(40.0, 44.0, 3))],
+        hot_spots={1: (5.0, 5.0), 2: (20.0, 5.0)},
+    )
+    dice = ThenOnes([(Die.D6, 1)] * 4 + [(Die.D6, 6)])  # as above: the hot spot roll is a 6
+    engine = Engine(StagedScenario(staging), table(), 0, dice=dice)
+    for spot in engine.state.hot_spots.values():
+        spot.neutralized = True
+    engine.apply(EndPhase(side=REGULAR))
+    assert events(engine, "ReinforcementsArrive") == []
+    (lost,) = events(engine, "ReinforcementsLost")
+    assert lost["text"].startswith(
+        "Hot spot d6=6 (Insurgents' choice): no hot spot is left; the group is lost"
+    )
+    assert len(engine.state.units_of(INSURGENT)) == 0
 
 
 def test_captive_contractor_is_left_where_its_captors_are_shot_down() -> None:

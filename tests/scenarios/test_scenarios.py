@@ -121,6 +121,15 @@ def test_r31_the_game_ends_at_the_turn_limit_with_a_margin() -> None:
     assert engine.state.result is not None
     assert engine.state.result["turns"] == 2 and "turn limit" in engine.state.result["reason"]
     assert engine.state.result["margin"] in {"Indecisive", "Marginal", "Decisive", "Total"}
+    # the last line says in words who won and by what margin
+    end = engine.state.events[-1]
+    assert end["kind"] == "GameEnd"
+    result = engine.state.result
+    if result["winner"] == "none":
+        assert f"{result['margin']}, no side wins" in end["text"]
+    else:
+        side = {"regular": "the Regulars", "insurgent": "the Insurgents"}[result["winner"]]
+        assert f"a {result['margin']} victory for {side}" in end["text"]
 
 
 def test_a_custom_map_without_a_scenario_plays_as_a_patrol() -> None:
@@ -182,3 +191,5 @@ def test_r69_figures_still_awaiting_first_aid_at_the_end_count_as_wounded() -> N
         engine.apply(EndPhase(side=engine.pending.side))  # type: ignore[union-attr]
     assert engine.state.tally["regular_wia"] == 1
     assert engine.state.result is not None and engine.state.result["vp_insurgent"] == 1
+    (line,) = [e["text"] for e in engine.state.events if e["kind"] == "WoundedAtEnd"]
+    assert "1 hit figure still awaiting First Aid counts as wounded (R69)" in line
