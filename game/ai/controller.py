@@ -40,6 +40,8 @@ from game.ai.procedure import (
 from game.ai.situation import Moment, Situation, UnitKind
 from game.ai.tables import ActionChoice
 from game.battlefield.model import Battlefield, Point, UnitPosition
+from game.battlefield.paths import COHESION_GAP
+from game.battlefield.planar import BASE_RADIUS
 from game.engine.commands import (
     Answer,
     Command,
@@ -73,6 +75,9 @@ RING_DIRECTIONS = 16
 RING_FRACTIONS = (1 / 3, 2 / 3, 1.0)
 """A move's own destinations: this many directions, at these fractions of the unit's reach."""
 ROUTE_STEP = 1.0
+CONTACT_INCHES = 2 * BASE_RADIUS + COHESION_GAP
+"""R94: figures this close, centre to centre (1" edge to edge), are in contact: only a Close
+Assault, which no solo row asks for, ends a move there."""
 
 
 def _unit_kind(unit: UnitState) -> UnitKind:
@@ -106,6 +111,7 @@ class _Candidate:
     exposure: int
     goal_distance: float
     activated_distance: float
+    in_contact: bool = False
 
     @property
     def watched(self) -> bool:
@@ -127,6 +133,7 @@ class _World:
         # AI thinks, and the geometry's sight cache recognises the very same objects.
         self._positions: dict[str, UnitPosition] = {}
         self._others_bases: dict[str, list[Point]] = {}
+        self._enemy_bases: list[Point] | None = None
         self._centres: dict[str, Point] = {}
 
     def centre(self, unit: UnitState) -> Point:
@@ -144,6 +151,18 @@ class _World:
         if found is None:
             found = self._positions[unit.id] = unit.position()
         return found
+
+    def enemy_bases(self) -> list[Point]:
+        """Where every Regular figure on the table stands, hit ones included (R94)."""
+        if self._enemy_bases is None:
+            self._enemy_bases = [
+                f.pos
+                for r in self.regulars
+                if r.on_table
+                for f in r.figures
+                if f.status in ("ok", "hit", "returning")
+            ]
+        return self._enemy_bases
 
     def others_bases(self, unit: UnitState) -> list[Point]:
         """Where every other unit's effective figures stand (bases a placement must avoid)."""
@@ -701,6 +720,18 @@ class _LazyCandidate:
         return self._ai._placed(self._world, self._unit, self.end)
 
     @cached_property
+    def in_contact(self) -> bool:
+        """R94: some figure would stand within 1" (edge to edge) of a Regular figure."""
+        bases = self._world.enemy_bases()
+        return any(
+            abs(p[0] - q[0]) < CONTACT_INCHES
+            and abs(p[1] - q[1]) < CONTACT_INCHES
+            and distance(p, q) < CONTACT_INCHES
+            for p in self.position.figures
+            for q in bases
+        )
+
+    @cached_property
     def solid(self) -> bool:
         return bool(self._ai.terrain.in_solid_cover(self.position))
 
@@ -757,7 +788,13 @@ class _Criterion:
 
 
 def _criteria(action: Action, optimum_range: float) -> list[_Criterion]:
-    """Lower is better, compared in this order: what each row asks of its destination (R35)."""
+    """Lower is better, compared in this order: out of contact with the Regulars (R94), then
+    what each row asks of its destination (R35)."""
+    return [_Criterion(lambda c: c.in_contact, False), *_row_criteria(action, optimum_range)]
+
+
+def _row_criteria(action: Action, optimum_range: float) -> list[_Criterion]:
+    """What each row asks of its destination, in order (R35)."""
     moved = _Criterion(lambda c: float(round(c.moved, 2)))
     goal = _Criterion(lambda c: float(round(c.goal_distance, 1)))
     not_solid = _Criterion(lambda c: not c.solid, False)

@@ -27,6 +27,10 @@ class _Facts:
         return self.hidden[name]
 
     @property
+    def in_contact(self) -> bool:
+        return bool(self._read("in_contact"))
+
+    @property
     def solid(self) -> bool:
         return bool(self._read("solid"))
 
@@ -53,6 +57,7 @@ def _destinations(rng: random.Random, count: int) -> list[_Facts]:
             moved=rng.choice((2.0, 4.0, 6.0, rng.uniform(0.0, 12.0))),
             goal_distance=rng.choice((3.0, rng.uniform(0.0, 20.0))),
             hidden={
+                "in_contact": rng.random() < 0.2,
                 "solid": rng.random() < 0.3,
                 "watched": rng.random() < 0.6,
                 "sees_enemy": rng.random() < 0.5,
@@ -100,8 +105,8 @@ def test_r35_the_lazy_choice_equals_the_full_ranking_on_300_seeded_tables(action
 def test_r35_out_of_sight_the_first_hidden_spot_nearest_the_friend_wins_unread_others() -> None:
     """Move out of LOS toward a friend: destinations nearer the friend are looked at first; once
     one is hidden from the watchers, the farther ones are never placed or sighted."""
-    hidden = {"watched": False}
-    seen = {"watched": True}
+    hidden = {"watched": False, "in_contact": False}
+    seen = {"watched": True, "in_contact": False}
     destinations = [
         _Facts(moved=6.0, goal_distance=9.0, hidden=dict(hidden)),
         _Facts(moved=6.0, goal_distance=2.0, hidden=dict(seen)),
@@ -109,13 +114,14 @@ def test_r35_out_of_sight_the_first_hidden_spot_nearest_the_friend_wins_unread_o
         _Facts(moved=2.0, goal_distance=12.0, hidden=dict(hidden)),
     ]
     assert _lowest(destinations, _criteria(Action.MOVE_OUT_OF_LOS_TOWARD_FRIEND, 8.0)) == 2
-    assert [len(d.reads) for d in destinations] == [0, 1, 1, 0]
+    # contact and sight are read of the two looked at, nothing of the others
+    assert [len(d.reads) for d in destinations] == [0, 2, 2, 0]
 
 
 def test_r35_a_tie_on_every_criterion_goes_to_the_first_offered_destination() -> None:
     destinations = [
-        _Facts(moved=3.0, goal_distance=0.0, hidden={"solid": True}),
-        _Facts(moved=3.0, goal_distance=0.0, hidden={"solid": True}),
+        _Facts(moved=3.0, goal_distance=0.0, hidden={"solid": True, "in_contact": False}),
+        _Facts(moved=3.0, goal_distance=0.0, hidden={"solid": True, "in_contact": False}),
     ]
     assert _lowest(destinations, _criteria(Action.MOVE_INTO_COVER, 8.0)) == 0
     assert _lowest(destinations[::-1], _criteria(Action.MOVE_INTO_COVER, 8.0)) == 0

@@ -412,3 +412,29 @@ def test_a_unit_with_a_friend_straight_in_its_line_holds_instead_of_interrupting
         )
         for line in ai.log
     )
+
+
+def test_r94_a_unit_taking_cover_does_not_end_its_move_in_contact_with_the_regulars() -> None:
+    """Insurgents w/Leader, row 2 (not in cover, Firepower > 6: move into cover). The nearest
+    Solid Cover is the low wall the Marines stand behind; the band takes cover along that wall
+    but out of contact with them (R94), not on the spot nearest to it (R35 alone)."""
+    near = Wall(1, "near", ((6.0, 18.6), (16.0, 18.6)), False, WallHeight.LOW)
+    far = Wall(2, "far", ((20.0, 6.0), (20.0, 14.0)), False, WallHeight.LOW)
+    battlefield = table(near, far)
+    scenario = TableScenario([marines(10.0, 20.0), band("I1", 8.0, 14.0, 8)])
+    dice = ThenOnes([(Die.D6, 6), (Die.D8, 1)])  # Reaction Test: the Insurgents act first
+    engine = Engine(scenario, battlefield, seed=0, dice=dice)
+    ai = InsurgentAI(battlefield, seed=0)
+    engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(10.0, 17.0), rate="cautious"))
+    ai_answer(engine, ai)
+    assert "row 2: not in cover, Firepower > 6 → interrupt by moving into cover" in ai.log[-1]
+    assert engine.pending is not None and engine.pending.kind == "interrupt_move"
+    ai_answer(engine, ai)
+    band_unit, marine_unit = engine.state.units["I1"], engine.state.units["R1"]
+    assert engine.terrain.in_solid_cover(band_unit.position())
+    gap = min(
+        ((f.x - g.x) ** 2 + (f.y - g.y) ** 2) ** 0.5
+        for f in band_unit.figures
+        for g in marine_unit.figures
+    )
+    assert gap >= 0.75 + 1.0  # bases 3/4" across, at least 1" apart edge to edge
