@@ -335,8 +335,11 @@ class BattleScene(Scene):
             backwards = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
             self.cycle_selection(-1 if backwards else 1)
         elif key == pygame.K_r:
-            self.ruler_held = True
-            self.ruler_start = self.camera.screen_to_world(self.mouse_pos)
+            # Key repeat (scenes.py) sends more R presses while it is held: only
+            # the first one starts the ruler, or it would always read 0".
+            if not (self.ruler_held or getattr(event, "repeat", False)):
+                self.ruler_held = True
+                self.ruler_start = self.camera.screen_to_world(self.mouse_pos)
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             page = self.log_panel.visible_count - 1
             self.log_panel.scroll_by(page if key == pygame.K_PAGEUP else -page)
