@@ -490,7 +490,9 @@ class Engine:
                     face=face,
                 )
                 continue
-            unit = self._new_insurgent_unit(arrival.figures, (spot.x, spot.y))
+            unit = self._new_insurgent_unit(
+                arrival.figures, (spot.x, spot.y), leader_weapon=arrival.leader_weapon
+            )
             self.emit(
                 "ReinforcementsArrive",
                 f"{roll}: {unit.name} ({counted(len(unit.figures), 'figure')}"
@@ -502,7 +504,9 @@ class Engine:
             )
         self.update_sightings()
 
-    def _new_insurgent_unit(self, kinds: tuple[str, ...], at: Point) -> UnitState:
+    def _new_insurgent_unit(
+        self, kinds: tuple[str, ...], at: Point, leader_weapon: str = ""
+    ) -> UnitState:
         number = self.state.next_unit_number
         self.state.next_unit_number += 1
         unit_id = f"I{number}"
@@ -521,7 +525,8 @@ class Engine:
         for i, (kind, p) in enumerate(zip(kinds, spots, strict=True)):
             q, m = self.scenario.insurgent_profile(kind)
             x, y = round(p[0], 3), round(p[1], 3)
-            figures.append(FigureState(f"{unit_id}.{i + 1}", kind, x, y, q, m))
+            weapon = leader_weapon if kind == "leader" else ""
+            figures.append(FigureState(f"{unit_id}.{i + 1}", kind, x, y, q, m, weapon=weapon))
         unit = UnitState(unit_id, f"Insurgent group {number}", INSURGENT, figures)
         unit.placed_turn = self.state.turn
         self.state.units[unit_id] = unit

@@ -262,6 +262,8 @@ class Arrival:
     insurgent_chooses: bool
     lost: bool
     description: str
+    # the support weapon a gunner made the group's leader keeps (R43), as a figure kind
+    leader_weapon: str = ""
 
 
 def roll_reinforcements(
@@ -299,6 +301,14 @@ def roll_reinforcements(
         if unit.leaderless_face is not None:
             gains = unit.has_leader
             text += f"; leader d6={unit.leaderless_face} ({'a leader' if gains else 'leaderless'})"
+        leader_weapon = next(
+            (
+                WEAPON_KINDS[f.weapon]
+                for f in unit.figures
+                if f.is_leader and f.weapon is not Weapon.STANDARD
+            ),
+            "",
+        )
         arrival = unit.arrival
         face = getattr(arrival, "face", 0)
         arrivals.append(
@@ -309,6 +319,7 @@ def roll_reinforcements(
                 unit.insurgent_chooses,
                 not unit.arrives,
                 text,
+                leader_weapon,
             )
         )
     return head, arrivals

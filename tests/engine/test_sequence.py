@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from game.battlefield.model import Battlefield, Building, Door, Edge
+from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Answer,
     CloseAssault,
@@ -26,6 +27,7 @@ from game.engine.decisions import Decision
 from game.engine.engine import Engine
 from game.engine.state import INSURGENT, REGULAR
 from game.rules.dice import Die, ScriptedDice
+from game.rules.units import Weapon
 from game.scenarios.staged import StagedScenario, Staging, UnitSpec, line
 
 
@@ -480,6 +482,26 @@ def test_a_hot_spot_roll_of_6_with_every_hot_spot_neutralized_loses_the_group() 
         "Hot spot d6=6 (Insurgents' choice): no hot spot is left; the group is lost"
     )
     assert len(engine.state.units_of(INSURGENT)) == 0
+
+
+def test_r43_a_lone_gunner_made_leader_arrives_with_his_weapon() -> None:
+    """Rulebook: Arrival of Insurgent Reinforcements (R43): a group of one light support gunner
+    that rolls a leader makes the gunner its leader, and he keeps the weapon."""
+    staging = Staging(
+        units=[UnitSpec("R1", REGULAR, line(40.0, 44.0, 3))],
+        hot_spots={1: (5.0, 5.0)},
+    )
+    # (turn 2 arrives without an Insurgency roll) 2d6 = 4+6: one light support gunner;
+    # leader d6=1; hot spot d6=1
+    dice = ThenOnes([(Die.D6, 4), (Die.D6, 6), (Die.D6, 1), (Die.D6, 1)])
+    engine = Engine(StagedScenario(staging), table(), 0, dice=dice)
+    engine.apply(EndPhase(side=REGULAR))
+    (arrived,) = events(engine, "ReinforcementsArrive")
+    newcomer = engine.state.units[arrived["data"]["unit"]]
+    assert [(f.kind, f.arms) for f in newcomer.figures] == [("leader", "l_support")]
+    assert newcomer.has_leader
+    figure = rb.rules_unit(newcomer).figures[0]
+    assert figure.weapon is Weapon.LIGHT_SUPPORT
 
 
 def test_captive_contractor_is_left_where_its_captors_are_shot_down() -> None:
