@@ -1224,11 +1224,12 @@ class Engine:
         ats = [0.0] if remaining <= 0 or only is not None else [0.0, round(remaining / 2, 2)]
         options: list[Command] = [DeclareInterrupts(side=INSURGENT, declarations=())]
         for at in ats:
-            options.append(
-                DeclareInterrupts(
-                    side=INSURGENT, declarations=tuple((i, "fire") for i in eligible), at=at
+            if len(eligible) > 1:  # with one group this is its own "fire" option below
+                options.append(
+                    DeclareInterrupts(
+                        side=INSURGENT, declarations=tuple((i, "fire") for i in eligible), at=at
+                    )
                 )
-            )
             for i in eligible:
                 for mode in ("fire", "move"):
                     if mode == "move" and self.unit(i).joined_turn == self.state.turn:
@@ -1265,7 +1266,7 @@ class Engine:
             INSURGENT,
             "interrupts",
             f"{regular.name} is {'moving' if act.path else 'acting'} in sight of "
-            f"{', '.join(eligible)}: declare interruptions",
+            f"{', '.join(self.unit(i).name for i in eligible)}: declare interruptions",
             options,
             accepts,
             regular=regular.id,

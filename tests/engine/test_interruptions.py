@@ -155,6 +155,24 @@ def test_an_insurgent_unit_cannot_interrupt_twice_in_a_turn() -> None:
     assert len(kinds(engine, "InterruptDeclared")) == 1
 
 
+def test_a_lone_group_in_sight_is_offered_each_choice_once_and_named_by_its_name() -> None:
+    # Found in play: with one eligible group, "every eligible group fires" repeated that
+    # group's own "fire" option, and the prompt showed the raw unit id.
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 40.0, 4), name="Marines"),
+            UnitSpec("ALPHA", INSURGENT, line(24.0, 34.0, 3), quality=6, name="Gunmen"),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), open_ground(), seed=0, dice=ThenOnes([]))
+    engine.apply(Fire(side=REGULAR, unit="R1", target="ALPHA"))
+    decision = engine.pending
+    assert decision is not None and decision.kind == "interrupts"
+    offered = [o.declarations for o in decision.options]  # type: ignore[attr-defined]
+    assert offered == [(), (("ALPHA", "fire"),), (("ALPHA", "move"),)]
+    assert decision.prompt == "Marines is acting in sight of Gunmen: declare interruptions"
+
+
 def test_leaderless_insurgents_failing_the_interrupt_check_do_nothing() -> None:
     staging = Staging(
         units=[
