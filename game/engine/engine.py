@@ -344,7 +344,9 @@ class Engine:
         self.scenario.setup(self.state, self.battlefield, self.terrain)
         self.emit(
             "Setup",
-            f"{self.scenario.title}: {len(self.state.units_of(REGULAR))} Regular and "
+            f"{self.scenario.title.rstrip(':')}"
+            f"{' —' if self.scenario.title[-1:] in '!?.' else ':'} "
+            f"{len(self.state.units_of(REGULAR))} Regular and "
             f"{len(self.state.units_of(INSURGENT))} Insurgent units on the table, "
             f"{len(self.state.hot_spots)} hot spots (Rulebook: Sequence of Play, steps 1-7)",
             units=sorted(self.state.units),
@@ -1770,7 +1772,10 @@ class Engine:
                 if not unit.figures:
                     unit.status = "removed"
                 self.state.count("insurgents_killed")
-                text = f"{unit.name}: {hit.id} ({hit.kind}) is a casualty and is removed"
+                text = (
+                    f"{unit.name}: {hit.id} ({rb.figure_words(hit.kind, hit.weapon)}) "
+                    "is a casualty and is removed"
+                )
                 if hit.kind == "leader" and unit.figures and not unit.has_leader:
                     text += "; the unit is now leaderless"
                 if hit.arms in SUPPORT_DICE and unit.figures:
@@ -1856,7 +1861,7 @@ class Engine:
             outcome = "Shaken" if effect.shaken else "Stand"
             text = base + f" → {outcome}"
             if gone:
-                text += f", {len(gone)} shrink away"
+                text += f", {len(gone)} {'shrinks' if len(gone) == 1 else 'shrink'} away"
             broken = ""
             if effect.shaken:
                 unit.morale_shift += 1
@@ -2061,19 +2066,20 @@ class Engine:
         carriers = carriers or [
             f for f in unit.effective_figures if f.kind == "leader" and not f.weapon
         ]
+        name = rb.weapon_words(weapon)
         if not carriers:
-            return f"; nobody left can take up the {weapon}: it is lost"
+            return f"; nobody left can take up the {name}: it is lost"
         test = rb.quality_test(
             unit.quality_die(), self.dice, pinned=unit.pinned_turn == self.state.turn
         )
         if not test.passed:
-            return f"; Quality Check {test.shown()}: failed, the {weapon} is lost"
+            return f"; Quality Check {test.shown()}: failed, the {name} is lost"
         carrier = carriers[0]
         if carrier.kind == "leader":
             carrier.weapon = weapon
-            return f"; Quality Check {test.shown()}: the leader {carrier.id} takes up the {weapon}"
+            return f"; Quality Check {test.shown()}: the leader {carrier.id} takes up the {name}"
         carrier.kind = weapon
-        return f"; Quality Check {test.shown()}: {carrier.id} takes up the {weapon}"
+        return f"; Quality Check {test.shown()}: {carrier.id} takes up the {name}"
 
     def _first_aid(self, unit: UnitState) -> None:
         medic = any(f.kind == "medic" and f.effective for f in unit.figures)

@@ -335,6 +335,25 @@ KIND_WEAPONS = {
     "at_rpg": (Weapon.AT_RPG, "AT RPG"),
     "sniper": (Weapon.SNIPER_RIFLE, "sniper rifle"),
 }
+
+
+def weapon_words(kind: str) -> str:
+    """A figure kind's weapon as the log names it: "rpg" -> "RPG", "l_support" -> "light
+    support weapon"."""
+    return KIND_WEAPONS[kind][1] if kind in KIND_WEAPONS else kind.replace("_", " ")
+
+
+def figure_words(kind: str, weapon: str = "") -> str:
+    """A figure as the log names it: "rifleman", "RPG gunner", "leader with the MG"."""
+    if kind == "leader":
+        return f"leader with the {weapon_words(weapon)}" if weapon else "leader"
+    if kind in ("small_arms", "rifle"):
+        return "rifleman"
+    if kind in KIND_WEAPONS:
+        return f"{weapon_words(kind)} gunner"
+    return kind.replace("_", " ")
+
+
 DEPENDANT_KINDS = {
     "contractor": DependantKind.CONTRACTOR,
     "casualty": DependantKind.CASUALTY,

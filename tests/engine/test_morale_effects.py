@@ -35,6 +35,8 @@ def test_shrink_takes_the_latest_plain_figure_never_the_leader_gunners_last() ->
     assert results(engine) == ["Stand"]
     assert [f.id for f in unit.figures] == ["CELL.1", "CELL.2", "CELL.3"]
     assert unit.morale_shift == 0
+    (said,) = [e["text"] for e in engine.state.events if e["kind"] == "Morale"]
+    assert "→ Stand, 1 shrinks away" in said  # found in play: "1 shrink away"
 
 
 def test_a_shaken_insurgent_unit_below_d6_breaks() -> None:

@@ -672,14 +672,51 @@ def test_r41_a_fallen_gunners_weapon_goes_to_a_rifleman_then_the_leader_else_is_
     leader, rifleman = gang.figures
     said = engine._take_up_weapon(gang, "rpg")  # d6=5 passes: the rifleman takes it
     assert rifleman.kind == "rpg" and leader.weapon == ""
-    assert "GANG.2 takes up the rpg" in said
+    assert "GANG.2 takes up the RPG" in said
     said = engine._take_up_weapon(gang, "mg")  # no rifleman left: the leader, on d6=6
     assert leader.kind == "leader" and leader.weapon == "mg"
     assert sorted(gang.support_weapons()) == ["mg", "rpg"]
-    assert "the leader GANG.1 takes up the mg" in said
+    assert "the leader GANG.1 takes up the MG" in said
     said = engine._take_up_weapon(gang, "saw")  # nobody free to carry it: no roll at all
-    assert said == "; nobody left can take up the saw: it is lost"
+    assert said == "; nobody left can take up the SAW: it is lost"
     assert dice.script == [(Die.D6, 2)]  # the third face was never rolled
+
+
+def test_casualty_lines_name_the_figure_in_words() -> None:
+    """Rulebook: Who Got Hit?: the log names who fell as a player would ("RPG gunner"), not by
+    the program's figure kinds ("rpg", "small_arms")."""
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(24.0, 30.0, 4)),
+            UnitSpec("GANG", INSURGENT, line(24.0, 24.0, 3), kinds=["leader", "rpg", "small_arms"]),
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
+    engine._apply_casualties(engine.state.units["GANG"], 3, dependant_hit=False)
+    said = sorted(
+        e["text"].split(";")[0].split(" (Rulebook")[0] for e in events(engine, "Casualty")
+    )
+    assert said == [
+        "GANG: GANG.1 (leader) is a casualty and is removed",
+        "GANG: GANG.2 (RPG gunner) is a casualty and is removed",
+        "GANG: GANG.3 (rifleman) is a casualty and is removed",
+    ]
+    assert rb.figure_words("leader", "mg") == "leader with the MG"
+    assert rb.weapon_words("l_support") == "light support weapon"
+
+
+def test_the_setup_line_does_not_double_the_titles_punctuation() -> None:
+    """Found in play: "Contracting Trouble!: 2 Regular ..." (Sequence of Play, steps 1-7)."""
+    staging = Staging(units=[UnitSpec("R1", REGULAR, line(24.0, 30.0, 3))])
+    texts = []
+    for title, joint in (("Ambush!", "Ambush! — "), ("Patrol", "Patrol: ")):
+        scenario = StagedScenario(staging)
+        scenario.title = title
+        engine = Engine(scenario, table(), 0, dice=ThenOnes([]))
+        (setup,) = events(engine, "Setup")
+        texts.append(setup["text"])
+        assert setup["text"].startswith(joint + "1 Regular and 0 Insurgent units on the table")
+    assert "!:" not in texts[0]
 
 
 def test_overwatch_that_holds_its_fire_is_logged() -> None:
