@@ -19,10 +19,21 @@ BODY = (200, 200, 185)
 class HandoffScene(Scene):
     """'Pass to <player> — press Space when ready'."""
 
-    def __init__(self, player: str, detail: str = "") -> None:
+    def __init__(self, player: str, detail: str = "", side: str = "") -> None:
         self.player = player
         self.detail = detail
+        self.side = side
         self.done = False
+
+    @property
+    def heading(self) -> str:
+        """"Pass to Bob (Insurgents)"; a seat still named after its side ("Insurgent player")
+        reads "Pass to the Insurgent player"."""
+        sides = {"regular": "Regulars", "insurgent": "Insurgents"}
+        if self.player.lower().endswith(" player"):
+            return f"Pass to the {self.player}"
+        side = sides.get(self.side, self.side)
+        return f"Pass to {self.player}" + (f" ({side})" if side else "")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         ready = (
@@ -36,7 +47,7 @@ class HandoffScene(Scene):
         surface.fill(COVER)
         w, h = surface.get_size()
         size = max(28, h // 16)
-        heading = text.text(f"Pass to the {self.player}", size, HEADING, bold=True)
+        heading = text.text(self.heading, size, HEADING, bold=True)
         surface.blit(heading, heading.get_rect(center=(w // 2, h // 2 - size)))
         prompt = text.text("press Space when ready", max(18, size // 2), BODY)
         surface.blit(prompt, prompt.get_rect(center=(w // 2, h // 2 + size // 2)))

@@ -375,7 +375,7 @@ class PlayScene(BattleScene):
         self.fire_plan = None
         self.select(None)
         detail = "" if seat.units is None else "Your fireteams: " + ", ".join(sorted(seat.units))
-        self.app.push(HandoffScene(seat.name, detail))
+        self.app.push(HandoffScene(seat.name, detail, seat.side))
         self.select_default_unit()
         return True
 

@@ -74,6 +74,7 @@ def test_hotseat_hands_off_hides_the_board_and_the_insurgent_declaration_reaches
     app.step()
     handoff = app.stack.top
     assert isinstance(handoff, HandoffScene) and handoff.player == "Bob"
+    assert handoff.heading == "Pass to Bob (Insurgents)"  # found in play: "Pass to the Bob"
     assert cover_share(app.screen) > 0.97  # nothing of the board shows through
     app.step([key(pygame.K_SPACE)])
     app.step()

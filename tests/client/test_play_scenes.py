@@ -116,6 +116,7 @@ def test_hand_off_covers_the_board_between_two_human_seats(app: object) -> None:
     app.step()  # type: ignore[attr-defined]
     handoff = app.stack.top  # type: ignore[attr-defined]
     assert isinstance(handoff, HandoffScene) and handoff.player == "Insurgent player"
+    assert handoff.heading == "Pass to the Insurgent player"
     screen = app.screen  # type: ignore[attr-defined]
     w, h = screen.get_size()
     samples = [(x, y) for x in range(0, w, 37) for y in range(0, h, 29)]
