@@ -27,8 +27,8 @@ class HandoffScene(Scene):
 
     @property
     def heading(self) -> str:
-        """"Pass to Bob (Insurgents)"; a seat still named after its side ("Insurgent player")
-        reads "Pass to the Insurgent player"."""
+        """The words on the cover: "Pass to Bob (Insurgents)"; a seat still named after its
+        side ("Insurgent player") reads "Pass to the Insurgent player"."""
         sides = {"regular": "Regulars", "insurgent": "Insurgents"}
         if self.player.lower().endswith(" player"):
             return f"Pass to the {self.player}"
