@@ -331,6 +331,12 @@ class SetupScene(Scene):
         table = next((t for t in self.tables if t.path.resolve() == path.resolve()), None)
         if table is None:
             table = TableChoice(path, path.stem, "", True)
+            if path.suffix.lower() != ".tmx" or not path.is_file():
+                # not a map at all: say so, but do not add it to the list of tables
+                problems = check_map(path).errors
+                self.say(f"{path}: this is not a map that can be opened.", True)
+                self.show_problems(table, problems)
+                return False
             self.tables.append(table)
         self.select_table(table)
         self._rebuild()
@@ -632,6 +638,11 @@ class SetupScene(Scene):
         elif event.type == pygame.KEYDOWN:
             menus = [self.mode_menu, self.pace_menu, self.count_menu, *self.owner_menus.values()]
             if event.key == pygame.K_ESCAPE and close_expanded_menu(m for m in menus if m):
+                return
+            if event.key == pygame.K_ESCAPE and self.dialog is not None:
+                self.dialog.kill()  # Esc closes the list of a map's problems first
+                self.dialog = None
+                self.dialog_lines = []
                 return
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()

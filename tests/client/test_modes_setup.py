@@ -211,12 +211,30 @@ def test_a_typed_map_path_becomes_the_table_or_lists_its_problems(app: App) -> N
     assert scene.path_entry is not None
     assert scene.open_path(str(BROKEN)) is False
     assert scene.dialog is not None and len(scene.dialog_lines) == 3
+    listed = [t.path for t in scene.tables]
     assert scene.open_path(str(ROOT / "nowhere.tmx")) is False
     assert scene.dialog_lines[1] == f"{ROOT / 'nowhere.tmx'}: no such map file"
+    assert [t.path for t in scene.tables] == listed  # found in play: a typo joined the list
     assert scene.open_path(str(TABLE)) is True
     assert scene.selected is not None and scene.selected.path == TABLE
     assert scene.choices.table == str(TABLE)
     assert scene.dialog is None  # the problems of the map tried before are gone
+
+
+def test_esc_closes_the_problems_dialog_before_it_leaves_the_screen(app: App) -> None:
+    import pygame
+
+    scene = SetupScene(user_folder=Path("/nonexistent"))
+    app.push(scene)
+    app.step()
+    assert scene.open_path(str(BROKEN)) is False
+    assert scene.dialog is not None
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.step([esc])
+    assert app.stack.top is scene  # found in play: Esc left the New game screen
+    assert scene.dialog is None and scene.dialog_lines == []
+    app.step([esc])
+    assert app.stack.top is not scene
 
 
 def test_clicking_a_map_of_the_users_folder_checks_it(app: App, folders: Path) -> None:
