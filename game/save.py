@@ -68,6 +68,8 @@ def save_data(engine: Engine) -> dict[str, Any]:
         "turn": state.turn,
         "commands": [c.to_json() for c in engine.log],
         "events_sha256": engine.events_sha256(),
+        # optional: the AI's reasons, each after that many events (saves without it load too)
+        "notes": [[at, text] for at, text in engine.notes],
     }
 
 
@@ -113,6 +115,20 @@ def load_save(path: Path) -> Engine:
     for key, kind in (("map", str), ("seed", int), ("scenario", str), ("commands", list)):
         if not isinstance(data.get(key), kind):
             raise SaveError(f"{where}: the save is damaged (field {key!r} is missing or wrong)")
+    notes = data.get("notes", [])
+    if not (
+        isinstance(notes, list)
+        and all(
+            isinstance(n, list)
+            and len(n) == 2
+            and isinstance(n[0], int)
+            and not isinstance(n[0], bool)
+            and n[0] >= 0
+            and isinstance(n[1], str)
+            for n in notes
+        )
+    ):
+        raise SaveError(f"{where}: the save is damaged (field 'notes' is wrong)")
     map_path = Path(data["map"])
     if not map_path.exists():
         fallback = scenario_map(data["scenario"])
@@ -144,6 +160,7 @@ def load_save(path: Path) -> Engine:
         raise SaveError(
             f"{where}: the replayed game does not match the save (tampered or truncated)"
         )
+    engine.notes = [(at, text) for at, text in notes]
     return engine
 
 

@@ -179,6 +179,7 @@ class PlayScene(BattleScene):
         self.status_is_error = False
         self._status_decision: int | None = None
         self.fed_events = 0
+        self.fed_notes = 0
         self.last_human: Seat | None = None
         self.ended = False
         self.move_plan: orders.MovePreview | None = None
@@ -299,11 +300,19 @@ class PlayScene(BattleScene):
     def absorb_events(self) -> None:
         """Queue the engine's new events (and the AI's reasons) for the playback."""
         events = self.session.events
+        notes = self.session.engine.notes  # the AI's reasons, kept with the save
         beats: list[Beat] = []
-        for line in self.session.ai_log:
-            beats.append(Beat(f"AI: {line}", "AI", None, None, (), "ai"))
+        for line in self.session.ai_log:  # the session's own messages (autosave trouble)
+            beats.append(Beat(line, "AI", None, None, (), "ai"))
         self.session.ai_log.clear()
-        beats += [beat_of(e) for e in events[self.fed_events :]]
+        for index in range(self.fed_events, len(events) + 1):
+            # a note made after `at` events comes before event number `at`
+            while self.fed_notes < len(notes) and notes[self.fed_notes][0] <= index:
+                line = notes[self.fed_notes][1]
+                beats.append(Beat(f"AI: {line}", "AI", None, None, (), "ai"))
+                self.fed_notes += 1
+            if index < len(events):
+                beats.append(beat_of(events[index]))
         self.fed_events = len(events)
         self.playback.feed(beats)
 

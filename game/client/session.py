@@ -249,8 +249,9 @@ class GameSession:
             return []
         controller = self.controllers[seat.side]
         command = controller.choose(player_view(self.engine, seat.side))
+        before = len(self.events)
         events = self.engine.apply(command)
-        self._collect_ai_log(seat.side, controller)
+        self._collect_ai_log(seat.side, controller, before)
         self._after(events)
         return events
 
@@ -291,8 +292,9 @@ class GameSession:
         self._thinking = None
         if "error" in outcome:
             raise outcome["error"]
+        before = len(self.events)
         events = self.engine.apply(outcome["command"])
-        self._collect_ai_log(seat.side, controller)
+        self._collect_ai_log(seat.side, controller, before)
         self._after(events)
         return events
 
@@ -305,7 +307,9 @@ class GameSession:
             events += self.step_ai()
         return events
 
-    def _collect_ai_log(self, side: str, controller: Controller) -> None:
+    def _collect_ai_log(self, side: str, controller: Controller, at: int) -> None:
+        """The AI's new reasons become the engine's notes, placed before the events of the
+        command they explain (`at` events were logged before it), so a save keeps them."""
         log = getattr(controller, "log", None)
         if not isinstance(log, list):
             log = getattr(controller, "journal", None)
@@ -314,7 +318,7 @@ class GameSession:
         seen = self._ai_log_seen.get(side, 0)
         if len(log) < seen:
             seen = 0
-        self.ai_log.extend(str(line) for line in log[seen:])
+        self.engine.notes.extend((at, str(line)) for line in log[seen:])
         self._ai_log_seen[side] = len(log)
 
     def _after(self, events: list[dict[str, Any]]) -> None:

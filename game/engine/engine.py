@@ -129,6 +129,9 @@ class Engine:
             exit_edges=[e.value for e in battlefield.exit_edges],
         )
         self.log: list[Command] = []
+        # What the controllers said of their choices ("AI: ..." lines), each with the number of
+        # events logged before it: commentary kept with the save, never part of the game state.
+        self.notes: list[tuple[int, str]] = []
         self.pending: Decision | None = None
         self.act: Activation | None = None
         self._los_cache: dict[tuple[Any, ...], bool] = {}

@@ -55,6 +55,50 @@ def test_save_then_load_from_the_list_resumes_the_same_game(app: App) -> None:
     assert len(app.stack) == 2  # the menu and the game: the load list is gone
 
 
+def test_the_ais_reasons_come_back_with_a_loaded_game_in_their_place(app: App) -> None:
+    # Found in play: the "AI:" lines vanished from the log after Continue or Load.
+    from game.client.playback import beat_of
+    from game.client.saves_ui import play_scene_for
+
+    session = watched_game(12)
+    notes = list(session.engine.notes)
+    events = list(session.events)
+    assert notes and all(0 <= at <= len(events) for at, _ in notes)
+    path = saves.save_game(session, "reasons")
+    engine, _config = saves.load_game(path)
+    assert engine.notes == notes
+    app.push(MainMenuScene())
+    loaded: Any = play_scene_for(saves.resume_session(path))
+    app.push(loaded)  # entering the screen shows the game so far at once
+    lines = loaded.log_panel.lines
+    assert [line for line in lines if line.startswith("AI: ")] == [f"AI: {t}" for _, t in notes]
+    # each reason stands just before the first event of the command it chose
+    where = -1
+    for at, text in notes:
+        where = lines.index(f"AI: {text}", where + 1)  # the same reason may come twice
+        if at < len(events):
+            after = beat_of(events[at]).text
+            assert after in lines[where + 1 :]
+            assert lines.index(after, where) > where
+        if at > 0:
+            before = beat_of(events[at - 1]).text
+            assert before in lines[:where]
+
+
+def test_an_old_save_without_notes_loads_and_damaged_notes_are_named() -> None:
+    session = watched_game(3)
+    path = saves.save_game(session, "old")
+    data = json.loads(path.read_text())
+    del data["notes"]
+    path.write_text(json.dumps(data))
+    engine, _config = saves.load_game(path)
+    assert engine.notes == [] and engine.events_sha256() == session.engine.events_sha256()
+    data["notes"] = [["three", "AI: hello"]]
+    path.write_text(json.dumps(data))
+    with pytest.raises(saves.SaveError, match=r"old\.json: the save is damaged \(field 'notes'"):
+        saves.load_game(path)
+
+
 def test_the_sidecar_brings_back_the_coop_seats_and_their_fireteams() -> None:
     from game.client.session import Seat
 
