@@ -121,7 +121,8 @@ def play(
 
 
 def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    # a map's problems already read "error: PATH: ..." (MapProblem): say "error:" once
+    print(f"error: {message.removeprefix('error: ')}", file=sys.stderr)
     return 2
 
 
@@ -152,6 +153,18 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
         return _fail("--seed must be 0 or more")
     if args.turns is not None and args.turns < 1:
         return _fail("--turns must be 1 or more")
+    if args.stop_after_turn is not None and args.stop_after_turn < 1:
+        return _fail(f"--stop-after-turn {args.stop_after_turn}: must be 1 or more")
+    if args.load and args.turns is not None:
+        return _fail(
+            f"--turns {args.turns}: a saved game keeps its own turn limit; "
+            "use --stop-after-turn T to play only up to turn T"
+        )
+    if getattr(args, "turn", None) is not None:
+        return _fail(
+            f"--turn {args.turn} is for the window (--screenshot or a map); "
+            "a headless game stops with --stop-after-turn T"
+        )
     try:
         if args.load:
             engine = load_save(Path(args.load))

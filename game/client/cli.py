@@ -39,7 +39,8 @@ def add_client_arguments(parser: argparse.ArgumentParser) -> None:
         "--turn",
         type=int,
         metavar="T",
-        help="with --screenshot: let the AIs play both sides up to turn T first",
+        help="with a table: let the AIs play both sides up to turn T first (in the window "
+        "or for --screenshot)",
     )
     group.add_argument(
         "--frames", type=int, metavar="N", help=argparse.SUPPRESS
@@ -53,7 +54,8 @@ def add_client_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    # a map's problems already read "error: PATH: ..." (MapProblem): say "error:" once
+    print(f"error: {message.removeprefix('error: ')}", file=sys.stderr)
     return 2
 
 
@@ -98,6 +100,13 @@ def run_client(args: argparse.Namespace) -> int:
     target = _resolve_map(args)
     if isinstance(target, str):
         return _fail(target)
+    turn = getattr(args, "turn", None)
+    if turn is not None and turn < 1:
+        return _fail(f"--turn {turn}: must be 1 or more")
+    if turn is not None and target is None:
+        return _fail(
+            f"--turn {turn}: give a table to play up to that turn (--scenario ID or a map)"
+        )
     if screenshot is not None:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"

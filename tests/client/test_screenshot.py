@@ -152,3 +152,29 @@ def test_every_broken_map_of_the_corpus_is_one_line_and_exit_2(tmp_path: Path) -
         assert len(lines) == 1 and lines[0].startswith("error: "), (path.name, lines)
         assert "Traceback" not in result.stderr
     assert not (tmp_path / "x.png").exists()
+
+
+def test_turn_needs_a_table_and_is_not_a_headless_option(tmp_path: Path) -> None:
+    # found in play: `--turn` without a table, or with --headless, was silently ignored
+    alone = run_in_process("--turn", "3")
+    assert alone.returncode == 2
+    assert (
+        alone.stderr
+        == "error: --turn 3: give a table to play up to that turn (--scenario ID or a map)\n"
+    )
+    headless = run_in_process("--headless", "--scenario", "contracting-trouble", "--turn", "3")
+    assert headless.returncode == 2 and headless.stdout == ""
+    assert headless.stderr.startswith("error: --turn 3 is for the window")
+    negative = run_in_process(
+        "--screenshot", str(tmp_path / "x.png"), "--map", str(TEST_MAP), "--turn", "0"
+    )
+    assert negative.returncode == 2 and negative.stderr == "error: --turn 0: must be 1 or more\n"
+
+
+def test_a_garbage_map_says_error_once(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.tmx"
+    garbage.write_text("garbage")
+    result = run_in_process("--screenshot", str(tmp_path / "x.png"), str(garbage))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"error: {garbage}: ")
+    assert result.stderr.count("error:") == 1 and result.stderr.count("\n") == 1

@@ -68,6 +68,9 @@ def test_headless_save_and_load_continue_to_the_same_result(
         (["--scenario", MAP, "--turns", "0"], "--turns"),
         (["--load", "nowhere.json"], "no such save file"),
         ([], "needs --scenario"),
+        # found in play: these were accepted (-1) or silently ignored (--turns with --load)
+        (["--scenario", MAP, "--stop-after-turn", "-1"], "--stop-after-turn -1: must be 1 or"),
+        (["--load", "old.json", "--turns", "1"], "keeps its own turn limit"),
     ],
 )
 def test_bad_arguments_give_one_line_and_exit_2(
@@ -85,6 +88,7 @@ def test_a_broken_map_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["--scenario", str(broken)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "broken.tmx" in err
+    assert err.startswith("error: ") and "error: error:" not in err  # found in play: doubled
 
 
 def test_both_ais_can_play_a_headless_game(capsys: pytest.CaptureFixture[str]) -> None:
