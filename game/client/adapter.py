@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.battlefield.model import Side
 from game.client.viewmodel import (
@@ -22,6 +23,11 @@ from game.client.viewmodel import (
     cluster_positions,
 )
 from game.engine.state import INSURGENT, GameState, UnitState
+
+if TYPE_CHECKING:
+    from game.engine.terrain import Terrain
+
+Point = tuple[float, float]
 
 PHASE_NAMES = {
     "setup": "Set-up",
@@ -51,15 +57,49 @@ def unit_badges(unit: UnitState, turn: int) -> tuple[Badge, ...]:
     return tuple(badges)
 
 
-def _dependant_positions(unit: UnitState, count: int) -> list[tuple[float, float]]:
-    """Small bases just behind the unit: on a ring 1.25" beyond its farthest figure."""
-    cx, cy = unit.centre
-    reach = max((math.dist((f.x, f.y), (cx, cy)) for f in unit.figures), default=0.0) + 0.9
-    ring = cluster_positions((cx, cy + reach), count, spacing_in=0.7)
-    return ring[:count]
+DEPENDANT_REACH_IN = 2.0  # how far from its escort's figures a Dependant's base may be drawn
 
 
-def unit_sprite(unit: UnitState, turn: int) -> UnitSprite:
+def _dependant_positions(
+    unit: UnitState,
+    count: int,
+    terrain: Terrain | None = None,
+    occupied: list[Point] | None = None,
+) -> list[Point]:
+    """Where the unit's Dependants stand: with the table's geometry, each on the nearest free
+    spot beside one of the unit's figures (clear of every base, in the same building or
+    street and reached in a straight line, so never through a wall: the same test that puts
+    figures down, R92); without it, on a ring just behind the unit."""
+    taken = list(occupied or [])
+    spots: list[Point] = []
+    if terrain is not None:
+        for _ in range(count):
+            spot = next(
+                (
+                    p
+                    for f in unit.figures
+                    for p in terrain.free_spots(f.pos, taken, within=DEPENDANT_REACH_IN)
+                ),
+                None,
+            )
+            if spot is None:
+                break
+            spots.append(spot)
+            taken.append(spot)
+    if len(spots) < count:
+        cx, cy = unit.centre
+        reach = max((math.dist((f.x, f.y), (cx, cy)) for f in unit.figures), default=0.0) + 0.9
+        ring = cluster_positions((cx, cy + reach), count, spacing_in=0.7)
+        spots += ring[len(spots) : count]
+    return spots
+
+
+def unit_sprite(
+    unit: UnitState,
+    turn: int,
+    terrain: Terrain | None = None,
+    occupied: list[Point] | None = None,
+) -> UnitSprite:
     side = Side.INSURGENT if unit.side == INSURGENT else Side.REGULAR
     figures = [
         FigureSprite(
@@ -73,7 +113,9 @@ def unit_sprite(unit: UnitState, turn: int) -> UnitSprite:
         for f in unit.figures
     ]
     for kind, pos in zip(
-        unit.dependants, _dependant_positions(unit, len(unit.dependants)), strict=True
+        unit.dependants,
+        _dependant_positions(unit, len(unit.dependants), terrain, occupied),
+        strict=True,
     ):
         figures.append(FigureSprite(position_in=pos, side=side, kind=kind, is_dependant=True))
     morale = unit.morale_die()
@@ -91,11 +133,19 @@ def unit_sprite(unit: UnitState, turn: int) -> UnitSprite:
 _SUPPORT_KINDS = frozenset({"rgl", "saw", "mg", "hmg", "rpg", "at_rpg", "l_support"})
 
 
-def view_from_game(state: GameState, score: tuple[int, int] | None = None) -> BattleView:
-    """The battle screen's view of `state`; `score` is the scenario's (Regular, Insurgent) VP."""
-    units = tuple(
-        unit_sprite(u, state.turn) for u in state.units.values() if u.on_table and u.figures
-    )
+def view_from_game(
+    state: GameState, score: tuple[int, int] | None = None, terrain: Terrain | None = None
+) -> BattleView:
+    """The battle screen's view of `state`; `score` is the scenario's (Regular, Insurgent) VP.
+    With the game's `terrain`, Dependants are drawn on free spots beside their escort."""
+    drawn = [u for u in state.units.values() if u.on_table and u.figures]
+    occupied: list[Point] = [f.pos for u in drawn for f in u.figures]
+    occupied += [(c.x, c.y) for c in state.contractors if not c.holder and c.status == "waiting"]
+    units = []
+    for u in drawn:
+        sprite = unit_sprite(u, state.turn, terrain, occupied)
+        occupied += [f.position_in for f in sprite.figures if f.is_dependant]
+        units.append(sprite)
     hot_spots = tuple(
         HotSpotSprite(h.number, (h.x, h.y)) for h in state.hot_spots.values() if not h.neutralized
     )
@@ -113,7 +163,7 @@ def view_from_game(state: GameState, score: tuple[int, int] | None = None) -> Ba
         turn_text=turn_text,
         phase_text=PHASE_NAMES.get(state.phase, state.phase),
         victory_points=vp,
-        units=units,
+        units=tuple(units),
         hot_spots=hot_spots,
         markers=markers,
     )
@@ -139,6 +189,6 @@ def setup_view(map_path: Path, seed: int = SETUP_SEED) -> tuple[BattleView | Non
         return None, f"The engine cannot set up this table ({exc})."
     except Exception as exc:  # the viewer must open even when the set-up is broken
         return None, f"The engine's set-up failed ({type(exc).__name__}: {exc})."
-    view = view_from_game(engine.state, score=(score[0], score[1]))
+    view = view_from_game(engine.state, score=(score[0], score[1]), terrain=engine.terrain)
     title = engine.scenario.title
     return view, f"The set-up of {title} as the engine deals it (seed {seed})."

@@ -210,7 +210,7 @@ class PlayScene(BattleScene):
         key = (len(state.events), state.decisions_asked, state.phase)
         if key != self._view_key or self._view is None:
             vp_reg, vp_ins, _ = self.session.score()
-            view = view_from_game(state, score=(vp_reg, vp_ins))
+            view = view_from_game(state, score=(vp_reg, vp_ins), terrain=engine.terrain)
             self._view = replace(view, phase_text=self.phase_text())
             self._view_key = key
         return self._view

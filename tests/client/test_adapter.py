@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from client_support import TEST_MAP
 
 from game.battlefield.model import Side
@@ -64,3 +67,41 @@ def test_turn_phase_and_victory_points_reach_the_top_bar() -> None:
     assert view.victory_points == "VP if it ended now: Regulars 5 · Insurgents 3"
     state.hot_spots[next(iter(state.hot_spots))].neutralized = True
     assert len(view_from_game(state).hot_spots) == len(state.hot_spots) - 1
+
+
+def test_carried_dependants_stand_beside_their_escort_never_inside_a_wall() -> None:
+    # Found in play: contractors were drawn a fixed step south of their escort's centre, through
+    # walls and on top of Insurgent bases.
+    from game.battlefield.model import Battlefield, Building, Door
+    from game.engine.engine import Engine
+    from game.engine.state import INSURGENT, REGULAR
+    from game.rules.dice import ScriptedDice
+    from game.scenarios.staged import StagedScenario, Staging, UnitSpec, line
+
+    door = Door(2, "door", (20.0, 30.0), 1)
+    shop = Building(1, "shop", ((10.0, 20.0), (30.0, 20.0), (30.0, 30.0), (10.0, 30.0)), (door,))
+    table = Battlefield("tests/staged.tmx", "staged", 48.0, 48.0, 32.0, buildings=(shop,))
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, line(20.0, 19.3, 4)),  # along the shop's north wall
+            UnitSpec("GANG", INSURGENT, line(20.0, 17.4, 3)),  # across the street
+        ]
+    )
+    engine = Engine(StagedScenario(staging), table, 0, dice=ScriptedDice([]))
+    escort = engine.state.units["R1"]
+    escort.dependants += ["contractor", "contractor"]
+
+    def dependants(view: Any) -> list[tuple[float, float]]:
+        sprite = next(u for u in view.units if u.unit_id == "R1")
+        return [f.position_in for f in sprite.figures if f.kind == "contractor"]
+
+    plain = dependants(view_from_game(engine.state))
+    assert any(engine.terrain.building_at(p) is not None for p in plain)  # the old drawing
+    drawn = dependants(view_from_game(engine.state, terrain=engine.terrain))
+    assert len(drawn) == 2
+    bases = [f.pos for u in engine.state.units.values() for f in u.figures]
+    for i, p in enumerate(drawn):
+        assert engine.terrain.building_at(p) is None  # in the street with its escort
+        others = bases + drawn[:i] + drawn[i + 1 :]
+        assert min(math.dist(p, q) for q in others) >= 0.75 - 1e-6  # on no other base
+        assert min(math.dist(p, f.pos) for f in escort.figures) <= 2.0 + 1e-6
