@@ -94,8 +94,51 @@ def odds_text(odds: CasualtyOdds) -> str:
     )
 
 
-def fire_preview(engine: Engine, unit: UnitState, target: UnitState) -> FirePreview:
-    """What firing `unit` at `target` would roll, and whether the engine allows it now."""
+def split_halves(unit: UnitState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Splitting Fire (R19) as the play screen orders it: the first target takes the first
+    half of the able figures (leader first), the second target the rest."""
+    live = [f.id for f in unit.effective_figures]
+    half = max(1, len(live) // 2)
+    return tuple(live[:half]), tuple(live[half:])
+
+
+def fire_preview(
+    engine: Engine,
+    unit: UnitState,
+    target: UnitState,
+    *,
+    splitting: bool = False,
+    split_first: str | None = None,
+) -> FirePreview:
+    """What firing `unit` at `target` would roll, and whether the engine allows it now. While
+    `splitting`, what the half of the figures `target` would get rolls (R19): the first half
+    for the first target, the second half once `split_first` is chosen."""
+    if splitting and split_first is None:
+        blocked = check(engine, Fire(side=unit.side, unit=unit.id, target=target.id))
+        fp = engine.firepower(
+            unit,
+            target,
+            interruption_penalty=penalty_now(engine, unit),
+            figure_ids=split_halves(unit)[0],
+        )
+        return _preview(engine, unit, target, fp, blocked)
+    if splitting and split_first is not None and split_first != target.id:
+        first, second = split_halves(unit)
+        command = Fire(
+            side=unit.side,
+            unit=unit.id,
+            target=split_first,
+            split=((split_first, first), (target.id, second)),
+        )
+        blocked = check(engine, command)
+        fp = engine.firepower(
+            unit,
+            target,
+            interruption_penalty=penalty_now(engine, unit),
+            figure_ids=second,
+            team_bonus=False,
+        )
+        return _preview(engine, unit, target, fp, blocked)
     blocked = check(engine, Fire(side=unit.side, unit=unit.id, target=target.id))
     if blocked and "line of sight" in blocked:
         geometry = getattr(engine.terrain, "geometry", None)
@@ -103,6 +146,12 @@ def fire_preview(engine: Engine, unit: UnitState, target: UnitState) -> FirePrev
             sight = geometry.line_of_sight(unit.position(), target.position())
             blocked = f"{blocked.rstrip('.')} ({sight.describe()})"
     fp = engine.firepower(unit, target, interruption_penalty=penalty_now(engine, unit))
+    return _preview(engine, unit, target, fp, blocked)
+
+
+def _preview(
+    engine: Engine, unit: UnitState, target: UnitState, fp: Any, blocked: str
+) -> FirePreview:
     df = engine.defense(target)
     odds: CasualtyOdds | None = None
     if not blocked:

@@ -175,6 +175,7 @@ class PlayScene(BattleScene):
         self._card_repaint = 2  # frames left to clear behind the card (its box is see-through)
         self.splitting = False
         self.split_targets: list[str] = []
+        self._fire_plan_key: tuple[str, bool, str | None] | None = None
         self.status = ""
         self.status_is_error = False
         self._status_decision: int | None = None
@@ -799,8 +800,7 @@ class PlayScene(BattleScene):
         if len(self.split_targets) < 2:
             self.say(f"Split fire: {target.name} first; click the second target (Esc cancels)")
             return
-        live = [f.id for f in unit.effective_figures]
-        half = max(1, len(live) // 2)
+        halves = orders.split_halves(unit)
         first, second = self.split_targets
         self.splitting = False
         self.split_targets = []
@@ -809,7 +809,7 @@ class PlayScene(BattleScene):
                 side=seat.side,
                 unit=unit.id,
                 target=first,
-                split=((first, tuple(live[:half])), (second, tuple(live[half:]))),
+                split=((first, halves[0]), (second, halves[1])),
             )
         )
 
@@ -851,8 +851,14 @@ class PlayScene(BattleScene):
             hovered = self.overlays.hovered_unit
             target = engine.state.units.get(hovered) if hovered else None
             if target is not None and target.side != unit.side and self.mode == "fire":
-                if self.fire_plan is None or self.fire_plan.target != target.name:
-                    self.fire_plan = orders.fire_preview(engine, unit, target)
+                # the second target of a split is shown with the figures it would get (R19)
+                first = self.split_targets[0] if self.splitting and self.split_targets else None
+                key = (target.name, self.splitting, first)
+                if self.fire_plan is None or self._fire_plan_key != key:
+                    self.fire_plan = orders.fire_preview(
+                        engine, unit, target, splitting=self.splitting, split_first=first
+                    )
+                    self._fire_plan_key = key
                     self.preview_text = " | ".join(self.fire_plan.lines)
             elif self.mode == "fire":
                 self.fire_plan = None

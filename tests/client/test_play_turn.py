@@ -192,6 +192,43 @@ def test_split_fire_explains_why_a_portion_cannot_fire_and_changes_nothing(
     assert fired == []
 
 
+def test_split_fire_hover_shows_the_odds_of_the_figures_each_target_would_get(
+    scene: PlayScene,
+) -> None:
+    """Splitting Fire (R19): hovering a target while splitting shows what its half of the
+    figures rolls, not the whole unit (found in play: the second target showed full odds)."""
+    engine = scene.session.engine
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, [key(pygame.K_m)])
+    frames(scene, click(screen_of(scene, (18.0, 9.0))))
+    answer_dialogs(scene, ("continue",))
+    marines = engine.state.units["R1"]
+    first, second = orders.split_halves(marines)
+    assert first and second
+    penalty = orders.penalty_now(engine, marines)
+    frames(scene, [key(pygame.K_f), key(pygame.K_s)])
+    frames(scene, [motion(unit_pos(scene, "I4"))])
+    assert scene.fire_plan is not None
+    half = engine.firepower(
+        marines, engine.state.units["I4"], interruption_penalty=penalty, figure_ids=first
+    )
+    assert scene.fire_plan.firepower == half.describe()
+    frames(scene, click(unit_pos(scene, "I4")))
+    assert scene.split_targets == ["I4"]
+    frames(scene, [motion(unit_pos(scene, "I1"))])
+    assert scene.fire_plan is not None and scene.fire_plan.target == "Insurgent group 1"
+    rest = engine.firepower(
+        marines,
+        engine.state.units["I1"],
+        interruption_penalty=penalty,
+        figure_ids=second,
+        team_bonus=False,
+    )
+    whole = engine.firepower(marines, engine.state.units["I1"], interruption_penalty=penalty)
+    assert rest.describe() != whole.describe()
+    assert scene.fire_plan.firepower == rest.describe()
+
+
 def test_the_battle_keeps_the_collector_off_its_long_lived_objects_until_it_closes(
     app: object,
 ) -> None:
