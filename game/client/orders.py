@@ -48,11 +48,25 @@ def check(engine: Engine, command: Command) -> str:
     return ""
 
 
+def reacting_to(engine: Engine, unit: UnitState) -> str | None:
+    """The Insurgent unit `unit` is being asked whether to react to (R24), or None."""
+    pending = engine.pending
+    if pending is None or pending.kind != "react":
+        return None
+    if pending.context.get("regular") != unit.id:
+        return None
+    insurgent = pending.context.get("insurgent")
+    return insurgent if isinstance(insurgent, str) else None
+
+
 def penalty_now(engine: Engine, unit: UnitState) -> int:
-    """The Firepower dice the acting unit's own fire loses to interruptions so far (R16, R37),
-    0 for any other unit."""
+    """The Firepower dice the acting unit's fire would lose to interruptions so far: its own
+    fire one per interruption (R37), its fire in reaction to an interruption one per
+    interruption after the first (R16); 0 for any other unit."""
     act = engine.act
-    return act.own_fire_penalty if act is not None and act.unit == unit.id else 0
+    if act is None or act.unit != unit.id:
+        return 0
+    return act.penalty if reacting_to(engine, unit) else act.own_fire_penalty
 
 
 # -- fire ----------------------------------------------------------------------------------

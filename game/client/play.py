@@ -471,7 +471,8 @@ class PlayScene(BattleScene):
         foe = self._card_target(unit)
         if foe is not None and unit.effective_figures and self.fire_plan is None:
             fp = engine.firepower(unit, foe, interruption_penalty=orders.penalty_now(engine, unit))
-            parts += [f"<b>Firepower at {html.escape(foe.name)}:</b> {html.escape(fp.describe())}"]
+            label = "Reaction fire at" if orders.reacting_to(engine, unit) else "Firepower at"
+            parts += [f"<b>{label} {html.escape(foe.name)}:</b> {html.escape(fp.describe())}"]
         if self.fire_plan is not None and self.show_odds:
             parts += ["<b>If it fires:</b>", *(html.escape(x) for x in self.fire_plan.lines)]
         return "<br>".join(parts)
@@ -493,6 +494,9 @@ class PlayScene(BattleScene):
     def _card_target(self, unit: UnitState) -> UnitState | None:
         engine = self.session.engine
         hovered = self.overlays.hovered_unit
+        interrupter = orders.reacting_to(engine, unit)
+        if not hovered and interrupter in engine.state.units:
+            return engine.state.units[interrupter]  # the reaction fire's target (R24)
         if hovered:
             other = engine.state.units.get(hovered)
             if other is not None and other.side != unit.side and other.on_table:

@@ -229,6 +229,29 @@ def test_split_fire_hover_shows_the_odds_of_the_figures_each_target_would_get(
     assert scene.fire_plan.firepower == rest.describe()
 
 
+def test_the_card_during_a_reaction_shows_the_reaction_fires_firepower(scene: PlayScene) -> None:
+    """The Reaction Test (R24) and R16/R37: fire in reaction to an interruption loses a die per
+    interruption after the first, the unit's own fire one per interruption; found in play: the
+    card asking for a reaction showed the own-fire penalty and the nearest enemy."""
+    engine = scene.session.engine
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, [key(pygame.K_m)])
+    frames(scene, click(screen_of(scene, (18.0, 9.0))))
+    answer_dialogs(scene, ("react", "continue"))
+    pending = engine.pending
+    assert pending is not None and pending.kind == "react"
+    act = engine.act
+    assert act is not None and act.interruptions >= 1
+    marines = engine.state.units["R1"]
+    interrupter = engine.state.units[pending.context["insurgent"]]
+    scene.overlays.hovered_unit = None
+    reaction = engine.firepower(marines, interrupter, interruption_penalty=act.penalty)
+    own = engine.firepower(marines, interrupter, interruption_penalty=act.own_fire_penalty)
+    assert reaction.describe() != own.describe()
+    markup = scene.card_markup()
+    assert f"Reaction fire at {interrupter.name}:</b> {reaction.describe()}" in markup
+
+
 def test_the_battle_keeps_the_collector_off_its_long_lived_objects_until_it_closes(
     app: object,
 ) -> None:
