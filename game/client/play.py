@@ -750,6 +750,8 @@ class PlayScene(BattleScene):
         if key in KEYS:
             self.order(KEYS[key])
             return True
+        if key in (pygame.K_w, pygame.K_s, pygame.K_d):
+            return True  # with A for Assault, WASD pans only the map viewer (F1); arrows pan
         return False
 
     def _click(self, pos: tuple[int, int]) -> bool:

@@ -252,6 +252,16 @@ def test_the_card_during_a_reaction_shows_the_reaction_fires_firepower(scene: Pl
     assert f"Reaction fire at {interrupter.name}:</b> {reaction.describe()}" in markup
 
 
+def test_wasd_does_not_pan_a_game_but_the_arrows_do(scene: PlayScene) -> None:
+    # F1 says WASD pans only when viewing a map (A is Assault in a game); found in play: W, S
+    # and D panned the table during a game.
+    start = (scene.camera.origin_x, scene.camera.origin_y)
+    frames(scene, [key(pygame.K_w), key(pygame.K_s), key(pygame.K_d)])
+    assert (scene.camera.origin_x, scene.camera.origin_y) == start
+    frames(scene, [key(pygame.K_RIGHT)])
+    assert (scene.camera.origin_x, scene.camera.origin_y) != start
+
+
 def test_the_battle_keeps_the_collector_off_its_long_lived_objects_until_it_closes(
     app: object,
 ) -> None:
