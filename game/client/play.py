@@ -743,6 +743,8 @@ class PlayScene(BattleScene):
         if key == pygame.K_c and self.mode == "move":
             self.force_rate = None if self.force_rate else "cautious"
             self.say("Move: Cautious only" if self.force_rate else "Move: rate by distance")
+            self.move_plan = None  # the planned path and its label follow the new rate at once
+            self._mouse_moved(self.mouse_pos)
             return True
         if key == pygame.K_l and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
             self.overlays.unit_labels = not self.overlays.unit_labels
@@ -750,9 +752,8 @@ class PlayScene(BattleScene):
         if key in KEYS:
             self.order(KEYS[key])
             return True
-        if key in (pygame.K_w, pygame.K_s, pygame.K_d):
-            return True  # with A for Assault, WASD pans only the map viewer (F1); arrows pan
-        return False
+        # with A for Assault, WASD pans only the map viewer (F1); the arrows pan a game
+        return key in (pygame.K_w, pygame.K_s, pygame.K_d)
 
     def _click(self, pos: tuple[int, int]) -> bool:
         """A left click on the table in an order mode; False lets the base screen select."""

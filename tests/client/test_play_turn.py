@@ -262,6 +262,16 @@ def test_wasd_does_not_pan_a_game_but_the_arrows_do(scene: PlayScene) -> None:
     assert (scene.camera.origin_x, scene.camera.origin_y) != start
 
 
+def test_c_changes_the_planned_move_at_once(scene: PlayScene) -> None:
+    # found in play: after C the label still showed the old rate until the mouse moved
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, [key(pygame.K_m), motion(screen_of(scene, (18.0, 9.0)))])
+    assert scene.move_plan is not None and scene.move_plan.rate == "rapid"
+    frames(scene, [key(pygame.K_c)])
+    assert scene.move_plan is not None and scene.move_plan.rate == "cautious"
+    assert "Cautious" in scene.preview_text
+
+
 def test_the_battle_keeps_the_collector_off_its_long_lived_objects_until_it_closes(
     app: object,
 ) -> None:
