@@ -7,12 +7,13 @@ engine never disagree; the odds come from `game.rules.odds`.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from game.battlefield.model import Point, UnitPosition
+from game.battlefield.model import Battlefield, Point, UnitPosition
 from game.engine.commands import (
     Answer,
     CloseAssault,
@@ -24,7 +25,7 @@ from game.engine.commands import (
 )
 from game.engine.engine import CAUTIOUS, RAPID, Engine
 from game.engine.state import UnitState
-from game.engine.terrain import path_length, truncate
+from game.engine.terrain import path_length, point_segment_distance, truncate
 from game.rules.odds import CasualtyOdds, casualty_odds
 
 REACH_DIRECTIONS = 24
@@ -325,13 +326,7 @@ def sight_between(engine: Engine, a: Point, b: Point, elevation: int = 0) -> Sig
         else:
             hi = mid
     stop = (a[0] + (b[0] - a[0]) * hi, a[1] + (b[1] - a[1]) * hi)
-    building = geometry.building_at(stop) if hasattr(geometry, "building_at") else None
-    what = f"building {building.name or building.id}" if building is not None else "terrain"
-    if building is None:
-        probe = (stop[0] + (b[0] - a[0]) * 0.02, stop[1] + (b[1] - a[1]) * 0.02)
-        inner = geometry.building_at(probe) if hasattr(geometry, "building_at") else None
-        if inner is not None:
-            what = f"building {inner.name or inner.id}"
+    what = blocker_name(engine.battlefield, stop)
     return SightProbe(
         a,
         b,
@@ -339,6 +334,25 @@ def sight_between(engine: Engine, a: Point, b: Point, elevation: int = 0) -> Sig
         stop,
         f'no line of sight: blocked by {what} {length * hi:.1f}" along the {length:.1f}" line',
     )
+
+
+def blocker_name(battlefield: Battlefield, stop: Point, reach: float = 1.0) -> str:
+    """What stops a line of sight at `stop`, as a player names it: the map's building or wall
+    whose edge is nearest (within `reach` inches), else "terrain"."""
+    best: tuple[float, str] | None = None
+    edges: list[tuple[str, tuple[Point, ...], bool]] = [
+        (f"building {b.label or b.name or b.id}", b.outline, True) for b in battlefield.buildings
+    ]
+    edges += [(w.name or f"wall {w.id}", w.points, w.closed) for w in battlefield.walls]
+    for name, points, closed in edges:
+        pairs = list(itertools.pairwise(points))
+        if closed and len(points) > 2:
+            pairs.append((points[-1], points[0]))
+        for p, q in pairs:
+            gap = point_segment_distance(stop, p, q)
+            if gap <= reach and (best is None or gap < best[0]):
+                best = (gap, name)
+    return best[1] if best is not None else "terrain"
 
 
 def sight_between_units(engine: Engine, a: UnitState, b: UnitState) -> str:

@@ -771,6 +771,8 @@ class PlayScene(BattleScene):
                 first = engine.state.units.get(self.los_start_unit or "")
                 if first is not None and unit is not None and first.id != unit.id:
                     self.los_text = orders.sight_between_units(engine, first, unit)
+                    if not self.los_probe.clear:  # and what stands between the leaders
+                        self.los_text += f" · leader to leader: {self.los_probe.text}"
                 else:
                     self.los_text = self.los_probe.text
                 self.say(self.los_text)

@@ -66,7 +66,10 @@ def test_line_of_sight_between_points_names_what_blocks_it() -> None:
     alpha = engine.state.units["R1"]
     probe = orders.sight_between(engine, alpha.leader_point, (10.0, 10.0))
     assert not probe.clear and probe.blocked_at is not None
-    assert probe.text.startswith("no line of sight: blocked by")
+    # found in play: every blocker was "terrain"; the map's wall is named
+    assert probe.text.startswith("no line of sight: blocked by compound wall 12.4")
+    through = orders.sight_between(engine, (21.0, 9.0), (21.0, 16.0))  # across the Pharmacy
+    assert through.text.startswith("no line of sight: blocked by building Pharmacy")
     open_street = orders.sight_between(engine, (2.0, 8.5), (20.0, 8.5))
     assert open_street.clear and open_street.text == 'clear line of sight, 18.0"'
 
