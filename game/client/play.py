@@ -922,7 +922,8 @@ class PlayScene(BattleScene):
         if key != self._reach_key:
             self._reach = (
                 orders.reach_outline(engine, unit, CAUTIOUS),
-                orders.reach_outline(engine, unit, RAPID),
+                # a unit with Dependants may not move Rapidly: no Rapid outline for it
+                [] if unit.dependants else orders.reach_outline(engine, unit, RAPID),
             )
             self._reach_key = key
         camera = (self.camera.scale, self.camera.origin_x, self.camera.origin_y)

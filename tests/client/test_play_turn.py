@@ -272,6 +272,20 @@ def test_c_changes_the_planned_move_at_once(scene: PlayScene) -> None:
     assert "Cautious" in scene.preview_text
 
 
+def test_no_rapid_outline_for_a_unit_with_dependants(scene: PlayScene) -> None:
+    # a unit escorting Dependants may only move Cautiously; found in play: the 12" Rapid
+    # outline was still drawn around it
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, n=2)
+    cautious, rapid = scene._reach
+    assert cautious and rapid
+    scene.session.engine.state.units["R1"].dependants.append("contractor")
+    scene._reach_key = None
+    frames(scene, n=2)
+    cautious, rapid = scene._reach
+    assert cautious and rapid == []
+
+
 def test_the_battle_keeps_the_collector_off_its_long_lived_objects_until_it_closes(
     app: object,
 ) -> None:
