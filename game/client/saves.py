@@ -49,9 +49,10 @@ def sidecar_path(save: Path) -> Path:
 
 
 def safe_file_name(name: str) -> str:
-    """A typed save name made safe as a file name (letters, digits, spaces, - and _ kept)."""
+    """A typed save name made safe as a file name on every system: letters, digits, spaces,
+    - _ and the harmless ! ' , ( ) & + kept; path separators become -."""
     separated = re.sub(r"[/\\:]+", "-", name.strip())
-    cleaned = re.sub(r"[^\w\- ]+", "", separated).strip(" ._-")
+    cleaned = re.sub(r"[^\w\- !',()&+]+", "", separated).strip(" ._-")
     return cleaned[:MAX_NAME] or "save"
 
 

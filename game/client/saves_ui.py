@@ -268,11 +268,19 @@ def _ignore(action: Callable[..., object], *args: Any) -> None:
     action(*args)
 
 
+LABEL_NAME_CHARS = 24
+
+
 def _short_label(info: saves.SaveInfo) -> str:
+    """`name — 11-24 21:05 — turn 3`; a long name is cut with an ellipsis, so a cut name
+    never reads as part of the rest (found in play: "…Trouble turn — 11-24 — turn 3")."""
+    name = info.name
+    if len(name) > LABEL_NAME_CHARS:
+        name = name[: LABEL_NAME_CHARS - 1].rstrip() + "…"
     if not info.readable:
-        return f"{info.name[:24]} — unreadable"
+        return f"{name} — unreadable"
     when = info.saved_at.strftime("%m-%d %H:%M") if info.saved_at else "?"
-    return f"{info.name[:24]} — {when} — turn {info.turn}"
+    return f"{name} — {when} — turn {info.turn}"
 
 
 # -- Continue -----------------------------------------------------------------------------------

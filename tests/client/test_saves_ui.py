@@ -317,7 +317,8 @@ def test_a_save_loads_the_same_game_in_a_new_process(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("typed", "file_name"),
     [
-        ("Contracting Trouble! turn 1", "Contracting Trouble turn 1"),
+        ("Contracting Trouble! turn 1", "Contracting Trouble! turn 1"),  # "!" was dropped
+        ("Bob's (last) stand?", "Bob's (last) stand"),
         ("../../etc/passwd", "etc-passwd"),
         ("notes.session", "notessession"),  # never mistaken for a sidecar
         ("   ", "save"),
@@ -350,3 +351,20 @@ def test_many_saves_are_paged_and_every_one_can_be_reached(app: App) -> None:
         app.step()
     assert seen == [f"save {n:02d}" for n in range(13, -1, -1)]  # newest first, none missed
     assert load.page == 0  # wrapped round to the newest
+
+
+def test_a_long_save_name_is_cut_with_an_ellipsis_in_the_load_list() -> None:
+    from datetime import datetime
+
+    from game.client.saves_ui import _short_label
+
+    info = saves.SaveInfo(
+        path=Path("x.json"),
+        name="Contracting Trouble! turn 1",
+        saved_at=datetime(2026, 11, 24, 21, 5),
+        scenario="contracting-trouble",
+        turn=3,
+        commands=40,
+        mode="solo",
+    )
+    assert _short_label(info) == "Contracting Trouble! tu… — 11-24 21:05 — turn 3"
