@@ -300,6 +300,49 @@ def track_session(session: Any) -> None:
     session.listeners.append(on_event)
 
 
+def keep_unfinished(autosave: Path, engine: Engine) -> str | None:
+    """Before `engine`'s game takes the autosave over, keep the unfinished game it holds.
+
+    Only one game is autosaved, so starting (or loading) another game would overwrite the one
+    "Continue" offers. That game is copied into the saves folder beside the autosave under a
+    name the load list shows ("Unfinished <scenario> turn N (date time)"), with its sidecar.
+    Returns the message for the player, or None when there was nothing to keep: no unfinished
+    game, a game with no command yet, or `engine`'s own game (Continue resuming it)."""
+    if continue_info(autosave) is None:
+        return None
+    try:
+        data = json.loads(autosave.read_text(encoding="utf-8"))
+        sidecar = json.loads(sidecar_path(autosave).read_text(encoding="utf-8"))
+        when = datetime.fromtimestamp(autosave.stat().st_mtime)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None  # continue_info has just read both: only a race gets here
+    commands = data.get("commands") or []
+    if not commands:
+        return None
+    from game.save import save_data
+
+    mine = save_data(engine)
+    if (data.get("map"), data.get("seed"), commands) == (
+        mine["map"],
+        mine["seed"],
+        mine["commands"],
+    ):
+        return None  # the autosave is this very game, where it stopped
+    scenario = str(data.get("scenario") or "custom map")
+    name = safe_file_name(f"Unfinished {scenario} turn {data.get('turn')} ({when:%Y-%m-%d %H%M})")
+    folder = autosave.parent / SAVES_SUBDIR
+    path, number = folder / f"{name}.json", 1
+    while path.exists():
+        number += 1
+        path = folder / f"{name} {number}.json"
+    try:
+        write_json_atomic(path, data)
+        write_json_atomic(sidecar_path(path), sidecar)
+    except SaveError as exc:
+        return f"Your unfinished game could not be kept ({exc}); this game replaces it"
+    return f'Your unfinished game was kept: Load game lists it as "{path.stem}"'
+
+
 def continue_info(path: Path | None = None) -> SaveInfo | None:
     """The autosave to offer as Continue, or None (no game left unfinished from the window)."""
     path = path or autosave_path()

@@ -134,7 +134,13 @@ class GameSession:
                 self.controllers[seat.side] = self._make_ai(seat.side)
         self.autosaver: Callable[[], None] | None = None
         if self.config.autosave:
-            self.autosaver = Autosaver(engine, self.config.autosave_dir)
+            autosaver = Autosaver(engine, self.config.autosave_dir)
+            from game.client.saves import keep_unfinished  # Continue's game is never lost
+
+            kept = keep_unfinished(autosaver.path, engine)
+            if kept:
+                self.ai_log.append(kept)
+            self.autosaver = autosaver
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self._holder: dict[str, int] = {}  # side -> index of the co-op seat holding the phase
         self._thinking: tuple[Seat, Controller, dict[str, Any], threading.Thread] | None = None

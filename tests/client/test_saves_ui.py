@@ -173,6 +173,28 @@ def test_a_new_game_replaces_the_previous_autosave_at_once() -> None:
     assert info is not None and info.commands == 0
 
 
+def test_a_new_game_keeps_the_unfinished_game_in_the_load_list() -> None:
+    left = watched_game(5, seed=4)
+    expected, turn = left.engine.events_sha256(), left.engine.state.turn
+    fresh = GameSession(SessionConfig(mode="watch", table=TABLE, seed=9))
+    [kept] = saves.list_saves()
+    assert kept.name.startswith(f"Unfinished patrol turn {turn} (")
+    assert fresh.ai_log == [f'Your unfinished game was kept: Load game lists it as "{kept.name}"']
+    assert kept.mode == "watch"  # its seats came along in the sidecar
+    resumed = saves.resume_session(kept.path)
+    assert resumed.engine.events_sha256() == expected
+
+
+def test_continue_and_an_empty_autosave_leave_no_copy_behind() -> None:
+    watched_game(5, seed=4)
+    saves.resume_session(saves.autosave_path())  # Continue: the autosave is this very game
+    assert saves.list_saves() == []
+    saves.track_session(GameSession(SessionConfig(mode="watch", table=TABLE, seed=9)))
+    [first] = saves.list_saves()  # the seed-4 game, kept once
+    GameSession(SessionConfig(mode="watch", table=TABLE, seed=2))  # no command taken in seed 9
+    assert [info.name for info in saves.list_saves()] == [first.name]
+
+
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
