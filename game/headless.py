@@ -11,6 +11,7 @@ without the window's options.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -23,9 +24,11 @@ from game.save import (
     Autosaver,
     SaveError,
     data_dir,
+    keep_unfinished,
     load_save,
     new_game,
     resolve_map,
+    sidecar_path,
     write_save,
 )
 from game.scenarios.ids import scenario_ids
@@ -211,6 +214,13 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if not getattr(args, "no_autosave", False):
         folder = Path(args.autosave_dir) if args.autosave_dir else data_dir()
         autosave = Autosaver(engine, folder)
+        # the window's unfinished game is kept in its saves, and its sidecar goes: Continue
+        # must never offer this headless game with the window game's seats
+        kept = keep_unfinished(autosave.path, engine)
+        if kept:
+            print(kept, file=sys.stderr)
+        with contextlib.suppress(OSError):
+            sidecar_path(autosave.path).unlink(missing_ok=True)
     try:
         play(engine, controllers, stop_after_turn=args.stop_after_turn, after_command=autosave)
         if args.save:

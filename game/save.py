@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +25,9 @@ if TYPE_CHECKING:  # the engine loads only when a game starts: the menu must ope
 FORMAT = "ambush-alley-save"
 VERSION = 1
 DATA_DIR_ENV = "AMBUSH_ALLEY_DATA_DIR"
+SAVES_SUBDIR = "saves"  # named saves, in the data folder beside the autosave
+SIDECAR_SUFFIX = ".session.json"  # the window's note of who plays a save (game/client/saves.py)
+MAX_NAME = 60
 
 
 class SaveError(Exception):
@@ -183,3 +188,67 @@ class Autosaver:
 
     def __call__(self) -> None:
         write_save(self.engine, self.path)
+
+
+# -- saves folder, sidecars, and the unfinished game the autosave holds -------------------------
+def sidecar_path(save: Path) -> Path:
+    return save.with_name(save.name.removesuffix(".json") + SIDECAR_SUFFIX)
+
+
+def safe_file_name(name: str) -> str:
+    """A typed save name made safe as a file name on every system: letters, digits, spaces,
+    - _ and the harmless ! ' , ( ) & + kept; path separators become -."""
+    separated = re.sub(r"[/\\:]+", "-", name.strip())
+    cleaned = re.sub(r"[^\w\- !',()&+]+", "", separated).strip(" ._-")
+    return cleaned[:MAX_NAME] or "save"
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+
+
+def keep_unfinished(autosave: Path, engine: Engine) -> str | None:
+    """Before `engine`'s game takes the autosave over, keep the unfinished game it holds.
+
+    Only one game is autosaved, so starting (or loading) another game would overwrite the one
+    the window offers as "Continue" (an autosave whose sidecar says it has not finished). That
+    game is copied, with its sidecar, into the saves folder beside the autosave, under a name
+    the load list shows: "Unfinished <scenario> turn N (date time)". Returns the line to tell
+    the player, or None when there was nothing to keep: no unfinished game, one with no command
+    yet, or `engine`'s own game where it stopped (Continue resuming it)."""
+    sidecar = _read_json(sidecar_path(autosave))
+    if not isinstance(sidecar, dict) or sidecar.get("finished") is not False:
+        return None
+    data = _read_json(autosave)
+    if not isinstance(data, dict) or (data.get("format"), data.get("version")) != (FORMAT, VERSION):
+        return None
+    commands = data.get("commands")
+    if not isinstance(commands, list) or not commands:
+        return None
+    mine = save_data(engine)
+    if (data.get("map"), data.get("seed"), commands) == (
+        mine["map"],
+        mine["seed"],
+        mine["commands"],
+    ):
+        return None  # the autosave is this very game, where it stopped
+    try:
+        when = datetime.fromtimestamp(autosave.stat().st_mtime)
+    except OSError:
+        when = datetime.now()
+    scenario = str(data.get("scenario") or "custom map")
+    name = safe_file_name(f"Unfinished {scenario} turn {data.get('turn')} ({when:%Y-%m-%d %H%M})")
+    folder = autosave.parent / SAVES_SUBDIR
+    path, number = folder / f"{name}.json", 1
+    while path.exists():
+        number += 1
+        path = folder / f"{name} {number}.json"
+    try:
+        write_json_atomic(path, data)
+        write_json_atomic(sidecar_path(path), sidecar)
+    except SaveError as exc:
+        return f"Your unfinished game could not be kept ({exc}); this game replaces it"
+    return f'Your unfinished game was kept: Load game lists it as "{path.stem}"'

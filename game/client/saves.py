@@ -18,22 +18,30 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.save import FORMAT, VERSION, SaveError, data_dir, load_save, write_json_atomic, write_save
+from game.save import (
+    FORMAT,
+    SAVES_SUBDIR,
+    SIDECAR_SUFFIX,
+    VERSION,
+    SaveError,
+    data_dir,
+    load_save,
+    safe_file_name,
+    sidecar_path,
+    write_json_atomic,
+    write_save,
+)
 
 if TYPE_CHECKING:  # the engine loads when a game is loaded, not when the menu lists saves
     from game.engine.engine import Engine
 
-SAVES_SUBDIR = "saves"
 AUTOSAVE_NAME = "autosave.json"
-SIDECAR_SUFFIX = ".session.json"
 QUICK_SAVE_NAME = "quicksave"
-MAX_NAME = 60
 
 
 def saves_dir() -> Path:
@@ -42,18 +50,6 @@ def saves_dir() -> Path:
 
 def autosave_path() -> Path:
     return data_dir() / AUTOSAVE_NAME
-
-
-def sidecar_path(save: Path) -> Path:
-    return save.with_name(save.name.removesuffix(".json") + SIDECAR_SUFFIX)
-
-
-def safe_file_name(name: str) -> str:
-    """A typed save name made safe as a file name on every system: letters, digits, spaces,
-    - _ and the harmless ! ' , ( ) & + kept; path separators become -."""
-    separated = re.sub(r"[/\\:]+", "-", name.strip())
-    cleaned = re.sub(r"[^\w\- !',()&+]+", "", separated).strip(" ._-")
-    return cleaned[:MAX_NAME] or "save"
 
 
 # -- the sidecar: who sits at the table ---------------------------------------------------------
@@ -298,49 +294,6 @@ def track_session(session: Any) -> None:
                 write_sidecar(autosave, session.config, finished=True)
 
     session.listeners.append(on_event)
-
-
-def keep_unfinished(autosave: Path, engine: Engine) -> str | None:
-    """Before `engine`'s game takes the autosave over, keep the unfinished game it holds.
-
-    Only one game is autosaved, so starting (or loading) another game would overwrite the one
-    "Continue" offers. That game is copied into the saves folder beside the autosave under a
-    name the load list shows ("Unfinished <scenario> turn N (date time)"), with its sidecar.
-    Returns the message for the player, or None when there was nothing to keep: no unfinished
-    game, a game with no command yet, or `engine`'s own game (Continue resuming it)."""
-    if continue_info(autosave) is None:
-        return None
-    try:
-        data = json.loads(autosave.read_text(encoding="utf-8"))
-        sidecar = json.loads(sidecar_path(autosave).read_text(encoding="utf-8"))
-        when = datetime.fromtimestamp(autosave.stat().st_mtime)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None  # continue_info has just read both: only a race gets here
-    commands = data.get("commands") or []
-    if not commands:
-        return None
-    from game.save import save_data
-
-    mine = save_data(engine)
-    if (data.get("map"), data.get("seed"), commands) == (
-        mine["map"],
-        mine["seed"],
-        mine["commands"],
-    ):
-        return None  # the autosave is this very game, where it stopped
-    scenario = str(data.get("scenario") or "custom map")
-    name = safe_file_name(f"Unfinished {scenario} turn {data.get('turn')} ({when:%Y-%m-%d %H%M})")
-    folder = autosave.parent / SAVES_SUBDIR
-    path, number = folder / f"{name}.json", 1
-    while path.exists():
-        number += 1
-        path = folder / f"{name} {number}.json"
-    try:
-        write_json_atomic(path, data)
-        write_json_atomic(sidecar_path(path), sidecar)
-    except SaveError as exc:
-        return f"Your unfinished game could not be kept ({exc}); this game replaces it"
-    return f'Your unfinished game was kept: Load game lists it as "{path.stem}"'
 
 
 def continue_info(path: Path | None = None) -> SaveInfo | None:

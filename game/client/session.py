@@ -26,7 +26,7 @@ from game.engine.controllers import Controller
 from game.engine.engine import Engine
 from game.engine.state import INSURGENT, REGULAR, side_name
 from game.engine.view import player_view
-from game.save import Autosaver, new_game, resolve_map
+from game.save import Autosaver, keep_unfinished, new_game, resolve_map
 
 Mode = Literal["solo", "hotseat", "coop", "watch"]
 PACES = ("instant", "normal", "slow")
@@ -135,9 +135,7 @@ class GameSession:
         self.autosaver: Callable[[], None] | None = None
         if self.config.autosave:
             autosaver = Autosaver(engine, self.config.autosave_dir)
-            from game.client.saves import keep_unfinished  # Continue's game is never lost
-
-            kept = keep_unfinished(autosaver.path, engine)
+            kept = keep_unfinished(autosaver.path, engine)  # Continue's game is never lost
             if kept:
                 self.ai_log.append(kept)
             self.autosaver = autosaver

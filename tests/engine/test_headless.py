@@ -31,6 +31,28 @@ def test_autosave_after_every_command_loads_to_the_final_state(
     assert capsys.readouterr().out.splitlines()[-1] == final
 
 
+def test_a_headless_game_keeps_the_windows_unfinished_game_and_takes_continue_away(
+    private_data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--scenario", MAP, "--turns", "3", "--quiet"]
+    assert main([*args, "--seed", "6", "--stop-after-turn", "1"]) == 0
+    autosave = private_data_dir / "autosave.json"
+    window_game = json.loads(autosave.read_text(encoding="utf-8"))
+    sidecar = private_data_dir / "autosave.session.json"  # as the window leaves a game mid-way
+    sidecar.write_text(json.dumps({"mode": "solo", "seats": [], "finished": False}))
+    capsys.readouterr()
+    assert main([*args, "--seed", "7"]) == 0
+    [kept] = (private_data_dir / "saves").glob("Unfinished * turn 2 (*).json")
+    assert (
+        capsys.readouterr().err
+        == f'Your unfinished game was kept: Load game lists it as "{kept.stem}"\n'
+    )
+    assert json.loads(kept.read_text(encoding="utf-8"))["commands"] == window_game["commands"]
+    assert json.loads(kept.with_name(f"{kept.stem}.session.json").read_text())["finished"] is False
+    assert not sidecar.exists()  # Continue no longer pairs the window's seats with this game
+    assert json.loads(autosave.read_text(encoding="utf-8"))["seed"] == 7
+
+
 def test_headless_game_narrates_rolls_and_ends_with_a_result_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
