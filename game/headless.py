@@ -103,8 +103,10 @@ def play(
     after_command: Any = None,
 ) -> None:
     """Let the controllers answer every decision until the game ends (or the turn is passed)."""
+    from game.engine.controllers import NoteTaker
     from game.engine.view import player_view
 
+    notes = NoteTaker()  # the AIs' reasons go in the save, as the window's do
     with steady_collector() as collector:
         turn = engine.state.turn
         for _ in range(MAX_COMMANDS):
@@ -117,6 +119,7 @@ def play(
                 collector.settle()
             side = engine.pending.side
             command = controllers[side].choose(player_view(engine, side))
+            notes.take(engine.notes, side, controllers[side], len(engine.state.events))
             engine.apply(command)
             if after_command is not None:
                 after_command()
@@ -135,6 +138,10 @@ class _Narrated:
     def __init__(self, inner: Controller, name: str, stream: TextIO) -> None:
         self.inner, self.name, self.stream = inner, name, stream
         self.seen = 0
+
+    @property
+    def log(self) -> Any:  # the inner controller's reasons, for the save's notes
+        return getattr(self.inner, "log", None)
 
     def choose(self, view: Any) -> Any:
         command = self.inner.choose(view)

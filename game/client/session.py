@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from game.engine.commands import Command
-from game.engine.controllers import Controller
+from game.engine.controllers import Controller, NoteTaker
 from game.engine.engine import Engine
 from game.engine.state import INSURGENT, REGULAR, side_name
 from game.engine.view import player_view
@@ -128,7 +128,7 @@ class GameSession:
         self.config = self._deal_coop_units(config)
         self.controllers: dict[str, Controller] = {}
         self.ai_log: list[str] = []
-        self._ai_log_seen: dict[str, int] = {}
+        self._notes = NoteTaker()
         for seat in self.config.seats:
             if not seat.human:
                 self.controllers[seat.side] = self._make_ai(seat.side)
@@ -314,16 +314,7 @@ class GameSession:
     def _collect_ai_log(self, side: str, controller: Controller, at: int) -> None:
         """The AI's new reasons become the engine's notes, placed before the events of the
         command they explain (`at` events were logged before it), so a save keeps them."""
-        log = getattr(controller, "log", None)
-        if not isinstance(log, list):
-            log = getattr(controller, "journal", None)
-        if not isinstance(log, list):
-            return
-        seen = self._ai_log_seen.get(side, 0)
-        if len(log) < seen:
-            seen = 0
-        self.engine.notes.extend((at, str(line)) for line in log[seen:])
-        self._ai_log_seen[side] = len(log)
+        self._notes.take(self.engine.notes, side, controller, at)
 
     def _after(self, events: list[dict[str, Any]]) -> None:
         if self.autosaver is not None:

@@ -15,6 +15,28 @@ class Controller(Protocol):
         ...
 
 
+class NoteTaker:
+    """Files the reasons a controller gives (its `log`, or `journal`: a growing list of lines)
+    as the engine's notes, each placed before the events of the command it explains, so a save
+    keeps them and a loaded game shows the same log. One per game."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, int] = {}  # per side: lines already filed
+
+    def take(self, notes: list[tuple[int, str]], side: str, controller: object, at: int) -> None:
+        """File `controller`'s new lines; `at` events were logged before its command."""
+        log = getattr(controller, "log", None)
+        if not isinstance(log, list):
+            log = getattr(controller, "journal", None)
+        if not isinstance(log, list):
+            return
+        seen = self._seen.get(side, 0)
+        if len(log) < seen:  # the controller started a new list
+            seen = 0
+        notes.extend((at, str(line)) for line in log[seen:])
+        self._seen[side] = len(log)
+
+
 class RandomController:
     """Picks uniformly among the legal commands.
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.headless import main
+from game.save import load_save
 
 MAP = str(Path(__file__).resolve().parent.parent / "maps" / "engine" / "crossroads.tmx")
 
@@ -154,3 +155,25 @@ def test_headless_game_prints_the_insurgent_ais_reasons_before_what_they_lead_to
     assert not any(
         line.startswith("Insurgent AI: ") for line in capsys.readouterr().out.splitlines()
     )
+
+
+def test_a_headless_save_keeps_the_ais_reasons_where_they_were_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found in play: a game saved by `--headless --save` lost the AIs' reasons, so the window
+    showed its log without the "AI:" lines. Each note stands before the events it explains."""
+    save = tmp_path / "game.json"
+    argv = ["--scenario", "contracting-trouble", "--seed", "1", "--turns", "1", "--no-autosave"]
+    assert main([*argv, "--save", str(save)]) == 0
+    printed = [
+        line.removeprefix("Insurgent AI: ")
+        for line in capsys.readouterr().out.splitlines()
+        if line.startswith("Insurgent AI: ")
+    ]
+    notes = json.loads(save.read_text(encoding="utf-8"))["notes"]
+    assert printed and [text for _at, text in notes if text in printed] == printed
+    assert len(notes) > len(printed)  # the Regular AI's reasons are kept too
+    ats = [at for at, _text in notes]
+    assert ats == sorted(ats) and ats[0] >= 1  # after the set-up events, in the game's order
+    loaded = load_save(save)
+    assert loaded.notes == [(at, text) for at, text in notes]
