@@ -25,7 +25,7 @@ from game.engine.commands import (
 )
 from game.engine.engine import CAUTIOUS, RAPID, Engine
 from game.engine.state import UnitState
-from game.engine.terrain import path_length, point_segment_distance, truncate
+from game.engine.terrain import distance, path_length, point_segment_distance, truncate
 from game.rules.odds import CasualtyOdds, casualty_odds
 
 REACH_DIRECTIONS = 24
@@ -382,15 +382,46 @@ def describe_choice(engine: Engine, command: Command) -> str:
         where = f' after {command.at:.1f}"' if command.at else ""
         return "Interrupt: " + ", ".join(parts) + where
     if isinstance(command, MoveUnit):
-        return f"{unit_name(engine, command.unit)}: {command.rate.replace('_', ' ')} move to " + (
-            f"({command.to[0]:.0f}, {command.to[1]:.0f})"
-        )
+        # a place a player can find: how far, and into which building or beside what (the
+        # option's number marks the spot on the map)
+        return f"{unit_name(engine, command.unit)}: {describe_move(engine, command)}"
     if isinstance(command, (Fire, CloseAssault)):
         verb = "fire at" if isinstance(command, Fire) else "charge"
         return f"{unit_name(engine, command.unit)}: {verb} {unit_name(engine, command.target)}"
     unit = getattr(command, "unit", "")
     label = command.kind.replace("_", " ")
     return f"{unit_name(engine, unit)}: {label}" if unit else label.capitalize()
+
+
+def describe_move(engine: Engine, command: MoveUnit) -> str:
+    """A move option without its unit: its rate, where it goes and how far that is."""
+    mover = engine.state.units.get(command.unit)
+    far = f' ({distance(mover.centre, command.to):.0f}" away)' if mover is not None else ""
+    return f"{command.rate.replace('_', ' ')} move {place_words(engine, command.to)}{far}"
+
+
+def describe_options(engine: Engine, options: list[Command]) -> list[str]:
+    """The dialog's button labels; moves of one unit (named by the prompt) leave its name out,
+    so the dialog stays narrow and the numbered spots on the map stay in view."""
+    units = {c.unit for c in options if isinstance(c, MoveUnit)}
+    if len(units) == 1 and all(isinstance(c, MoveUnit) for c in options):
+        moves = [describe_move(engine, c) for c in options if isinstance(c, MoveUnit)]
+        return [move[:1].upper() + move[1:] for move in moves]
+    return [describe_choice(engine, c) for c in options]
+
+
+def place_words(engine: Engine, point: Point, into: bool = True) -> str:
+    """Where a spot is, as a player finds it on the map: (in)to which building, beside which
+    building or wall (within 1"), else in the open."""
+    building = engine.terrain.building_at(point)
+    if building is not None:
+        return (
+            f"{'into' if into else 'in'} building {building.label or building.name or building.id}"
+        )
+    near = blocker_name(engine.battlefield, point)
+    if near == "terrain":
+        return "into the open" if into else "in the open"
+    return f"beside {near}"
 
 
 def describe_answer(engine: Engine, choice: Any) -> str:
@@ -413,15 +444,19 @@ def describe_answer(engine: Engine, choice: Any) -> str:
         if not choice:
             return "None of them"
         if choice[0] == "cover" and len(choice) == 3:
-            return f"Take cover at ({float(choice[1]):.1f}, {float(choice[2]):.1f})"
+            spot = (float(choice[1]), float(choice[2]))
+            return f"Take cover {place_words(engine, spot, into=False)}"
         if all(isinstance(c, int | float) for c in choice) and len(choice) == 2:
-            return f"Move to cover at ({float(choice[0]):.1f}, {float(choice[1]):.1f})"
+            spot = (float(choice[0]), float(choice[1]))
+            return f"Move to cover {place_words(engine, spot, into=False)}"
         return "Fire with " + ", ".join(unit_name(engine, str(c)) for c in choice)
     return str(choice)
 
 
 def choice_point(command: Command) -> Point | None:
-    """The spot on the table an option points at (cover spots), to mark it on the map."""
+    """The spot on the table an option points at (moves, cover spots), to mark it on the map."""
+    if isinstance(command, MoveUnit):
+        return (float(command.to[0]), float(command.to[1]))
     if not isinstance(command, Answer):
         return None
     choice = command.choice

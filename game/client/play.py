@@ -540,8 +540,15 @@ class PlayScene(BattleScene):
             return
         manager = self.app.manager
         options = list(pending.options)[:9]
+        labels = [
+            f"{i + 1}. {label}"
+            for i, label in enumerate(orders.describe_options(self.session.engine, options))
+        ]
         vp = self.layout.viewport
-        width = min(560, vp.width - 40)
+        # as wide as the longest label needs (moves are marked on the map: keep it in view)
+        button_font = manager.get_theme().get_font(["button"])
+        longest = max((button_font.size(label)[0] for label in labels), default=0)
+        width = min(560, vp.width - 40, max(320, longest + 40))
         height = 76 + 34 * len(options) + 8
         rect = pygame.Rect(0, 0, width, height)
         rect.bottomleft = (vp.left + 8, vp.top + vp.height - 40)
@@ -553,8 +560,7 @@ class PlayScene(BattleScene):
             container=panel,
         )
         self.dialog_buttons = []
-        for i, option in enumerate(options):
-            label = f"{i + 1}. {orders.describe_choice(self.session.engine, option)}"
+        for i, (option, label) in enumerate(zip(options, labels, strict=True)):
             button = UIButton(
                 pygame.Rect(8, 74 + 34 * i, width - 20, 30),
                 label[:80],
@@ -1002,11 +1008,18 @@ class PlayScene(BattleScene):
         self._label(surface, self.los_text or probe.text, (b[0] + 10, b[1] + 8))
 
     def _draw_choice_points(self, surface: pygame.Surface) -> None:
+        hovered = {id(option) for button, option in self.dialog_buttons if button.hovered}
         for i, option in enumerate(self.dialog_options):
             point = orders.choice_point(option)
             if point is None:
                 continue
             centre = self._to_screen(point)
+            if id(option) in hovered:  # the option under the mouse: where it goes, from where
+                mover = self.session.engine.state.units.get(str(getattr(option, "unit", "")))
+                if mover is not None and mover.on_table:
+                    start = self._to_screen(mover.centre)
+                    pygame.draw.line(surface, TARGET_COLOUR, start, centre, 2)
+                pygame.draw.circle(surface, TARGET_COLOUR, centre, 14, 4)
             pygame.draw.circle(surface, TARGET_COLOUR, centre, 10, 2)
             number = text.text(str(i + 1), 18, TARGET_COLOUR, bold=True, shadow=(0, 0, 0))
             surface.blit(number, number.get_rect(center=centre))

@@ -3,6 +3,7 @@ and the Insurgent player's interruption declaration reaching the engine."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +104,43 @@ def test_hotseat_hands_off_hides_the_board_and_the_insurgent_declaration_reaches
     top = app.stack.top
     assert isinstance(top, HandoffScene) and top.player == "Ann"
     assert cover_share(app.screen) > 0.97
+
+
+def test_an_insurgent_players_interrupt_move_names_and_marks_each_spot(app: App) -> None:
+    """Found in play: Bob chose where his group interrupts among bare coordinates, in a dialog
+    that hid half the table. Each option now says where it goes, its number marks the spot on
+    the map, and the dialog is only as wide as its labels."""
+    from game.ai.controller import InsurgentAI
+    from game.ai.regular import RegularAI
+    from game.client import orders
+    from game.client.saves_ui import play_scene_for
+    from game.client.session import GameSession, SessionConfig
+    from game.engine.view import player_view
+
+    config = SessionConfig(mode="hotseat", table="contracting-trouble", seed=1, autosave=False)
+    session = GameSession(config)
+    ais: dict[str, Any] = {
+        "regular": RegularAI(session.engine.battlefield),
+        "insurgent": InsurgentAI(session.engine.battlefield, 3),
+    }
+    while (pending := session.engine.pending) is not None and pending.kind != "interrupt_move":
+        session.apply(ais[pending.side].choose(player_view(session.engine, pending.side)))
+    assert pending is not None and len(pending.options) > 3
+    play = play_scene_for(session)
+    app.push(play)
+    app.step()
+    if isinstance(app.stack.top, HandoffScene):
+        app.step([key(pygame.K_SPACE)])
+        app.step()
+    assert app.stack.top is play and play.dialog_panel is not None
+    labels = [button.text for button, _option in play.dialog_buttons]
+    assert all(
+        label.split(". ", 1)[1].startswith(("Cautious move ", "Rapid move ")) for label in labels
+    )
+    assert not any(re.search(r"\(\d+(\.\d+)?, \d+", label) for label in labels)  # no (x, y)
+    assert not any("Insurgent group" in label for label in labels)  # the prompt names it
+    assert any(" building " in label or "beside " in label for label in labels)
+    assert play.dialog_panel.rect.width < 560
+    marked = [orders.choice_point(option) for option in play.dialog_options]
+    assert all(point is not None for point in marked)
+    assert [getattr(option, "to", None) for _b, option in play.dialog_buttons] == marked

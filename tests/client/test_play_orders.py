@@ -78,7 +78,25 @@ def test_dialog_labels_for_the_engines_answers() -> None:
     engine = session("contracting-trouble", 1).engine
     label = orders.describe_choice
     assert label(engine, Answer("regular", 1, "none")) == "Do nothing"
-    assert label(engine, Answer("regular", 1, ["cover", 3.0, 4.5])) == "Take cover at (3.0, 4.5)"
+    cover = Answer("regular", 1, ["cover", 3.0, 4.5])
+    assert label(engine, cover) == "Take cover in building Tailor's house"
     assert label(engine, Answer("regular", 1, ["R1"])) == "Fire with Alpha fireteam"
     assert label(engine, Answer("regular", 1, [])) == "None of them"
     assert orders.choice_point(Answer("regular", 1, [2.0, 5.0])) == (2.0, 5.0)
+
+
+def test_a_move_option_says_where_it_goes_and_is_marked_on_the_map() -> None:
+    # Found in play: a hot-seat Insurgent player chose interrupt moves among bare coordinates
+    engine = session("contracting-trouble", 1).engine
+    label = orders.describe_choice
+    group = engine.state.units["I3"]  # at (8.5, 11.5)
+    into = MoveUnit("insurgent", "I3", (21.0, 12.0), "cautious")
+    assert (
+        label(engine, into) == 'Insurgent group 3: cautious move into building Pharmacy (13" away)'
+    )
+    street = MoveUnit("insurgent", "I3", (10.0, 8.5), "rapid")
+    assert label(engine, street) == 'Insurgent group 3: rapid move into the open (3" away)'
+    assert label(engine, Answer("regular", 1, [10.0, 8.5])) == "Move to cover in the open"
+    near_wall = orders.place_words(engine, (10.0, 10.0))
+    assert near_wall.startswith("beside ") and near_wall != "beside terrain"
+    assert orders.choice_point(into) == (21.0, 12.0) and group.centre != (21.0, 12.0)
