@@ -453,7 +453,8 @@ class InsurgentAI:
         activated = plan.activated if plan else ""
         command = self._best_move(world, unit, action, moves, activated, target)
         self._note(
-            f"T{world.turn} {unit.name} {action.label}: moves {command.rate} to {command.to}"
+            f"T{world.turn} {unit.name} {action.label}: moves {command.rate} toward "
+            f"({command.to[0]:.1f}, {command.to[1]:.1f})"
         )
         return command
 

@@ -145,6 +145,8 @@ def test_exposed_weak_unit_interrupts_by_moving_out_of_sight() -> None:
     assert engine.pending is not None and engine.pending.kind == "interrupt_move"
     move = ai.choose(player_view(engine, INSURGENT))
     assert isinstance(move, MoveUnit) and move.rate == "rapid"
+    # the reason names the spot it makes for, as the move lines do (it was a raw tuple)
+    assert ai.log[-1].endswith(f"moves rapid toward ({move.to[0]:.1f}, {move.to[1]:.1f})")
     engine.apply(move)
     assert not engine.los(engine.state.units["I1"], engine.state.units["R1"])
 
