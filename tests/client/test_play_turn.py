@@ -252,6 +252,21 @@ def test_the_card_during_a_reaction_shows_the_reaction_fires_firepower(scene: Pl
     assert f"Reaction fire at {interrupter.name}:</b> {reaction.describe()}" in markup
 
 
+def test_the_card_says_when_the_enemy_it_gives_firepower_at_is_out_of_sight(
+    scene: PlayScene,
+) -> None:
+    # found in play: the card gave "Firepower at" an enemy the unit could not fire at
+    engine = scene.session.engine
+    frames(scene, click(unit_pos(scene, "R1")))
+    marines = engine.state.units["R1"]
+    seen, hidden = engine.state.units["I1"], engine.state.units["I3"]
+    assert engine.los(marines, seen) and not engine.los(marines, hidden)
+    scene.overlays.hovered_unit = "I3"
+    assert f"Firepower at {hidden.name} (not in sight now):</b>" in scene.card_markup()
+    scene.overlays.hovered_unit = "I1"
+    assert f"Firepower at {seen.name}:</b>" in scene.card_markup()
+
+
 def test_wasd_does_not_pan_a_game_but_the_arrows_do(scene: PlayScene) -> None:
     # F1 says WASD pans only when viewing a map (A is Assault in a game); found in play: W, S
     # and D panned the table during a game.
