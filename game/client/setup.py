@@ -54,6 +54,9 @@ MAX_COOP = 4
 MAX_SEED = 2**31 - 1
 
 
+MAX_NAME = 20  # letters in a player's name
+
+
 class SetupError(Exception):
     """A set-up that cannot start; the message is one line for the player."""
 
@@ -154,7 +157,10 @@ def parse_seed(text: str, fallback: int) -> int:
 
 
 def _names(choices: SetupChoices, count: int, defaults: list[str]) -> list[str]:
-    names = [(choices.names[i] if i < len(choices.names) else "").strip() for i in range(count)]
+    names = [
+        (choices.names[i] if i < len(choices.names) else "").strip()[:MAX_NAME]
+        for i in range(count)
+    ]
     names = [name or defaults[i] for i, name in enumerate(names)]
     if len(set(n.lower() for n in names)) != len(names):
         raise SetupError("two players have the same name: give each player a different name")
@@ -565,8 +571,9 @@ class SetupScene(Scene):
             entry = UITextEntryLine(
                 pygame.Rect(x + 120, y, min(320, col - 120), 32),
                 manager,
-                initial_text=typed or default,
+                initial_text=(typed or default)[:MAX_NAME],
             )
+            entry.set_text_length_limit(MAX_NAME)  # a name must fit the top bar beside the title
             entry.set_tooltip(tip)
             self.name_entries.append(entry)
             self.name_defaults.append(default)

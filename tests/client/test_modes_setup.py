@@ -6,10 +6,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from game.client.scenes import App
 from game.client.setup import (
+    MAX_NAME,
     SetupChoices,
     SetupError,
     SetupScene,
@@ -189,6 +191,31 @@ def test_start_pushes_the_play_screen_with_the_hotseat_seats(app: App) -> None:
         ("Ann", "human", "regular"),
         ("Bob", "human", "insurgent"),
     ]
+
+
+def test_a_long_player_name_is_cut_to_fit_beside_the_title(app: App) -> None:
+    # found in play: a long name pushed the scenario's title out of the top bar
+    long_name = "Alexandra Konstantinopoulou-Smythe"
+    assert (
+        build_config(SetupChoices(mode="solo", names=[long_name])).seats[0].name
+        == (long_name[:MAX_NAME])
+    )
+    scene = SetupScene(preselect=ROOT / "maps" / "contracting-trouble.tmx")
+    app.push(scene)
+    scene.set_mode("hotseat")
+    app.step()
+    scene.name_entries[0].set_text(long_name[:MAX_NAME])
+    scene.name_entries[0].focus()
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="x")])  # typing past the limit
+    assert scene.name_entries[0].get_text() == long_name[:MAX_NAME]
+    assert scene.start() is True
+    play: Any = app.stack.top
+    app.step()
+    app.step()
+    centre = play.top_centre
+    assert centre.text == "Contracting Trouble!"
+    assert centre.rect.width >= centre.font.size(centre.text)[0]  # the title is whole
+    assert play.top_left.rect.right <= centre.rect.left
 
 
 def test_setup_screen_coop_lists_the_fireteams_with_an_owner_each(app: App) -> None:
