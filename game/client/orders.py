@@ -117,6 +117,34 @@ def split_halves(unit: UnitState) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(live[:half]), tuple(live[half:])
 
 
+def cannot(engine: Engine, unit: UnitState, action: str) -> str:
+    """'' when `unit` may carry out `action` ("move", "fire", "assault") now against some spot
+    or enemy, else the engine's reason, so a key that cannot lead anywhere says why at once.
+    Found in play: M or A went into the mode and only the click was refused."""
+    pending = engine.pending
+    if pending is None:
+        return "the game is over"
+    if action == "move":
+        if any(isinstance(c, MoveUnit) and c.unit == unit.id for c in pending.options):
+            return ""
+        x, y = unit.leader_point
+        probes = [
+            MoveUnit(side=unit.side, unit=unit.id, to=(x + dx, y + dy), rate="cautious")
+            for dx, dy in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
+        ]
+        reasons = [check(engine, probe) for probe in probes]
+        return "" if "" in reasons else reasons[0]
+    foes = sorted(
+        (f for f in engine.enemies(unit) if f.on_table and f.effective_figures),
+        key=lambda f: distance(f.centre, unit.centre),
+    )
+    if not foes:
+        return "no enemy is on the table"
+    kind = Fire if action == "fire" else CloseAssault
+    reasons = [check(engine, kind(side=unit.side, unit=unit.id, target=f.id)) for f in foes]
+    return "" if "" in reasons else reasons[0]
+
+
 def fire_preview(
     engine: Engine,
     unit: UnitState,

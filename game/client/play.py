@@ -668,6 +668,12 @@ class PlayScene(BattleScene):
         if unit is None:
             return
         side = seat.side
+        if action in ("move", "fire", "assault"):
+            why = orders.cannot(self.session.engine, unit, action)
+            if why:
+                verb = {"move": "move", "fire": "fire", "assault": "charge"}[action]
+                self.say(f"{unit.name} cannot {verb} now: {why}", True)
+                return
         if action == "move":
             self.mode = "move"
             self.force_rate = None

@@ -15,6 +15,7 @@ import pytest
 from game.client import orders
 from game.client.play import PlayScene, open_play
 from game.client.session import SessionConfig
+from game.engine.commands import EndActivation
 from game.engine.engine import Engine
 from game.engine.state import REGULAR
 
@@ -265,6 +266,30 @@ def test_the_card_says_when_the_enemy_it_gives_firepower_at_is_out_of_sight(
     assert f"Firepower at {hidden.name} (not in sight now):</b>" in scene.card_markup()
     scene.overlays.hovered_unit = "I1"
     assert f"Firepower at {seen.name}:</b>" in scene.card_markup()
+
+
+def test_move_fire_and_assault_keys_say_at_once_when_they_cannot_lead_anywhere(
+    scene: PlayScene,
+) -> None:
+    # found in play: A went into the charge mode with no enemy in reach; only the click said no
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, [key(pygame.K_a)])
+    assert scene.mode == "select" and scene.status_is_error
+    assert scene.status.startswith(
+        'Alpha fireteam cannot charge now: Insurgent group 3 is 13.2" away'
+    )
+    assert "beyond the charge reach" in scene.status
+    frames(scene, [key(pygame.K_f)])  # Insurgent group 1 is in sight: the fire mode opens
+    assert scene.mode == "fire" and not scene.status_is_error
+    frames(scene, [key(pygame.K_ESCAPE)])
+    scene.give(EndActivation(side="regular", unit="R1"))
+    frames(scene)
+    scene.select("R1")
+    frames(scene, [key(pygame.K_m)])
+    assert scene.mode == "select"
+    assert scene.status == (
+        "Alpha fireteam cannot move now: Alpha fireteam has already been activated this turn"
+    )
 
 
 def test_wasd_does_not_pan_a_game_but_the_arrows_do(scene: PlayScene) -> None:
