@@ -10,6 +10,7 @@ dialog listing the legal answers (keys 1-9).
 from __future__ import annotations
 
 import html
+import math
 from contextlib import ExitStack
 from dataclasses import replace
 from typing import Any
@@ -141,6 +142,7 @@ KEYS: dict[int, str] = {
     pygame.K_SPACE: "skip",
 }
 BUTTON_ROW = 32
+TARGET_RING_INCHES = 1.6  # the ring around each enemy in the fire and charge modes
 
 
 def load_settings() -> Any:
@@ -953,6 +955,26 @@ class PlayScene(BattleScene):
             if len(points) >= 3:
                 pygame.draw.lines(surface, colour, True, points, 2)
 
+    def _ring_radius(self) -> int:
+        """The screen radius of the rings marking the enemies in the fire and charge modes."""
+        return max(8, round(self.camera.length_to_screen(TARGET_RING_INCHES)))
+
+    def unit_at(self, pos: tuple[int, int]) -> str | None:
+        """The unit under `pos`; in the fire and charge modes also the enemy whose ring holds
+        it (found in play: a click between a target's figures, inside its ring, was refused)."""
+        found = super().unit_at(pos)
+        if found is not None or self.mode not in ("fire", "assault") or not self._targets:
+            return found
+        units = self.session.engine.state.units
+        radius = self._ring_radius()
+        rings = [
+            (math.dist(self._to_screen(units[foe_id].centre), pos), foe_id)
+            for foe_id in self._targets
+            if foe_id in units
+        ]
+        inside = [ring for ring in rings if ring[0] <= radius]
+        return min(inside)[1] if inside else None
+
     def _draw_targets(self, surface: pygame.Surface) -> None:
         unit = self._selected_own()
         if unit is None or self.mode not in ("fire", "assault"):
@@ -971,7 +993,7 @@ class PlayScene(BattleScene):
                 )
                 self._targets[foe.id] = orders.check(engine, command)
             self._targets_key = key
-        radius = max(8, round(self.camera.length_to_screen(1.6)))
+        radius = self._ring_radius()
         for foe_id, why in self._targets.items():
             foe = engine.state.units[foe_id]
             centre = self._to_screen(foe.centre)

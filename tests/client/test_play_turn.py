@@ -13,9 +13,10 @@ import pygame
 import pytest
 
 from game.client import orders
+from game.client.battle import BattleScene
 from game.client.play import PlayScene, open_play
 from game.client.session import SessionConfig
-from game.engine.commands import EndActivation
+from game.engine.commands import EndActivation, Fire
 from game.engine.engine import Engine
 from game.engine.state import REGULAR
 
@@ -290,6 +291,31 @@ def test_move_fire_and_assault_keys_say_at_once_when_they_cannot_lead_anywhere(
     assert scene.status == (
         "Alpha fireteam cannot move now: Alpha fireteam has already been activated this turn"
     )
+
+
+def test_a_click_inside_a_targets_ring_but_between_its_figures_fires_at_it(
+    scene: PlayScene,
+) -> None:
+    # found in play: the ring marks the target, but only a click on a base was taken
+    engine = scene.session.engine
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, [key(pygame.K_f)])
+    assert scene.mode == "fire"
+    centre = screen_of(scene, engine.state.units["I1"].centre)
+    radius = scene._ring_radius()
+    spots = [
+        (centre[0] + dx, centre[1] + dy)
+        for dx in range(-radius + 2, radius - 1, 2)
+        for dy in range(-radius + 2, radius - 1, 2)
+        if dx * dx + dy * dy < (radius - 2) ** 2
+    ]
+    between = next(p for p in spots if BattleScene.unit_at(scene, p) is None)
+    assert scene.unit_at(between) == "I1"
+    outside = (centre[0] + radius + 30, centre[1])
+    assert BattleScene.unit_at(scene, outside) is None and scene.unit_at(outside) is None
+    commands = len(engine.log)
+    frames(scene, click(between))
+    assert engine.log[commands] == Fire(side="regular", unit="R1", target="I1")
 
 
 def test_wasd_does_not_pan_a_game_but_the_arrows_do(scene: PlayScene) -> None:
