@@ -567,12 +567,13 @@ class PlayScene(BattleScene):
         )
         self.dialog_buttons = []
         for i, (option, label) in enumerate(zip(options, labels, strict=True)):
+            whole = button_font.size(label)[0] <= width - 40
             button = UIButton(
                 pygame.Rect(8, 74 + 34 * i, width - 20, 30),
-                label[:80],
+                label,
                 manager,
                 container=panel,
-                tool_tip_text=label,
+                tool_tip_text=None if whole else label,  # the whole label, when it is cut
             )
             self.dialog_buttons.append((button, option))
         self.dialog_panel = panel

@@ -141,6 +141,8 @@ def test_an_insurgent_players_interrupt_move_names_and_marks_each_spot(app: App)
     assert not any("Insurgent group" in label for label in labels)  # the prompt names it
     assert any(" building " in label or "beside " in label for label in labels)
     assert play.dialog_panel.rect.width < 560
+    # each label is whole on its button: no tooltip repeating it
+    assert all(button.tool_tip_text is None for button, _option in play.dialog_buttons)
     marked = [orders.choice_point(option) for option in play.dialog_options]
     assert all(point is not None for point in marked)
     assert [getattr(option, "to", None) for _b, option in play.dialog_buttons] == marked
