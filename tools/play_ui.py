@@ -147,6 +147,11 @@ def main() -> int:
         if near_spot and act is None:
             app.step([key(pygame.K_h)])
             print(f"T{engine.state.turn} {unit.name} neutralizes a hot spot: {scene.status}")
+            if scene.status_is_error:  # e.g. wounded to tend first (R27): First Aid, else end
+                app.step([key(pygame.K_g)])
+                print(f"   first aid: {scene.status}")
+                if scene.status_is_error:
+                    app.step([key(pygame.K_e)])
             continue
         best = None
         if not fired:
