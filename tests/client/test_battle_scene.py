@@ -160,12 +160,18 @@ def test_right_drag_pans_and_f_fits_again(app: App, battle: BattleScene) -> None
     assert battle.camera.scale == pytest.approx(battle.camera.fit_scale())
 
 
-def test_ruler_measures_in_inches(app: App, battle: BattleScene) -> None:
+def drag_ruler(app: App, battle: BattleScene) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Hold R and drag from (2, 12) to (8, 4) on the table (10" apart); the screen ends."""
     start = battle.camera.world_to_screen((2.0, 12.0))
     end = battle.camera.world_to_screen((8.0, 4.0))
     a = (round(start[0]), round(start[1]))
     b = (round(end[0]), round(end[1]))
     app.step([mouse_move(a), key_down(pygame.K_r), mouse_down(a), mouse_move(b, (1, 0, 0))])
+    return a, b
+
+
+def test_ruler_measures_in_inches(app: App, battle: BattleScene) -> None:
+    a, b = drag_ruler(app, battle)
     assert battle.overlays.ruler is not None
     ruler_start, ruler_end = battle.overlays.ruler
     assert math.dist(ruler_start, ruler_end) == pytest.approx(10.0, abs=2 / battle.camera.scale)
@@ -178,11 +184,7 @@ def test_ruler_measures_in_inches(app: App, battle: BattleScene) -> None:
 def test_ruler_survives_key_repeat_while_r_is_held(app: App, battle: BattleScene) -> None:
     # Holding R sends repeated KEYDOWNs (the app turns key repeat on); found in
     # play: each one restarted the ruler under the mouse, so it always read 0".
-    start = battle.camera.world_to_screen((2.0, 12.0))
-    end = battle.camera.world_to_screen((8.0, 4.0))
-    a = (round(start[0]), round(start[1]))
-    b = (round(end[0]), round(end[1]))
-    app.step([mouse_move(a), key_down(pygame.K_r), mouse_down(a), mouse_move(b, (1, 0, 0))])
+    drag_ruler(app, battle)
     app.step([key_down(pygame.K_r), key_down(pygame.K_r)])
     assert battle.overlays.ruler is not None
     ruler_start, ruler_end = battle.overlays.ruler
