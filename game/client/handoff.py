@@ -10,6 +10,7 @@ import pygame
 
 from game.client import text
 from game.client.scenes import Scene
+from game.engine.state import side_name
 
 COVER = (22, 24, 20)
 HEADING = (226, 206, 150)
@@ -29,11 +30,9 @@ class HandoffScene(Scene):
     def heading(self) -> str:
         """The words on the cover: "Pass to Bob (Insurgents)"; a seat still named after its
         side ("Insurgent player") reads "Pass to the Insurgent player"."""
-        sides = {"regular": "Regulars", "insurgent": "Insurgents"}
         if self.player.lower().endswith(" player"):
             return f"Pass to the {self.player}"
-        side = sides.get(self.side, self.side)
-        return f"Pass to {self.player}" + (f" ({side})" if side else "")
+        return f"Pass to {self.player}" + (f" ({side_name(self.side)})" if self.side else "")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         ready = (
