@@ -23,9 +23,10 @@ from game.engine.commands import (
     IllegalCommand,
     MoveUnit,
 )
-from game.engine.engine import CAUTIOUS, RAPID, Engine
+from game.engine.engine import Engine
 from game.engine.state import UnitState
 from game.engine.terrain import distance, path_length, point_segment_distance, truncate
+from game.rules.movement import CAUTIOUS, RAPID
 from game.rules.odds import CasualtyOdds, casualty_odds
 
 REACH_DIRECTIONS = 24

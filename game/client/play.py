@@ -42,9 +42,9 @@ from game.engine.commands import (
     NeutralizeHotSpot,
     Overwatch,
 )
-from game.engine.engine import CAUTIOUS, RAPID
 from game.engine.state import UnitState, side_name
 from game.engine.terrain import distance
+from game.rules.movement import CAUTIOUS, RAPID
 from game.steady_gc import Collector, steady_collector
 
 BOARD_KINDS = frozenset({"activate", "continue", "insurgent_action"})

@@ -48,20 +48,24 @@ from game.engine.state import (
 )
 from game.engine.terrain import Terrain, distance, path_length, truncate, walk
 from game.rules.dice import DiceSource, Die, SeededDice
+from game.rules.movement import (
+    ARRIVAL_RADIUS,
+    CAUTIOUS,
+    COHESION_REACH,
+    CONTACT,
+    EDGE_REACH,
+    HOT_SPOT_CONTACT,
+    PULL_BACK,
+    RAPID,
+    allowance,
+    charge_reach,
+)
 from game.rules.wording import counted
 from game.scenarios.base import Scenario, edge_distance
 
 Flow = Generator[Decision, Command, Any]
 
-CAUTIOUS = 6.0  # Rulebook: Cautious Movement
-RAPID = 12.0  # Rulebook: Rapid Movement
-HOT_SPOT_CONTACT = 1.0  # R28
-ARRIVAL_RADIUS = 4.0  # Rulebook: Arrival of Insurgent Reinforcements
-CONTACT = 1.0  # a figure within 1" of a contractor touches it
-EDGE_REACH = 1.0  # a leader within 1" of an edge may leave by it
-PULL_BACK = 6.0  # Rulebook: Pull Back
 STEP = 1.0  # inches between sight checks along a move
-COHESION_REACH = 1.0 + 0.75  # R2: 1" between 3/4" bases, edge to edge (centre to centre 1.75")
 DIRECTIONS = [(math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a in range(8)]
 
 
@@ -735,7 +739,7 @@ class Engine:
                 raise IllegalCommand(f"{name} is Pinned or regrouping and cannot charge")
             if self._blocked_contractor_assault(unit, target):
                 raise IllegalCommand("the Insurgents may not go for the contractors yet")
-            reach = CAUTIOUS if unit.dependants else RAPID
+            reach = charge_reach(bool(unit.dependants))
             gap = min(
                 distance(a.pos, b.pos)
                 for a in unit.effective_figures
@@ -886,8 +890,7 @@ class Engine:
             return  # moving toward a safe place to tend the wounded is allowed (R27)
 
     def _allowance(self, unit: UnitState, rate: str, act: Activation) -> float:
-        base = {"cautious": CAUTIOUS, "rapid": RAPID, "out_of_contact": 200.0}[rate]
-        return max(0.0, base - act.moved - act.penalty)
+        return max(0.0, allowance(rate) - act.moved - act.penalty)
 
     def _may_move_out_of_contact(self, unit: UnitState) -> bool:
         return unit.side == INSURGENT and not unit.seen and unit.placed_turn < self.state.turn
