@@ -11,6 +11,7 @@ import pytest
 
 from game.ai.regular import Board, FireCandidate, Focus, Goal, RegularAI
 from game.battlefield.model import Battlefield, Building, Door, Edge, Wall, WallHeight
+from game.engine import close_assault, interruptions, morale, overwatch, placement
 from game.engine.commands import (
     Answer,
     Command,
@@ -23,7 +24,8 @@ from game.engine.commands import (
     Overwatch,
 )
 from game.engine.decisions import Decision
-from game.engine.engine import Activation, Engine
+from game.engine.engine import Engine
+from game.engine.procedure import Activation
 from game.engine.state import INSURGENT, REGULAR
 from game.engine.terrain import distance, path_length, walk
 from game.engine.view import PlayerView, player_view
@@ -95,7 +97,7 @@ def test_fires_at_the_target_with_the_higher_expected_casualties() -> None:
 
 def exposed_to(engine: Engine, unit_id: str, end: tuple[float, float]) -> list[str]:
     """Insurgent units that would see the unit standing at `end`, while it is Exposed there."""
-    ghost = engine.hypothetical(engine.state.units[unit_id], end)
+    ghost = placement.hypothetical(engine, engine.state.units[unit_id], end)
     if not engine.terrain.is_exposed(ghost.position()):
         return []
     return [i.id for i in engine.state.units_of(INSURGENT) if engine.los(i, ghost)]
@@ -243,21 +245,23 @@ def test_every_regular_decision_kind_gets_a_legal_answer() -> None:
             break
     # overwatch: R1 watches while I1 acts in its sight
     r1.overwatch = True
-    answer_with_ai(engine, engine._overwatch_reactions(i1), kinds)
+    answer_with_ai(engine, overwatch.overwatch_reactions(engine, i1), kinds)
     r1.overwatch = False
     # helpers: I1 interrupts R1 while R2 has not activated and sees both
     r2.activated_turn = 0
-    answer_with_ai(engine, engine._helper_reactions(r1, i1), kinds)
+    answer_with_ai(engine, overwatch.helper_reactions(engine, r1, i1), kinds)
     # react: R1 won the Reaction Test in the middle of a move
     act = Activation("R1", rate="cautious")
     act.path = engine.terrain.path(r1.leader_point, (10.0, 26.0))
-    answer_with_ai(engine, engine._regular_reaction(r1, act, i1, won_test=True), kinds)
+    answer_with_ai(
+        engine, interruptions.regular_reaction(engine, r1, act, i1, won_test=True), kinds
+    )
     # seek cover after being Pinned
     engine.dice = SeededDice(3)
-    answer_with_ai(engine, engine.seek_cover(r2, i1), kinds)
+    answer_with_ai(engine, morale.seek_cover(engine, r2, i1), kinds)
     # assaulted: I1 charges R1; both pass their Close Assault Quality Checks
     engine.dice = ScriptThenSeeded([6, 8], seed=5)
-    lines = answer_with_ai(engine, engine.close_assault(i1, r1), kinds)
+    lines = answer_with_ai(engine, close_assault.close_assault(engine, i1, r1), kinds)
     assert any("charge" in line for line in lines)
     assert {"activate", "overwatch", "helpers", "react", "seek_cover", "assaulted"} <= set(kinds)
 
@@ -415,7 +419,7 @@ def test_having_won_the_reaction_test_it_slips_behind_a_wall_rather_than_trade_p
     r1, i1 = engine.state.units["R1"], engine.state.units["I1"]
     act = Activation("R1", rate="cautious")
     act.path = engine.terrain.path(r1.leader_point, (8.0, 18.0))
-    flow = engine._regular_reaction(r1, act, i1, won_test=True)
+    flow = interruptions.regular_reaction(engine, r1, act, i1, won_test=True)
     decision = next(flow)
     covers = [o for o in decision.options if isinstance(o, Answer) and isinstance(o.choice, list)]
     assert decision.kind == "react" and covers

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from game.engine import morale, placement
 from game.engine.controllers import RandomController
 from game.engine.engine import Engine
 from game.engine.state import INSURGENT, REGULAR
@@ -33,11 +34,11 @@ def test_fewer_cover_spots_are_the_first_of_the_full_list(engine: Engine, need_s
     ]
     longest = 0
     for regular, insurgent in pairs:
-        full = engine._cover_spots(regular, insurgent, 6.0, need_solid)
+        full = morale.cover_spots(engine, regular, insurgent, 6.0, need_solid)
         longest = max(longest, len(full))
         for limit in (1, 2, 3):
             assert (
-                engine._cover_spots(regular, insurgent, 6.0, need_solid, limit=limit)
+                morale.cover_spots(engine, regular, insurgent, 6.0, need_solid, limit=limit)
                 == (full[:limit])
             )
         start = regular.leader_point
@@ -47,7 +48,7 @@ def test_fewer_cover_spots_are_the_first_of_the_full_list(engine: Engine, need_s
         assert all(distance(p, q) > 0.75 for n, p in enumerate(full) for q in full[:n])
         here = distance(regular.centre, insurgent.centre)
         for p in full:
-            ghost = engine.hypothetical(regular, p, exact=True)
+            ghost = placement.hypothetical(engine, regular, p, exact=True)
             assert distance(ghost.centre, insurgent.centre) >= here - 1e-6  # never nearer
             covered = engine.terrain.in_solid_cover(ghost.position())
             assert covered or (not need_solid and not engine.los(insurgent, ghost))

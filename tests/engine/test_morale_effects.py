@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.battlefield.model import Battlefield
+from game.engine import morale
 from game.engine.engine import Engine
 from game.engine.state import INSURGENT, REGULAR
 from game.rules.dice import Die, ScriptedDice
@@ -31,7 +32,7 @@ def test_shrink_takes_the_latest_plain_figure_never_the_leader_gunners_last() ->
     faces = [1, 6, 6, 6]  # three successes against one failure: Stand, but one figure shrinks
     engine = staged(MARINES, cell, script=[(Die.D10, f) for f in faces])
     unit = engine.state.units["CELL"]
-    assert list(engine.morale(unit, engine.state.units["R1"])) == []
+    assert list(morale.morale(engine, unit, engine.state.units["R1"])) == []
     assert results(engine) == ["Stand"]
     assert [f.id for f in unit.figures] == ["CELL.1", "CELL.2", "CELL.3"]
     assert unit.morale_shift == 0
@@ -43,7 +44,7 @@ def test_a_shaken_insurgent_unit_below_d6_breaks() -> None:
     cell = UnitSpec("CELL", INSURGENT, line(24.0, 20.0, 3), morale=6)
     engine = staged(MARINES, cell, script=[(Die.D6, f) for f in (1, 2, 5)])
     unit = engine.state.units["CELL"]
-    assert list(engine.morale(unit, engine.state.units["R1"])) == []
+    assert list(morale.morale(engine, unit, engine.state.units["R1"])) == []
     assert results(engine) == ["Shaken"]
     assert unit.status == "broken" and engine.state.tally["insurgent_units_broken"] == 1
 
@@ -54,6 +55,6 @@ def test_r82_a_regular_unit_pinned_by_fleeing_pulls_back_when_pinned_again() -> 
     marines = engine.state.units["R1"]
     marines.pinned_turn = engine.state.turn  # it fled a charge after failing its check
     before = marines.leader_point
-    assert list(engine.morale(marines, engine.state.units["CELL"])) == []
+    assert list(morale.morale(engine, marines, engine.state.units["CELL"])) == []
     assert results(engine) == ["PullBack"]
     assert marines.leader_point[1] > before[1]  # away from the Insurgents to the north

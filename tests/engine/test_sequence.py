@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from game.battlefield.model import Battlefield, Building, Door, Edge
+from game.engine import casualties, morale, placement
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Answer,
@@ -113,10 +114,10 @@ def test_r26_pinned_twice_in_a_turn_pulls_back_and_regroups_next_turn() -> None:
     start = marines.leader_point
     mover = next(f for f in marines.figures if f.pos == start)
     # All dice show 1: the morale check fails (Pinned); it stays and fails to Get In Cover.
-    drive(engine.morale(marines, gunmen), lambda d: "stay")
+    drive(morale.morale(engine, marines, gunmen), lambda d: "stay")
     assert marines.pinned_turn == 1 and marines.regroup_turn == 0
     assert marines.leader_point == start
-    drive(engine.morale(marines, gunmen), lambda d: "stay")
+    drive(morale.morale(engine, marines, gunmen), lambda d: "stay")
     assert [e["data"]["result"] for e in events(engine, "Morale")] == ["Pinned", "PullBack"]
     assert marines.regroup_turn == 2
     moved = ((mover.x - start[0]) ** 2 + (mover.y - start[1]) ** 2) ** 0.5
@@ -134,8 +135,8 @@ def test_r26_a_unit_in_solid_cover_stays_pinned_instead_of_pulling_back() -> Non
     engine = Engine(StagedScenario(staging), table(block(18, 20, 30, 28)), 0, dice=ThenOnes([]))
     marines = engine.state.units["R1"]
     start = marines.leader_point
-    drive(engine.morale(marines, engine.state.units["GUNMEN"]), lambda d: "stay")
-    drive(engine.morale(marines, engine.state.units["GUNMEN"]), lambda d: "stay")
+    drive(morale.morale(engine, marines, engine.state.units["GUNMEN"]), lambda d: "stay")
+    drive(morale.morale(engine, marines, engine.state.units["GUNMEN"]), lambda d: "stay")
     assert marines.regroup_turn == 0
     assert marines.leader_point == start
     assert "defensible" in events(engine, "Morale")[-1]["text"]
@@ -177,7 +178,9 @@ def test_r28_being_driven_off_the_hot_spot_abandons_the_neutralization() -> None
     engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([(Die.D6, 6)] * 3))
     marines = engine.state.units["R1"]
     engine.apply(NeutralizeHotSpot(side=REGULAR, unit="R1", hot_spot=1))
-    engine.pull_back(marines, engine.state.units["GUNMEN"])  # as after a second Pinned result
+    morale.pull_back(
+        engine, marines, engine.state.units["GUNMEN"]
+    )  # as after a second Pinned result
     assert events(engine, "NeutralizeAbandoned")
     while engine.state.turn == 1:
         assert engine.pending is not None
@@ -302,7 +305,7 @@ def test_r68_insurgents_who_stay_put_may_get_in_cover_until_they_move() -> None:
     assert events(engine, "InCover")[0]["data"]["passed"] is True
     assert engine.state.turn == 2
     assert ("In Cover", 1) in engine.defense(gunmen).items
-    engine.place_unit(gunmen, (30.0, 20.0))
+    placement.place_unit(engine, gunmen, (30.0, 20.0))
     assert ("In Cover", 1) not in engine.defense(gunmen).items
 
 
@@ -384,7 +387,7 @@ def test_pull_back_regrouping_unit_may_fire_but_not_move_next_turn() -> None:
         ]
     )
     engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
-    engine.pull_back(engine.state.units["R1"], engine.state.units["GUNMEN"])
+    morale.pull_back(engine, engine.state.units["R1"], engine.state.units["GUNMEN"])
     end_turn(engine)
     assert engine.state.turn == 2
     with pytest.raises(IllegalCommand, match="regrouping"):
@@ -670,14 +673,14 @@ def test_r41_a_fallen_gunners_weapon_goes_to_a_rifleman_then_the_leader_else_is_
     dice = engine.dice = ThenOnes([(Die.D6, 5), (Die.D6, 6), (Die.D6, 2)])
     gang = engine.state.units["GANG"]
     leader, rifleman = gang.figures
-    said = engine._take_up_weapon(gang, "rpg")  # d6=5 passes: the rifleman takes it
+    said = casualties.take_up_weapon(engine, gang, "rpg")  # d6=5 passes: the rifleman takes it
     assert rifleman.kind == "rpg" and leader.weapon == ""
     assert "GANG.2 takes up the RPG" in said
-    said = engine._take_up_weapon(gang, "mg")  # no rifleman left: the leader, on d6=6
+    said = casualties.take_up_weapon(engine, gang, "mg")  # no rifleman left: the leader, on d6=6
     assert leader.kind == "leader" and leader.weapon == "mg"
     assert sorted(gang.support_weapons()) == ["mg", "rpg"]
     assert "the leader GANG.1 takes up the MG" in said
-    said = engine._take_up_weapon(gang, "saw")  # nobody free to carry it: no roll at all
+    said = casualties.take_up_weapon(engine, gang, "saw")  # nobody free to carry it: no roll at all
     assert said == "; nobody left can take up the SAW: it is lost"
     assert dice.script == [(Die.D6, 2)]  # the third face was never rolled
 
@@ -692,7 +695,7 @@ def test_casualty_lines_name_the_figure_in_words() -> None:
         ]
     )
     engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
-    engine._apply_casualties(engine.state.units["GANG"], 3, dependant_hit=False)
+    casualties.apply_casualties(engine, engine.state.units["GANG"], 3, dependant_hit=False)
     said = sorted(
         e["text"].split(";")[0].split(" (Rulebook")[0] for e in events(engine, "Casualty")
     )

@@ -1,0 +1,151 @@
+"""One Regular activation (Rulebook: Sequence of Play, steps 9-11; Activating Units, Actions):
+the unit's first action, then fire-after-move or a Cautious move after fire, until it ends.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine import (
+    casualties,
+    checks,
+    close_assault,
+    fire,
+    hot_spots,
+    interruptions,
+    movement,
+    samples,
+)
+from game.engine.commands import (
+    ChangeLevel,
+    CloseAssault,
+    Command,
+    EndActivation,
+    Fire,
+    FirstAid,
+    MoveUnit,
+    NeutralizeHotSpot,
+    Overwatch,
+)
+from game.engine.procedure import (
+    Activation,
+    Flow,
+)
+from game.engine.state import (
+    REGULAR,
+    UnitState,
+)
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def run_activation(g: Engine, first: Command) -> Flow:
+    unit = g.unit(getattr(first, "unit", ""))
+    turn = g.state.turn
+    unit.activated_turn = turn
+    act = Activation(unit.id)
+    act.tending = any(f.status == "hit" for f in unit.figures)
+    g.act = act
+    g.state.activation = {"unit": unit.id}
+    g.emit("Activate", f"T{turn} {unit.name} activates", unit=unit.id)
+    if unit.overwatch:
+        unit.overwatch = False
+        unit.overwatch_shots = 0
+        g.emit("OverwatchEnds", f"{unit.name} leaves Overwatch (R23)")
+    hot_spots.complete_neutralization(g, unit)
+    command = first
+    while True:
+        if isinstance(command, EndActivation):
+            if not act.acted:
+                g.emit("Hold", f"{unit.name} holds its position", unit=unit.id)
+            break
+        yield from regular_action(g, unit, act, command)
+        act.acted = True
+        if not unit.on_table or g.scenario.finished(g.state):
+            break
+        if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)):
+            break
+        if act.fired and act.rate:
+            break
+        options = samples.unit_action_options(g, unit, act)
+        command = yield from g.ask(
+            REGULAR,
+            "continue",
+            f"{unit.name}: fire, move or end the activation",
+            options,
+            checks.validator(g, unit, act),
+            unit=unit.id,
+        )
+    g.act = None
+    g.state.activation = {}
+
+
+def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command) -> Flow:
+    turn = g.state.turn
+    if isinstance(command, Overwatch):
+        unit.overwatch = True
+        unit.overwatch_shots = 0
+        g.emit("Overwatch", f"{unit.name} goes on Overwatch (Rulebook: Overwatch)", unit=unit.id)
+        return
+    if isinstance(command, NeutralizeHotSpot):
+        unit.neutralizing = command.hot_spot
+        unit.neutralize_turn = turn
+        g.emit(
+            "NeutralizeStarted",
+            f"{unit.name} starts neutralizing hot spot {command.hot_spot}; it must stay "
+            "put until its next activation (R28)",
+            unit=unit.id,
+            hot_spot=command.hot_spot,
+        )
+        return
+    if isinstance(command, FirstAid):
+        casualties.first_aid(g, unit)
+        return
+    if isinstance(command, Fire):
+        act.action = "fire"
+        act.targets = [target for target, _ in checks.portions(g, unit, command)]
+        if not act.window_done:
+            act.window_done = True
+            yield from interruptions.interruption_window(g, unit, act)
+        act.fired = True
+        if not unit.on_table:
+            return
+        yield from fire.resolve_declared_fire(g, unit, command, act.own_fire_penalty)
+        return
+    if isinstance(command, MoveUnit):
+        yield from movement.regular_move(g, unit, act, command)
+        return
+    if isinstance(command, ChangeLevel):
+        act.action = "move"
+        act.targets = []
+        if not act.window_done:
+            act.window_done = True
+            yield from interruptions.interruption_window(g, unit, act)
+        if unit.on_table:
+            movement.change_level(g, unit, act, command)
+        return
+    if isinstance(command, CloseAssault):
+        act.action = "close_assault"
+        act.targets = [command.target]
+        if not act.window_done:
+            act.window_done = True
+            yield from interruptions.interruption_window(g, unit, act)
+        target = g.state.units.get(command.target)
+        if unit.on_table and target is not None and target.on_table:
+            yield from close_assault.close_assault(g, unit, target)
+        return
+
+
+def activity_context(act: Activation) -> dict[str, Any]:
+    """What the activated Regular is doing, for the Insurgents' Action Checks (solo rules:
+    the rows for units fired on by Regulars and for Regulars moving in sight)."""
+    firing = act.action == "fire"
+    return {
+        "action": act.action,
+        "moving": bool(act.path),
+        "rate": act.rate if act.path else "",
+        "target": act.targets[0] if firing and act.targets else "",
+        "targets": list(act.targets) if firing else [],
+        "assault_target": act.targets[0] if act.action == "close_assault" else "",
+    }

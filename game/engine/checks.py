@@ -1,0 +1,344 @@
+"""Whether a unit may do a command now (pure: changes nothing, raises IllegalCommand with the
+rule that forbids it). Rulebook: Actions, Movement, Fire Combat, Overwatch, First Aid, Hot Spots,
+Close Assault; R21, R27, R28, R80, R83.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.battlefield.model import Point
+from game.engine import fire, leaders, placement
+from game.engine import rulesbridge as rb
+from game.engine.commands import (
+    ChangeLevel,
+    CloseAssault,
+    Command,
+    EndActivation,
+    Fire,
+    FirstAid,
+    IllegalCommand,
+    JoinUnit,
+    Merge,
+    MoveUnit,
+    NeutralizeHotSpot,
+    Overwatch,
+)
+from game.engine.procedure import (
+    Activation,
+    crosses_base,
+)
+from game.engine.state import (
+    INSURGENT,
+    REGULAR,
+    UnitState,
+)
+from game.engine.terrain import distance, path_length, walk
+from game.rules.movement import (
+    COHESION_REACH,
+    HOT_SPOT_CONTACT,
+    allowance,
+    charge_reach,
+)
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def validator(
+    g: Engine, unit: UnitState, act: Activation, *, moves_only: bool = False, assault: bool = True
+) -> Callable[[Command], None]:
+    def accepts(command: Command) -> None:
+        if moves_only and not isinstance(command, MoveUnit):
+            raise IllegalCommand(f"{unit.name} interrupts by moving: choose a destination")
+        if not assault and isinstance(command, CloseAssault):
+            raise IllegalCommand(f"{unit.name} cannot charge now")
+        check_action(g, unit, command, act)
+
+    return accepts
+
+
+def check_regular_action(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
+    check_action(g, unit, command, act)
+
+
+def check_action(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
+    """Raise IllegalCommand unless `unit` may do `command` now (pure: changes nothing)."""
+    name = unit.name
+    turn = g.state.turn
+    if getattr(command, "unit", unit.id) != unit.id:
+        raise IllegalCommand(f"{name} is the unit acting now")
+    wounded = any(f.status == "hit" for f in unit.figures)
+    # R27: an activation that began with wounded to tend is spent tending them, even once
+    # First Aid has sorted them out: the unit may only react (First Aid Checks for Regulars)
+    tending = unit.side == REGULAR and (wounded or act.tending)
+    if isinstance(command, EndActivation):
+        return
+    if (
+        isinstance(command, (MoveUnit, JoinUnit, CloseAssault, ChangeLevel))
+        and unit.joined_turn == turn
+    ):
+        raise IllegalCommand(
+            f"{name} was joined by a leader this turn: that was its move, it may only fire "
+            "(Rulebook: Leaders Joining a Unit)"
+        )
+    if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)) and act.acted:
+        raise IllegalCommand(f"{name} has already acted; that takes a whole activation (R21)")
+    if isinstance(command, Overwatch):
+        if unit.side != REGULAR:
+            raise IllegalCommand("only Regulars can use Overwatch (Rulebook: Overwatch)")
+        if wounded:
+            raise IllegalCommand(f"{name} must tend its wounded first (R27)")
+        return
+    if isinstance(command, FirstAid):
+        if not wounded:
+            raise IllegalCommand(f"{name} has no wounded figures to tend")
+        if not safe_for_first_aid(g, unit):
+            raise IllegalCommand(
+                f"{name} must reach Solid Cover or get out of Insurgent sight first (R27)"
+            )
+        return
+    if isinstance(command, NeutralizeHotSpot):
+        spot = g.state.hot_spots.get(str(command.hot_spot))
+        if spot is None or spot.neutralized:
+            raise IllegalCommand(f"there is no active hot spot {command.hot_spot}")
+        if wounded:
+            raise IllegalCommand(f"{name} must tend its wounded first (R27)")
+        if min(distance(f.pos, (spot.x, spot.y)) for f in unit.effective_figures) > (
+            HOT_SPOT_CONTACT
+        ):
+            raise IllegalCommand(f'{name} has no figure within 1" of hot spot {spot.number}')
+        return
+    if isinstance(command, Fire):
+        if act.fired:
+            raise IllegalCommand(f"{name} has already fired this activation")
+        if tending:
+            raise IllegalCommand(f"{name} is tending its wounded and may only react (R27)")
+        if unit.side == INSURGENT and unit.shaken_turn == turn - 1 > 0:
+            raise IllegalCommand(f"{name} is Shaken and may take no aggressive action")
+        check_declared_fire(g, unit, command, act.own_fire_penalty)
+        return
+    if isinstance(command, CloseAssault):
+        target = g.unit(command.target)
+        if target.side == unit.side or not target.on_table:
+            raise IllegalCommand(f"{target.name} is not an enemy unit on the table")
+        if tending:
+            raise IllegalCommand(f"{name} is tending its wounded and may only react (R27)")
+        if unit.side == INSURGENT and unit.shaken_turn == turn - 1 > 0:
+            raise IllegalCommand(f"{name} is Shaken and may take no aggressive action")
+        if unit.pinned_turn == turn or unit.regroup_turn == turn:
+            raise IllegalCommand(f"{name} is Pinned or regrouping and cannot charge")
+        if blocked_contractor_assault(g, unit, target):
+            raise IllegalCommand("the Insurgents may not go for the contractors yet")
+        reach = charge_reach(bool(unit.dependants))
+        gap = min(
+            distance(a.pos, b.pos) for a in unit.effective_figures for b in target.effective_figures
+        )
+        if gap > reach:
+            raise IllegalCommand(
+                f'{target.name} is {gap:.1f}" away, beyond the charge reach of '
+                f'{name} ({reach:.0f}")'
+            )
+        return
+    if isinstance(command, JoinUnit):
+        check_join(g, unit, command, act)
+        return
+    if isinstance(command, ChangeLevel):
+        check_change_level(g, unit, command, act)
+        return
+    if isinstance(command, MoveUnit):
+        if unit.elevation:
+            raise IllegalCommand(f"{name} is on a roof: it must come down first (R83)")
+        check_move(g, unit, command, act)
+        return
+    raise IllegalCommand(f"{command.kind} is not something {name} can do now")
+
+
+def portions(g: Engine, unit: UnitState, command: Fire) -> list[tuple[str, tuple[str, ...] | None]]:
+    if not command.split:
+        return [(command.target, None)]
+    return [(target, tuple(ids)) for target, ids in command.split]
+
+
+def check_declared_fire(g: Engine, unit: UnitState, command: Fire, penalty: int) -> None:
+    """A Fire command, whole or split (R19), is legal now (pure)."""
+    if command.split:
+        if command.target != command.split[0][0]:
+            raise IllegalCommand("split fire: the target must be the first portion's target")
+        why = rb.check_split(unit, command.split)
+        if why:
+            raise IllegalCommand(f"{unit.name} cannot split its fire that way: {why}")
+    for i, (target_id, ids) in enumerate(portions(g, unit, command)):
+        target = g.unit(target_id)
+        check_fire(g, unit, target, penalty)
+        if ids is not None:
+            fp = fire.firepower(
+                g, unit, target, interruption_penalty=penalty, figure_ids=ids, team_bonus=i == 0
+            )
+            if fp.total <= 0:
+                raise IllegalCommand(
+                    f"{unit.name}'s portion at {target.name} has no Firepower ({fp.describe()})"
+                )
+
+
+def check_fire(g: Engine, unit: UnitState, target: UnitState, penalty: int) -> None:
+    if target.side == unit.side or not target.on_table:
+        raise IllegalCommand(f"{target.name} is not an enemy unit on the table")
+    if not unit.effective_figures:
+        raise IllegalCommand(f"{unit.name} has no one left able to fire")
+    if not g.los(unit, target):
+        raise IllegalCommand(f"{unit.name} has no line of sight to {target.name} (R4)")
+    blockers = fire_blockers(g, unit, target)
+    if blockers:
+        raise IllegalCommand(
+            f"{unit.name} cannot fire at {target.name}: {blockers} in the line of fire (R6)"
+        )
+    fp = fire.firepower(g, unit, target, interruption_penalty=penalty)
+    if fp.total <= 0:
+        raise IllegalCommand(f"{unit.name} has no Firepower left ({fp.describe()})")
+
+
+def fire_blockers(g: Engine, unit: UnitState, target: UnitState) -> str:
+    others = [u for u in g.state.units.values() if u.on_table and u.id not in (unit.id, target.id)]
+    in_line = g.terrain.units_in_line_of_fire(
+        unit.position(), target.position(), [o.position() for o in others]
+    )
+    names = []
+    a, b = unit.centre, target.centre
+    for oid in in_line:
+        other = g.state.units[oid]
+        straight = (
+            any(crosses_base(f.pos, a, b) for f in other.effective_figures)
+            and other.elevation == unit.elevation
+        )
+        if (unit.side == REGULAR and other.side == REGULAR) or straight:
+            names.append(other.name)
+    return ", ".join(names)
+
+
+def check_move(g: Engine, unit: UnitState, command: MoveUnit, act: Activation) -> None:
+    name = unit.name
+    turn = g.state.turn
+    if command.rate not in ("cautious", "rapid", "out_of_contact"):
+        raise IllegalCommand(f"unknown movement rate {command.rate!r}")
+    if act.moved > 0 or act.rate:
+        raise IllegalCommand(f"{name} has already moved this activation")
+    if not unit.effective_figures:
+        raise IllegalCommand(f"{name} has no one able to move")
+    if unit.regroup_turn == turn:
+        raise IllegalCommand(f"{name} is regrouping after a Pull Back and may not move")
+    if unit.pinned_turn == turn:
+        raise IllegalCommand(f"{name} is Pinned and may only seek cover")
+    if command.rate == "rapid":
+        if act.fired:
+            raise IllegalCommand(f"{name} has fired and may only move Cautiously (R21)")
+        if unit.dependants:
+            raise IllegalCommand(f"{name} has Dependants and may not move Rapidly")
+    if command.rate == "out_of_contact" and not may_move_out_of_contact(g, unit):
+        raise IllegalCommand(f"{name} cannot use Out of Contact movement")
+    x, y = command.to
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise IllegalCommand("the destination is not a point on the table")
+    path = g.terrain.path(unit.leader_point, (float(x), float(y)))
+    if path_length(path) < 0.25:
+        raise IllegalCommand(f"{name} cannot move that way")
+    if unit.side == INSURGENT:
+        if unit.shaken_turn == turn - 1 > 0:
+            end = walk(path, move_allowance(g, unit, command.rate, act))
+            if placement.nearest_distance(
+                g, placement.hypothetical(g, unit, end), g.enemies(unit)
+            ) < (placement.nearest_distance(g, unit, g.enemies(unit))):
+                raise IllegalCommand(f"{name} is Shaken and may only move away from the enemy")
+        if blocked_contractor_move(g, unit, walk(path, move_allowance(g, unit, command.rate, act))):
+            raise IllegalCommand(
+                "the Insurgents may not go for the contractors before the Marines reach them"
+            )
+    if unit.side == REGULAR and any(f.status == "hit" for f in unit.figures):
+        return  # moving toward a safe place to tend the wounded is allowed (R27)
+
+
+def move_allowance(g: Engine, unit: UnitState, rate: str, act: Activation) -> float:
+    return max(0.0, allowance(rate) - act.moved - act.penalty)
+
+
+def may_move_out_of_contact(g: Engine, unit: UnitState) -> bool:
+    return unit.side == INSURGENT and not unit.seen and unit.placed_turn < g.state.turn
+
+
+def blocked_contractor_move(g: Engine, unit: UnitState, end: Point) -> bool:
+    if not g.scenario.contractors:
+        return False
+    return any(
+        c.status == "waiting" and distance(end, (c.x, c.y)) < 2.0 for c in g.state.contractors
+    )
+
+
+def blocked_contractor_assault(g: Engine, unit: UnitState, target: UnitState) -> bool:
+    return False
+
+
+def safe_for_first_aid(g: Engine, unit: UnitState) -> bool:
+    if g.terrain.in_solid_cover(unit.position()):
+        return True
+    return not any(g.los(i, unit) for i in g.state.units_of(INSURGENT))
+
+
+def check_change_level(g: Engine, unit: UnitState, command: ChangeLevel, act: Activation) -> None:
+    name = unit.name
+    turn = g.state.turn
+    if act.moved > 0 or act.rate:
+        raise IllegalCommand(f"{name} has already moved this activation")
+    if act.fired:
+        raise IllegalCommand(f"{name} has fired: climbing takes its whole move first (R83)")
+    if unit.regroup_turn == turn or unit.pinned_turn == turn:
+        raise IllegalCommand(f"{name} is Pinned or regrouping and may not move")
+    if unit.side == INSURGENT and unit.shaken_turn == turn - 1 > 0:
+        raise IllegalCommand(f"{name} is Shaken and may only move away from the enemy")
+    if command.up and unit.elevation:
+        raise IllegalCommand(f"{name} is already on the roof")
+    if not command.up and not unit.elevation:
+        raise IllegalCommand(f"{name} is already at street level")
+    if command.up and placement.roof_building(g, unit) is None:
+        raise IllegalCommand(
+            f"{name} must stand wholly inside a building with roof access to go up (R83)"
+        )
+
+
+def check_join(g: Engine, unit: UnitState, command: JoinUnit, act: Activation) -> None:
+    target = g.state.units.get(command.target)
+    if unit.side != INSURGENT or not unit.lone_leader:
+        raise IllegalCommand(
+            f"only a lone Insurgent leader joins a unit (Rulebook: Leaders Joining a Unit); "
+            f"{unit.name} is not one"
+        )
+    if target is None or target.side != unit.side or not target.on_table or target is unit:
+        raise IllegalCommand(f"{command.target or 'that'} is not a friendly unit on the table")
+    if not target.effective_figures:
+        raise IllegalCommand(f"{target.name} has no one left to lead")
+    if not placement.in_cohesion(g, unit, target):
+        move = leaders.join_move(g, unit, command)
+        check_move(g, unit, move, act)
+        path = g.terrain.path(unit.leader_point, move.to)
+        reach = move_allowance(g, unit, move.rate, act) + COHESION_REACH
+        if path_length(path) > reach + 1e-6:
+            raise IllegalCommand(
+                f'{target.name} is {path_length(path):.1f}" away: {unit.name} cannot reach '
+                f'cohesion with it this move ({reach:.1f}")'
+            )
+
+
+def check_merge(g: Engine, command: Merge) -> None:
+    unit = g.state.units.get(command.unit)
+    target = g.state.units.get(command.target)
+    if unit is None or not unit.on_table or unit.side != command.side:
+        raise IllegalCommand(f"{command.unit or 'that'} is not one of your units on the table")
+    if target is None or not target.on_table or target.side != unit.side or target is unit:
+        raise IllegalCommand(f"{command.target or 'that'} is not a friendly unit to merge with")
+    if unit.merge_with or target.merge_with:
+        raise IllegalCommand(f"{unit.name} or {target.name} has already chosen a merge")
+    if not placement.in_cohesion(g, unit, target):
+        raise IllegalCommand(
+            f'{unit.name} must be in cohesion (1") with {target.name} to merge (R2)'
+        )

@@ -1,0 +1,170 @@
+"""Fire Combat (Rulebook: Fire Combat, Firepower, Defense, Making the Attack Roll, Splitting Fire;
+R16-R19): Firepower and Defense of engine units, a declared fire resolved portion by portion.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine import casualties, checks, morale
+from game.engine import rulesbridge as rb
+from game.engine.commands import (
+    Fire,
+    IllegalCommand,
+)
+from game.engine.procedure import (
+    Flow,
+)
+from game.engine.state import (
+    INSURGENT,
+    REGULAR,
+    UnitState,
+)
+from game.engine.terrain import distance
+from game.rules.wording import counted
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def resolve_declared_fire(
+    g: Engine, unit: UnitState, command: Fire, penalty: int, why: str = "fires"
+) -> Flow:
+    """Resolve a Fire command, portion by portion when split (R19)."""
+    for i, (target_id, ids) in enumerate(checks.portions(g, unit, command)):
+        target = g.state.units.get(target_id)
+        if target is None or not target.on_table or not unit.on_table:
+            g.emit("FireCancelled", f"{unit.name}'s target {target_id} is gone")
+            continue
+        try:
+            checks.check_fire(g, unit, target, penalty)
+        except IllegalCommand as reason:
+            g.emit("FireCancelled", f"{unit.name} can no longer fire: {reason}")
+            continue
+        if ids is not None:
+            ids = tuple(f.id for f in unit.effective_figures if f.id in ids)
+            if not ids:
+                continue
+        label = why if ids is None else f"{why} (split fire, {counted(len(ids), 'figure')})"
+        yield from fire(
+            g, unit, target, penalty=penalty, why=label, figure_ids=ids, team_bonus=i == 0
+        )
+
+
+def firepower(
+    g: Engine,
+    unit: UnitState,
+    target: UnitState,
+    *,
+    interruption_penalty: int = 0,
+    close_assault_defence: bool = False,
+    figure_ids: tuple[str, ...] | None = None,
+    team_bonus: bool = True,
+) -> rb.Breakdown:
+    """Firepower with its breakdown (R16, R17); `figure_ids` for one portion of split fire."""
+    turn = g.state.turn
+    exposed = bool(target.effective_figures) and g.terrain.is_exposed(target.position())
+    live = bool(unit.effective_figures and target.effective_figures)
+    return rb.firepower(
+        unit,
+        distance=distance(unit.centre, target.centre) if live else 1e9,
+        target_exposed=exposed,
+        target_moved_rapidly=target.move_rate_turn == turn and target.move_rate == "rapid",
+        interruption_penalty=interruption_penalty,
+        vs_close_assault=close_assault_defence,
+        firer_moved_rapidly=unit.move_rate_turn == turn and unit.move_rate == "rapid",
+        figure_ids=figure_ids,
+        team_bonus=team_bonus,
+    )
+
+
+def defense(
+    g: Engine, unit: UnitState, *, charging: bool = False, melee: bool = False
+) -> rb.Breakdown:
+    """Defense with its breakdown (R18); no cover dice in a Close Assault."""
+    turn = g.state.turn
+    pos = unit.position()
+    in_cover = solid = False
+    if not melee and pos.figures:
+        stationary = unit.last_moved_turn != turn
+        exposed = g.terrain.is_exposed(pos)
+        in_cover = unit.in_cover_turn >= turn or (
+            unit.side == REGULAR and stationary and not exposed
+        )
+        solid = g.terrain.in_solid_cover(pos)
+    return rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
+
+
+def fire(
+    g: Engine,
+    firer: UnitState,
+    target: UnitState,
+    *,
+    penalty: int = 0,
+    why: str = "fires",
+    close_assault_defence: bool = False,
+    target_charging: bool = False,
+    melee: bool = False,
+    figure_ids: tuple[str, ...] | None = None,
+    team_bonus: bool = True,
+) -> Flow:
+    """One fire combat, Firepower to morale (Rulebook: Fire Combat; Making the Attack Roll)."""
+    turn = g.state.turn
+    fp = firepower(
+        g,
+        firer,
+        target,
+        interruption_penalty=penalty,
+        close_assault_defence=close_assault_defence,
+        figure_ids=figure_ids,
+        team_bonus=team_bonus,
+    )
+    if melee:
+        fp = rb.firepower(  # in contact: Optimum Range, nothing else (no cover either)
+            firer,
+            distance=0.0,
+            target_exposed=False,
+            target_moved_rapidly=False,
+            interruption_penalty=0,
+            vs_close_assault=False,
+            firer_moved_rapidly=False,
+        )
+    df = defense(g, target, charging=target_charging, melee=melee)
+    firer.fired_turn = turn
+    if fp.total <= 0:
+        g.emit("FireCancelled", f"{firer.name} has no Firepower left ({fp.describe()})")
+        return 0
+    fire_die, def_die = firer.quality_die(), target.quality_die()
+    leaderless_before = not target.has_leader
+    roll = rb.attack_roll(fire_die, fp.total, def_die, df.total, g.dice)
+    lost = min(roll.casualties, len(target.effective_figures))
+    g.emit(
+        "Fire",
+        f"T{turn} {firer.name} {why} at {target.name} (Rulebook: Making the Attack Roll): "
+        f"Firepower {fp.describe()} → {fp.total}{fire_die.label} {list(roll.firepower_faces)}; "
+        f"Defense {df.describe()} → {df.total}{def_die.label} {list(roll.defense_faces)}; "
+        f"{counted(lost, 'casualty', 'casualties')}",
+        firer=firer.id,
+        target=target.id,
+        firepower=fp.total,
+        defense=df.total,
+        firepower_faces=list(roll.firepower_faces),
+        defense_faces=list(roll.defense_faces),
+        casualties=lost,
+    )
+    target.last_attacker = firer.id
+    if lost:
+        casualties.apply_casualties(
+            g,
+            target,
+            lost,
+            roll.defense_failures > len(roll.defense_faces) - roll.defense_failures,
+            captor=firer if melee else None,
+        )
+    if not target.on_table:
+        return lost
+    if target.side == INSURGENT and (lost or leaderless_before):
+        yield from morale.morale(g, target, firer, melee=melee)
+    elif target.side == REGULAR and lost and not melee:
+        yield from morale.morale(g, target, firer)
+    return lost

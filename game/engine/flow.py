@@ -1,0 +1,134 @@
+"""The sequence of play (Rulebook: Sequence of Play, steps 1-13): turns, the Regular phase and
+the Insurgent phase in order, start and end of turn, until the scenario or the turn limit ends it.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from game.engine import (
+    activation,
+    checks,
+    insurgent_phase,
+    leaders,
+    placement,
+    reinforcements,
+    samples,
+    victory,
+)
+from game.engine.commands import (
+    Command,
+    EndPhase,
+    IllegalCommand,
+)
+from game.engine.procedure import (
+    Activation,
+    Flow,
+)
+from game.engine.state import (
+    INSURGENT,
+    REGULAR,
+)
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def sequence_of_play(g: Engine) -> Flow:
+    g.scenario.setup(g.state, g.battlefield, g.terrain)
+    g.emit(
+        "Setup",
+        f"{g.scenario.title.rstrip(':')}"
+        f"{' —' if g.scenario.title[-1:] in '!?.' else ':'} "
+        f"{len(g.state.units_of(REGULAR))} Regular and "
+        f"{len(g.state.units_of(INSURGENT))} Insurgent units on the table, "
+        f"{len(g.state.hot_spots)} hot spots (Rulebook: Sequence of Play, steps 1-7)",
+        units=sorted(g.state.units),
+    )
+    if g.state.fog_of_war:
+        g.emit(
+            "FogOfWar",
+            "A Fog of War card is drawn at the start of the game "
+            "(the card decks are not in the engine yet; no effect applied)",
+        )
+    placement.update_sightings(g)
+    reason: str | None = None
+    while True:
+        g.state.turn += 1
+        g.emit("TurnStart", f"Turn {g.state.turn} begins")
+        start_of_turn(g)
+        if g.state.turn > 1:
+            yield from reinforcements.reinforcement_step(g)
+        g.state.phase = "regular"
+        yield from regular_phase(g)
+        reason = g.scenario.finished(g.state)
+        if reason:
+            break
+        g.state.phase = "insurgent"
+        yield from insurgent_phase.insurgent_phase(g)
+        end_of_turn(g)
+        reason = g.scenario.finished(g.state)
+        if reason:
+            break
+        if g.state.turn >= g.state.turn_limit:
+            reason = f"the turn limit ({g.state.turn_limit}) is reached (R31)"
+            break
+    victory.finish_game(g, reason)
+
+
+def start_of_turn(g: Engine) -> None:
+    leaders.merge_declared_units(g)
+    for unit in g.state.units.values():
+        unit.pins_this_turn = 0
+        for f in unit.figures:
+            if f.status == "returning":
+                f.status = "ok"
+                g.emit(
+                    "ReturnsToAction",
+                    f"{unit.name}: {f.id} returns to action (Rulebook: First Aid Checks)",
+                    unit=unit.id,
+                )
+
+
+def end_of_turn(g: Engine) -> None:
+    turn = g.state.turn
+    for unit in g.state.units.values():
+        if unit.on_table and unit.pinned_turn == turn:
+            g.emit("Unpinned", f"{unit.name} is no longer Pinned (Rulebook: Pinned)")
+        if unit.on_table and unit.regroup_turn == turn:
+            g.emit("Regrouped", f"{unit.name} has regrouped (Rulebook: Pull Back)")
+    g.emit("TurnEnd", f"Turn {turn} ends")
+
+
+def regular_phase(g: Engine) -> Flow:
+    while True:
+        waiting = [u for u in g.state.units_of(REGULAR) if u.activated_turn != g.state.turn]
+        if not waiting or g.scenario.finished(g.state):
+            return
+        options = samples.activation_options(g, waiting)
+        command = yield from g.ask(
+            REGULAR,
+            "activate",
+            "Activate a Regular unit (or end the phase: the rest hold)",
+            options,
+            functools.partial(accept_activation, g),
+        )
+        if isinstance(command, EndPhase):
+            for u in waiting:
+                u.activated_turn = g.state.turn
+            g.emit("PhaseEnd", "The Regulars end their activations; the rest hold")
+            return
+        yield from activation.run_activation(g, command)
+
+
+def accept_activation(g: Engine, command: Command) -> None:
+    if isinstance(command, EndPhase):
+        return
+    unit_id = getattr(command, "unit", "")
+    unit = g.unit(unit_id)
+    if unit.side != REGULAR or not unit.on_table:
+        raise IllegalCommand(f"{unit.name} is not a Regular unit on the table")
+    if unit.activated_turn == g.state.turn:
+        raise IllegalCommand(f"{unit.name} has already been activated this turn")
+    checks.check_regular_action(g, unit, command, Activation(unit.id))

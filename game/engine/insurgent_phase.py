@@ -1,0 +1,168 @@
+"""The Insurgent phase (Rulebook: Sequence of Play, step 12): every Insurgent unit that did
+not interrupt acts once, with Overwatch reacting to it; joins and merges are declared here.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from game.engine import checks, close_assault, fire, leaders, movement, overwatch, samples
+from game.engine import rulesbridge as rb
+from game.engine.commands import (
+    ChangeLevel,
+    CloseAssault,
+    Command,
+    EndActivation,
+    EndPhase,
+    Fire,
+    IllegalCommand,
+    JoinUnit,
+    Merge,
+    MoveUnit,
+)
+from game.engine.procedure import (
+    Activation,
+    Flow,
+)
+from game.engine.state import (
+    INSURGENT,
+    REGULAR,
+    UnitState,
+)
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def insurgent_phase(g: Engine) -> Flow:
+    turn = g.state.turn
+    done: set[str] = set()
+    while True:
+        waiting = [
+            u
+            for u in g.state.units_of(INSURGENT)
+            if u.interrupted_turn != turn
+            and u.finished_turn != turn
+            and u.id not in done
+            and u.effective_figures
+        ]
+        if not waiting or not g.state.units_of(REGULAR):
+            break
+        options: list[Command] = [EndPhase(side=INSURGENT)]
+        for u in waiting:
+            options += [
+                c
+                for c in samples.unit_action_options(g, u, Activation(u.id))
+                if not isinstance(c, EndActivation)
+            ]
+            options.append(EndActivation(side=INSURGENT, unit=u.id))
+        options += samples.join_and_merge_options(g, waiting)
+        ids = {u.id for u in waiting}
+
+        def accepts(c: Command, ids: set[str] = ids) -> None:
+            if isinstance(c, EndPhase):
+                return
+            if isinstance(c, Merge):
+                checks.check_merge(g, c)
+                return
+            uid = getattr(c, "unit", "")
+            if uid not in ids:
+                raise IllegalCommand(f"{uid or 'that unit'} cannot act in the Insurgent phase now")
+            checks.check_action(g, g.unit(uid), c, Activation(uid))
+
+        command = yield from g.ask(
+            INSURGENT,
+            "insurgent_action",
+            "Move or fire an Insurgent unit that did not interrupt",
+            options,
+            accepts,
+        )
+        if isinstance(command, EndPhase):
+            break
+        if isinstance(command, Merge):
+            leaders.declare_merge(g, command)
+            continue
+        unit = g.unit(getattr(command, "unit", ""))
+        done.add(unit.id)
+        yield from insurgent_activation(g, unit, command)
+        if g.scenario.finished(g.state):
+            break
+    g.emit("PhaseEnd", "The Insurgent phase ends")
+
+
+def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
+    turn = g.state.turn
+    unit.acted_turn = turn  # activated, whatever it does (Rulebook: Leaders Joining a Unit)
+    if isinstance(first, EndActivation):
+        if unit.last_moved_turn == turn:
+            g.emit("Hold", f"{unit.name} stays put", unit=unit.id)
+            return
+        test = rb.quality_test(unit.quality_die(), g.dice, pinned=unit.pinned_turn == turn)
+        if test.passed:
+            unit.in_cover_turn = turn + 1  # until it moves, through the next turn (R68)
+        g.emit(
+            "InCover",
+            f"T{turn} {unit.name} stays put and tries to get In Cover (Rulebook: Cover "
+            f"Dice): Quality Check {test.shown()} → {'In Cover' if test.passed else 'fails'}",
+            unit=unit.id,
+            face=test.face,
+            passed=test.passed,
+        )
+        return
+    if not unit.has_leader:
+        test = rb.quality_test(unit.quality_die(), g.dice, pinned=unit.pinned_turn == turn)
+        g.emit(
+            "QualityCheck",
+            f"T{turn} leaderless {unit.name} Quality Check to act "
+            "(Rulebook: Move Any Remaining "
+            f"Insurgent Units): {test.shown()} → {'acts' if test.passed else 'does nothing'}",
+            unit=unit.id,
+            face=test.face,
+        )
+        if not test.passed:
+            return
+    act = Activation(unit.id)
+    command = first
+    while unit.on_table:
+        if isinstance(command, EndActivation):
+            break
+        if isinstance(command, (ChangeLevel, JoinUnit, MoveUnit, Fire)):
+            if isinstance(command, Fire):
+                act.fired = True
+            step = functools.partial(functools.partial(insurgent_step, g), unit, act, command)
+            yield from overwatch.overwatch_then(g, unit, step)
+        elif isinstance(command, CloseAssault):
+            target = g.state.units.get(command.target)
+            if target is not None and target.on_table:
+                yield from close_assault.close_assault(g, unit, target)
+            break
+        act.acted = True
+        if (act.fired and act.rate) or not unit.on_table or g.scenario.finished(g.state):
+            break
+        options = [
+            c for c in samples.unit_action_options(g, unit, act) if not isinstance(c, CloseAssault)
+        ]
+        command = yield from g.ask(
+            INSURGENT,
+            "continue",
+            f"{unit.name}: fire, move or stop",
+            options,
+            checks.validator(g, unit, act, assault=False),
+            unit=unit.id,
+        )
+
+
+def insurgent_step(g: Engine, unit: UnitState, act: Activation, command: Command) -> Flow:
+    """One action of an Insurgent activation, once any Overwatch has had its say."""
+    if not unit.on_table:
+        return
+    if isinstance(command, ChangeLevel):
+        movement.change_level(g, unit, act, command)
+    elif isinstance(command, JoinUnit):
+        move = leaders.join_move(g, unit, command)
+        yield from movement.insurgent_move(g, unit, act, move, join=command.target)
+    elif isinstance(command, MoveUnit):
+        yield from movement.insurgent_move(g, unit, act, command)
+    elif isinstance(command, Fire):
+        yield from fire.resolve_declared_fire(g, unit, command, 0)

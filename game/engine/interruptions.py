@@ -1,0 +1,364 @@
+"""Interruptions (Rulebook: Interruptions, Resolving Chains of Interruptions, Reaction
+Tests; R22-R24, R37): who may interrupt, the declaration window, the chain resolved nearest
+first, and the interrupted Regular's reaction.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine import (
+    activation,
+    checks,
+    contractors,
+    fire,
+    morale,
+    movement,
+    overwatch,
+    placement,
+    samples,
+)
+from game.engine import rulesbridge as rb
+from game.engine.commands import (
+    Command,
+    DeclareInterrupts,
+    IllegalCommand,
+    MoveUnit,
+)
+from game.engine.procedure import (
+    STEP,
+    Activation,
+    Flow,
+)
+from game.engine.state import (
+    INSURGENT,
+    REGULAR,
+    UnitState,
+)
+from game.engine.terrain import distance, path_length, walk
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def may_interrupt(g: Engine, ins: UnitState) -> bool:
+    turn = g.state.turn
+    return (
+        ins.on_table
+        and ins.interrupted_turn != turn
+        and ins.finished_turn != turn
+        and not (ins.shaken_turn == turn - 1 > 0)
+        and bool(ins.effective_figures)
+    )
+
+
+def interruption_window(
+    g: Engine, regular: UnitState, act: Activation, only: list[UnitState] | None = None
+) -> Flow:
+    """Insurgents in LOS may declare interruptions (R22)."""
+    pool = (
+        only
+        if only is not None
+        else [i for i in g.state.units_of(INSURGENT) if may_interrupt(g, i) and g.los(i, regular)]
+    )
+    if not pool:
+        return
+    eligible = sorted(i.id for i in pool)
+    remaining = max(0.0, path_length(act.path) - act.travelled) if act.path else 0.0
+    ats = [0.0] if remaining <= 0 or only is not None else [0.0, round(remaining / 2, 2)]
+    options: list[Command] = [DeclareInterrupts(side=INSURGENT, declarations=())]
+    for at in ats:
+        if len(eligible) > 1:  # with one group this is its own "fire" option below
+            options.append(
+                DeclareInterrupts(
+                    side=INSURGENT, declarations=tuple((i, "fire") for i in eligible), at=at
+                )
+            )
+        for i in eligible:
+            for mode in ("fire", "move"):
+                if mode == "move" and g.unit(i).joined_turn == g.state.turn:
+                    continue  # R80: the leader's joining was its move
+                options.append(DeclareInterrupts(side=INSURGENT, declarations=((i, mode),), at=at))
+
+    def accepts(command: Command) -> None:
+        if not isinstance(command, DeclareInterrupts):
+            raise IllegalCommand("the Insurgents must declare their interruptions (or none)")
+        seen: set[str] = set()
+        for entry in command.declarations:
+            if len(entry) != 2:
+                raise IllegalCommand("each interruption names a unit and 'fire' or 'move'")
+            uid, mode = entry
+            if uid not in eligible:
+                raise IllegalCommand(f"{uid} cannot interrupt {regular.name} now (R22)")
+            if uid in seen:
+                raise IllegalCommand(f"{uid} may interrupt only once per turn (R22)")
+            if mode not in ("fire", "move"):
+                raise IllegalCommand("an interruption is by 'fire' or by 'move'")
+            if mode == "move" and g.unit(uid).joined_turn == g.state.turn:
+                raise IllegalCommand(
+                    f"{uid} was joined by a leader this turn and may only fire (R80)"
+                )
+            seen.add(uid)
+        if not 0.0 <= command.at <= remaining + 1e-6:
+            raise IllegalCommand(
+                f'the interruption point must lie on the move (0-{remaining:.1f}")'
+            )
+
+    answer = yield from g.ask(
+        INSURGENT,
+        "interrupts",
+        f"{regular.name} is {'moving' if act.path else 'acting'} in sight of "
+        f"{', '.join(g.unit(i).name for i in eligible)}: declare interruptions",
+        options,
+        accepts,
+        regular=regular.id,
+        eligible=eligible,
+        **activation.activity_context(act),
+    )
+    assert isinstance(answer, DeclareInterrupts)
+    if not answer.declarations:
+        return
+    if answer.at > 0 and act.path:
+        target_len = act.travelled + answer.at
+        while act.travelled < target_len - 1e-6 and regular.on_table:
+            step_to = min(target_len, act.travelled + STEP)
+            placement.place_unit(g, regular, walk(act.path, step_to), exact=False)
+            act.moved += step_to - act.travelled
+            act.travelled = step_to
+            regular.last_moved_turn = g.state.turn
+            contractors.contractor_contact(g, regular)
+            if contractors.try_exit(g, regular):
+                return
+    placement.settle(g, regular)
+    yield from resolve_chain(g, regular, act, list(answer.declarations))
+
+
+def resolve_chain(
+    g: Engine, regular: UnitState, act: Activation, declarations: list[tuple[str, str]]
+) -> Flow:
+    """Resolving Chains of Interruptions (R22-R24): tests nearest first, lost ones first."""
+    turn = g.state.turn
+    modes = dict(declarations)
+    interrupters = sorted(
+        (g.state.units[u] for u, _ in declarations),
+        key=lambda u: (distance(u.centre, regular.centre), u.id),
+    )
+    for ins in interrupters:
+        ins.interrupted_turn = turn
+        g.emit(
+            "InterruptDeclared",
+            f"T{turn} {ins.name} declares an interruption by {modes[ins.id]} against "
+            f"{regular.name} (Rulebook: Resolving Chains of Interruptions)",
+            unit=ins.id,
+            target=regular.id,
+            mode=modes[ins.id],
+        )
+    active: list[UnitState] = []
+    for ins in interrupters:
+        if ins.has_leader:
+            active.append(ins)
+            continue
+        test = rb.quality_test(ins.quality_die(), g.dice, pinned=ins.pinned_turn == turn)
+        g.emit(
+            "InterruptCheck",
+            f"T{turn} Insurgent Interrupt Check (Rulebook: Insurgent Interrupt Check): "
+            f"leaderless {ins.name} {test.shown()} → "
+            f"{'may interrupt' if test.passed else 'fails and does nothing'}",
+            unit=ins.id,
+            face=test.face,
+            passed=test.passed,
+        )
+        if test.passed:
+            active.append(ins)
+    # Overwatch reacts before the interrupted unit's own Reaction Test (R23).
+    early: dict[str, list[str]] = {}
+    late: dict[str, list[str]] = {}
+    for ins in active:
+        first, after = yield from overwatch.overwatch_reactions(g, ins, exclude=regular.id)
+        early[ins.id], late[ins.id] = first, after
+        h_first, h_after = yield from overwatch.helper_reactions(g, regular, ins)
+        early[ins.id] += h_first
+        late[ins.id] += h_after
+    results: list[tuple[UnitState, bool]] = []
+    for ins in active:
+        if not ins.on_table:
+            continue
+        stance = stance_of(g, regular, act)
+        roll = reaction_test(g, ins, regular, stance[1])
+        winner = "Insurgents act first" if roll.insurgent_first else f"{regular.name} reacts first"
+        g.emit(
+            "ReactionTest",
+            f"T{turn} Reaction Test (Rulebook: The Reaction Test): {ins.name} "
+            f"{roll.insurgent.shown()} vs {regular.name} {roll.regular.shown()} "
+            f"({stance[0]}) → {winner}",
+            insurgent=ins.id,
+            regular=regular.id,
+            insurgent_face=roll.insurgent.face,
+            regular_face=roll.regular.face,
+            modifier=roll.regular.modifier,
+            insurgent_first=roll.insurgent_first,
+        )
+        fog_of_war(g, roll.fog_of_war, regular)
+        results.append((ins, roll.insurgent_first))
+    lost = [i for i, first in results if first]
+    won = [i for i, first in results if not first]
+    for ins in lost:
+        act.interruptions += 1
+        yield from overwatch.reactors_fire(g, early[ins.id], ins)
+        yield from insurgent_interruption(g, ins, regular, modes[ins.id])
+        yield from overwatch.reactors_fire(g, late[ins.id], ins)
+        yield from regular_reaction(g, regular, act, ins, won_test=False)
+    for ins in won:
+        act.interruptions += 1
+        yield from overwatch.reactors_fire(g, early[ins.id], ins)
+        yield from regular_reaction(g, regular, act, ins, won_test=True)
+        yield from insurgent_interruption(g, ins, regular, modes[ins.id])
+        yield from overwatch.reactors_fire(g, late[ins.id], ins)
+
+
+def reaction_test(g: Engine, ins: UnitState, regular: UnitState, stance: str) -> rb.ReactionRoll:
+    """One Reaction Test between an interrupting Insurgent unit and a Regular unit, each
+    throwing one die type lower while Pinned this turn (R12, R13, R14)."""
+    turn = g.state.turn
+    return rb.reaction_test(
+        ins.quality_die(),
+        regular.quality_die(),
+        stance,
+        g.dice,
+        insurgent_pinned=ins.pinned_turn == turn,
+        regular_pinned=regular.pinned_turn == turn,
+    )
+
+
+def stance_of(g: Engine, regular: UnitState, act: Activation | None) -> tuple[str, str]:
+    """R14: +1 Overwatch or stationary or Cautious, −1 Rapid; never stacked."""
+    turn = g.state.turn
+    if regular.overwatch:
+        return ("on Overwatch +1", "overwatch")
+    moving_now = act is not None and act.unit == regular.id and act.rate
+    rate = (
+        act.rate
+        if moving_now and act
+        else (regular.move_rate if regular.move_rate_turn == turn else "")
+    )
+    if rate == "rapid":
+        return ("moving Rapidly -1", "rapid")
+    if rate == "cautious":
+        return ("moving Cautiously +1", "cautious")
+    return ("stationary +1", "stationary")
+
+
+def fog_of_war(g: Engine, natural_one: bool, regular: UnitState) -> None:
+    if natural_one and g.state.fog_of_war:
+        g.emit(
+            "FogOfWar",
+            f"{regular.name} rolled a natural 1 on a Reaction Test: a Fog of War card is drawn "
+            "(Rulebook: Reaction Tests and Fog of War; the deck is not in the engine yet)",
+            unit=regular.id,
+        )
+
+
+def insurgent_interruption(g: Engine, ins: UnitState, regular: UnitState, mode: str) -> Flow:
+    if not ins.on_table or not ins.effective_figures:
+        return
+    if mode == "fire":
+        if not regular.on_table:
+            return
+        try:
+            checks.check_fire(g, ins, regular, 0)
+        except IllegalCommand as why:
+            g.emit("FireCancelled", f"{ins.name}'s interruption fizzles: {why}")
+            return
+        yield from fire.fire(g, ins, regular, why="interrupts with fire")
+        return
+    act = Activation(ins.id)
+    options = [
+        c
+        for c in samples.move_samples(g, ins, act)
+        if isinstance(c, MoveUnit) and c.rate != "out_of_contact"
+    ]
+    legal: list[Command] = []
+    for c in options:
+        try:
+            checks.check_action(g, ins, c, act)
+        except IllegalCommand:
+            continue
+        legal.append(c)
+    if not legal:
+        g.emit("InterruptFizzles", f"{ins.name} has nowhere to move")
+        return
+    move = yield from g.ask(
+        INSURGENT,
+        "interrupt_move",
+        f"{ins.name} interrupts by moving: choose where",
+        legal,
+        checks.validator(g, ins, act, moves_only=True),
+        unit=ins.id,
+        regular=regular.id,
+        **(activation.activity_context(g.act) if g.act is not None else {}),
+    )
+    assert isinstance(move, MoveUnit)
+    yield from movement.insurgent_move(g, ins, act, move)
+
+
+def regular_reaction(
+    g: Engine, regular: UnitState, act: Activation, ins: UnitState, *, won_test: bool
+) -> Flow:
+    """The interrupted unit returns fire (or, having won, finishes its move first) (R24)."""
+    turn = g.state.turn
+    if not regular.on_table or not ins.on_table or regular.pinned_turn == turn:
+        return
+    choices: list[Any] = ["none"]
+    try:
+        checks.check_fire(g, regular, ins, act.penalty)
+        choices.append("fire")
+    except IllegalCommand:
+        pass
+    remaining = path_length(act.path) - act.travelled if act.path else 0.0
+    if won_test and remaining > 0.25 and act.unit == regular.id:
+        choices.append("move")
+    if won_test and act.unit == regular.id and not act.fired:
+        # Interruptions by Fire: having won, it may instead move into cover or out of the
+        # interrupter's sight, within what is left of its movement.
+        reach = checks.move_allowance(g, regular, act.rate or "cautious", act)
+        if reach > 0.5:
+            for spot in morale.cover_spots(g, regular, ins, reach, need_solid=False, limit=3):
+                choices.append(["cover", spot[0], spot[1]])
+    if choices == ["none"]:
+        return
+    choice = yield from g.choose(
+        REGULAR,
+        "react",
+        f"{regular.name} may react to {ins.name}: "
+        + ("fire first, finish the move or take cover first" if won_test else "return fire"),
+        choices,
+        regular=regular.id,
+        insurgent=ins.id,
+    )
+    if choice == "fire":
+        yield from fire.fire(g, regular, ins, penalty=act.penalty, why="reacts with fire")
+    elif choice == "move":
+        g.emit(
+            "ReactMove",
+            f"{regular.name} finishes its move before {ins.name} acts (R24)",
+            unit=regular.id,
+        )
+        yield from movement.continue_move(g, regular, act)
+    elif choice == "none":
+        g.emit("NoReaction", f"{regular.name} does not react to {ins.name}", unit=regular.id)
+    elif isinstance(choice, list) and choice[0] == "cover":
+        to = (float(choice[1]), float(choice[2]))
+        moved = path_length(g.terrain.path(regular.leader_point, to))
+        placement.place_unit(g, regular, to)
+        regular.last_moved_turn = turn
+        act.moved += moved
+        act.path = []
+        act.rate = act.rate or "cautious"
+        regular.move_rate, regular.move_rate_turn = act.rate, turn
+        g.emit(
+            "TakeCover",
+            f'{regular.name} reacts by moving {moved:.1f}" into cover at '
+            f"({to[0]:.1f}, {to[1]:.1f}) (Rulebook: Interruptions by Fire)",
+            unit=regular.id,
+        )
+        placement.update_sightings(g)

@@ -1,0 +1,123 @@
+"""Leaders joining units and units merging (Rulebook: Leaders Joining a Unit; R80, R81)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine import placement
+from game.engine import rulesbridge as rb
+from game.engine.commands import (
+    JoinUnit,
+    Merge,
+    MoveUnit,
+)
+from game.engine.state import (
+    UnitState,
+)
+from game.engine.terrain import distance
+from game.rules.wording import counted
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def join_move(g: Engine, leader: UnitState, command: JoinUnit) -> MoveUnit:
+    """The move a JoinUnit makes: toward the target's nearest figure."""
+    target = g.unit(command.target)
+    here = leader.leader_point
+    spot = min((f.pos for f in target.effective_figures), key=lambda p: distance(p, here))
+    return MoveUnit(side=command.side, unit=leader.id, to=spot, rate=command.rate)
+
+
+def leader_joins(g: Engine, leader: UnitState, wanted: str = "") -> None:
+    """R80: a lone leader ending a move in cohesion with friends joins the one it was sent
+    to, else the nearest. The joined unit's activation is limited (Rulebook: Leaders
+    Joining a Unit): finished if it already acted this turn, else it may only fire."""
+    friends = placement.friends_in_cohesion(g, leader)
+    if not friends:
+        return
+    target = next((u for u in friends if u.id == wanted), friends[0])
+    turn = g.state.turn
+    already = target.interrupted_turn == turn or target.acted_turn == turn
+    absorb(g, target, leader)
+    if already:
+        target.finished_turn = turn
+        limit = "it had already acted this turn, so both are finished for the turn"
+    else:
+        target.joined_turn = turn
+        limit = "it may still act this turn, but only fire: the join was its move"
+    g.emit(
+        "LeaderJoins",
+        f"T{turn} {leader.name} joins {target.name} (Rulebook: Leaders Joining a Unit); " + limit,
+        unit=target.id,
+        leader=leader.id,
+        finished=already,
+    )
+
+
+def absorb(g: Engine, keeper: UnitState, other: UnitState) -> None:
+    """`other`'s figures and Dependants become `keeper`'s; `other` leaves as "merged"."""
+    keeper.figures.extend(other.figures)
+    keeper.dependants.extend(other.dependants)
+    for c in g.state.contractors:
+        if c.holder == other.id:
+            c.holder = keeper.id
+    keeper.ever_casualties = keeper.ever_casualties or other.ever_casualties
+    other.figures = []
+    other.dependants = []
+    other.last_x, other.last_y = keeper.leader_point
+    other.status = "merged"
+    other.merged_into = keeper.id
+    other.merge_with = ""
+    other.overwatch = False
+
+
+def declare_merge(g: Engine, command: Merge) -> None:
+    unit, target = g.unit(command.unit), g.unit(command.target)
+    unit.merge_with = target.id
+    g.emit(
+        "MergeDeclared",
+        f"{unit.name} will merge with {target.name} at the start of the next turn if they "
+        "are still in cohesion (Rulebook: Merging Units)",
+        unit=unit.id,
+        target=target.id,
+    )
+
+
+def merge_declared_units(g: Engine) -> None:
+    """Units that chose to merge and are still in cohesion become one (Rulebook: Merging
+    Units; the merged unit rates as a mixed unit: Mixed Units, R81)."""
+    for unit in list(g.state.units.values()):
+        if not unit.merge_with:
+            continue
+        target = g.state.units.get(unit.merge_with)
+        unit.merge_with = ""
+        if target is None or not (unit.on_table and target.on_table):
+            continue
+        if not placement.in_cohesion(g, unit, target):
+            g.emit(
+                "MergeCancelled",
+                f"{unit.name} is no longer in cohesion with {target.name}: no merge",
+                unit=unit.id,
+                target=target.id,
+            )
+            continue
+        merged = rb.merged_ratings(target, unit)
+        target.morale_shift = max(target.morale_shift, unit.morale_shift)
+        target.pinned_turn = max(target.pinned_turn, unit.pinned_turn)
+        target.regroup_turn = max(target.regroup_turn, unit.regroup_turn)
+        target.shaken_turn = max(target.shaken_turn, unit.shaken_turn)
+        target.seen = target.seen or unit.seen
+        target.in_cover_turn = min(target.in_cover_turn, unit.in_cover_turn)
+        absorb(g, target, unit)
+        g.emit(
+            "Merged",
+            f"T{g.state.turn} {unit.name} merges into {target.name}: "
+            f"{counted(len(target.effective_figures), 'figure')}, "
+            f"Troop Quality {merged.quality}, "
+            f"Morale {merged.morale} (Rulebook: Merging Units; Mixed Units)",
+            unit=target.id,
+            merged=unit.id,
+            quality=merged.quality,
+            morale=merged.morale,
+        )

@@ -1,0 +1,238 @@
+"""Morale (Rulebook: Morale Checks, Pinned, Pull Back, Shrink, Shaken; R25, R26, R82): the
+check after fire and its effects, seeking cover and pulling back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.battlefield.model import Point
+from game.engine import contractors, movement, placement
+from game.engine import rulesbridge as rb
+from game.engine.procedure import (
+    DIRECTIONS,
+    Flow,
+)
+from game.engine.state import (
+    INSURGENT,
+    REGULAR,
+    UnitState,
+)
+from game.engine.terrain import distance, walk
+from game.rules.movement import (
+    PULL_BACK,
+)
+from game.rules.wording import counted
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def morale(g: Engine, unit: UnitState, attacker: UnitState, *, melee: bool = False) -> Flow:
+    """One Morale Check and its effects (Rulebook: Morale; R25, R26)."""
+    turn = g.state.turn
+    die = unit.morale_die()
+    if die is None or not unit.effective_figures:
+        return
+    bonus = unit.morale_bonus if unit.has_leader else 0  # the squad leader must stand
+    check = rb.morale_check(die, len(unit.effective_figures), bonus, g.dice)
+    section = "Regular Morale Effects" if unit.side == REGULAR else "Insurgent Morale Effects"
+    base = (
+        f"T{turn} Morale Check ({section}): {unit.name} {len(check.faces)}{die.label}"
+        f"{f'+{bonus}' if bonus else ''} {list(check.faces)}: "
+        f"{counted(check.successes, 'success', 'successes')}, "
+        f"{counted(check.failures, 'failure')}"
+    )
+    if unit.side == INSURGENT:
+        effect = rb.insurgent_morale(unit, check)
+        gone = [f for f in unit.figures if f.id in effect.shrink]
+        for f in gone:
+            unit.last_x, unit.last_y = f.x, f.y
+            unit.figures.remove(f)
+        outcome = "Shaken" if effect.shaken else "Stand"
+        text = base + f" → {outcome}"
+        if gone:
+            text += f", {len(gone)} {'shrinks' if len(gone) == 1 else 'shrink'} away"
+        broken = ""
+        if effect.shaken:
+            unit.morale_shift += 1
+            unit.shaken_turn = turn
+            if effect.broken:
+                unit.status = "captured" if melee else "broken"
+                broken = (
+                    f"{unit.name}'s Morale falls below d6: it breaks and leaves the table (R11)"
+                )
+        if not broken and not unit.effective_figures:
+            unit.status = "broken"
+            broken = f"{unit.name} has melted away"
+        g.emit("Morale", text, unit=unit.id, faces=list(check.faces), result=outcome)
+        if broken:
+            g.state.count("insurgent_units_broken")
+            g.emit("Broken", broken, unit=unit.id)
+            if not melee:
+                contractors.release_contractors(g, unit, None)
+            return
+        if effect.shaken and not melee:
+            yield from seek_cover(g, unit, attacker)
+        return
+    pinned_before = unit.pinned_turn == turn  # by an earlier check, or fleeing (R82)
+    in_solid_cover = (
+        pinned_before and not check.passed and g.terrain.in_solid_cover(unit.position())
+    )
+    result = rb.regular_morale(check, pinned_this_turn=pinned_before, in_solid_cover=in_solid_cover)
+    if result == "stand":
+        g.emit("Morale", base + " → Stand", unit=unit.id, faces=list(check.faces), result="Stand")
+        return
+    unit.pins_this_turn += 1
+    if pinned_before:
+        if result == "pinned":
+            g.emit(
+                "Morale",
+                base + " → Pinned again, but it holds a defensible position and stays Pinned (R26)",
+                unit=unit.id,
+                faces=list(check.faces),
+                result="Pinned",
+            )
+            return
+        g.emit(
+            "Morale",
+            base + " → Pinned again: Pull Back (R26)",
+            unit=unit.id,
+            result="PullBack",
+            faces=list(check.faces),
+        )
+        pull_back(g, unit, attacker)
+        return
+    unit.pinned_turn = turn
+    g.emit(
+        "Morale",
+        base + " → Pinned (Rulebook: Pinned)",
+        unit=unit.id,
+        result="Pinned",
+        faces=list(check.faces),
+    )
+    yield from seek_cover(g, unit, attacker)
+
+
+def cover_spots(
+    g: Engine,
+    unit: UnitState,
+    away_from: UnitState,
+    reach: float,
+    need_solid: bool,
+    *,
+    limit: int = 4,
+) -> list[Point]:
+    """Up to `limit` covered spots within `reach`, nearest first, at least 0.75" apart."""
+    start = unit.leader_point
+    here = distance(unit.centre, away_from.centre)
+    ends: list[tuple[float, Point, Point]] = []
+    for dist in (reach / 3, 2 * reach / 3, reach):
+        if dist < 0.5:
+            continue
+        for dx, dy in DIRECTIONS:
+            goal = (start[0] + dx * dist, start[1] + dy * dist)
+            path = g.terrain.path(start, goal)
+            end = walk(path, reach)
+            if distance(end, start) < 0.5:
+                continue
+            ends.append((distance(end, start), (round(end[0], 2), round(end[1], 2)), end))
+    # nearest first (ties in the order found); each is weighed only when it could still be
+    # among the first `limit`: the quick guess, then the real placement
+    ends.sort(key=lambda e: (e[0], e[1]))
+    unique: list[Point] = []
+    for _, p, end in ends:
+        if len(unique) == limit:
+            break
+        if (
+            covered_spot(g, unit, away_from, end, here, need_solid, exact=False)
+            and all(distance(p, q) > 0.75 for q in unique)
+            and covered_spot(g, unit, away_from, p, here, need_solid, exact=True)
+        ):
+            unique.append(p)
+    return unique
+
+
+def covered_spot(
+    g: Engine,
+    unit: UnitState,
+    away_from: UnitState,
+    end: Point,
+    here: float,
+    need_solid: bool,
+    *,
+    exact: bool,
+) -> bool:
+    """Would the unit at `end` be in Solid Cover (or out of sight) and no nearer the enemy?"""
+    ghost = placement.hypothetical(g, unit, end, exact=exact)
+    if distance(ghost.centre, away_from.centre) < here - 1e-6:
+        return False
+    if g.terrain.in_solid_cover(ghost.position()):
+        return True
+    return not need_solid and not g.los(away_from, ghost)
+
+
+def seek_cover(g: Engine, unit: UnitState, attacker: UnitState) -> Flow:
+    """Pinned/Shaken units move to cover without nearing the enemy, or try to Get In Cover."""
+    turn = g.state.turn
+    if not unit.on_table:
+        return
+    reach = movement.movement_left(g, unit)
+    if g.terrain.in_solid_cover(unit.position()):
+        return
+    spots = cover_spots(g, unit, attacker, reach, need_solid=False) if reach > 0.5 else []
+    choices: list[Any] = ["stay"] + [list(p) for p in spots]
+    choice = yield from g.choose(
+        unit.side,
+        "seek_cover",
+        f"{unit.name} must seek cover: choose a covered spot (not toward the enemy) or stay "
+        "and try to Get In Cover",
+        choices,
+        unit=unit.id,
+    )
+    if choice == "stay":
+        test = rb.quality_test(unit.quality_die(), g.dice, pinned=True)
+        if test.passed:
+            unit.in_cover_turn = turn
+        g.emit(
+            "GetInCover",
+            f"T{turn} {unit.name} tries to Get In Cover (Rulebook: Pinned; Cover Dice): "
+            f"{test.shown()} → {'In Cover' if test.passed else 'fails'}",
+            unit=unit.id,
+            face=test.face,
+        )
+        return
+    to = (float(choice[0]), float(choice[1]))
+    placement.place_unit(g, unit, to)
+    unit.last_moved_turn = turn
+    if g.act is not None and g.act.unit == unit.id:
+        g.act.path = []
+    g.emit("SeekCover", f"{unit.name} moves to cover at ({to[0]:.1f}, {to[1]:.1f})", unit=unit.id)
+    placement.update_sightings(g)
+
+
+def pull_back(g: Engine, unit: UnitState, attacker: UnitState) -> None:
+    """Pull Back: up to 6" away from the last attacker to the nearest cover, then regroup."""
+    turn = g.state.turn
+    spots = cover_spots(g, unit, attacker, PULL_BACK, need_solid=True, limit=1)
+    if spots:
+        to = spots[0]
+    else:
+        ux, uy = unit.leader_point
+        ax, ay = attacker.centre
+        d = max(distance((ux, uy), (ax, ay)), 1e-6)
+        goal = (ux + (ux - ax) / d * PULL_BACK, uy + (uy - ay) / d * PULL_BACK)
+        to = walk(g.terrain.path((ux, uy), goal), PULL_BACK)
+    placement.place_unit(g, unit, to)
+    unit.last_moved_turn = turn
+    unit.pinned_turn = turn
+    unit.regroup_turn = turn + 1
+    if g.act is not None and g.act.unit == unit.id:
+        g.act.path = []
+    g.emit(
+        "PullBack",
+        f"{unit.name} pulls back to ({to[0]:.1f}, {to[1]:.1f}) and must regroup next turn "
+        "(Rulebook: Pull Back)",
+        unit=unit.id,
+    )
+    placement.update_sightings(g)

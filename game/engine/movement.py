@@ -1,0 +1,211 @@
+"""Movement (Rulebook: Movement, Cautious and Rapid Movement, Out of Contact Movement; R66,
+R83): a move walked in 1" steps with sightings and interruptions, Insurgent moves, roofs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.battlefield.model import Point
+from game.engine import casualties, checks, contractors, interruptions, leaders, placement
+from game.engine import rulesbridge as rb
+from game.engine.commands import (
+    ChangeLevel,
+    MoveUnit,
+)
+from game.engine.procedure import (
+    STEP,
+    Activation,
+    Flow,
+)
+from game.engine.state import (
+    INSURGENT,
+    REGULAR,
+    UnitState,
+)
+from game.engine.terrain import path_length, truncate, walk
+from game.rules.movement import (
+    CAUTIOUS,
+)
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def regular_move(g: Engine, unit: UnitState, act: Activation, command: MoveUnit) -> Flow:
+    turn = g.state.turn
+    rate = command.rate
+    if rate == "rapid" and unit.ever_casualties:
+        test = rb.quality_test(unit.quality_die(), g.dice, pinned=unit.pinned_turn == turn)
+        ok = test.passed
+        g.emit(
+            "QualityCheck",
+            f"T{turn} Casualties Quality Check to move Rapidly (Rulebook: Casualties): "
+            f"{unit.name} {test.shown()} → {'may move Rapidly' if ok else 'moves Cautiously'}",
+            unit=unit.id,
+            face=test.face,
+        )
+        if not ok:
+            rate = "cautious"
+    act.rate = rate
+    act.action = "move"
+    act.targets = []
+    unit.move_rate = rate
+    unit.move_rate_turn = turn
+    path = g.terrain.path(unit.leader_point, command.to)
+    act.path = truncate(path, checks.move_allowance(g, unit, rate, act))
+    act.travelled = 0.0
+    act.sighted = [i.id for i in g.state.units_of(INSURGENT) if g.los(i, unit)]
+    g.emit(
+        "MoveStart",
+        f"{unit.name} moves {rate} toward ({command.to[0]:.1f}, {command.to[1]:.1f}), "
+        f'{path_length(act.path):.1f}" (Rulebook: Movement)',
+        unit=unit.id,
+        rate=rate,
+    )
+    if not act.window_done:
+        act.window_done = True
+        yield from interruptions.interruption_window(g, unit, act)
+    yield from continue_move(g, unit, act)
+
+
+def continue_move(g: Engine, unit: UnitState, act: Activation) -> Flow:
+    """Walk the rest of the planned path in steps, watching for new sightings and contacts."""
+    turn = g.state.turn
+    if not act.path:
+        return
+    while unit.on_table and act.path:
+        total = path_length(act.path)
+        limit = min(
+            total,
+            max(
+                0.0,
+                checks.move_allowance(g, unit, act.rate or "cautious", act) + act.travelled,
+            ),
+        )
+        if unit.pinned_turn == turn or unit.regroup_turn == turn or act.travelled >= limit - 1e-6:
+            break
+        step_to = min(limit, act.travelled + STEP)
+        point = walk(act.path, step_to)
+        placement.place_unit(g, unit, point, exact=False)
+        act.moved += step_to - act.travelled
+        act.travelled = step_to
+        unit.last_moved_turn = turn
+        contractors.contractor_contact(g, unit)
+        if contractors.try_exit(g, unit):
+            return
+        newly = [
+            i for i in g.state.units_of(INSURGENT) if i.id not in act.sighted and g.los(i, unit)
+        ]
+        if newly:
+            # the figures stand properly around the leader before anyone is offered an
+            # interruption: sight is judged from where they will be when it is resolved
+            placement.settle(g, unit)
+            newly = [i for i in newly if g.los(i, unit)]
+        for i in newly:
+            act.sighted.append(i.id)
+        placement.update_sightings(g)
+        fresh = [i for i in newly if interruptions.may_interrupt(g, i)]
+        if fresh:
+            yield from interruptions.interruption_window(g, unit, act, only=fresh)
+    if not act.path:
+        return  # a reaction inside that window finished the move (and said so)
+    if unit.on_table:
+        placement.settle(g, unit)
+        g.emit(
+            "MoveEnd",
+            f"{unit.name} ends its move at ({unit.leader_point[0]:.1f}, "
+            f'{unit.leader_point[1]:.1f}) after {act.moved:.1f}"',
+            unit=unit.id,
+            moved=round(act.moved, 3),
+        )
+        contractors.handoff_dependants(g, unit)
+        if act.tending and checks.safe_for_first_aid(g, unit):
+            casualties.first_aid(g, unit)  # R27: the move that brought the wounded to safety
+    act.path = []
+
+
+def movement_left(g: Engine, unit: UnitState) -> float:
+    turn = g.state.turn
+    if g.act is not None and g.act.unit == unit.id:
+        return max(0.0, CAUTIOUS - g.act.moved)
+    if unit.last_moved_turn == turn:
+        return 0.0
+    return CAUTIOUS
+
+
+def insurgent_move(
+    g: Engine, unit: UnitState, act: Activation, command: MoveUnit, *, join: str = ""
+) -> Flow:
+    """An Insurgent move; Out of Contact moves stop on entering Regular sight. A lone leader
+    that ends it in cohesion with a friendly unit joins it (`join` names the one it
+    wants, else the nearest; Rulebook: Leaders Joining a Unit, R80)."""
+    turn = g.state.turn
+    act.rate = command.rate
+    unit.move_rate = command.rate
+    unit.move_rate_turn = turn
+    regulars = g.state.units_of(REGULAR)
+    route: list[Point] | None = None
+    if command.rate == "out_of_contact":  # a route no Regular sees, when there is one
+        route = g.terrain.unseen_path(
+            unit.leader_point, command.to, [r.position() for r in regulars]
+        )
+    path = truncate(
+        route or g.terrain.path(unit.leader_point, command.to),
+        checks.move_allowance(g, unit, command.rate, act),
+    )
+    total = path_length(path)
+    travelled = 0.0
+    stopped = False
+    while travelled < total - 1e-6:
+        travelled = min(total, travelled + STEP)
+        placement.place_unit(g, unit, walk(path, travelled), exact=False)
+        if command.rate == "out_of_contact" and any(g.los(r, unit) for r in regulars):
+            stopped = True
+            break
+    act.moved = travelled
+    unit.last_moved_turn = turn
+    if stopped:
+        unit.seen = True  # it was in a Regular's sight where it stopped: fixed for good
+        if any(g.terrain.blocked_point(f.pos) for f in unit.figures):
+            placement.settle(g, unit)
+    else:
+        placement.settle(g, unit)
+    g.emit(
+        "Move",
+        f'{unit.name} moves {command.rate.replace("_", " ")} {travelled:.1f}" to '
+        f"({unit.leader_point[0]:.1f}, {unit.leader_point[1]:.1f})"
+        + (" and is spotted: the move ends (Rulebook: Out of Contact Movement)" if stopped else ""),
+        unit=unit.id,
+        rate=command.rate,
+        moved=round(travelled, 3),
+    )
+    placement.update_sightings(g)
+    if unit.lone_leader:
+        leaders.leader_joins(g, unit, join)
+    yield from ()
+
+
+def change_level(g: Engine, unit: UnitState, act: Activation, command: ChangeLevel) -> None:
+    """R83: up to the roof (elevation = the building's storeys) or down to the street; it
+    is the unit's move for the activation, made at the Cautious rate."""
+    turn = g.state.turn
+    building = placement.roof_building(g, unit)
+    unit.elevation = building.storeys if command.up and building is not None else 0
+    act.rate = "cautious"
+    act.moved = CAUTIOUS
+    unit.move_rate, unit.move_rate_turn = "cautious", turn
+    unit.last_moved_turn = turn
+    unit.in_cover_turn = 0
+    where = (
+        f"up onto the roof of {building.label or building.name} (elevation {unit.elevation})"
+        if command.up and building is not None
+        else "down to street level"
+    )
+    g.emit(
+        "ChangeLevel",
+        f"T{turn} {unit.name} goes {where}; that is its move (R10, R83)",
+        unit=unit.id,
+        elevation=unit.elevation,
+    )
+    placement.update_sightings(g)

@@ -1,0 +1,149 @@
+"""Overwatch and friends' reactions (Rulebook: Overwatch; Interruptions; R23): Regulars
+in sight who fire at an acting Insurgent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.engine import checks, fire, interruptions
+from game.engine.commands import (
+    IllegalCommand,
+)
+from game.engine.procedure import (
+    Flow,
+)
+from game.engine.state import (
+    REGULAR,
+    UnitState,
+)
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def overwatch_reactions(g: Engine, ins: UnitState, exclude: str = "") -> Flow:
+    """Overwatch units in sight may interrupt an Insurgent action (Rulebook: Overwatch, R23)."""
+    turn = g.state.turn
+    watchers = [
+        r
+        for r in g.state.units_of(REGULAR)
+        if r.overwatch
+        and r.id != exclude
+        and g.los(r, ins)
+        and fire.firepower(g, r, ins, interruption_penalty=r.overwatch_shots).total > 0
+        and not checks.fire_blockers(g, r, ins)
+    ]
+    if not watchers:
+        return [], []
+    ids = [w.id for w in watchers]
+    choices: list[Any] = [[]] + [[w] for w in ids] + ([ids] if len(ids) > 1 else [])
+    chosen = yield from g.choose(
+        REGULAR,
+        "overwatch",
+        f"{ins.name} acts in sight of Overwatch units {', '.join(ids)}: which fire?",
+        choices,
+        insurgent=ins.id,
+    )
+    first: list[str] = []
+    after: list[str] = []
+    holding = [g.state.units[w].name for w in ids if w not in chosen]
+    if holding:
+        g.emit(
+            "OverwatchHolds",
+            f"{', '.join(holding)} on Overwatch {'holds' if len(holding) == 1 else 'hold'} "
+            f"fire at {ins.name} (Rulebook: Overwatch)",
+            insurgent=ins.id,
+        )
+    for wid in chosen:
+        w = g.state.units[wid]
+        w.overwatch_shots += 1
+        roll = interruptions.reaction_test(g, ins, w, "overwatch")
+        g.emit(
+            "ReactionTest",
+            f"T{turn} Overwatch Reaction Test (Rulebook: Overwatch): {ins.name} "
+            f"{roll.insurgent.shown()} vs {w.name} {roll.regular.shown()} (on Overwatch +1) → "
+            f"{'Overwatch fires after' if roll.insurgent_first else 'Overwatch fires first'}",
+            insurgent=ins.id,
+            regular=w.id,
+            insurgent_face=roll.insurgent.face,
+            regular_face=roll.regular.face,
+            overwatch=True,
+        )
+        interruptions.fog_of_war(g, roll.fog_of_war, w)
+        (after if roll.insurgent_first else first).append(wid)
+    return first, after
+
+
+def helper_reactions(g: Engine, regular: UnitState, ins: UnitState) -> Flow:
+    """Unactivated Regulars in sight may react for a friend, spending their activation."""
+    turn = g.state.turn
+    helpers = [
+        r
+        for r in g.state.units_of(REGULAR)
+        if r.id != regular.id
+        and r.activated_turn != turn
+        and not r.overwatch
+        and g.los(r, regular)
+        and g.los(r, ins)
+        and not any(f.status == "hit" for f in r.figures)
+        and fire.firepower(g, r, ins).total > 0
+        and not checks.fire_blockers(g, r, ins)
+    ]
+    if not helpers:
+        return [], []
+    ids = [h.id for h in helpers]
+    choices: list[Any] = [[]] + [[h] for h in ids]
+    chosen = yield from g.choose(
+        REGULAR,
+        "helpers",
+        f"{ins.name} interrupts {regular.name}: which unactivated units react for it "
+        "(spending their activation)?",
+        choices,
+        insurgent=ins.id,
+    )
+    first: list[str] = []
+    after: list[str] = []
+    for hid in chosen:
+        h = g.state.units[hid]
+        h.activated_turn = turn
+        stance = interruptions.stance_of(g, h, None)
+        roll = interruptions.reaction_test(g, ins, h, stance[1])
+        g.emit(
+            "ReactionTest",
+            f"T{turn} Reaction Test for a friend "
+            "(Rulebook: Regular Reaction to Interruptions): "
+            f"{ins.name} {roll.insurgent.shown()} vs {h.name} {roll.regular.shown()} "
+            f"({stance[0]}) → {'fires after' if roll.insurgent_first else 'fires first'}; "
+            f"{h.name} spends its activation",
+            insurgent=ins.id,
+            regular=h.id,
+            insurgent_face=roll.insurgent.face,
+            regular_face=roll.regular.face,
+        )
+        interruptions.fog_of_war(g, roll.fog_of_war, h)
+        (after if roll.insurgent_first else first).append(hid)
+    return first, after
+
+
+def reactors_fire(g: Engine, reactor_ids: list[str], ins: UnitState) -> Flow:
+    for rid in reactor_ids:
+        r = g.state.units[rid]
+        if not (r.on_table and ins.on_table):
+            continue
+        penalty = max(0, r.overwatch_shots - 1) if r.overwatch else 0
+        try:
+            checks.check_fire(g, r, ins, penalty)
+        except IllegalCommand as why:
+            g.emit("FireCancelled", f"{r.name} cannot react: {why}")
+            continue
+        yield from fire.fire(g, r, ins, penalty=penalty, why="reacts with fire")
+
+
+def overwatch_then(g: Engine, unit: UnitState, action: Callable[[], Flow]) -> Flow:
+    first, after = yield from overwatch_reactions(g, unit)
+    yield from reactors_fire(g, first, unit)
+    if unit.on_table:
+        yield from action()
+    yield from reactors_fire(g, after, unit)

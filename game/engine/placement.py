@@ -1,0 +1,129 @@
+"""Units on the table (R2, R3, R92): sightings, placing a unit's figures in cohesion
+around its leader, what-if positions, cohesion between units.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.battlefield.model import Building, Point
+from game.engine.state import (
+    INSURGENT,
+    REGULAR,
+    FigureState,
+    UnitState,
+)
+from game.engine.terrain import distance
+from game.rules.movement import (
+    COHESION_REACH,
+)
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def nearest_distance(g: Engine, unit: UnitState, others: list[UnitState]) -> float:
+    return min((distance(unit.centre, o.centre) for o in others), default=1e9)
+
+
+def update_sightings(g: Engine) -> None:
+    """An Insurgent unit any Regular unit has seen is fixed (Out of Contact Movement)."""
+    regulars = g.state.units_of(REGULAR)
+    for ins in g.state.units_of(INSURGENT):
+        if not ins.seen and any(g.los(r, ins) for r in regulars):
+            ins.seen = True
+            g.emit("Fixed", f"{ins.name} has been seen and can no longer move out of contact")
+
+
+def place_unit(
+    g: Engine, unit: UnitState, leader_to: Point, *, real: bool = True, exact: bool = True
+) -> None:
+    """Move the leader to a point and keep the others in formation around it (R3).
+
+    `exact=False` only shifts the formation (the steps of a move, what-if positions); the
+    figures are placed properly in cohesion when the unit stops (`settle`)."""
+    start = unit.leader_point
+    if real and unit.neutralizing and distance(start, leader_to) > 1e-6:
+        g.emit(
+            "NeutralizeAbandoned",
+            f"{unit.name} moves off hot spot {unit.neutralizing}: the neutralization is "
+            "abandoned (R28)",
+            unit=unit.id,
+        )
+        unit.neutralizing = 0
+    if real and distance(start, leader_to) > 1e-6:
+        unit.in_cover_turn = 0  # In Cover is lost by moving (Rulebook: Cover Dice)
+    live = unit.effective_figures
+    if live and exact:
+        occupied = [
+            f.pos
+            for other in g.state.units.values()
+            if other.on_table and other.id != unit.id
+            for f in other.effective_figures
+        ]
+        spots = g.terrain.place(leader_to, len(live), occupied=occupied)
+        if spots is not None:
+            cx, cy = unit.centre
+            # R3: the leader moves, or the figure nearest the centre for a leaderless unit
+            live.sort(key=lambda f: (f.kind != "leader", (f.x - cx) ** 2 + (f.y - cy) ** 2))
+            for f, p in zip(live, spots, strict=True):
+                f.x, f.y = round(p[0], 3), round(p[1], 3)
+            for f in unit.figures:
+                if not f.effective:
+                    f.x, f.y = round(leader_to[0], 3), round(leader_to[1], 3)
+            return
+    dx, dy = leader_to[0] - start[0], leader_to[1] - start[1]
+    width, height = g.battlefield.width, g.battlefield.height
+    for f in unit.figures:
+        target = (min(max(f.x + dx, 0.0), width), min(max(f.y + dy, 0.0), height))
+        if exact and g.terrain.blocked_point(target):
+            target = leader_to
+        f.x, f.y = round(target[0], 3), round(target[1], 3)
+
+
+def settle(g: Engine, unit: UnitState) -> None:
+    """Place a unit's figures properly in cohesion where its leader stands (R2, R3)."""
+    if unit.on_table and unit.effective_figures:
+        place_unit(g, unit, unit.leader_point, real=False, exact=True)
+        if unit.elevation and roof_building(g, unit) is None:
+            unit.elevation = 0  # R83: forced off the roof (seek cover, Pull Back, flight)
+
+
+def roof_building(g: Engine, unit: UnitState) -> Building | None:
+    """The building with roof access every figure of `unit` stands in, else None (R83)."""
+    spots = [f.pos for f in unit.effective_figures]
+    building = g.terrain.building_at(spots[0]) if spots else None
+    if building is None or not building.roof_access:
+        return None
+    if any(g.terrain.building_at(p) is not building for p in spots[1:]):
+        return None
+    return building
+
+
+def hypothetical(g: Engine, unit: UnitState, leader_to: Point, *, exact: bool = False) -> UnitState:
+    """A copy of the unit moved to `leader_to` (a what-if; the real unit stays put)."""
+    copy = UnitState(
+        **{**unit.__dict__, "figures": [FigureState(**f.__dict__) for f in unit.figures]}
+    )
+    place_unit(g, copy, leader_to, real=False, exact=exact)
+    return copy
+
+
+def in_cohesion(g: Engine, a: UnitState, b: UnitState) -> bool:
+    """Some figure of `a` within 1" (base edge to edge) of some figure of `b` (R2)."""
+    theirs = [(g.x, g.y) for g in b.figures if g.status == "ok"]
+    return any(
+        distance((f.x, f.y), p) <= COHESION_REACH + 1e-6
+        for f in a.figures
+        if f.status == "ok"
+        for p in theirs
+    )
+
+
+def friends_in_cohesion(g: Engine, unit: UnitState) -> list[UnitState]:
+    friends = [
+        u
+        for u in g.state.units_of(unit.side)
+        if u.id != unit.id and u.effective_figures and in_cohesion(g, unit, u)
+    ]
+    return sorted(friends, key=lambda u: (nearest_distance(g, unit, [u]), u.id))

@@ -1,0 +1,147 @@
+"""Sample legal commands offered with a decision (a controller may answer anything the
+validator accepts; these are the obvious ones: each action, moves in 8 directions, goals).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.battlefield.model import Point
+from game.engine import checks, placement
+from game.engine.commands import (
+    ChangeLevel,
+    CloseAssault,
+    Command,
+    EndActivation,
+    EndPhase,
+    Fire,
+    FirstAid,
+    IllegalCommand,
+    JoinUnit,
+    Merge,
+    MoveUnit,
+    NeutralizeHotSpot,
+    Overwatch,
+)
+from game.engine.procedure import (
+    DIRECTIONS,
+    Activation,
+)
+from game.engine.state import (
+    INSURGENT,
+    REGULAR,
+    UnitState,
+)
+from game.engine.terrain import distance
+from game.rules.dice import Die
+from game.rules.movement import (
+    CAUTIOUS,
+    RAPID,
+)
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def activation_options(g: Engine, waiting: list[UnitState]) -> list[Command]:
+    options: list[Command] = [EndPhase(side=REGULAR)]
+    for unit in waiting:
+        options.extend(unit_action_options(g, unit, Activation(unit.id)))
+    return options
+
+
+def unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Command]:
+    side = unit.side
+    candidates: list[Command] = [EndActivation(side=side, unit=unit.id)]
+    if side == REGULAR and not act.acted:
+        candidates += [
+            Overwatch(side=side, unit=unit.id),
+            FirstAid(side=side, unit=unit.id),
+        ]
+        for spot in g.state.hot_spots.values():
+            candidates.append(NeutralizeHotSpot(side=side, unit=unit.id, hot_spot=spot.number))
+    foes = g.enemies(unit)
+    for enemy in foes:
+        candidates.append(Fire(side=side, unit=unit.id, target=enemy.id))
+        if not act.acted:
+            candidates.append(CloseAssault(side=side, unit=unit.id, target=enemy.id))
+    candidates += move_samples(g, unit, act)
+    candidates.append(ChangeLevel(side=side, unit=unit.id, up=not unit.elevation))
+    live = [f.id for f in unit.effective_figures]
+    if len(live) >= 2 and unit.quality_die() > Die.D6 and not act.fired:
+        near = sorted(foes, key=lambda e: distance(e.centre, unit.centre))[:2]
+        if len(near) == 2:
+            half = len(live) // 2
+            split = ((near[0].id, tuple(live[:half])), (near[1].id, tuple(live[half:])))
+            candidates.append(Fire(side=side, unit=unit.id, target=near[0].id, split=split))
+    legal: list[Command] = []
+    for c in candidates:
+        try:
+            checks.check_action(g, unit, c, act)
+        except IllegalCommand:
+            continue
+        legal.append(c)
+    return legal
+
+
+def move_samples(g: Engine, unit: UnitState, act: Activation) -> list[Command]:
+    start = unit.leader_point
+    out: list[Command] = []
+    rates = ["cautious", "rapid"]
+    if unit.side == INSURGENT and checks.may_move_out_of_contact(g, unit):
+        rates.append("out_of_contact")
+    for rate in rates:
+        reach = {"cautious": CAUTIOUS, "rapid": RAPID, "out_of_contact": 18.0}[rate]
+        for dx, dy in DIRECTIONS:
+            to = (round(start[0] + dx * reach, 2), round(start[1] + dy * reach, 2))
+            out.append(MoveUnit(side=unit.side, unit=unit.id, to=to, rate=rate))
+    goals = scenario_goals(g, unit)
+    for goal in goals:
+        out.append(MoveUnit(side=unit.side, unit=unit.id, to=goal, rate="cautious"))
+        out.append(MoveUnit(side=unit.side, unit=unit.id, to=goal, rate="rapid"))
+    return out
+
+
+def scenario_goals(g: Engine, unit: UnitState) -> list[Point]:
+    """Useful destinations to sample: contractors, hot spots, exit edges, the enemy."""
+    goals: list[Point] = []
+    if unit.side == REGULAR:
+        goals += [(c.x, c.y) for c in g.state.contractors if c.status == "waiting"]
+        goals += [(h.x, h.y) for h in g.state.hot_spots.values() if not h.neutralized]
+        x, y = unit.leader_point
+        w, h = g.battlefield.width, g.battlefield.height
+        for edge in g.state.exit_edges:
+            goals.append(
+                {
+                    "north": (x, 0.2),
+                    "south": (x, h - 0.2),
+                    "west": (0.2, y),
+                    "east": (w - 0.2, y),
+                }[edge]
+            )
+    foes = sorted(g.enemies(unit), key=lambda e: distance(e.centre, unit.centre))[:2]
+    goals += [e.centre for e in foes]
+    return [(round(g[0], 2), round(g[1], 2)) for g in goals]
+
+
+def join_and_merge_options(g: Engine, waiting: list[UnitState]) -> list[Command]:
+    options: list[Command] = []
+    for unit in waiting:
+        if not unit.lone_leader:
+            continue
+        for friend in g.state.units_of(unit.side):
+            command = JoinUnit(side=unit.side, unit=unit.id, target=friend.id)
+            try:
+                checks.check_action(g, unit, command, Activation(unit.id))
+            except IllegalCommand:
+                continue
+            options.append(command)
+    for unit in g.state.units_of(INSURGENT):
+        for friend in placement.friends_in_cohesion(g, unit):
+            merge = Merge(side=INSURGENT, unit=unit.id, target=friend.id)
+            try:
+                checks.check_merge(g, merge)
+            except IllegalCommand:
+                continue
+            options.append(merge)
+    return options
