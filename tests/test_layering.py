@@ -39,3 +39,79 @@ def test_core_packages_import_without_pygame() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert int(result.stdout.strip()) >= 2
+
+
+# == import contracts: which room may import which (docs/ARCHITECTURE.md) =====================
+ENGINE_PROTOCOL = {
+    "game.engine",  # `from game.engine import X` is checked by the module it names, below
+    "game.engine.commands",
+    "game.engine.controllers",
+    "game.engine.decisions",
+    "game.engine.events",
+    "game.engine.rulesbridge",
+    "game.engine.scenario",
+    "game.engine.state",
+    "game.engine.terrain",
+    "game.engine.view",
+}
+CONTRACTS: dict[str, tuple[str, ...]] = {
+    "rules": ("game.rules",),
+    "battlefield": ("game.battlefield", "game.rules"),
+    "engine": ("game.engine", "game.rules", "game.battlefield"),
+    "scenarios": ("game.scenarios", "game.engine", "game.rules", "game.battlefield"),
+    "ai": ("game.ai", "game.rules", "game.battlefield", "game.engine"),
+}
+
+
+def _game_imports(path: Path) -> list[tuple[int, str]]:
+    """Every `game.*` module a file imports (also inside functions and TYPE_CHECKING blocks);
+    `from game.engine import fire` counts as `game.engine.fire`."""
+    import ast
+
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names if a.name.startswith("game")]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if not node.module.startswith("game"):
+                continue
+            found.append((node.lineno, node.module))
+            if node.module.count(".") == 1:  # a package: its names may be submodules
+                package = ROOT / node.module.replace(".", "/")
+                found += [
+                    (node.lineno, f"{node.module}.{a.name}")
+                    for a in node.names
+                    if (package / f"{a.name}.py").exists()
+                ]
+    return found
+
+
+def _allowed(room: str, module: str) -> bool:
+    if room == "ai" and module.startswith("game.engine"):
+        return module in ENGINE_PROTOCOL  # the AI sees the engine's protocol, not its procedures
+    return any(module == p or module.startswith(p + ".") for p in CONTRACTS[room])
+
+
+def test_every_room_imports_only_what_its_contract_allows() -> None:
+    broken = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for room in CONTRACTS
+        for path in sorted((ROOT / "game" / room).rglob("*.py"))
+        for line, module in _game_imports(path)
+        if not _allowed(room, module)
+    ]
+    assert broken == []
+
+
+def test_the_contracts_catch_a_forbidden_import(tmp_path: Path) -> None:
+    bad = tmp_path / "x.py"
+    bad.write_text("from game.engine import fire\nimport game.client.play\n")
+    assert [m for _, m in _game_imports(bad)] == [
+        "game.engine",
+        "game.engine.fire",
+        "game.client.play",
+    ]
+    assert not _allowed("engine", "game.client.play")
+    assert not _allowed("engine", "game.scenarios.catalog")
+    assert not _allowed("ai", "game.engine.fire")  # the AI may not reach into a procedure
+    assert _allowed("ai", "game.engine.view")

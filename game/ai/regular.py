@@ -35,6 +35,7 @@ from game.engine.commands import (
     NeutralizeHotSpot,
     Overwatch,
 )
+from game.engine.scenario import Objectives
 from game.engine.state import INSURGENT, REGULAR, SUPPORT_DICE, GameState, UnitState
 from game.engine.terrain import Terrain, distance, path_length, walk
 from game.engine.view import PlayerView
@@ -308,9 +309,9 @@ class Board:
         pos = spot.position()
         return [i for i in self.insurgents if self.los(i.position(), pos)]
 
-    # -- the scenario's objectives --------------------------------------------------------------
-    def scenario_id(self) -> str:
-        return self.state.scenario_id
+    # -- the scenario's objectives (published in the view: never the scenario's id) -----------
+    def objective(self, name: str) -> Any:
+        return self.state.objectives.get(name, Objectives().to_dict()[name])
 
     def exit_point(self, start: Point) -> Point | None:
         """The reachable exit-edge point with the shortest walk from `start`."""
@@ -337,12 +338,8 @@ class Board:
         return best_point
 
     def contractor_mission(self) -> bool:
-        """Contracting Trouble (or a staged game with contractors and no hot-spot mission)."""
-        if self.scenario_id() == "contracting-trouble":
-            return True
-        if self.scenario_id() in ("sweep-and-clear", "patrol"):
-            return False
-        return any(c.status in ("waiting", "held") for c in self.state.contractors)
+        """The Regulars' mission is to escort the contractors off (Contracting Trouble!)."""
+        return bool(self.objective("contractors"))
 
     def neutralized_count(self) -> int:
         """Hot spots neutralized, counting those a unit will complete at its next activation."""
@@ -352,9 +349,7 @@ class Board:
     def exit_allowed(self) -> bool:
         if not self.state.exit_edges:
             return False
-        if self.scenario_id() == "sweep-and-clear":
-            return self.neutralized_count() >= 3
-        return True
+        return self.neutralized_count() >= int(self.objective("exit_after_hot_spots"))
 
     def goal_for(self, unit: UnitState) -> Goal | None:
         if self._assignment is None:

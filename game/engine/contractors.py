@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.scenario import edge_distance
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -17,7 +18,6 @@ from game.rules.movement import (
     EDGE_REACH,
 )
 from game.rules.wording import counted
-from game.scenarios.base import edge_distance
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine

@@ -23,10 +23,10 @@ from game.engine.commands import Answer, Command, IllegalCommand
 from game.engine.decisions import Decision
 from game.engine.events import events_sha256, make_event
 from game.engine.procedure import Activation, Flow
+from game.engine.scenario import Scenario
 from game.engine.state import INSURGENT, REGULAR, GameState, UnitState, side_name
 from game.engine.terrain import Terrain
 from game.rules.dice import DiceSource, SeededDice
-from game.scenarios.base import Scenario
 
 __all__ = ["Activation", "Engine", "Flow"]
 
@@ -58,6 +58,7 @@ class Engine:
             fog_of_war=scenario.fog_of_war,
             entry_edges=[e.value for e in battlefield.entry_edges],
             exit_edges=[e.value for e in battlefield.exit_edges],
+            objectives=scenario.objectives.to_dict(),
         )
         self.log: list[Command] = []
         # What the controllers said of their choices ("AI: ..." lines), each with the number of

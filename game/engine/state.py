@@ -244,6 +244,7 @@ class GameState:
     fog_of_war: bool = False
     entry_edges: list[str] = field(default_factory=list)
     exit_edges: list[str] = field(default_factory=list)
+    objectives: dict[str, Any] = field(default_factory=dict)  # the scenario's `Objectives`
     turn: int = 0
     phase: str = "setup"
     units: dict[str, UnitState] = field(default_factory=dict)

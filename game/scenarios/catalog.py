@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from game.battlefield.model import Battlefield, Point, Side, Zone
+from game.engine.scenario import Objectives, Scenario, edge_distance
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -21,7 +22,6 @@ from game.engine.state import (
     UnitState,
 )
 from game.engine.terrain import Terrain
-from game.scenarios.base import Scenario, edge_distance
 from game.scenarios.ids import MAPS, scenario_ids, scenario_map
 
 FIRETEAM = ("rifle", "rgl", "saw", "rifle")  # Common ORBATs: USMC Fireteam
@@ -232,6 +232,7 @@ class ContractingTrouble(_Standard):
     insurgency_level = "automatic"
     fog_of_war = False
     contractors = True
+    objectives = Objectives(contractors=True, hot_spots=False)
     fireteams = 2
     marine_morale = 10
     start_forces: ClassVar[dict[int, list[str]]] = {
@@ -276,6 +277,7 @@ class SweepAndClear(_Standard):
     title = "Sweep & Clear"
     insurgency_level = "5"
     fog_of_war = True
+    objectives = Objectives(hot_spots=True, exit_after_hot_spots=3)  # then the north edge
     fireteams = 3
     marine_morale = 8
     leader_profile = (8, 8)
@@ -285,9 +287,6 @@ class SweepAndClear(_Standard):
         3: ["leader", "leader", "saw"] + ["small_arms"] * 6,
         4: ["leader", "rpg"] + ["small_arms"] * 4,
     }
-
-    def exit_allowed(self, state: GameState, unit: UnitState) -> bool:
-        return state.tally.get("hot_spots_neutralized", 0) >= 3
 
     def finished(self, state: GameState) -> str | None:
         if not state.units_of(REGULAR):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.battlefield.model import Battlefield, Point
+from game.engine.scenario import Objectives
 from game.engine.state import (
     REGULAR,
     ContractorState,
@@ -65,6 +66,10 @@ class StagedScenario(Patrol):
         self.insurgency_level = staging.insurgency_level
         self.fog_of_war = staging.fog_of_war
         self.contractors = staging.contractor_rules
+        # the Regulars' mission: the contractors where there are some, else the hot spots
+        self.objectives = Objectives(
+            contractors=bool(staging.contractors), hot_spots=not staging.contractors
+        )
 
     def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
         for number, (x, y) in self.staging.hot_spots.items():

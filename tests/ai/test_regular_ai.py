@@ -445,3 +445,32 @@ def test_an_ai_failure_falls_back_to_a_legal_answer_and_says_so(
     ai = RegularAI(engine.battlefield)
     assert ai.choose(view) == view.legal[0]
     assert ai.failures == 1 and '"fallback" activate failed (ZeroDivisionError' in ai.journal[-1]
+
+
+def test_it_reads_the_exit_rule_from_the_published_objectives_not_the_scenario_id() -> None:
+    """Sweep & Clear: Victory Conditions — leaving counts only after three hot spots. A staged
+    game that publishes that objective (id "staged") makes the AI wait, as the engine does."""
+    from game.engine.scenario import Objectives
+
+    def waiting_unit(objectives: Objectives) -> tuple[Engine, RegularAI]:
+        scenario = StagedScenario(
+            Staging(
+                units=[fireteam("R1", 10.0, 0.6), gunmen("FAR", 30.0, 34.0, 2)],
+                hot_spots={1: (11.0, 20.0)},
+                insurgency_level="1",
+                turn_limit=1,  # no time for the hot spot: leave if leaving counts
+            )
+        )
+        scenario.objectives = objectives
+        engine = Engine(scenario, table(exits=(Edge.NORTH,)), 7)
+        ai = RegularAI(engine.battlefield)
+        ai.choose(regular_view(engine))
+        return engine, ai
+
+    engine, ai = waiting_unit(Objectives(hot_spots=True))
+    assert engine.state.objectives["exit_after_hot_spots"] == 0
+    assert "steps off the table" in ai.journal[-1]
+    engine, ai = waiting_unit(Objectives(hot_spots=True, exit_after_hot_spots=3))
+    assert player_view(engine, REGULAR).state["objectives"]["exit_after_hot_spots"] == 3
+    assert engine.state.scenario_id == "staged"
+    assert "steps off the table" not in ai.journal[-1] and "hot spot 1" in ai.journal[-1]

@@ -10,9 +10,9 @@ import pytest
 from game.battlefield.loader import load_battlefield
 from game.engine.commands import EndActivation, EndPhase, MoveUnit
 from game.engine.engine import Engine
+from game.engine.scenario import Scenario
 from game.engine.state import INSURGENT, REGULAR, GameState
 from game.rules.dice import Die, ScriptedDice
-from game.scenarios.base import Scenario
 from game.scenarios.catalog import ContractingTrouble, Patrol, SweepAndClear, scenario_for
 
 MAPS = Path(__file__).resolve().parent.parent / "maps" / "engine"
@@ -193,3 +193,23 @@ def test_r69_figures_still_awaiting_first_aid_at_the_end_count_as_wounded() -> N
     assert engine.state.result is not None and engine.state.result["vp_insurgent"] == 1
     (line,) = [e["text"] for e in engine.state.events if e["kind"] == "WoundedAtEnd"]
     assert "1 hit figure still awaiting First Aid counts as wounded (R69)" in line
+
+
+@pytest.mark.parametrize(
+    ("scenario", "contractors", "exit_after"),
+    [(ContractingTrouble(), True, 0), (SweepAndClear(), False, 3), (Patrol(), False, 0)],
+)
+def test_each_scenario_publishes_its_objectives_in_the_state(
+    scenario: Scenario, contractors: bool, exit_after: int
+) -> None:
+    """Scenario pages (Contracting Trouble!: escort the contractors; Sweep & Clear: leave after
+    three hot spots) as data every controller reads; the engine's exit rule reads the same."""
+    from game.engine.state import GameState
+
+    assert scenario.objectives.contractors is contractors
+    assert scenario.objectives.exit_after_hot_spots == exit_after
+    state = GameState("x", "x", "x", 1, objectives=scenario.objectives.to_dict())
+    unit = None
+    assert scenario.exit_allowed(state, unit) is (exit_after == 0)  # type: ignore[arg-type]
+    state.count("hot_spots_neutralized", 3)
+    assert scenario.exit_allowed(state, unit) is True  # type: ignore[arg-type]

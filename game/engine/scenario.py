@@ -1,0 +1,73 @@
+"""The scenario protocol: what a scenario tells the engine (set-up, special rules, objectives,
+victory points and when the game ends). Defined here, by the engine; implemented in
+game/scenarios/ (Rulebook: Scenarios). The engine never imports game.scenarios.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from game.battlefield.model import Battlefield, Edge
+from game.engine.state import GameState, UnitState
+from game.engine.terrain import Terrain
+
+
+@dataclass(frozen=True)
+class Objectives:
+    """What the sides play for, published in the game state and so in every PlayerView: the AIs
+    read this, never the scenario's id.
+
+    `contractors`: the Regulars reach the contractors and escort them off (Contracting Trouble!).
+    `hot_spots`: the Regulars neutralize hot spots (Sweep & Clear, a patrol).
+    `exit_after_hot_spots`: leaving by an exit edge counts only once this many hot spots are
+    neutralized (0: at any time); the exit edges themselves are the state's `exit_edges`.
+    """
+
+    contractors: bool = False
+    hot_spots: bool = True
+    exit_after_hot_spots: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Scenario:
+    """A scenario definition. Subclasses fill in set-up and victory (Rulebook: Scenarios)."""
+
+    id = "patrol"
+    title = "Patrol"
+    turn_limit = 10  # R31
+    insurgency_level = "4"
+    fog_of_war = False
+    contractors = False  # the contractor special rules (Contracting Trouble!) apply
+    objectives = Objectives()
+
+    def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
+        raise NotImplementedError
+
+    def insurgent_profile(self, kind: str) -> tuple[int, int]:
+        """(quality, morale) die sizes for an arriving Insurgent figure of this kind."""
+        return (6, 10)
+
+    def exit_allowed(self, state: GameState, unit: UnitState) -> bool:
+        """Whether a Regular unit at an exit edge may leave now (the scenario's objectives)."""
+        needed = self.objectives.exit_after_hot_spots
+        return state.tally.get("hot_spots_neutralized", 0) >= needed
+
+    def finished(self, state: GameState) -> str | None:
+        """Why the game ends now (R31), or None."""
+        return None
+
+    def score(self, state: GameState) -> tuple[int, int, list[str]]:
+        raise NotImplementedError
+
+
+def edge_distance(point: tuple[float, float], edge: str, width: float, height: float) -> float:
+    x, y = point
+    return {
+        Edge.NORTH.value: y,
+        Edge.SOUTH.value: height - y,
+        Edge.WEST.value: x,
+        Edge.EAST.value: width - x,
+    }[edge]
