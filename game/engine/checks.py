@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
 from game.engine import fire, leaders, placement
@@ -65,20 +65,17 @@ def check_regular_action(g: Engine, unit: UnitState, command: Command, act: Acti
 
 
 def check_action(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
-    """Raise IllegalCommand unless `unit` may do `command` now (pure: changes nothing)."""
+    """Raise IllegalCommand unless `unit` may do `command` now (pure: changes nothing).
+
+    The checks every action shares come first; then the command's own validator from
+    `VALIDATORS`, one per command type."""
     name = unit.name
-    turn = g.state.turn
     if getattr(command, "unit", unit.id) != unit.id:
         raise IllegalCommand(f"{name} is the unit acting now")
-    wounded = any(f.status == "hit" for f in unit.figures)
-    # R27: an activation that began with wounded to tend is spent tending them, even once
-    # First Aid has sorted them out: the unit may only react (First Aid Checks for Regulars)
-    tending = unit.side == REGULAR and (wounded or act.tending)
     if isinstance(command, EndActivation):
         return
-    if (
-        isinstance(command, (MoveUnit, JoinUnit, CloseAssault, ChangeLevel))
-        and unit.joined_turn == turn
+    if isinstance(command, (MoveUnit, JoinUnit, CloseAssault, ChangeLevel)) and (
+        unit.joined_turn == g.state.turn
     ):
         raise IllegalCommand(
             f"{name} was joined by a leader this turn: that was its move, it may only fire "
@@ -86,74 +83,91 @@ def check_action(g: Engine, unit: UnitState, command: Command, act: Activation) 
         )
     if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)) and act.acted:
         raise IllegalCommand(f"{name} has already acted; that takes a whole activation (R21)")
-    if isinstance(command, Overwatch):
-        if unit.side != REGULAR:
-            raise IllegalCommand("only Regulars can use Overwatch (Rulebook: Overwatch)")
-        if wounded:
-            raise IllegalCommand(f"{name} must tend its wounded first (R27)")
-        return
-    if isinstance(command, FirstAid):
-        if not wounded:
-            raise IllegalCommand(f"{name} has no wounded figures to tend")
-        if not safe_for_first_aid(g, unit):
-            raise IllegalCommand(
-                f"{name} must reach Solid Cover or get out of Insurgent sight first (R27)"
-            )
-        return
-    if isinstance(command, NeutralizeHotSpot):
-        spot = g.state.hot_spots.get(str(command.hot_spot))
-        if spot is None or spot.neutralized:
-            raise IllegalCommand(f"there is no active hot spot {command.hot_spot}")
-        if wounded:
-            raise IllegalCommand(f"{name} must tend its wounded first (R27)")
-        if min(distance(f.pos, (spot.x, spot.y)) for f in unit.effective_figures) > (
-            HOT_SPOT_CONTACT
-        ):
-            raise IllegalCommand(f'{name} has no figure within 1" of hot spot {spot.number}')
-        return
-    if isinstance(command, Fire):
-        if act.fired:
-            raise IllegalCommand(f"{name} has already fired this activation")
-        if tending:
-            raise IllegalCommand(f"{name} is tending its wounded and may only react (R27)")
-        if unit.side == INSURGENT and unit.shaken_turn == turn - 1 > 0:
-            raise IllegalCommand(f"{name} is Shaken and may take no aggressive action")
-        check_declared_fire(g, unit, command, act.own_fire_penalty)
-        return
-    if isinstance(command, CloseAssault):
-        target = g.unit(command.target)
-        if target.side == unit.side or not target.on_table:
-            raise IllegalCommand(f"{target.name} is not an enemy unit on the table")
-        if tending:
-            raise IllegalCommand(f"{name} is tending its wounded and may only react (R27)")
-        if unit.side == INSURGENT and unit.shaken_turn == turn - 1 > 0:
-            raise IllegalCommand(f"{name} is Shaken and may take no aggressive action")
-        if unit.pinned_turn == turn or unit.regroup_turn == turn:
-            raise IllegalCommand(f"{name} is Pinned or regrouping and cannot charge")
-        if blocked_contractor_assault(g, unit, target):
-            raise IllegalCommand("the Insurgents may not go for the contractors yet")
-        reach = charge_reach(bool(unit.dependants))
-        gap = min(
-            distance(a.pos, b.pos) for a in unit.effective_figures for b in target.effective_figures
+    validator = VALIDATORS.get(type(command))
+    if validator is None:
+        raise IllegalCommand(f"{command.kind} is not something {name} can do now")
+    validator(g, unit, command, act)
+
+
+def _wounded(unit: UnitState) -> bool:
+    return any(f.status == "hit" for f in unit.figures)
+
+
+def _tending(unit: UnitState, act: Activation) -> bool:
+    """R27: an activation that began with wounded to tend is spent tending them, even once
+    First Aid has sorted them out: the unit may only react (First Aid Checks for Regulars)."""
+    return unit.side == REGULAR and (_wounded(unit) or act.tending)
+
+
+def _refuse_aggression(g: Engine, unit: UnitState, act: Activation) -> None:
+    """Fire and Close Assault: not while tending wounded (R27), not while Shaken."""
+    if _tending(unit, act):
+        raise IllegalCommand(f"{unit.name} is tending its wounded and may only react (R27)")
+    if unit.side == INSURGENT and unit.shaken_turn == g.state.turn - 1 > 0:
+        raise IllegalCommand(f"{unit.name} is Shaken and may take no aggressive action")
+
+
+def check_overwatch(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
+    if unit.side != REGULAR:
+        raise IllegalCommand("only Regulars can use Overwatch (Rulebook: Overwatch)")
+    if _wounded(unit):
+        raise IllegalCommand(f"{unit.name} must tend its wounded first (R27)")
+
+
+def check_first_aid(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
+    if not _wounded(unit):
+        raise IllegalCommand(f"{unit.name} has no wounded figures to tend")
+    if not safe_for_first_aid(g, unit):
+        raise IllegalCommand(
+            f"{unit.name} must reach Solid Cover or get out of Insurgent sight first (R27)"
         )
-        if gap > reach:
-            raise IllegalCommand(
-                f'{target.name} is {gap:.1f}" away, beyond the charge reach of '
-                f'{name} ({reach:.0f}")'
-            )
-        return
-    if isinstance(command, JoinUnit):
-        check_join(g, unit, command, act)
-        return
-    if isinstance(command, ChangeLevel):
-        check_change_level(g, unit, command, act)
-        return
-    if isinstance(command, MoveUnit):
-        if unit.elevation:
-            raise IllegalCommand(f"{name} is on a roof: it must come down first (R83)")
-        check_move(g, unit, command, act)
-        return
-    raise IllegalCommand(f"{command.kind} is not something {name} can do now")
+
+
+def check_neutralize(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
+    assert isinstance(command, NeutralizeHotSpot)
+    spot = g.state.hot_spots.get(str(command.hot_spot))
+    if spot is None or spot.neutralized:
+        raise IllegalCommand(f"there is no active hot spot {command.hot_spot}")
+    if _wounded(unit):
+        raise IllegalCommand(f"{unit.name} must tend its wounded first (R27)")
+    if min(distance(f.pos, (spot.x, spot.y)) for f in unit.effective_figures) > (HOT_SPOT_CONTACT):
+        raise IllegalCommand(f'{unit.name} has no figure within 1" of hot spot {spot.number}')
+
+
+def check_fire_command(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
+    assert isinstance(command, Fire)
+    if act.fired:
+        raise IllegalCommand(f"{unit.name} has already fired this activation")
+    _refuse_aggression(g, unit, act)
+    check_declared_fire(g, unit, command, act.own_fire_penalty)
+
+
+def check_close_assault(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
+    assert isinstance(command, CloseAssault)
+    name, turn = unit.name, g.state.turn
+    target = g.unit(command.target)
+    if target.side == unit.side or not target.on_table:
+        raise IllegalCommand(f"{target.name} is not an enemy unit on the table")
+    _refuse_aggression(g, unit, act)
+    if unit.pinned_turn == turn or unit.regroup_turn == turn:
+        raise IllegalCommand(f"{name} is Pinned or regrouping and cannot charge")
+    if blocked_contractor_assault(g, unit, target):
+        raise IllegalCommand("the Insurgents may not go for the contractors yet")
+    reach = charge_reach(bool(unit.dependants))
+    gap = min(
+        distance(a.pos, b.pos) for a in unit.effective_figures for b in target.effective_figures
+    )
+    if gap > reach:
+        raise IllegalCommand(
+            f'{target.name} is {gap:.1f}" away, beyond the charge reach of {name} ({reach:.0f}")'
+        )
+
+
+def check_move_command(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
+    assert isinstance(command, MoveUnit)
+    if unit.elevation:
+        raise IllegalCommand(f"{unit.name} is on a roof: it must come down first (R83)")
+    check_move(g, unit, command, act)
 
 
 def portions(g: Engine, unit: UnitState, command: Fire) -> list[tuple[str, tuple[str, ...] | None]]:
@@ -342,3 +356,18 @@ def check_merge(g: Engine, command: Merge) -> None:
         raise IllegalCommand(
             f'{unit.name} must be in cohesion (1") with {target.name} to merge (R2)'
         )
+
+
+Validator = Callable[["Engine", UnitState, Any, Activation], None]
+
+VALIDATORS: dict[type[Command], Validator] = {
+    Overwatch: check_overwatch,
+    FirstAid: check_first_aid,
+    NeutralizeHotSpot: check_neutralize,
+    Fire: check_fire_command,
+    CloseAssault: check_close_assault,
+    JoinUnit: check_join,
+    ChangeLevel: check_change_level,
+    MoveUnit: check_move_command,
+}
+"""One validator per command type a unit may give (after the checks every action shares)."""
