@@ -46,8 +46,7 @@ def run_activation(g: Engine, first: Command) -> Flow:
     unit.activated_turn = turn
     act = Activation(unit.id)
     act.tending = any(f.status == "hit" for f in unit.figures)
-    g.act = act
-    g.state.activation = {"unit": unit.id}
+    g.state.activation = act
     g.emit("Activate", f"T{turn} {unit.name} activates", unit=unit.id)
     if unit.overwatch:
         unit.overwatch = False
@@ -77,8 +76,7 @@ def run_activation(g: Engine, first: Command) -> Flow:
             checks.validator(g, unit, act),
             unit=unit.id,
         )
-    g.act = None
-    g.state.activation = {}
+    g.state.activation = None
 
 
 def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command) -> Flow:

@@ -65,13 +65,17 @@ class Engine:
         # events logged before it: commentary kept with the save, never part of the game state.
         self.notes: list[tuple[int, str]] = []
         self.pending: Decision | None = None
-        self.act: Activation | None = None
         self._los_cache: dict[tuple[Any, ...], bool] = {}
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self._flow = flow.sequence_of_play(self)
         self._advance(None)
 
     # == the public surface ===================================================================
+    @property
+    def act(self) -> Activation | None:
+        """The Regular activation under way (kept in the state: `state.activation`)."""
+        return self.state.activation
+
     @property
     def over(self) -> bool:
         return self.state.result is not None

@@ -37,14 +37,13 @@ if TYPE_CHECKING:
 
 def insurgent_phase(g: Engine) -> Flow:
     turn = g.state.turn
-    done: set[str] = set()
     while True:
         waiting = [
             u
             for u in g.state.units_of(INSURGENT)
             if u.interrupted_turn != turn
             and u.finished_turn != turn
-            and u.id not in done
+            and u.acted_turn != turn  # each unit acts once in the phase
             and u.effective_figures
         ]
         if not waiting or not g.state.units_of(REGULAR):
@@ -84,7 +83,6 @@ def insurgent_phase(g: Engine) -> Flow:
             leaders.declare_merge(g, command)
             continue
         unit = g.unit(getattr(command, "unit", ""))
-        done.add(unit.id)
         yield from insurgent_activation(g, unit, command)
         if g.scenario.finished(g.state):
             break

@@ -234,6 +234,37 @@ class ContractorState:
 
 
 @dataclass
+class Activation:
+    """The unit being activated and what it has done so far (Rulebook: Interruptions)."""
+
+    unit: str
+    moved: float = 0.0
+    fired: bool = False
+    acted: bool = False
+    interruptions: int = 0
+    window_done: bool = False
+    tending: bool = False  # the unit began this activation with wounded to tend (R27)
+    rate: str = ""
+    path: list[Point] = field(default_factory=list)
+    travelled: float = 0.0
+    sighted: list[str] = field(default_factory=list)
+    action: str = ""  # what the unit is doing now: "move", "fire" or "close_assault"
+    targets: list[str] = field(default_factory=list)  # the units it fires at or assaults
+
+    @property
+    def penalty(self) -> int:
+        """−1" per interruption after the first (R24), and −1 Firepower die for each one after
+        the first when the unit fires back at an interruption (R16, R37)."""
+        return max(0, self.interruptions - 1)
+
+    @property
+    def own_fire_penalty(self) -> int:
+        """The Firepower dice the unit's own fire loses: one per interruption before it (R37,
+        Examples of Firepower, example 2: interrupted twice, then it fires, two dice fewer)."""
+        return self.interruptions
+
+
+@dataclass
 class GameState:
     scenario_id: str
     title: str
@@ -253,7 +284,7 @@ class GameState:
     tally: dict[str, int] = field(default_factory=dict)
     next_unit_number: int = 1
     decisions_asked: int = 0
-    activation: dict[str, Any] = field(default_factory=dict)
+    activation: Activation | None = None  # the Regular activation under way, if any
     pending: dict[str, Any] | None = None
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
@@ -288,6 +319,8 @@ class GameState:
                 data[f.name] = {k: dict(h.__dict__) for k, h in value.items()}
             elif f.name == "contractors":
                 data[f.name] = [dict(c.__dict__) for c in value]
+            elif f.name == "activation":
+                data[f.name] = None if value is None else plain_copy(value.__dict__)
             else:
                 data[f.name] = plain_copy(value)
         return data
@@ -304,4 +337,6 @@ class GameState:
         }
         raw["hot_spots"] = {k: HotSpotState(**h) for k, h in data["hot_spots"].items()}
         raw["contractors"] = [ContractorState(**c) for c in data["contractors"]]
+        act = data.get("activation")
+        raw["activation"] = Activation(**act) if act else None
         return cls(**raw)

@@ -117,3 +117,35 @@ def test_short_soak_random_games_keep_every_invariant(scenario: str) -> None:
         assert checker.checked > 10  # the checker saw the game's events
         assert engine.state.result is not None and engine.state.result["turns"] <= 3
         assert engine.state.events[-1]["kind"] == "GameEnd"
+
+
+def test_the_regular_activation_under_way_is_part_of_the_state_and_the_view() -> None:
+    """Rulebook: Interruptions — what the activated unit has done (moved, fired, interruptions
+    suffered) decides what it may still do, so it lives in the game state, round-trips through
+    its JSON, and each side's PlayerView shows it."""
+    from game.engine.state import GameState
+    from game.engine.view import player_view
+
+    engine = new_game(MAP, None, 3, turn_limit=6)
+    assert engine.state.activation is None and engine.act is None
+    seen = None
+    for _ in range(400):  # until a Regular unit is in the middle of its activation
+        if engine.act is not None and engine.act.acted:
+            seen = engine.state.activation
+            break
+        side = engine.pending.side if engine.pending else REGULAR
+        engine.apply(controllers(3)[side].choose(player_view(engine, side)))
+    assert seen is not None and seen.unit in engine.state.units
+    data = json.loads(engine.state.to_json())
+    assert data["activation"]["unit"] == seen.unit and data["activation"]["acted"] is True
+    back = GameState.from_dict(data).activation
+    assert back is not None
+    assert (back.unit, back.moved, back.fired, back.interruptions, back.rate) == (
+        seen.unit,
+        seen.moved,
+        seen.fired,
+        seen.interruptions,
+        seen.rate,
+    )
+    view = player_view(engine, INSURGENT)
+    assert view.state["activation"]["unit"] == seen.unit
