@@ -347,6 +347,11 @@ class SituationScenario(Patrol):
         self.insurgency_level = situation.insurgency_level
         self.state: GameState | None = None  # kept to show the log if the set-up itself fails
 
+    def skips_reinforcements(self, turn: int) -> bool:
+        """The situation's units are already on the table: its first turn starts after step 8,
+        unless it asks for the reinforcement roll (`"reinforcements": true`)."""
+        return turn == self.situation.turn and not self.situation.reinforcements
+
     def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
         self.state = state
         turn = self.situation.turn
