@@ -25,7 +25,7 @@ from game.engine.controllers import Controller
 from game.engine.engine import Engine
 from game.engine.state import INSURGENT, REGULAR
 from game.engine.view import player_view
-from game.rules.dice import ScriptedDice, ScriptExhausted, ScriptMismatch
+from game.rules.dice import ScriptExhausted, ScriptMismatch
 from game.scenarios.situation import (
     Situation,
     SituationError,
@@ -177,8 +177,3 @@ def main(
         print(f"error: {args.situation}: {run.error}", file=errors)
         return EXIT_REFUSED
     return EXIT_OK
-
-
-def dice_left(engine: Engine) -> int:
-    """How many forced faces are still unused (0 for seeded dice)."""
-    return len(engine.dice.remaining) if isinstance(engine.dice, ScriptedDice) else 0

@@ -23,6 +23,7 @@ from game.engine.state import (
     INSURGENT,
     REGULAR,
     SIDES,
+    ContractorState,
     FigureState,
     GameState,
     HotSpotState,
@@ -91,6 +92,7 @@ class Situation:
     reinforcements: bool = False
     seed: int = 0
     dice: tuple[int | tuple[Die, int], ...] | None = None
+    contractors: tuple[tuple[Point, str], ...] = ()  # (where, holding unit id or "")
     controllers: dict[str, str] = field(default_factory=dict)
     commands: tuple[Command, ...] = ()
     max_commands: int = MAX_COMMANDS
@@ -126,6 +128,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
     if reinforcements and turn == 1:
         raise SituationError("reinforcements", "no reinforcements arrive in turn 1 (R20)")
     units = _units(spec)
+    _check_on_table(units, battlefield)
     for i, unit in enumerate(units):
         if "shaken" in unit.statuses and turn == 1:
             raise SituationError(
@@ -136,6 +139,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         if spec.has("hot_spots")
         else [(h.number, h.position, False) for h in battlefield.hot_spots]
     )
+    contractors = _contractors(spec, units)
     controllers = _controllers(spec)
     dice = _dice(spec.raw("dice")) if spec.has("dice") else None
     situation = Situation(
@@ -144,6 +148,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         battlefield=battlefield,
         units=units,
         hot_spots=tuple(hot_spots),
+        contractors=contractors,
         turn=turn,
         turn_limit=turn_limit,
         insurgency_level=level,
@@ -198,6 +203,18 @@ def _rating(value: Any, where: str, *, names: bool) -> int:
             pass
     words = "d6, d8, d10, d12" + (" or untrained, trained, veteran, elite" if names else "")
     raise SituationError(where, f"{kind_of(value)} is not a rating ({words})")
+
+
+def _check_on_table(units: tuple[UnitSetup, ...], battlefield: Battlefield) -> None:
+    width, height = battlefield.width, battlefield.height
+    for i, unit in enumerate(units):
+        for j, figure in enumerate(unit.figures):
+            x, y = figure.at
+            if not (0.0 <= x <= width and 0.0 <= y <= height):
+                raise SituationError(
+                    f"units[{i}].figures[{j}]",
+                    f'({x:g}, {y:g}) is off the {width:g}" x {height:g}" table',
+                )
 
 
 def _units(spec: Fields) -> tuple[UnitSetup, ...]:
@@ -286,6 +303,22 @@ def _statuses(spec: Fields, side: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def _contractors(spec: Fields, units: tuple[UnitSetup, ...]) -> tuple[tuple[Point, str], ...]:
+    """`[{"at": [x, y], "held_by": "R1"}, ...]`: contractors waiting where they stand, or held
+    as a Dependant by a Regular unit (Contracting Trouble: Moving the Contractors)."""
+    found: list[tuple[Point, str]] = []
+    regulars = [u.id for u in units if u.side == REGULAR]
+    for where, data in spec.items("contractors", []):
+        sub = Fields(data, where)
+        at = sub.point("at")
+        holder = (
+            one_of(sub.raw("held_by"), regulars, sub.at("held_by")) if sub.has("held_by") else ""
+        )
+        sub.done()
+        found.append((at, holder))
+    return tuple(found)
+
+
 def _controllers(spec: Fields) -> dict[str, str]:
     chosen = {side: "script" for side in SIDES}
     if spec.has("controllers"):
@@ -345,6 +378,7 @@ class SituationScenario(Patrol):
         self.title = situation.title
         self.turn_limit = situation.turn_limit
         self.insurgency_level = situation.insurgency_level
+        self.contractors = bool(situation.contractors)  # the contractor rules, when any is given
         self.state: GameState | None = None  # kept to show the log if the set-up itself fails
 
     def skips_reinforcements(self, turn: int) -> bool:
@@ -360,6 +394,12 @@ class SituationScenario(Patrol):
             state.hot_spots[str(number)] = HotSpotState(number, x, y, neutralized)
         for spec in self.situation.units:
             state.units[spec.id] = _unit_state(spec, turn)
+        for i, ((x, y), holder) in enumerate(self.situation.contractors):
+            contractor = ContractorState(f"C{i + 1}", x, y)
+            if holder:
+                contractor.holder, contractor.status = holder, "held"
+                state.units[holder].dependants.append("contractor")
+            state.contractors.append(contractor)
         state.next_unit_number = (
             1
             + max(  # arriving groups are I<n>: after any given here

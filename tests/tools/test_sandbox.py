@@ -44,7 +44,6 @@ def test_resolving_chains_of_interruptions_rulebook_example() -> None:
     """Rulebook: Interruptions, Resolving Chains of Interruptions, the example."""
     run = run_file(EXAMPLES / "interruption-chain.json")
     assert run.error == "" and run.engine is not None
-    assert not run.engine.dice.remaining  # type: ignore[attr-defined]
     tests = of_kind(run, "ReactionTest")
     # Reaction Tests nearest first: lost against Alpha, won against Bravo, lost against Charlie;
     # Delta's comes later, once the move brings the Marines into its sight (won).
@@ -132,6 +131,17 @@ def test_the_command_line_prints_one_json_object_per_event_then_state_and_pendin
     assert len(last["state"]["units"]["FED"]["figures"]) == 1
 
 
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.stem)
+def test_every_documented_example_runs_through_and_uses_all_its_dice(path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main([str(path)], out, err) == 0, err.getvalue()
+    assert err.getvalue() == ""
+    situation = read_situation(path)
+    run = run_file(path)
+    assert run.engine is not None and situation.dice is not None
+    assert run.engine.dice.remaining == ()  # type: ignore[attr-defined]
+
+
 def example(name: str = "attack-roll.json") -> dict[str, Any]:
     data: dict[str, Any] = json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
     return data
@@ -170,6 +180,8 @@ def broken(change: str) -> dict[str, Any]:
         data["night"] = True
     elif change == "map":
         data["map"] = "nowhere.tmx"
+    elif change == "off_table":
+        units[0]["line"] = [46, 40]
     return data
 
 
@@ -187,6 +199,7 @@ def broken(change: str) -> dict[str, Any]:
         ("shaken_regular", "units[0].status[0]: shaken is for Insurgent units (Regulars are"),
         ("night", "night: night games are not played yet"),
         ("map", "map: 'nowhere.tmx': no such map file"),
+        ("off_table", 'units[0].figures[3]: (48.7, 40) is off the 48" x 48" table'),
     ],
 )
 def test_a_malformed_situation_gets_one_line_naming_the_field(
@@ -337,7 +350,8 @@ def test_a_door_off_its_building_is_refused() -> None:
 
 
 def test_a_shipped_map_brings_its_hot_spots() -> None:
-    data = open_table(map="contracting-trouble")
+    marines = {**MARINES, "line": [8, 22]}  # the Contracting Trouble! table is 24" x 24"
+    data = {**open_table(marines, {**GUNMEN, "line": [8, 16]}), "map": "contracting-trouble"}
     situation = parse_situation(data, base=ROOT)
     assert situation.battlefield.buildings
     assert sorted(n for n, _, _ in situation.hot_spots) == [1, 2, 3, 4, 5]
@@ -353,3 +367,16 @@ def test_ai_controllers_play_the_situation_out_the_same_way_every_time() -> None
     assert first.error == "" and first.engine is not None and first.engine.over
     assert first.events == second.events
     assert of_kind(first, "GameEnd")
+
+
+def test_contractors_wait_where_given_or_come_held_as_a_dependant() -> None:
+    """Contracting Trouble: Moving the Contractors; Dependants may not move Rapidly."""
+    no_interruption = {"kind": "declare_interrupts", "side": "insurgent", "declarations": []}
+    waiting = open_table(contractors=[{"at": [24, 30]}], commands=[MOVE, no_interruption])
+    run = run_data(waiting)
+    assert [e["data"]["contractor"] for e in of_kind(run, "ContractorJoins")] == ["C1"]
+    assert run.final["state"]["contractors"][0]["holder"] == "R1"
+    rapid = {**MOVE, "rate": "rapid"}
+    held = run_data(open_table(contractors=[{"at": [20, 30], "held_by": "R1"}], commands=[rapid]))
+    assert "R1 has Dependants and may not move Rapidly" in held.error
+    assert held.final["state"]["units"]["R1"]["dependants"] == ["contractor"]
