@@ -89,6 +89,7 @@ class Fields:
         return f"{self.where}.{key}" if self.where else key
 
     def has(self, key: str) -> bool:
+        self._read.add(key)  # a known field, whether given or not
         return key in self.data
 
     def raw(self, key: str, default: Any = _MISSING) -> Any:
@@ -135,6 +136,12 @@ class Fields:
 
     def fields(self, key: str) -> Fields:
         return Fields(self.raw(key), self.at(key))
+
+    def expect(self, *keys: str) -> None:
+        """Refuse any field but `keys` now, before reading (so a misspelt field is named before
+        the problems its absence causes)."""
+        self._read.update(keys)
+        self.done()
 
     def done(self) -> None:
         extra = sorted(set(self.data) - self._read)

@@ -53,6 +53,15 @@ DEPENDANTS = ("casualty", "pow")
 CONTROLLERS = ("script", "ai")
 LINE_SPACING = 0.9  # inches between figures laid out by `line` (in cohesion, R2)
 MAX_COMMANDS = 2000
+SITUATION_FIELDS = (
+    "title", "description", "map", "units", "turn", "turn_limit", "insurgency_level",
+    "reinforcements", "night", "hot_spots", "contractors", "dice", "seed", "controllers",
+    "commands", "max_commands",
+)  # fmt: skip
+UNIT_FIELDS = (
+    "id", "side", "name", "quality", "morale", "figures", "line", "status", "morale_shift",
+    "elevation", "armour", "morale_bonus", "dependants", "seen",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -115,6 +124,7 @@ def read_situation(path: str | Path) -> Situation:
 def parse_situation(data: Any, *, source: str = "situation", base: Path | None = None) -> Situation:
     """Check JSON data as a situation; a map path is read relative to `base`."""
     spec = Fields(data)
+    spec.expect(*SITUATION_FIELDS)
     spec.text("description", "")  # free text: the question, the bug, the expected outcome
     battlefield = _battlefield(spec.raw("map"), "map", base or Path.cwd())
     turn = spec.integer("turn", 1, low=1, high=99)
@@ -231,6 +241,7 @@ def _units(spec: Fields) -> tuple[UnitSetup, ...]:
 
 def _unit(data: Any, where: str) -> UnitSetup:
     spec = Fields(data, where)
+    spec.expect(*UNIT_FIELDS)
     unit_id = spec.text("id")
     if not unit_id.strip():
         raise SituationError(spec.at("id"), "a unit needs an id")

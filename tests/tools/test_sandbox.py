@@ -180,6 +180,8 @@ def broken(change: str) -> dict[str, Any]:
         data["night"] = True
     elif change == "map":
         data["map"] = "nowhere.tmx"
+    elif change == "misspelt":
+        units[1]["lines"] = units[1].pop("line")
     elif change == "off_table":
         units[0]["line"] = [46, 40]
     return data
@@ -199,6 +201,7 @@ def broken(change: str) -> dict[str, Any]:
         ("shaken_regular", "units[0].status[0]: shaken is for Insurgent units (Regulars are"),
         ("night", "night: night games are not played yet"),
         ("map", "map: 'nowhere.tmx': no such map file"),
+        ("misspelt", "units[1].lines: unknown field (known here: armour, dependants,"),
         ("off_table", 'units[0].figures[3]: (48.7, 40) is off the 48" x 48" table'),
     ],
 )
