@@ -111,6 +111,21 @@ def test_the_firepower_cap_rulebook_example_in_a_close_assault() -> None:
     assert run.final["pending"]["kind"] == "insurgent_action"
 
 
+def test_fire_at_units_with_dependants_and_casualties_rulebook_example() -> None:
+    """Rulebook: Dependants & Casualties, Fire at Units with Dependants & Casualties, the
+    example: more failed Defense dice than successes, so one of two casualties is a Dependant."""
+    run = run_file(EXAMPLES / "fire-at-dependants.json")
+    assert run.error == "" and run.engine is not None
+    (fire,) = of_kind(run, "Fire")
+    assert (fire["data"]["firepower"], fire["data"]["defense"]) == (4, 4)  # no dice for carried
+    assert fire["data"]["casualties"] == 2
+    assert len(of_kind(run, "DependantHit")) == 1  # one, and only one
+    marines = run.engine.state.units["R1"]
+    assert marines.dependants == ["casualty"]
+    assert [f.status for f in marines.figures].count("hit") == 1
+    assert run.final["state"]["phase"] == "insurgent"
+
+
 # -- the command line ----------------------------------------------------------------------------
 def test_the_command_line_prints_one_json_object_per_event_then_state_and_pending() -> None:
     result = subprocess.run(
