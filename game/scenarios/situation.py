@@ -19,6 +19,7 @@ from game.battlefield.model import Battlefield, Point
 from game.engine.commands import Command, command_from_json
 from game.engine.engine import Engine
 from game.engine.rulesbridge import KIND_WEAPONS
+from game.engine.scenario import Objectives
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -390,6 +391,8 @@ class SituationScenario(Patrol):
         self.turn_limit = situation.turn_limit
         self.insurgency_level = situation.insurgency_level
         self.contractors = bool(situation.contractors)  # the contractor rules, when any is given
+        # the Regulars' mission: the contractors where there are some, else the hot spots
+        self.objectives = Objectives(contractors=self.contractors, hot_spots=not self.contractors)
         self.state: GameState | None = None  # kept to show the log if the set-up itself fails
 
     def skips_reinforcements(self, turn: int) -> bool:

@@ -398,3 +398,4 @@ def test_contractors_wait_where_given_or_come_held_as_a_dependant() -> None:
     held = run_data(open_table(contractors=[{"at": [20, 30], "held_by": "R1"}], commands=[rapid]))
     assert "R1 has Dependants and may not move Rapidly" in held.error
     assert held.final["state"]["units"]["R1"]["dependants"] == ["contractor"]
+    assert held.final["state"]["objectives"]["contractors"] is True  # what the AIs read
