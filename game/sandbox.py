@@ -8,7 +8,8 @@ or after `max_commands`.
 
 Exit status: 0 played through; 1 the run was refused on the way (an illegal command, a command
 for the wrong side, the forced dice ran out or did not fit, commands left after the game ended);
-2 a malformed situation. Every failure is one line on stderr: `error: FILE: where: problem`.
+2 a malformed situation; 3 an internal error (a bug of ours: `--traceback` shows it). Every
+failure is one line on stderr: `error: FILE: where: problem`.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from game.scenarios.situation import (
     situation_engine,
 )
 
-EXIT_OK, EXIT_REFUSED, EXIT_MALFORMED = 0, 1, 2
+EXIT_OK, EXIT_REFUSED, EXIT_MALFORMED, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 class RunRefused(Exception):
@@ -160,6 +161,9 @@ def main(
         prog="sandbox.py", description="Set up a rules situation, play its commands, print events."
     )
     parser.add_argument("situation", help="a situation JSON file (docs/SANDBOX.md)")
+    parser.add_argument(
+        "--traceback", action="store_true", help="let an internal error show its traceback"
+    )
     args = parser.parse_args(argv)
     try:
         situation = read_situation(args.situation)
@@ -170,7 +174,17 @@ def main(
     def show(event: dict[str, Any]) -> None:
         print(json.dumps(event_line(event), sort_keys=True), file=stream)
 
-    run = run_situation(situation, show)
+    try:
+        run = run_situation(situation, show)
+    except Exception as exc:  # a bug of ours: still one line, unless asked for the traceback
+        if args.traceback:
+            raise
+        print(
+            f"error: {args.situation}: internal error ({type(exc).__name__}: {exc}); please "
+            "report it with this situation (--traceback shows where)",
+            file=errors,
+        )
+        return EXIT_INTERNAL
     if run.engine is not None:
         print(json.dumps(run.final, sort_keys=True), file=stream)
     if run.error:

@@ -274,6 +274,26 @@ def test_a_command_for_the_side_that_is_not_asked_is_refused(tmp_path: Path) -> 
     assert "commands[0]: the regular side must answer now" in err
 
 
+def test_an_internal_error_is_one_line_unless_the_traceback_is_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import game.sandbox
+
+    def broken_run(*args: Any) -> Run:
+        raise KeyError("R9")
+
+    monkeypatch.setattr(game.sandbox, "run_situation", broken_run)
+    code, out, err = cli(tmp_path, example())
+    assert (code, out) == (3, "")
+    assert err == (
+        "error: situation.json: internal error (KeyError: 'R9'); please report it with this "
+        "situation (--traceback shows where)\n"
+    )
+    path = tmp_path / "situation.json"
+    with pytest.raises(KeyError):
+        main([str(path), "--traceback"], io.StringIO(), io.StringIO())
+
+
 # -- statuses, turn, reinforcements ---------------------------------------------------------------
 MARINES = {"id": "R1", "side": "regular", "line": [20, 30], "figures": ["rifle"] * 4}
 GUNMEN = {"id": "G", "side": "insurgent", "line": [20, 22], "figures": ["leader", "rpg"]}
