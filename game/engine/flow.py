@@ -58,7 +58,7 @@ def sequence_of_play(g: Engine) -> Flow:
         g.state.turn += 1
         g.emit("TurnStart", f"Turn {g.state.turn} begins")
         start_of_turn(g)
-        if g.state.turn > 1:
+        if g.state.turn > 1 and not g.scenario.skips_reinforcements(g.state.turn):
             yield from reinforcements.reinforcement_step(g)
         g.state.phase = "regular"
         yield from regular_phase(g)

@@ -50,6 +50,12 @@ class Scenario:
         """(quality, morale) die sizes for an arriving Insurgent figure of this kind."""
         return (6, 10)
 
+    def skips_reinforcements(self, turn: int) -> bool:
+        """Whether step 8 (Arrival of Insurgent Reinforcements) is left out at the start of this
+        turn: only a game set up in the middle of play (a sandbox situation) does, for the turn
+        it starts in; every scenario of the rulebook plays it from turn 2 on (R20)."""
+        return False
+
     def exit_allowed(self, state: GameState, unit: UnitState) -> bool:
         """Whether a Regular unit at an exit edge may leave now (the scenario's objectives)."""
         needed = self.objectives.exit_after_hot_spots

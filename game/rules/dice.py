@@ -114,6 +114,10 @@ class ScriptExhausted(AssertionError):
     """A scripted test asked for more dice than it scripted."""
 
 
+class ScriptMismatch(AssertionError):
+    """A scripted face does not fit the die the rules rolled (wrong die type, impossible face)."""
+
+
 @dataclass
 class ScriptedDice:
     """Dice that return faces from a script, for tests that need particular rolls.
@@ -133,13 +137,13 @@ class ScriptedDice:
         if isinstance(entry, tuple):
             expected, face = entry
             if expected != die:
-                raise AssertionError(
+                raise ScriptMismatch(
                     f"script expected a {expected.label}, the rules rolled {die.label}"
                 )
         else:
             face = entry
         if not 1 <= face <= int(die):
-            raise AssertionError(f"scripted face {face} is impossible on a {die.label}")
+            raise ScriptMismatch(f"scripted face {face} is impossible on a {die.label}")
         return face
 
     def roll_many(self, die: Die, count: int) -> tuple[int, ...]:
