@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -176,6 +177,9 @@ def main(
 
     try:
         run = run_situation(situation, show)
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps interpreter shutdown quiet
+        return EXIT_OK
     except Exception as exc:  # a bug of ours: still one line, unless asked for the traceback
         if args.traceback:
             raise
