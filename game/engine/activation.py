@@ -31,6 +31,8 @@ from game.engine.procedure import (
     Activation,
     Flow,
 )
+from game.engine.protocol import DecisionKind, FigureStatus
+from game.engine.protocol import EventKind as E
 from game.engine.state import (
     REGULAR,
     UnitState,
@@ -45,19 +47,19 @@ def run_activation(g: Engine, first: Command) -> Flow:
     turn = g.state.turn
     unit.activated_turn = turn
     act = Activation(unit.id)
-    act.tending = any(f.status == "hit" for f in unit.figures)
+    act.tending = any(f.status == FigureStatus.HIT for f in unit.figures)
     g.state.activation = act
-    g.emit("Activate", f"T{turn} {unit.name} activates", unit=unit.id)
+    g.emit(E.ACTIVATE, unit=unit.id, unit_name=unit.name)
     if unit.overwatch:
         unit.overwatch = False
         unit.overwatch_shots = 0
-        g.emit("OverwatchEnds", f"{unit.name} leaves Overwatch (R23)")
+        g.emit(E.OVERWATCH_ENDS, unit=unit.id, unit_name=unit.name)
     hot_spots.complete_neutralization(g, unit)
     command = first
     while True:
         if isinstance(command, EndActivation):
             if not act.acted:
-                g.emit("Hold", f"{unit.name} holds its position", unit=unit.id)
+                g.emit(E.HOLD, unit=unit.id, unit_name=unit.name, side=REGULAR)
             break
         yield from regular_action(g, unit, act, command)
         act.acted = True
@@ -70,7 +72,7 @@ def run_activation(g: Engine, first: Command) -> Flow:
         options = samples.unit_action_options(g, unit, act)
         command = yield from g.ask(
             REGULAR,
-            "continue",
+            DecisionKind.CONTINUE,
             f"{unit.name}: fire, move or end the activation",
             options,
             checks.validator(g, unit, act),
@@ -84,18 +86,12 @@ def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command
     if isinstance(command, Overwatch):
         unit.overwatch = True
         unit.overwatch_shots = 0
-        g.emit("Overwatch", f"{unit.name} goes on Overwatch (Rulebook: Overwatch)", unit=unit.id)
+        g.emit(E.OVERWATCH, unit=unit.id, unit_name=unit.name)
         return
     if isinstance(command, NeutralizeHotSpot):
         unit.neutralizing = command.hot_spot
         unit.neutralize_turn = turn
-        g.emit(
-            "NeutralizeStarted",
-            f"{unit.name} starts neutralizing hot spot {command.hot_spot}; it must stay "
-            "put until its next activation (R28)",
-            unit=unit.id,
-            hot_spot=command.hot_spot,
-        )
+        g.emit(E.NEUTRALIZE_STARTED, unit=unit.id, unit_name=unit.name, hot_spot=command.hot_spot)
         return
     if isinstance(command, FirstAid):
         casualties.first_aid(g, unit)

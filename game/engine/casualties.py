@@ -4,10 +4,12 @@ figures down, weapons are taken up, units wiped out, and Regular wounded are ten
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine import contractors
 from game.engine import rulesbridge as rb
+from game.engine.protocol import EventKind as E
+from game.engine.protocol import FigureStatus, UnitStatus
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -29,11 +31,7 @@ def apply_casualties(
         g.state.count("regular_kia")
         g.state.count("regular_wia", -1)
         count -= 1
-        g.emit(
-            "DependantHit",
-            f"{unit.name}: more Defense failures than successes, so one hit falls on a carried "
-            "casualty, who dies (Rulebook: Fire at Units with Dependants & Casualties)",
-        )
+        g.emit(E.DEPENDANT_HIT, unit=unit.id, unit_name=unit.name)
     hits = rb.who_got_hit(unit, count, g.dice)  # Rulebook: Who Got Hit? (R41)
     by_id = {f.id: f for f in unit.figures}
     for hit in (by_id[fid] for fid in hits):
@@ -41,26 +39,27 @@ def apply_casualties(
             unit.last_x, unit.last_y = hit.x, hit.y
             unit.figures.remove(hit)
             if not unit.figures:
-                unit.status = "removed"
+                unit.status = UnitStatus.REMOVED
             g.state.count("insurgents_killed")
-            text = (
-                f"{unit.name}: {hit.id} ({rb.figure_words(hit.kind, hit.weapon)}) "
-                "is a casualty and is removed"
-            )
-            if hit.kind == "leader" and unit.figures and not unit.has_leader:
-                text += "; the unit is now leaderless"
+            leaderless = hit.kind == "leader" and bool(unit.figures) and not unit.has_leader
+            take_up = None
             if hit.arms in SUPPORT_DICE and unit.figures:
-                text += take_up_weapon(g, unit, hit.arms)
-            g.emit("Casualty", text + " (Rulebook: Who Got Hit?)", unit=unit.id, figure=hit.id)
-        else:
-            hit.status = "hit"
-            unit.ever_casualties = True
+                take_up = take_up_weapon(g, unit, hit.arms)
             g.emit(
-                "Casualty",
-                f"{unit.name}: {hit.id} is hit and stops counting until First Aid (R27)",
+                E.CASUALTY,
                 unit=unit.id,
                 figure=hit.id,
+                unit_name=unit.name,
+                side=unit.side,
+                figure_kind=hit.kind,
+                figure_weapon=hit.weapon,
+                leaderless=leaderless,
+                take_up=take_up,
             )
+        else:
+            hit.status = FigureStatus.HIT
+            unit.ever_casualties = True
+            g.emit(E.CASUALTY, unit=unit.id, figure=hit.id, unit_name=unit.name, side=unit.side)
     if not unit.effective_figures:
         unit_wiped(g, unit, captor)
 
@@ -69,74 +68,77 @@ def unit_wiped(g: Engine, unit: UnitState, captor: UnitState | None = None) -> N
     """A unit with no one left able to fight leaves the table (R58); in a Close Assault the
     victor takes custody of its Dependants (Close Assaults against Units with Dependants)."""
     if unit.side == INSURGENT:
-        unit.status = "removed"
+        unit.status = UnitStatus.REMOVED
         g.state.count("insurgent_units_destroyed")
         contractors.release_contractors(g, unit, captor)
-        g.emit("UnitDestroyed", f"{unit.name} is wiped out", unit=unit.id)
+        g.emit(E.UNIT_DESTROYED, unit=unit.id, unit_name=unit.name, cause="wiped_out")
         return
-    unit.status = "removed"
+    unit.status = UnitStatus.REMOVED
     if captor is None:  # out of action under fire: the wounded are left on the field (R58)
-        for f in [f for f in unit.figures if f.status == "hit"]:
+        for f in [f for f in unit.figures if f.status == FigureStatus.HIT]:
             face = g.dice.roll(Die.D6)
             result = rb.first_aid(face, any(g.kind == "medic" for g in unit.figures))
             key = "regular_kia" if result == "kia" else "regular_wia"
             g.state.count(key)
             g.state.count("casualties_left_behind")
             g.emit(
-                "FirstAid",
-                f"{unit.name} is out of action: {f.id} left on the field, d6={face} → "
-                f"{'KIA' if key == 'regular_kia' else 'WIA'} (R27; R58)",
+                E.FIRST_AID,
+                unit=unit.id,
+                figure=f.id,
+                face=face,
+                result="kia" if key == "regular_kia" else "wia",
+                unit_name=unit.name,
+                cause="left_behind",
             )
     contractors.release_contractors(g, unit, captor)
-    g.emit("UnitDestroyed", f"{unit.name} has no one left able to fight", unit=unit.id)
+    g.emit(E.UNIT_DESTROYED, unit=unit.id, unit_name=unit.name, cause="out_of_action")
 
 
-def take_up_weapon(g: Engine, unit: UnitState, weapon: str) -> str:
+def take_up_weapon(g: Engine, unit: UnitState, weapon: str) -> dict[str, Any]:
     """Who Got Hit? (R41): a fallen Insurgent gunner's weapon is taken up on a passed
     Quality Check by a rifleman, or by a leader when no rifleman is left; with nobody able
-    to carry it, no check is rolled and it is lost. Returns the words for the log."""
+    to carry it, no check is rolled and it is lost. Returns what happened, for the event:
+    the weapon, the outcome (nobody, failed, leader, carrier), the check and the carrier."""
     carriers = [f for f in unit.effective_figures if f.kind in ("small_arms", "rifle")]
     carriers = carriers or [
         f for f in unit.effective_figures if f.kind == "leader" and not f.weapon
     ]
-    name = rb.weapon_words(weapon)
     if not carriers:
-        return f"; nobody left can take up the {name}: it is lost"
+        return {"weapon": weapon, "outcome": "nobody"}
     test = rb.quality_test(unit.quality_die(), g.dice, pinned=unit.pinned_turn == g.state.turn)
     if not test.passed:
-        return f"; Quality Check {test.shown()}: failed, the {name} is lost"
+        return {"weapon": weapon, "outcome": "failed", **test.to_data()}
     carrier = carriers[0]
     if carrier.kind == "leader":
         carrier.weapon = weapon
-        return f"; Quality Check {test.shown()}: the leader {carrier.id} takes up the {name}"
+        return {"weapon": weapon, "outcome": "leader", "carrier": carrier.id, **test.to_data()}
     carrier.kind = weapon
-    return f"; Quality Check {test.shown()}: {carrier.id} takes up the {name}"
+    return {"weapon": weapon, "outcome": "carrier", "carrier": carrier.id, **test.to_data()}
 
 
 def first_aid(g: Engine, unit: UnitState) -> None:
     medic = any(f.kind == "medic" and f.effective for f in unit.figures)
     for f in list(unit.figures):
-        if f.status != "hit":
+        if f.status != FigureStatus.HIT:
             continue
         face = g.dice.roll(Die.D6)
         result = rb.first_aid(face, medic)
-        table = "Medic First Aid Table" if medic else "Standard First Aid Table"
         if result == "slight":
-            f.status = "returning"
-            verdict = "slight wound, back next turn"
+            f.status = FigureStatus.RETURNING
         else:
             unit.figures.remove(f)
             unit.dependants.append("casualty")
             g.state.count("regular_kia" if result == "kia" else "regular_wia")
-            verdict = f"{result.upper()}: removed, carried as a Dependant"
         g.emit(
-            "FirstAid",
-            f"T{g.state.turn} First Aid ({table}): {unit.name} {f.id} d6={face} → {verdict}",
+            E.FIRST_AID,
             unit=unit.id,
             figure=f.id,
             face=face,
             result=result,
+            unit_name=unit.name,
+            cause="tended",
+            medic=medic,
         )
     if not unit.figures:
-        unit.status = "removed"
-        g.emit("UnitDestroyed", f"{unit.name} has no one left", unit=unit.id)
+        unit.status = UnitStatus.REMOVED
+        g.emit(E.UNIT_DESTROYED, unit=unit.id, unit_name=unit.name, cause="no_one_left")

@@ -12,6 +12,8 @@ from game.engine.procedure import (
     Flow,
     toward,
 )
+from game.engine.protocol import DecisionKind, UnitStatus
+from game.engine.protocol import EventKind as E
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -32,13 +34,13 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
     turn = g.state.turn
     test = rb.quality_test(attacker.quality_die(), g.dice, pinned=attacker.pinned_turn == turn)
     g.emit(
-        "CloseAssaultCheck",
-        f"T{turn} {attacker.name} charges {defender.name}: Close Assault Quality Check "
-        f"{test.shown()} → {'goes in' if test.passed else 'balks and forfeits the activation'} "
-        "(Rulebook: Close Assault Quality Checks)",
+        E.CLOSE_ASSAULT_CHECK,
         unit=attacker.id,
         target=defender.id,
-        face=test.face,
+        unit_name=attacker.name,
+        target_name=defender.name,
+        role="attacker",
+        **test.to_data(),
     )
     if not test.passed:
         return
@@ -47,21 +49,21 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
     if defender.dependants:
         choices.remove("flee")
     g.emit(
-        "CloseAssaultCheck",
-        f"T{turn} {defender.name} Quality Check against the charge {dtest.shown()} → "
-        f"{'may fire or flee' if dtest.passed else 'may stand without firing or flee'}",
+        E.CLOSE_ASSAULT_CHECK,
         unit=defender.id,
-        face=dtest.face,
+        unit_name=defender.name,
+        role="defender",
+        **dtest.to_data(),
     )
     choice = yield from g.choose(
         defender.side,
-        "assaulted",
+        DecisionKind.ASSAULTED,
         f"{defender.name} is charged: {' or '.join(choices)}?",
         choices,
         unit=defender.id,
     )
     if choice == "stand":
-        g.emit("StandGround", f"{defender.name} stands its ground without firing")
+        g.emit(E.STAND_GROUND, unit=defender.id, unit_name=defender.name)
     if choice == "flee":
         ax, ay = attacker.centre
         dx, dy = defender.leader_point
@@ -73,10 +75,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
         if not dtest.passed:
             defender.pinned_turn = turn
         g.emit(
-            "Flee",
-            f"{defender.name} flees to ({to[0]:.1f}, {to[1]:.1f})"
-            + (" and is Pinned" if not dtest.passed else ""),
-            unit=defender.id,
+            E.FLEE, unit=defender.id, unit_name=defender.name, to=list(to), pinned=not dtest.passed
         )
         placement.update_sightings(g)
         return
@@ -86,7 +85,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
             g,
             defender,
             attacker,
-            why="fires at the charge",
+            manner="charge",
             close_assault_defence=True,
             target_charging=True,
         )
@@ -98,7 +97,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
         if casualties and aborted:
             for f, p in zip(attacker.figures, start, strict=False):
                 f.x, f.y = p
-            g.emit("AssaultAborted", f"{attacker.name}'s charge breaks under fire")
+            g.emit(E.ASSAULT_ABORTED, unit=attacker.id, unit_name=attacker.name)
             return
     # contact: the attackers close in, then the fight goes on until one side is gone
     placement.place_unit(g, attacker, toward(attacker.leader_point, defender.leader_point, 1.0))
@@ -112,7 +111,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
             and other.effective_figures
         ):
             break
-        yield from fire.fire(g, striker, other, why="fights hand to hand", melee=True)
+        yield from fire.fire(g, striker, other, manner="melee", melee=True)
         if other.on_table and not other.effective_figures:
             break
         striker, other = other, striker
@@ -121,7 +120,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
         return u.on_table and bool(u.effective_figures)
 
     if fighting(attacker) and fighting(defender):
-        g.emit("CloseAssaultEnd", "The close assault breaks off with both sides standing")
+        g.emit(E.CLOSE_ASSAULT_END, cause="broke_off")
         return
     loser = defender if fighting(attacker) else attacker
     winner = attacker if loser is defender else defender
@@ -129,14 +128,20 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
         casualties.unit_wiped(g, loser, captor=winner)
     if loser.side == REGULAR and winner.side == INSURGENT:
         yield from regulars_taken(g, loser, winner)
-    elif loser.side == INSURGENT and loser.status == "captured":
+    elif loser.side == INSURGENT and loser.status == UnitStatus.CAPTURED:
         survivors = len(loser.figures)
         contractors.release_contractors(g, loser, winner)
         if survivors:
             winner.dependants.append("pow")
             g.state.count("insurgent_pows", survivors)
-            g.emit("Prisoners", f"{winner.name} takes {survivors} prisoners (Rulebook: POWs)")
-    g.emit("CloseAssaultEnd", f"The close assault ends: {winner.name} holds the ground")
+            g.emit(
+                E.PRISONERS,
+                unit=winner.id,
+                unit_name=winner.name,
+                count=survivors,
+                cause="insurgents_captured",
+            )
+    g.emit(E.CLOSE_ASSAULT_END, unit=winner.id, unit_name=winner.name, cause="won")
 
 
 def regulars_taken(g: Engine, loser: UnitState, winner: UnitState) -> Flow:
@@ -148,7 +153,7 @@ def regulars_taken(g: Engine, loser: UnitState, winner: UnitState) -> Flow:
     if captured:
         take = yield from g.choose(
             INSURGENT,
-            "prisoners",
+            DecisionKind.PRISONERS,
             f"{captured} Regulars of {loser.name} can be taken prisoner: take them?",
             [True, False],
         )
@@ -157,7 +162,10 @@ def regulars_taken(g: Engine, loser: UnitState, winner: UnitState) -> Flow:
         winner.dependants.append("pow")
     g.state.count("regular_kia", len(faces) - (captured if take else 0))
     g.emit(
-        "Prisoners",
-        f"Fate of {loser.name}'s figures d6={faces} (1 = captured): "
-        f"{captured if take else 0} taken prisoner, the rest killed (Rulebook: Close Assault)",
+        E.PRISONERS,
+        unit=loser.id,
+        unit_name=loser.name,
+        faces=faces,
+        taken=captured if take else 0,
+        cause="regulars_fate",
     )

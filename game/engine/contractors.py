@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.protocol import ContractorStatus, UnitStatus
+from game.engine.protocol import EventKind as E
 from game.engine.scenario import edge_distance
 from game.engine.state import (
     INSURGENT,
@@ -17,7 +19,6 @@ from game.rules.movement import (
     CONTACT,
     EDGE_REACH,
 )
-from game.rules.wording import counted
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -27,19 +28,13 @@ def contractor_contact(g: Engine, unit: UnitState) -> None:
     if unit.side != REGULAR:
         return
     for c in g.state.contractors:
-        if c.status == "waiting" and any(
+        if c.status == ContractorStatus.WAITING and any(
             distance(f.pos, (c.x, c.y)) <= CONTACT for f in unit.effective_figures
         ):
-            c.status = "held"
+            c.status = ContractorStatus.HELD
             c.holder = unit.id
             unit.dependants.append("contractor")
-            g.emit(
-                "ContractorJoins",
-                f"{unit.name} reaches contractor {c.id}: the contractor joins as a Dependant "
-                "(Contracting Trouble: Moving the Contractors)",
-                unit=unit.id,
-                contractor=c.id,
-            )
+            g.emit(E.CONTRACTOR_JOINS, unit=unit.id, contractor=c.id, unit_name=unit.name)
 
 
 def at_edge(g: Engine, unit: UnitState, edges: list[str]) -> str:
@@ -56,18 +51,18 @@ def try_exit(g: Engine, unit: UnitState) -> bool:
     edge = at_edge(g, unit, g.state.exit_edges)
     if not edge or not g.scenario.exit_allowed(g.state, unit):
         return False
-    unit.status = "exited"
+    unit.status = UnitStatus.EXITED
     g.state.count("units_exited")
     for c in g.state.contractors:
-        if c.holder == unit.id and c.status == "held":
-            c.status = "escorted"
+        if c.holder == unit.id and c.status == ContractorStatus.HELD:
+            c.status = ContractorStatus.ESCORTED
             g.state.count("contractors_escorted")
     g.emit(
-        "UnitExits",
-        f"{unit.name} leaves the table by the {edge} edge"
-        + (f" with {counted(len(unit.dependants), 'Dependant')}" if unit.dependants else ""),
+        E.UNIT_EXITS,
         unit=unit.id,
         edge=edge,
+        unit_name=unit.name,
+        dependants=len(unit.dependants),
     )
     return True
 
@@ -81,25 +76,29 @@ def handoff_dependants(g: Engine, unit: UnitState) -> None:
     if handed:
         unit.dependants = [d for d in unit.dependants if d not in ("casualty", "pow")]
         g.state.count("casualties_evacuated", handed.count("casualty"))
-        g.emit(
-            "DependantsHandedOff",
-            f"{unit.name} hands {counted(len(handed), 'Dependant')} off at the friendly edge "
-            "(Rulebook: Disposing of Dependants & Casualties)",
-        )
+        g.emit(E.DEPENDANTS_HANDED_OFF, unit=unit.id, unit_name=unit.name, count=len(handed))
 
 
 def release_contractors(g: Engine, unit: UnitState, captor: UnitState | None) -> None:
     for c in g.state.contractors:
-        if c.holder != unit.id or c.status not in ("held", "captive"):
+        if c.holder != unit.id or c.status not in (ContractorStatus.HELD, ContractorStatus.CAPTIVE):
             continue
         if captor is not None:
             c.holder = captor.id
-            c.status = "captive" if captor.side == INSURGENT else "held"
+            c.status = (
+                ContractorStatus.CAPTIVE if captor.side == INSURGENT else ContractorStatus.HELD
+            )
             captor.dependants.append("contractor")
-            verb = "seizes" if captor.side == INSURGENT else "frees"
-            g.emit("ContractorTaken", f"{captor.name} {verb} contractor {c.id}")
+            g.emit(
+                E.CONTRACTOR_TAKEN,
+                unit=captor.id,
+                unit_name=captor.name,
+                side=captor.side,
+                contractor=c.id,
+                released_by=unit.id,
+            )
         else:
-            c.status = "waiting"
+            c.status = ContractorStatus.WAITING
             c.holder = ""
             c.x, c.y = unit.leader_point
-            g.emit("ContractorLeft", f"Contractor {c.id} is left where {unit.name} fell")
+            g.emit(E.CONTRACTOR_LEFT, contractor=c.id, unit=unit.id, unit_name=unit.name)

@@ -22,7 +22,9 @@ from game.engine import rulesbridge as rb
 from game.engine.commands import Answer, Command, IllegalCommand
 from game.engine.decisions import Decision
 from game.engine.events import events_sha256, make_event
+from game.engine.narration import narrate
 from game.engine.procedure import Activation, Flow
+from game.engine.protocol import EventKind
 from game.engine.scenario import Scenario
 from game.engine.state import INSURGENT, REGULAR, GameState, UnitState, side_name
 from game.engine.terrain import Terrain
@@ -124,8 +126,10 @@ class Engine:
         if isinstance(self.dice, SeededDice):
             self.state.dice = self.dice.get_state()
 
-    def emit(self, kind: str, text: str, **data: Any) -> None:
-        event = make_event(len(self.state.events), self.state.turn, kind, text, data)
+    def emit(self, kind: EventKind, **data: Any) -> None:
+        """Log an event: its kind and data, narrated once here (`game.engine.narration`)."""
+        turn = self.state.turn
+        event = make_event(len(self.state.events), turn, str(kind), data, narrate(kind, data, turn))
         self.state.events.append(event)
         for listener in self.listeners:
             listener(event)

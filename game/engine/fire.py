@@ -15,40 +15,49 @@ from game.engine.commands import (
 from game.engine.procedure import (
     Flow,
 )
+from game.engine.protocol import EventKind as E
+from game.engine.protocol import MoveRate
 from game.engine.state import (
     INSURGENT,
     REGULAR,
     UnitState,
 )
 from game.engine.terrain import distance
-from game.rules.wording import counted
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
 
 
-def resolve_declared_fire(
-    g: Engine, unit: UnitState, command: Fire, penalty: int, why: str = "fires"
-) -> Flow:
+def resolve_declared_fire(g: Engine, unit: UnitState, command: Fire, penalty: int) -> Flow:
     """Resolve a Fire command, portion by portion when split (R19)."""
     for i, (target_id, ids) in enumerate(checks.portions(g, unit, command)):
         target = g.state.units.get(target_id)
         if target is None or not target.on_table or not unit.on_table:
-            g.emit("FireCancelled", f"{unit.name}'s target {target_id} is gone")
+            g.emit(
+                E.FIRE_CANCELLED,
+                cause="target_gone",
+                unit=unit.id,
+                unit_name=unit.name,
+                target=target_id,
+            )
             continue
         try:
             checks.check_fire(g, unit, target, penalty)
         except IllegalCommand as reason:
-            g.emit("FireCancelled", f"{unit.name} can no longer fire: {reason}")
+            g.emit(
+                E.FIRE_CANCELLED,
+                cause="cannot_fire",
+                unit=unit.id,
+                unit_name=unit.name,
+                target=target.id,
+                reason=str(reason),
+            )
             continue
         if ids is not None:
             ids = tuple(f.id for f in unit.effective_figures if f.id in ids)
             if not ids:
                 continue
-        label = why if ids is None else f"{why} (split fire, {counted(len(ids), 'figure')})"
-        yield from fire(
-            g, unit, target, penalty=penalty, why=label, figure_ids=ids, team_bonus=i == 0
-        )
+        yield from fire(g, unit, target, penalty=penalty, figure_ids=ids, team_bonus=i == 0)
 
 
 def firepower(
@@ -69,10 +78,10 @@ def firepower(
         unit,
         distance=distance(unit.centre, target.centre) if live else 1e9,
         target_exposed=exposed,
-        target_moved_rapidly=target.move_rate_turn == turn and target.move_rate == "rapid",
+        target_moved_rapidly=target.move_rate_turn == turn and target.move_rate == MoveRate.RAPID,
         interruption_penalty=interruption_penalty,
         vs_close_assault=close_assault_defence,
-        firer_moved_rapidly=unit.move_rate_turn == turn and unit.move_rate == "rapid",
+        firer_moved_rapidly=unit.move_rate_turn == turn and unit.move_rate == MoveRate.RAPID,
         figure_ids=figure_ids,
         team_bonus=team_bonus,
     )
@@ -101,14 +110,17 @@ def fire(
     target: UnitState,
     *,
     penalty: int = 0,
-    why: str = "fires",
+    manner: str = "fire",
     close_assault_defence: bool = False,
     target_charging: bool = False,
     melee: bool = False,
     figure_ids: tuple[str, ...] | None = None,
     team_bonus: bool = True,
 ) -> Flow:
-    """One fire combat, Firepower to morale (Rulebook: Fire Combat; Making the Attack Roll)."""
+    """One fire combat, Firepower to morale (Rulebook: Fire Combat; Making the Attack Roll).
+
+    `manner` says how the firer fires, for the log: fire, interrupt, react, charge (at a
+    charging unit) or melee (hand to hand)."""
     turn = g.state.turn
     fp = firepower(
         g,
@@ -132,19 +144,30 @@ def fire(
     df = defense(g, target, charging=target_charging, melee=melee)
     firer.fired_turn = turn
     if fp.total <= 0:
-        g.emit("FireCancelled", f"{firer.name} has no Firepower left ({fp.describe()})")
+        g.emit(
+            E.FIRE_CANCELLED,
+            cause="no_firepower",
+            unit=firer.id,
+            unit_name=firer.name,
+            target=target.id,
+            firepower_breakdown=fp.to_data(),
+        )
         return 0
     fire_die, def_die = firer.quality_die(), target.quality_die()
     leaderless_before = not target.has_leader
     roll = rb.attack_roll(fire_die, fp.total, def_die, df.total, g.dice)
     lost = min(roll.casualties, len(target.effective_figures))
     g.emit(
-        "Fire",
-        f"T{turn} {firer.name} {why} at {target.name} (Rulebook: Making the Attack Roll): "
-        f"Firepower {fp.describe()} → {fp.total}{fire_die.label} {list(roll.firepower_faces)}; "
-        f"Defense {df.describe()} → {df.total}{def_die.label} {list(roll.defense_faces)}; "
-        f"{counted(lost, 'casualty', 'casualties')}",
+        E.FIRE,
         firer=firer.id,
+        firer_name=firer.name,
+        target_name=target.name,
+        manner=manner,
+        split_figures=len(figure_ids) if figure_ids is not None else 0,
+        firepower_breakdown=fp.to_data(),
+        defense_breakdown=df.to_data(),
+        firepower_die=fire_die.label,
+        defense_die=def_die.label,
         target=target.id,
         firepower=fp.total,
         defense=df.total,

@@ -26,6 +26,8 @@ from game.engine.procedure import (
     Activation,
     Flow,
 )
+from game.engine.protocol import DecisionKind, FigureStatus
+from game.engine.protocol import EventKind as E
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -38,25 +40,20 @@ if TYPE_CHECKING:
 def sequence_of_play(g: Engine) -> Flow:
     g.scenario.setup(g.state, g.battlefield, g.terrain)
     g.emit(
-        "Setup",
-        f"{g.scenario.title.rstrip(':')}"
-        f"{' —' if g.scenario.title[-1:] in '!?.' else ':'} "
-        f"{len(g.state.units_of(REGULAR))} Regular and "
-        f"{len(g.state.units_of(INSURGENT))} Insurgent units on the table, "
-        f"{len(g.state.hot_spots)} hot spots (Rulebook: Sequence of Play, steps 1-7)",
+        E.SETUP,
         units=sorted(g.state.units),
+        title=g.scenario.title,
+        regulars=len(g.state.units_of(REGULAR)),
+        insurgents=len(g.state.units_of(INSURGENT)),
+        hot_spots=len(g.state.hot_spots),
     )
     if g.state.fog_of_war:
-        g.emit(
-            "FogOfWar",
-            "A Fog of War card is drawn at the start of the game "
-            "(the card decks are not in the engine yet; no effect applied)",
-        )
+        g.emit(E.FOG_OF_WAR, cause="setup")
     placement.update_sightings(g)
     reason: str | None = None
     while True:
         g.state.turn += 1
-        g.emit("TurnStart", f"Turn {g.state.turn} begins")
+        g.emit(E.TURN_START)
         start_of_turn(g)
         if g.state.turn > 1 and not g.scenario.skips_reinforcements(g.state.turn):
             yield from reinforcements.reinforcement_step(g)
@@ -82,23 +79,19 @@ def start_of_turn(g: Engine) -> None:
     for unit in g.state.units.values():
         unit.pins_this_turn = 0
         for f in unit.figures:
-            if f.status == "returning":
-                f.status = "ok"
-                g.emit(
-                    "ReturnsToAction",
-                    f"{unit.name}: {f.id} returns to action (Rulebook: First Aid Checks)",
-                    unit=unit.id,
-                )
+            if f.status == FigureStatus.RETURNING:
+                f.status = FigureStatus.OK
+                g.emit(E.RETURNS_TO_ACTION, unit=unit.id, unit_name=unit.name, figure=f.id)
 
 
 def end_of_turn(g: Engine) -> None:
     turn = g.state.turn
     for unit in g.state.units.values():
         if unit.on_table and unit.pinned_turn == turn:
-            g.emit("Unpinned", f"{unit.name} is no longer Pinned (Rulebook: Pinned)")
+            g.emit(E.UNPINNED, unit=unit.id, unit_name=unit.name)
         if unit.on_table and unit.regroup_turn == turn:
-            g.emit("Regrouped", f"{unit.name} has regrouped (Rulebook: Pull Back)")
-    g.emit("TurnEnd", f"Turn {turn} ends")
+            g.emit(E.REGROUPED, unit=unit.id, unit_name=unit.name)
+    g.emit(E.TURN_END)
 
 
 def regular_phase(g: Engine) -> Flow:
@@ -109,7 +102,7 @@ def regular_phase(g: Engine) -> Flow:
         options = samples.activation_options(g, waiting)
         command = yield from g.ask(
             REGULAR,
-            "activate",
+            DecisionKind.ACTIVATE,
             "Activate a Regular unit (or end the phase: the rest hold)",
             options,
             functools.partial(accept_activation, g),
@@ -117,7 +110,7 @@ def regular_phase(g: Engine) -> Flow:
         if isinstance(command, EndPhase):
             for u in waiting:
                 u.activated_turn = g.state.turn
-            g.emit("PhaseEnd", "The Regulars end their activations; the rest hold")
+            g.emit(E.PHASE_END, side=REGULAR)
             return
         yield from activation.run_activation(g, command)
 

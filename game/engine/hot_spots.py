@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.protocol import EventKind as E
 from game.engine.state import (
     UnitState,
 )
@@ -28,11 +29,5 @@ def complete_neutralization(g: Engine, unit: UnitState) -> None:
     if spot is not None and not spot.neutralized and unit_near:
         spot.neutralized = True
         g.state.count("hot_spots_neutralized")
-        g.emit(
-            "HotSpotNeutralized",
-            f"{unit.name} stayed by hot spot {spot.number} for a full turn: it is "
-            "neutralized and removed (R28)",
-            hot_spot=spot.number,
-            unit=unit.id,
-        )
+        g.emit(E.HOT_SPOT_NEUTRALIZED, hot_spot=spot.number, unit=unit.id, unit_name=unit.name)
     unit.neutralizing = 0

@@ -25,6 +25,8 @@ from game.engine.procedure import (
     Activation,
     Flow,
 )
+from game.engine.protocol import DecisionKind
+from game.engine.protocol import EventKind as E
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -72,7 +74,7 @@ def insurgent_phase(g: Engine) -> Flow:
 
         command = yield from g.ask(
             INSURGENT,
-            "insurgent_action",
+            DecisionKind.INSURGENT_ACTION,
             "Move or fire an Insurgent unit that did not interrupt",
             options,
             accepts,
@@ -86,7 +88,7 @@ def insurgent_phase(g: Engine) -> Flow:
         yield from insurgent_activation(g, unit, command)
         if g.scenario.finished(g.state):
             break
-    g.emit("PhaseEnd", "The Insurgent phase ends")
+    g.emit(E.PHASE_END, side=INSURGENT)
 
 
 def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
@@ -94,29 +96,21 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
     unit.acted_turn = turn  # activated, whatever it does (Rulebook: Leaders Joining a Unit)
     if isinstance(first, EndActivation):
         if unit.last_moved_turn == turn:
-            g.emit("Hold", f"{unit.name} stays put", unit=unit.id)
+            g.emit(E.HOLD, unit=unit.id, unit_name=unit.name, side=INSURGENT)
             return
         test = rb.quality_test(unit.quality_die(), g.dice, pinned=unit.pinned_turn == turn)
         if test.passed:
             unit.in_cover_turn = turn + 1  # until it moves, through the next turn (R68)
-        g.emit(
-            "InCover",
-            f"T{turn} {unit.name} stays put and tries to get In Cover (Rulebook: Cover "
-            f"Dice): Quality Check {test.shown()} → {'In Cover' if test.passed else 'fails'}",
-            unit=unit.id,
-            face=test.face,
-            passed=test.passed,
-        )
+        g.emit(E.IN_COVER, unit=unit.id, unit_name=unit.name, **test.to_data())
         return
     if not unit.has_leader:
         test = rb.quality_test(unit.quality_die(), g.dice, pinned=unit.pinned_turn == turn)
         g.emit(
-            "QualityCheck",
-            f"T{turn} leaderless {unit.name} Quality Check to act "
-            "(Rulebook: Move Any Remaining "
-            f"Insurgent Units): {test.shown()} → {'acts' if test.passed else 'does nothing'}",
+            E.QUALITY_CHECK,
             unit=unit.id,
-            face=test.face,
+            unit_name=unit.name,
+            cause="leaderless",
+            **test.to_data(),
         )
         if not test.passed:
             return
@@ -143,7 +137,7 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
         ]
         command = yield from g.ask(
             INSURGENT,
-            "continue",
+            DecisionKind.CONTINUE,
             f"{unit.name}: fire, move or stop",
             options,
             checks.validator(g, unit, act, assault=False),

@@ -30,6 +30,8 @@ from game.engine.procedure import (
     Activation,
     Flow,
 )
+from game.engine.protocol import DecisionKind, MoveRate
+from game.engine.protocol import EventKind as E
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -106,7 +108,7 @@ def interruption_window(
 
     answer = yield from g.ask(
         INSURGENT,
-        "interrupts",
+        DecisionKind.INTERRUPTS,
         f"{regular.name} is {'moving' if act.path else 'acting'} in sight of "
         f"{', '.join(g.unit(i).name for i in eligible)}: declare interruptions",
         options,
@@ -146,12 +148,12 @@ def resolve_chain(
     for ins in interrupters:
         ins.interrupted_turn = turn
         g.emit(
-            "InterruptDeclared",
-            f"T{turn} {ins.name} declares an interruption by {modes[ins.id]} against "
-            f"{regular.name} (Rulebook: Resolving Chains of Interruptions)",
+            E.INTERRUPT_DECLARED,
             unit=ins.id,
             target=regular.id,
             mode=modes[ins.id],
+            unit_name=ins.name,
+            target_name=regular.name,
         )
     active: list[UnitState] = []
     for ins in interrupters:
@@ -159,15 +161,7 @@ def resolve_chain(
             active.append(ins)
             continue
         test = rb.quality_test(ins.quality_die(), g.dice, pinned=ins.pinned_turn == turn)
-        g.emit(
-            "InterruptCheck",
-            f"T{turn} Insurgent Interrupt Check (Rulebook: Insurgent Interrupt Check): "
-            f"leaderless {ins.name} {test.shown()} → "
-            f"{'may interrupt' if test.passed else 'fails and does nothing'}",
-            unit=ins.id,
-            face=test.face,
-            passed=test.passed,
-        )
+        g.emit(E.INTERRUPT_CHECK, unit=ins.id, unit_name=ins.name, **test.to_data())
         if test.passed:
             active.append(ins)
     # Overwatch reacts before the interrupted unit's own Reaction Test (R23).
@@ -184,19 +178,16 @@ def resolve_chain(
         if not ins.on_table:
             continue
         stance = stance_of(g, regular, act)
-        roll = reaction_test(g, ins, regular, stance[1])
-        winner = "Insurgents act first" if roll.insurgent_first else f"{regular.name} reacts first"
+        roll = reaction_test(g, ins, regular, stance)
         g.emit(
-            "ReactionTest",
-            f"T{turn} Reaction Test (Rulebook: The Reaction Test): {ins.name} "
-            f"{roll.insurgent.shown()} vs {regular.name} {roll.regular.shown()} "
-            f"({stance[0]}) → {winner}",
+            E.REACTION_TEST,
             insurgent=ins.id,
             regular=regular.id,
             insurgent_face=roll.insurgent.face,
             regular_face=roll.regular.face,
             modifier=roll.regular.modifier,
             insurgent_first=roll.insurgent_first,
+            **reaction_data(ins, regular, roll, stance, "chain"),
         )
         fog_of_war(g, roll.fog_of_war, regular)
         results.append((ins, roll.insurgent_first))
@@ -230,32 +221,44 @@ def reaction_test(g: Engine, ins: UnitState, regular: UnitState, stance: str) ->
     )
 
 
-def stance_of(g: Engine, regular: UnitState, act: Activation | None) -> tuple[str, str]:
-    """R14: +1 Overwatch or stationary or Cautious, −1 Rapid; never stacked."""
+def reaction_data(
+    ins: UnitState, regular: UnitState, roll: rb.ReactionRoll, stance: str, test: str
+) -> dict[str, Any]:
+    """What a ReactionTest event shows besides its faces: names, dice, the Regular's modifier
+    and stance, and which test it was (chain, overwatch or friend)."""
+    return {
+        "insurgent_name": ins.name,
+        "regular_name": regular.name,
+        "insurgent_die": roll.insurgent.die.label,
+        "regular_die": roll.regular.die.label,
+        "regular_modifier": roll.regular.modifier,
+        "stance": stance,
+        "test": test,
+    }
+
+
+def stance_of(g: Engine, regular: UnitState, act: Activation | None) -> str:
+    """R14: +1 Overwatch or stationary or Cautious, −1 Rapid; never stacked. One of
+    overwatch, rapid, cautious or stationary (a Reaction Test's stance)."""
     turn = g.state.turn
     if regular.overwatch:
-        return ("on Overwatch +1", "overwatch")
+        return "overwatch"
     moving_now = act is not None and act.unit == regular.id and act.rate
     rate = (
         act.rate
         if moving_now and act
         else (regular.move_rate if regular.move_rate_turn == turn else "")
     )
-    if rate == "rapid":
-        return ("moving Rapidly -1", "rapid")
-    if rate == "cautious":
-        return ("moving Cautiously +1", "cautious")
-    return ("stationary +1", "stationary")
+    if rate == MoveRate.RAPID:
+        return "rapid"
+    if rate == MoveRate.CAUTIOUS:
+        return "cautious"
+    return "stationary"
 
 
 def fog_of_war(g: Engine, natural_one: bool, regular: UnitState) -> None:
     if natural_one and g.state.fog_of_war:
-        g.emit(
-            "FogOfWar",
-            f"{regular.name} rolled a natural 1 on a Reaction Test: a Fog of War card is drawn "
-            "(Rulebook: Reaction Tests and Fog of War; the deck is not in the engine yet)",
-            unit=regular.id,
-        )
+        g.emit(E.FOG_OF_WAR, unit=regular.id, unit_name=regular.name, cause="reaction_test")
 
 
 def insurgent_interruption(g: Engine, ins: UnitState, regular: UnitState, mode: str) -> Flow:
@@ -267,15 +270,22 @@ def insurgent_interruption(g: Engine, ins: UnitState, regular: UnitState, mode: 
         try:
             checks.check_fire(g, ins, regular, 0)
         except IllegalCommand as why:
-            g.emit("FireCancelled", f"{ins.name}'s interruption fizzles: {why}")
+            g.emit(
+                E.FIRE_CANCELLED,
+                cause="interruption_fizzles",
+                unit=ins.id,
+                unit_name=ins.name,
+                target=regular.id,
+                reason=str(why),
+            )
             return
-        yield from fire.fire(g, ins, regular, why="interrupts with fire")
+        yield from fire.fire(g, ins, regular, manner="interrupt")
         return
     act = Activation(ins.id)
     options = [
         c
         for c in samples.move_samples(g, ins, act)
-        if isinstance(c, MoveUnit) and c.rate != "out_of_contact"
+        if isinstance(c, MoveUnit) and c.rate != MoveRate.OUT_OF_CONTACT
     ]
     legal: list[Command] = []
     for c in options:
@@ -285,11 +295,11 @@ def insurgent_interruption(g: Engine, ins: UnitState, regular: UnitState, mode: 
             continue
         legal.append(c)
     if not legal:
-        g.emit("InterruptFizzles", f"{ins.name} has nowhere to move")
+        g.emit(E.INTERRUPT_FIZZLES, unit=ins.id, unit_name=ins.name)
         return
     move = yield from g.ask(
         INSURGENT,
-        "interrupt_move",
+        DecisionKind.INTERRUPT_MOVE,
         f"{ins.name} interrupts by moving: choose where",
         legal,
         checks.validator(g, ins, act, moves_only=True),
@@ -320,7 +330,7 @@ def regular_reaction(
     if won_test and act.unit == regular.id and not act.fired:
         # Interruptions by Fire: having won, it may instead move into cover or out of the
         # interrupter's sight, within what is left of its movement.
-        reach = checks.move_allowance(g, regular, act.rate or "cautious", act)
+        reach = checks.move_allowance(g, regular, act.rate or MoveRate.CAUTIOUS, act)
         if reach > 0.5:
             for spot in morale.cover_spots(g, regular, ins, reach, need_solid=False, limit=3):
                 choices.append(["cover", spot[0], spot[1]])
@@ -328,7 +338,7 @@ def regular_reaction(
         return
     choice = yield from g.choose(
         REGULAR,
-        "react",
+        DecisionKind.REACT,
         f"{regular.name} may react to {ins.name}: "
         + ("fire first, finish the move or take cover first" if won_test else "return fire"),
         choices,
@@ -336,16 +346,24 @@ def regular_reaction(
         insurgent=ins.id,
     )
     if choice == "fire":
-        yield from fire.fire(g, regular, ins, penalty=act.penalty, why="reacts with fire")
+        yield from fire.fire(g, regular, ins, penalty=act.penalty, manner="react")
     elif choice == "move":
         g.emit(
-            "ReactMove",
-            f"{regular.name} finishes its move before {ins.name} acts (R24)",
+            E.REACT_MOVE,
             unit=regular.id,
+            unit_name=regular.name,
+            insurgent=ins.id,
+            insurgent_name=ins.name,
         )
         yield from movement.continue_move(g, regular, act)
     elif choice == "none":
-        g.emit("NoReaction", f"{regular.name} does not react to {ins.name}", unit=regular.id)
+        g.emit(
+            E.NO_REACTION,
+            unit=regular.id,
+            unit_name=regular.name,
+            insurgent=ins.id,
+            insurgent_name=ins.name,
+        )
     elif isinstance(choice, list) and choice[0] == "cover":
         to = (float(choice[1]), float(choice[2]))
         moved = path_length(g.terrain.path(regular.leader_point, to))
@@ -353,12 +371,7 @@ def regular_reaction(
         regular.last_moved_turn = turn
         act.moved += moved
         act.path = []
-        act.rate = act.rate or "cautious"
+        act.rate = act.rate or MoveRate.CAUTIOUS
         regular.move_rate, regular.move_rate_turn = act.rate, turn
-        g.emit(
-            "TakeCover",
-            f'{regular.name} reacts by moving {moved:.1f}" into cover at '
-            f"({to[0]:.1f}, {to[1]:.1f}) (Rulebook: Interruptions by Fire)",
-            unit=regular.id,
-        )
+        g.emit(E.TAKE_COVER, unit=regular.id, unit_name=regular.name, distance=moved, to=list(to))
         placement.update_sightings(g)

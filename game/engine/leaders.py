@@ -11,11 +11,12 @@ from game.engine.commands import (
     Merge,
     MoveUnit,
 )
+from game.engine.protocol import EventKind as E
+from game.engine.protocol import UnitStatus
 from game.engine.state import (
     UnitState,
 )
 from game.engine.terrain import distance
-from game.rules.wording import counted
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -40,18 +41,17 @@ def leader_joins(g: Engine, leader: UnitState, wanted: str = "") -> None:
     turn = g.state.turn
     already = target.interrupted_turn == turn or target.acted_turn == turn
     absorb(g, target, leader)
-    if already:
+    if already:  # both are finished for the turn
         target.finished_turn = turn
-        limit = "it had already acted this turn, so both are finished for the turn"
-    else:
+    else:  # it may still act this turn, but only fire: the join was its move
         target.joined_turn = turn
-        limit = "it may still act this turn, but only fire: the join was its move"
     g.emit(
-        "LeaderJoins",
-        f"T{turn} {leader.name} joins {target.name} (Rulebook: Leaders Joining a Unit); " + limit,
+        E.LEADER_JOINS,
         unit=target.id,
         leader=leader.id,
         finished=already,
+        unit_name=target.name,
+        leader_name=leader.name,
     )
 
 
@@ -66,7 +66,7 @@ def absorb(g: Engine, keeper: UnitState, other: UnitState) -> None:
     other.figures = []
     other.dependants = []
     other.last_x, other.last_y = keeper.leader_point
-    other.status = "merged"
+    other.status = UnitStatus.MERGED
     other.merged_into = keeper.id
     other.merge_with = ""
     other.overwatch = False
@@ -76,11 +76,11 @@ def declare_merge(g: Engine, command: Merge) -> None:
     unit, target = g.unit(command.unit), g.unit(command.target)
     unit.merge_with = target.id
     g.emit(
-        "MergeDeclared",
-        f"{unit.name} will merge with {target.name} at the start of the next turn if they "
-        "are still in cohesion (Rulebook: Merging Units)",
+        E.MERGE_DECLARED,
         unit=unit.id,
         target=target.id,
+        unit_name=unit.name,
+        target_name=target.name,
     )
 
 
@@ -96,10 +96,11 @@ def merge_declared_units(g: Engine) -> None:
             continue
         if not placement.in_cohesion(g, unit, target):
             g.emit(
-                "MergeCancelled",
-                f"{unit.name} is no longer in cohesion with {target.name}: no merge",
+                E.MERGE_CANCELLED,
                 unit=unit.id,
                 target=target.id,
+                unit_name=unit.name,
+                target_name=target.name,
             )
             continue
         merged = rb.merged_ratings(target, unit)
@@ -111,12 +112,11 @@ def merge_declared_units(g: Engine) -> None:
         target.in_cover_turn = min(target.in_cover_turn, unit.in_cover_turn)
         absorb(g, target, unit)
         g.emit(
-            "Merged",
-            f"T{g.state.turn} {unit.name} merges into {target.name}: "
-            f"{counted(len(target.effective_figures), 'figure')}, "
-            f"Troop Quality {merged.quality}, "
-            f"Morale {merged.morale} (Rulebook: Merging Units; Mixed Units)",
+            E.MERGED,
             unit=target.id,
+            unit_name=target.name,
+            merged_name=unit.name,
+            figures=len(target.effective_figures),
             merged=unit.id,
             quality=merged.quality,
             morale=merged.morale,

@@ -13,16 +13,16 @@ from game.engine.procedure import (
     DIRECTIONS,
     Flow,
 )
+from game.engine.protocol import DecisionKind, UnitStatus
+from game.engine.protocol import EventKind as E
 from game.engine.state import (
     INSURGENT,
-    REGULAR,
     UnitState,
 )
 from game.engine.terrain import distance, walk
 from game.rules.movement import (
     PULL_BACK,
 )
-from game.rules.wording import counted
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -36,13 +36,16 @@ def morale(g: Engine, unit: UnitState, attacker: UnitState, *, melee: bool = Fal
         return
     bonus = unit.morale_bonus if unit.has_leader else 0  # the squad leader must stand
     check = rb.morale_check(die, len(unit.effective_figures), bonus, g.dice)
-    section = "Regular Morale Effects" if unit.side == REGULAR else "Insurgent Morale Effects"
-    base = (
-        f"T{turn} Morale Check ({section}): {unit.name} {len(check.faces)}{die.label}"
-        f"{f'+{bonus}' if bonus else ''} {list(check.faces)}: "
-        f"{counted(check.successes, 'success', 'successes')}, "
-        f"{counted(check.failures, 'failure')}"
-    )
+    report = {
+        "unit": unit.id,
+        "faces": list(check.faces),
+        "unit_name": unit.name,
+        "side": unit.side,
+        "die": die.label,
+        "bonus": bonus,
+        "successes": check.successes,
+        "failures": check.failures,
+    }
     if unit.side == INSURGENT:
         effect = rb.insurgent_morale(unit, check)
         gone = [f for f in unit.figures if f.id in effect.shrink]
@@ -50,25 +53,20 @@ def morale(g: Engine, unit: UnitState, attacker: UnitState, *, melee: bool = Fal
             unit.last_x, unit.last_y = f.x, f.y
             unit.figures.remove(f)
         outcome = "Shaken" if effect.shaken else "Stand"
-        text = base + f" → {outcome}"
-        if gone:
-            text += f", {len(gone)} {'shrinks' if len(gone) == 1 else 'shrink'} away"
         broken = ""
         if effect.shaken:
             unit.morale_shift += 1
             unit.shaken_turn = turn
             if effect.broken:
-                unit.status = "captured" if melee else "broken"
-                broken = (
-                    f"{unit.name}'s Morale falls below d6: it breaks and leaves the table (R11)"
-                )
+                unit.status = UnitStatus.CAPTURED if melee else UnitStatus.BROKEN
+                broken = "morale"
         if not broken and not unit.effective_figures:
-            unit.status = "broken"
-            broken = f"{unit.name} has melted away"
-        g.emit("Morale", text, unit=unit.id, faces=list(check.faces), result=outcome)
+            unit.status = UnitStatus.BROKEN
+            broken = "melted"
+        g.emit(E.MORALE, result=outcome, shrunk=len(gone), **report)
         if broken:
             g.state.count("insurgent_units_broken")
-            g.emit("Broken", broken, unit=unit.id)
+            g.emit(E.BROKEN, unit=unit.id, unit_name=unit.name, cause=broken)
             if not melee:
                 contractors.release_contractors(g, unit, None)
             return
@@ -81,36 +79,18 @@ def morale(g: Engine, unit: UnitState, attacker: UnitState, *, melee: bool = Fal
     )
     result = rb.regular_morale(check, pinned_this_turn=pinned_before, in_solid_cover=in_solid_cover)
     if result == "stand":
-        g.emit("Morale", base + " → Stand", unit=unit.id, faces=list(check.faces), result="Stand")
+        g.emit(E.MORALE, result="Stand", again=False, **report)
         return
     unit.pins_this_turn += 1
     if pinned_before:
-        if result == "pinned":
-            g.emit(
-                "Morale",
-                base + " → Pinned again, but it holds a defensible position and stays Pinned (R26)",
-                unit=unit.id,
-                faces=list(check.faces),
-                result="Pinned",
-            )
+        if result == "pinned":  # it holds a defensible position and stays Pinned (R26)
+            g.emit(E.MORALE, result="Pinned", again=True, **report)
             return
-        g.emit(
-            "Morale",
-            base + " → Pinned again: Pull Back (R26)",
-            unit=unit.id,
-            result="PullBack",
-            faces=list(check.faces),
-        )
+        g.emit(E.MORALE, result="PullBack", again=True, **report)
         pull_back(g, unit, attacker)
         return
     unit.pinned_turn = turn
-    g.emit(
-        "Morale",
-        base + " → Pinned (Rulebook: Pinned)",
-        unit=unit.id,
-        result="Pinned",
-        faces=list(check.faces),
-    )
+    g.emit(E.MORALE, result="Pinned", again=False, **report)
     yield from seek_cover(g, unit, attacker)
 
 
@@ -184,7 +164,7 @@ def seek_cover(g: Engine, unit: UnitState, attacker: UnitState) -> Flow:
     choices: list[Any] = ["stay"] + [list(p) for p in spots]
     choice = yield from g.choose(
         unit.side,
-        "seek_cover",
+        DecisionKind.SEEK_COVER,
         f"{unit.name} must seek cover: choose a covered spot (not toward the enemy) or stay "
         "and try to Get In Cover",
         choices,
@@ -194,20 +174,14 @@ def seek_cover(g: Engine, unit: UnitState, attacker: UnitState) -> Flow:
         test = rb.quality_test(unit.quality_die(), g.dice, pinned=True)
         if test.passed:
             unit.in_cover_turn = turn
-        g.emit(
-            "GetInCover",
-            f"T{turn} {unit.name} tries to Get In Cover (Rulebook: Pinned; Cover Dice): "
-            f"{test.shown()} → {'In Cover' if test.passed else 'fails'}",
-            unit=unit.id,
-            face=test.face,
-        )
+        g.emit(E.GET_IN_COVER, unit=unit.id, unit_name=unit.name, **test.to_data())
         return
     to = (float(choice[0]), float(choice[1]))
     placement.place_unit(g, unit, to)
     unit.last_moved_turn = turn
     if g.act is not None and g.act.unit == unit.id:
         g.act.path = []
-    g.emit("SeekCover", f"{unit.name} moves to cover at ({to[0]:.1f}, {to[1]:.1f})", unit=unit.id)
+    g.emit(E.SEEK_COVER, unit=unit.id, unit_name=unit.name, to=list(to))
     placement.update_sightings(g)
 
 
@@ -229,10 +203,5 @@ def pull_back(g: Engine, unit: UnitState, attacker: UnitState) -> None:
     unit.regroup_turn = turn + 1
     if g.act is not None and g.act.unit == unit.id:
         g.act.path = []
-    g.emit(
-        "PullBack",
-        f"{unit.name} pulls back to ({to[0]:.1f}, {to[1]:.1f}) and must regroup next turn "
-        "(Rulebook: Pull Back)",
-        unit=unit.id,
-    )
+    g.emit(E.PULL_BACK, unit=unit.id, unit_name=unit.name, to=list(to))
     placement.update_sightings(g)

@@ -18,6 +18,8 @@ from game.engine.procedure import (
     Activation,
     Flow,
 )
+from game.engine.protocol import EventKind as E
+from game.engine.protocol import MoveRate
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -35,18 +37,17 @@ if TYPE_CHECKING:
 def regular_move(g: Engine, unit: UnitState, act: Activation, command: MoveUnit) -> Flow:
     turn = g.state.turn
     rate = command.rate
-    if rate == "rapid" and unit.ever_casualties:
+    if rate == MoveRate.RAPID and unit.ever_casualties:
         test = rb.quality_test(unit.quality_die(), g.dice, pinned=unit.pinned_turn == turn)
-        ok = test.passed
         g.emit(
-            "QualityCheck",
-            f"T{turn} Casualties Quality Check to move Rapidly (Rulebook: Casualties): "
-            f"{unit.name} {test.shown()} → {'may move Rapidly' if ok else 'moves Cautiously'}",
+            E.QUALITY_CHECK,
             unit=unit.id,
-            face=test.face,
+            unit_name=unit.name,
+            cause="rapid_move",
+            **test.to_data(),
         )
-        if not ok:
-            rate = "cautious"
+        if not test.passed:
+            rate = MoveRate.CAUTIOUS
     act.rate = rate
     act.action = "move"
     act.targets = []
@@ -57,11 +58,12 @@ def regular_move(g: Engine, unit: UnitState, act: Activation, command: MoveUnit)
     act.travelled = 0.0
     act.sighted = [i.id for i in g.state.units_of(INSURGENT) if g.los(i, unit)]
     g.emit(
-        "MoveStart",
-        f"{unit.name} moves {rate} toward ({command.to[0]:.1f}, {command.to[1]:.1f}), "
-        f'{path_length(act.path):.1f}" (Rulebook: Movement)',
+        E.MOVE_START,
         unit=unit.id,
         rate=rate,
+        unit_name=unit.name,
+        to=list(command.to),
+        length=path_length(act.path),
     )
     if not act.window_done:
         act.window_done = True
@@ -80,7 +82,7 @@ def continue_move(g: Engine, unit: UnitState, act: Activation) -> Flow:
             total,
             max(
                 0.0,
-                checks.move_allowance(g, unit, act.rate or "cautious", act) + act.travelled,
+                checks.move_allowance(g, unit, act.rate or MoveRate.CAUTIOUS, act) + act.travelled,
             ),
         )
         if unit.pinned_turn == turn or unit.regroup_turn == turn or act.travelled >= limit - 1e-6:
@@ -113,11 +115,12 @@ def continue_move(g: Engine, unit: UnitState, act: Activation) -> Flow:
     if unit.on_table:
         placement.settle(g, unit)
         g.emit(
-            "MoveEnd",
-            f"{unit.name} ends its move at ({unit.leader_point[0]:.1f}, "
-            f'{unit.leader_point[1]:.1f}) after {act.moved:.1f}"',
+            E.MOVE_END,
             unit=unit.id,
             moved=round(act.moved, 3),
+            unit_name=unit.name,
+            at=list(unit.leader_point),
+            distance=act.moved,
         )
         contractors.handoff_dependants(g, unit)
         if act.tending and checks.safe_for_first_aid(g, unit):
@@ -146,7 +149,7 @@ def insurgent_move(
     unit.move_rate_turn = turn
     regulars = g.state.units_of(REGULAR)
     route: list[Point] | None = None
-    if command.rate == "out_of_contact":  # a route no Regular sees, when there is one
+    if command.rate == MoveRate.OUT_OF_CONTACT:  # a route no Regular sees, when there is one
         route = g.terrain.unseen_path(
             unit.leader_point, command.to, [r.position() for r in regulars]
         )
@@ -160,7 +163,7 @@ def insurgent_move(
     while travelled < total - 1e-6:
         travelled = min(total, travelled + STEP)
         placement.place_unit(g, unit, walk(path, travelled), exact=False)
-        if command.rate == "out_of_contact" and any(g.los(r, unit) for r in regulars):
+        if command.rate == MoveRate.OUT_OF_CONTACT and any(g.los(r, unit) for r in regulars):
             stopped = True
             break
     act.moved = travelled
@@ -172,13 +175,14 @@ def insurgent_move(
     else:
         placement.settle(g, unit)
     g.emit(
-        "Move",
-        f'{unit.name} moves {command.rate.replace("_", " ")} {travelled:.1f}" to '
-        f"({unit.leader_point[0]:.1f}, {unit.leader_point[1]:.1f})"
-        + (" and is spotted: the move ends (Rulebook: Out of Contact Movement)" if stopped else ""),
+        E.MOVE,
         unit=unit.id,
         rate=command.rate,
         moved=round(travelled, 3),
+        unit_name=unit.name,
+        at=list(unit.leader_point),
+        distance=travelled,
+        spotted=stopped,
     )
     placement.update_sightings(g)
     if unit.lone_leader:
@@ -192,20 +196,17 @@ def change_level(g: Engine, unit: UnitState, act: Activation, command: ChangeLev
     turn = g.state.turn
     building = placement.roof_building(g, unit)
     unit.elevation = building.storeys if command.up and building is not None else 0
-    act.rate = "cautious"
+    act.rate = MoveRate.CAUTIOUS
     act.moved = CAUTIOUS
-    unit.move_rate, unit.move_rate_turn = "cautious", turn
+    unit.move_rate, unit.move_rate_turn = MoveRate.CAUTIOUS, turn
     unit.last_moved_turn = turn
     unit.in_cover_turn = 0
-    where = (
-        f"up onto the roof of {building.label or building.name} (elevation {unit.elevation})"
-        if command.up and building is not None
-        else "down to street level"
-    )
+    up = command.up and building is not None
     g.emit(
-        "ChangeLevel",
-        f"T{turn} {unit.name} goes {where}; that is its move (R10, R83)",
+        E.CHANGE_LEVEL,
         unit=unit.id,
         elevation=unit.elevation,
+        unit_name=unit.name,
+        roof=(building.label or building.name) if up and building is not None else "",
     )
     placement.update_sightings(g)

@@ -14,6 +14,8 @@ from game.engine.commands import (
 from game.engine.procedure import (
     Flow,
 )
+from game.engine.protocol import DecisionKind, FigureStatus
+from game.engine.protocol import EventKind as E
 from game.engine.state import (
     REGULAR,
     UnitState,
@@ -25,7 +27,6 @@ if TYPE_CHECKING:
 
 def overwatch_reactions(g: Engine, ins: UnitState, exclude: str = "") -> Flow:
     """Overwatch units in sight may interrupt an Insurgent action (Rulebook: Overwatch, R23)."""
-    turn = g.state.turn
     watchers = [
         r
         for r in g.state.units_of(REGULAR)
@@ -41,35 +42,35 @@ def overwatch_reactions(g: Engine, ins: UnitState, exclude: str = "") -> Flow:
     choices: list[Any] = [[]] + [[w] for w in ids] + ([ids] if len(ids) > 1 else [])
     chosen = yield from g.choose(
         REGULAR,
-        "overwatch",
+        DecisionKind.OVERWATCH,
         f"{ins.name} acts in sight of Overwatch units {', '.join(ids)}: which fire?",
         choices,
         insurgent=ins.id,
     )
     first: list[str] = []
     after: list[str] = []
-    holding = [g.state.units[w].name for w in ids if w not in chosen]
+    holding = [w for w in ids if w not in chosen]
     if holding:
         g.emit(
-            "OverwatchHolds",
-            f"{', '.join(holding)} on Overwatch {'holds' if len(holding) == 1 else 'hold'} "
-            f"fire at {ins.name} (Rulebook: Overwatch)",
+            E.OVERWATCH_HOLDS,
             insurgent=ins.id,
+            insurgent_name=ins.name,
+            holding=holding,
+            holding_names=[g.state.units[w].name for w in holding],
         )
     for wid in chosen:
         w = g.state.units[wid]
         w.overwatch_shots += 1
         roll = interruptions.reaction_test(g, ins, w, "overwatch")
         g.emit(
-            "ReactionTest",
-            f"T{turn} Overwatch Reaction Test (Rulebook: Overwatch): {ins.name} "
-            f"{roll.insurgent.shown()} vs {w.name} {roll.regular.shown()} (on Overwatch +1) → "
-            f"{'Overwatch fires after' if roll.insurgent_first else 'Overwatch fires first'}",
+            E.REACTION_TEST,
             insurgent=ins.id,
             regular=w.id,
             insurgent_face=roll.insurgent.face,
             regular_face=roll.regular.face,
             overwatch=True,
+            insurgent_first=roll.insurgent_first,
+            **interruptions.reaction_data(ins, w, roll, "overwatch", "overwatch"),
         )
         interruptions.fog_of_war(g, roll.fog_of_war, w)
         (after if roll.insurgent_first else first).append(wid)
@@ -87,7 +88,7 @@ def helper_reactions(g: Engine, regular: UnitState, ins: UnitState) -> Flow:
         and not r.overwatch
         and g.los(r, regular)
         and g.los(r, ins)
-        and not any(f.status == "hit" for f in r.figures)
+        and not any(f.status == FigureStatus.HIT for f in r.figures)
         and fire.firepower(g, r, ins).total > 0
         and not checks.fire_blockers(g, r, ins)
     ]
@@ -97,7 +98,7 @@ def helper_reactions(g: Engine, regular: UnitState, ins: UnitState) -> Flow:
     choices: list[Any] = [[]] + [[h] for h in ids]
     chosen = yield from g.choose(
         REGULAR,
-        "helpers",
+        DecisionKind.HELPERS,
         f"{ins.name} interrupts {regular.name}: which unactivated units react for it "
         "(spending their activation)?",
         choices,
@@ -109,18 +110,15 @@ def helper_reactions(g: Engine, regular: UnitState, ins: UnitState) -> Flow:
         h = g.state.units[hid]
         h.activated_turn = turn
         stance = interruptions.stance_of(g, h, None)
-        roll = interruptions.reaction_test(g, ins, h, stance[1])
+        roll = interruptions.reaction_test(g, ins, h, stance)
         g.emit(
-            "ReactionTest",
-            f"T{turn} Reaction Test for a friend "
-            "(Rulebook: Regular Reaction to Interruptions): "
-            f"{ins.name} {roll.insurgent.shown()} vs {h.name} {roll.regular.shown()} "
-            f"({stance[0]}) → {'fires after' if roll.insurgent_first else 'fires first'}; "
-            f"{h.name} spends its activation",
+            E.REACTION_TEST,
             insurgent=ins.id,
             regular=h.id,
             insurgent_face=roll.insurgent.face,
             regular_face=roll.regular.face,
+            insurgent_first=roll.insurgent_first,
+            **interruptions.reaction_data(ins, h, roll, stance, "friend"),
         )
         interruptions.fog_of_war(g, roll.fog_of_war, h)
         (after if roll.insurgent_first else first).append(hid)
@@ -136,9 +134,16 @@ def reactors_fire(g: Engine, reactor_ids: list[str], ins: UnitState) -> Flow:
         try:
             checks.check_fire(g, r, ins, penalty)
         except IllegalCommand as why:
-            g.emit("FireCancelled", f"{r.name} cannot react: {why}")
+            g.emit(
+                E.FIRE_CANCELLED,
+                cause="cannot_react",
+                unit=r.id,
+                unit_name=r.name,
+                target=ins.id,
+                reason=str(why),
+            )
             continue
-        yield from fire.fire(g, r, ins, penalty=penalty, why="reacts with fire")
+        yield from fire.fire(g, r, ins, penalty=penalty, manner="react")
 
 
 def overwatch_then(g: Engine, unit: UnitState, action: Callable[[], Flow]) -> Flow:

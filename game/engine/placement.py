@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Building, Point
+from game.engine.protocol import EventKind as E
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -32,7 +33,7 @@ def update_sightings(g: Engine) -> None:
     for ins in g.state.units_of(INSURGENT):
         if not ins.seen and any(g.los(r, ins) for r in regulars):
             ins.seen = True
-            g.emit("Fixed", f"{ins.name} has been seen and can no longer move out of contact")
+            g.emit(E.FIXED, unit=ins.id, unit_name=ins.name)
 
 
 def place_unit(
@@ -45,10 +46,10 @@ def place_unit(
     start = unit.leader_point
     if real and unit.neutralizing and distance(start, leader_to) > 1e-6:
         g.emit(
-            "NeutralizeAbandoned",
-            f"{unit.name} moves off hot spot {unit.neutralizing}: the neutralization is "
-            "abandoned (R28)",
+            E.NEUTRALIZE_ABANDONED,
             unit=unit.id,
+            unit_name=unit.name,
+            hot_spot=unit.neutralizing,
         )
         unit.neutralizing = 0
     if real and distance(start, leader_to) > 1e-6:

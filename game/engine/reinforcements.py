@@ -13,6 +13,8 @@ from game.engine.procedure import (
     DIRECTIONS,
     Flow,
 )
+from game.engine.protocol import DecisionKind
+from game.engine.protocol import EventKind as E
 from game.engine.state import (
     INSURGENT,
     FigureState,
@@ -22,7 +24,6 @@ from game.engine.terrain import distance
 from game.rules.movement import (
     ARRIVAL_RADIUS,
 )
-from game.rules.wording import counted
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -30,54 +31,40 @@ if TYPE_CHECKING:
 
 def reinforcement_step(g: Engine) -> Flow:
     """Step 8: the Insurgency Level roll, the table, the hot spots (R20)."""
-    turn = g.state.turn
     unavailable = {n for n in range(1, 6) if str(n) not in g.state.hot_spots} | {
         int(k) for k, h in g.state.hot_spots.items() if h.neutralized
     }
     head, arrivals = rb.roll_reinforcements(g.state.insurgency_level, g.dice, unavailable)
-    g.emit(
-        "InsurgencyLevel",
-        f"T{turn} {head} (Rulebook: Arrival of Insurgent Reinforcements, R20)",
-        groups=len(arrivals),
-    )
+    g.emit(E.INSURGENCY_LEVEL, groups=len(arrivals), **head)
     for arrival in arrivals:
-        g.emit("ReinforcementRoll", f"T{turn} Reinforcement table {arrival.description}")
+        g.emit(E.REINFORCEMENT_ROLL, **arrival.rolls)
         face = arrival.hot_spot_face
         number = arrival.hot_spot
         if arrival.insurgent_chooses:
             active = sorted(int(k) for k, h in g.state.hot_spots.items() if not h.neutralized)
             number = yield from g.choose(
                 INSURGENT,
-                "hot_spot",
+                DecisionKind.HOT_SPOT,
                 "Hot spot roll of 6: choose the hot spot where the reinforcements arrive",
                 active,
             )
         spot = g.state.hot_spots.get(str(number)) if number is not None else None
         # a 6 is the Insurgent player's pick of the hot spots still active
-        roll = f"Hot spot d6={face}" + (" (Insurgents' choice)" if face == 6 else "")
         if arrival.lost or spot is None or spot.neutralized:
-            why = "neutralized" if str(face) in g.state.hot_spots else "not on the table"
-            lost = f"hot spot {face} is {why}"
-            if face == 6:
-                lost = "no hot spot is left"
-            g.emit(
-                "ReinforcementsLost",
-                f"{roll}: {lost}; the group is lost "
-                "(Rulebook: Arrival of Insurgent Reinforcements)",
-                face=face,
-            )
+            why = "neutralized" if str(face) in g.state.hot_spots else "not_on_table"
+            g.emit(E.REINFORCEMENTS_LOST, face=face, cause="no_spot_left" if face == 6 else why)
             continue
         unit = new_insurgent_unit(
             g, arrival.figures, (spot.x, spot.y), leader_weapon=arrival.leader_weapon
         )
         g.emit(
-            "ReinforcementsArrive",
-            f"{roll}: {unit.name} ({counted(len(unit.figures), 'figure')}"
-            f"{', with a leader' if unit.has_leader else ', leaderless'}) arrives at hot "
-            f"spot {number} (Rulebook: Arrival of Insurgent Reinforcements)",
+            E.REINFORCEMENTS_ARRIVE,
             unit=unit.id,
             hot_spot=number,
             face=face,
+            unit_name=unit.name,
+            figures=len(unit.figures),
+            has_leader=unit.has_leader,
         )
     placement.update_sightings(g)
 

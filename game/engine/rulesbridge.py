@@ -9,7 +9,9 @@ shapes the engine narrates from (Firepower and Defense come from `game.rules.fir
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from game.engine import narration
 from game.engine.state import INSURGENT, REGULAR, UnitState
 from game.rules import quality as rules_quality
 from game.rules.casualties import (
@@ -62,8 +64,16 @@ class TestRoll:
         return self.face + self.modifier
 
     def shown(self) -> str:
-        mod = f"{self.modifier:+d}" if self.modifier else ""
-        return f"{self.die.label}={self.face}{mod}"
+        return narration.shown(self.die.label, self.face, self.modifier)
+
+    def to_data(self) -> dict[str, Any]:
+        """The test for an event's data: die label, face, modifier and whether it passed."""
+        return {
+            "die": self.die.label,
+            "face": self.face,
+            "modifier": self.modifier,
+            "passed": self.passed,
+        }
 
 
 def quality_test(
@@ -132,14 +142,17 @@ class Breakdown:
         base = min(self.capped_at, sum(a for _, a in self.items))
         return max(self.minimum, base - sum(a for _, a in self.penalties))
 
+    def to_data(self) -> dict[str, Any]:
+        """The pool for an event's data: its reasons, penalties, cap and total."""
+        return {
+            "items": [[r, a] for r, a in self.items],
+            "penalties": [[r, a] for r, a in self.penalties],
+            "cap": self.capped_at,
+            "total": self.total,
+        }
+
     def describe(self) -> str:
-        parts = [f"{r} {a:+d}" for r, a in self.items]
-        raw = sum(a for _, a in self.items)
-        text = " ".join(parts)
-        if raw > self.capped_at:
-            text += f" (capped at {self.capped_at})"
-        text += "".join(f" {r} -{a}" for r, a in self.penalties)
-        return f"{text} = {self.total}"
+        return narration.breakdown_words(self.to_data())
 
 
 def optimum_range(quality: Die, has_support_weapon: bool) -> float:
@@ -261,46 +274,48 @@ class Arrival:
     hot_spot: int | None
     insurgent_chooses: bool
     lost: bool
-    description: str
+    # the rolls for the log (ReinforcementRoll's data): the table's 2d6, its row, the dice
+    # for small arms, RPG types and a leader
+    rolls: dict[str, Any]
     # the support weapon a gunner made the group's leader keeps (R43), as a figure kind
     leader_weapon: str = ""
 
 
 def roll_reinforcements(
     level: str, dice: DiceSource, unavailable: set[int]
-) -> tuple[str, list[Arrival]]:
+) -> tuple[dict[str, Any], list[Arrival]]:
     """Arrival of Insurgent Reinforcements: the Insurgency Level, the 2d6 table, the hot spots.
 
     `unavailable` holds the hot spot numbers that are neutralized or not on the map.
-    Returns a sentence about the Insurgency Level roll and the arriving (or lost) groups.
+    Returns the Insurgency Level roll (InsurgencyLevel's data) and the arriving (or lost) groups.
     """
     parsed: int | str = int(level) if level.isdigit() else level
     report = rules_roll_reinforcements(parsed, dice, frozenset(unavailable))
     roll = report.insurgency
-    if roll.face is None:
-        head = "Insurgency Level is automatic: reinforcements arrive"
-    else:
-        head = f"Insurgency Level roll d6={roll.face} vs {level}: " + (
-            "reinforcements arrive" if roll.arrive else "no reinforcements"
-        )
+    head = {"level": level, "face": roll.face, "arrive": roll.face is None or roll.arrive}
     arrivals: list[Arrival] = []
     for unit in report.units:
         kinds = tuple(
             "leader" if f.is_leader else WEAPON_KINDS.get(f.weapon, "small_arms")
             for f in unit.figures
         )
-        a, b = unit.table_roll
-        text = f"2d6={a}+{b}={a + b}: {unit.row.describe()}"
-        if unit.small_arms_faces:
-            text += f" (small arms d6 {list(unit.small_arms_faces)})"
-        if unit.rpg_faces:
-            kinds_rolled = ", ".join(
-                "anti-tank" if rpg_is_anti_tank(f) else "standard" for f in unit.rpg_faces
-            )
-            text += f" (RPG type d6 {list(unit.rpg_faces)}: {kinds_rolled}; 5-6 is anti-tank)"
-        if unit.leaderless_face is not None:
-            gains = unit.has_leader
-            text += f"; leader d6={unit.leaderless_face} ({'a leader' if gains else 'leaderless'})"
+        row = unit.row
+        rolls = {
+            "table_faces": list(unit.table_roll),
+            "row": {
+                "small_arms_dice": row.small_arms_dice,
+                "small_arms_bonus": row.small_arms_bonus,
+                "leader": row.leader,
+                "light_support": row.light_support,
+                "rpgs": row.rpgs,
+                "roll_again": row.roll_again,
+            },
+            "small_arms_faces": list(unit.small_arms_faces),
+            "rpg_faces": list(unit.rpg_faces),
+            "rpg_anti_tank": [rpg_is_anti_tank(f) for f in unit.rpg_faces],
+            "leaderless_face": unit.leaderless_face,
+            "has_leader": unit.has_leader,
+        }
         leader_weapon = next(
             (
                 WEAPON_KINDS[f.weapon]
@@ -318,7 +333,7 @@ def roll_reinforcements(
                 unit.hot_spot,
                 unit.insurgent_chooses,
                 not unit.arrives,
-                text,
+                rolls,
                 leader_weapon,
             )
         )
@@ -337,21 +352,8 @@ KIND_WEAPONS = {
 }
 
 
-def weapon_words(kind: str) -> str:
-    """A figure kind's weapon as the log names it: "rpg" -> "RPG", "l_support" -> "light
-    support weapon"."""
-    return KIND_WEAPONS[kind][1] if kind in KIND_WEAPONS else kind.replace("_", " ")
-
-
-def figure_words(kind: str, weapon: str = "") -> str:
-    """A figure as the log names it: "rifleman", "RPG gunner", "leader with the MG"."""
-    if kind == "leader":
-        return f"leader with the {weapon_words(weapon)}" if weapon else "leader"
-    if kind in ("small_arms", "rifle"):
-        return "rifleman"
-    if kind in KIND_WEAPONS:
-        return f"{weapon_words(kind)} gunner"
-    return kind.replace("_", " ")
+weapon_words = narration.weapon_words
+figure_words = narration.figure_words
 
 
 DEPENDANT_KINDS = {

@@ -113,7 +113,12 @@ def test_r81_units_that_chose_to_merge_are_one_mixed_unit_next_turn() -> None:
     option = Merge(side=INSURGENT, unit="GREEN", target="TRAINED")
     assert option in engine.pending.options  # type: ignore[union-attr]
     engine.apply(option)
-    assert events(engine, "MergeDeclared")[0]["data"] == {"unit": "GREEN", "target": "TRAINED"}
+    assert events(engine, "MergeDeclared")[0]["data"] == {
+        "unit": "GREEN",
+        "target": "TRAINED",
+        "unit_name": "GREEN",
+        "target_name": "TRAINED",
+    }
     # Declaring takes no action: the phase goes on, and no second merge may be chosen.
     assert engine.pending is not None and engine.pending.kind == "insurgent_action"
     with pytest.raises(IllegalCommand, match="already chosen"):

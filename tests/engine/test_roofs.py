@@ -61,7 +61,7 @@ def test_r83_going_up_to_the_roof_is_the_move_and_lets_the_unit_see_over_lower_r
     no_interrupts(engine)
     assert marines.elevation == 2
     event = [e for e in engine.state.events if e["kind"] == "ChangeLevel"][-1]
-    assert event["data"] == {"unit": "R1", "elevation": 2}
+    assert event["data"] == {"unit": "R1", "elevation": 2, "unit_name": "Marines", "roof": "block1"}
     assert engine.los(marines, gunmen)  # R50: a 2-storey roof sees over a 1-storey building
     # The climb was the move: no further move this activation.
     assert engine.pending is not None and engine.pending.kind == "continue"

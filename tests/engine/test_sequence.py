@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.battlefield.model import Battlefield, Building, Door, Edge
-from game.engine import casualties, morale, placement
+from game.engine import casualties, morale, narration, placement
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Answer,
@@ -675,13 +675,16 @@ def test_r41_a_fallen_gunners_weapon_goes_to_a_rifleman_then_the_leader_else_is_
     leader, rifleman = gang.figures
     said = casualties.take_up_weapon(engine, gang, "rpg")  # d6=5 passes: the rifleman takes it
     assert rifleman.kind == "rpg" and leader.weapon == ""
-    assert "GANG.2 takes up the RPG" in said
+    assert said["outcome"] == "carrier" and said["carrier"] == "GANG.2"
+    assert "GANG.2 takes up the RPG" in narration.take_up_words(said)
     said = casualties.take_up_weapon(engine, gang, "mg")  # no rifleman left: the leader, on d6=6
     assert leader.kind == "leader" and leader.weapon == "mg"
     assert sorted(gang.support_weapons()) == ["mg", "rpg"]
-    assert "the leader GANG.1 takes up the MG" in said
+    assert said["outcome"] == "leader" and said["carrier"] == "GANG.1" and said["face"] == 6
+    assert "the leader GANG.1 takes up the MG" in narration.take_up_words(said)
     said = casualties.take_up_weapon(engine, gang, "saw")  # nobody free to carry it: no roll at all
-    assert said == "; nobody left can take up the SAW: it is lost"
+    assert said == {"weapon": "saw", "outcome": "nobody"}
+    assert narration.take_up_words(said) == "; nobody left can take up the SAW: it is lost"
     assert dice.script == [(Die.D6, 2)]  # the third face was never rolled
 
 

@@ -1,0 +1,658 @@
+"""Narration: the English line of every event, built from its kind and data (and its turn).
+
+Events are data (`game.engine.events`); this module is the one place that turns them into words
+for the log panel, headless output and the saves' readers. Each kind has a sentence template with
+named fields, filled from the event's data with `str.format` (`TEMPLATES`; `VARIANTS` where
+a field picks the sentence), or a small function where the sentence is made of parts (a
+breakdown, an optional clause). `TEMPLATES` and `VARIANTS` are declared data tables (the
+sentences themselves): the module is over 600 lines only by them. Every template passes
+through `_` (today the identity), so a translation can later swap whole sentences without
+touching the engine. The fingerprint of a game (`events_sha256`) does not cover these
+words: a wording fix changes no save.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from game.engine.protocol import EventKind as K
+from game.rules.wording import counted
+
+Data = Mapping[str, Any]
+
+
+def _(template: str) -> str:
+    """Marks a sentence for translation (identity until the game is translated)."""
+    return template
+
+
+# == words shared by several sentences ==========================================================
+SUPPORT_WEAPONS = {
+    "saw": "SAW",
+    "rgl": "RGL",
+    "l_support": "light support weapon",
+    "mg": "MG",
+    "hmg": "HMG",
+    "rpg": "RPG",
+    "at_rpg": "AT RPG",
+    "sniper": "sniper rifle",
+}
+
+
+def weapon_words(kind: str) -> str:
+    """A figure kind's weapon as the log names it: "rpg" -> "RPG"."""
+    return SUPPORT_WEAPONS[kind] if kind in SUPPORT_WEAPONS else kind.replace("_", " ")
+
+
+def figure_words(kind: str, weapon: str = "") -> str:
+    """A figure as the log names it: "rifleman", "RPG gunner", "leader with the MG"."""
+    if kind == "leader":
+        return f"leader with the {weapon_words(weapon)}" if weapon else "leader"
+    if kind in ("small_arms", "rifle"):
+        return "rifleman"
+    if kind in SUPPORT_WEAPONS:
+        return f"{weapon_words(kind)} gunner"
+    return kind.replace("_", " ")
+
+
+def shown(die: str, face: int, modifier: int = 0) -> str:
+    """One test die as the log shows it: "d8=5", "d6=3+1"."""
+    return f"{die}={face}{f'{modifier:+d}' if modifier else ''}"
+
+
+def test_shown(d: Data, prefix: str = "") -> str:
+    return shown(d[prefix + "die"], d[prefix + "face"], d.get(prefix + "modifier", 0))
+
+
+def breakdown_words(b: Data) -> str:
+    """A Firepower or Defense pool with its reasons: "Optimum Range +3 Leader +1 = 4"."""
+    items = b["items"]
+    text = " ".join(f"{r} {a:+d}" for r, a in items)
+    if sum(a for _r, a in items) > b["cap"]:
+        text += f" (capped at {b['cap']})"
+    text += "".join(f" {r} -{a}" for r, a in b["penalties"])
+    return f"{text} = {b['total']}"
+
+
+REACTION_STANCES = {
+    "overwatch": "on Overwatch +1",
+    "rapid": "moving Rapidly -1",
+    "cautious": "moving Cautiously +1",
+    "stationary": "stationary +1",
+}
+
+FIRE_MANNERS = {
+    "fire": "fires",
+    "interrupt": "interrupts with fire",
+    "react": "reacts with fire",
+    "charge": "fires at the charge",
+    "melee": "fights hand to hand",
+}
+
+REINFORCEMENT_SOURCES = "(Rulebook: Arrival of Insurgent Reinforcements)"
+
+
+# == sentences made of parts =====================================================================
+def _setup(d: Data, turn: int) -> str:
+    title = d["title"]
+    return _(
+        "{title}{sep} {regulars} Regular and {insurgents} Insurgent units on the table, "
+        "{hot_spots} hot spots (Rulebook: Sequence of Play, steps 1-7)"
+    ).format(
+        title=title.rstrip(":"),
+        sep=" —" if title[-1:] in "!?." else ":",
+        regulars=d["regulars"],
+        insurgents=d["insurgents"],
+        hot_spots=d["hot_spots"],
+    )
+
+
+def _fire(d: Data, turn: int) -> str:
+    manner = FIRE_MANNERS[d["manner"]]
+    if d.get("split_figures"):
+        manner = _("{manner} (split fire, {figures})").format(
+            manner=manner, figures=counted(d["split_figures"], "figure")
+        )
+    return _(
+        "T{turn} {firer_name} {manner} at {target_name} (Rulebook: Making the Attack Roll): "
+        "Firepower {fp} → {firepower}{firepower_die} {firepower_faces}; "
+        "Defense {df} → {defense}{defense_die} {defense_faces}; {lost}"
+    ).format(
+        turn=turn,
+        manner=manner,
+        fp=breakdown_words(d["firepower_breakdown"]),
+        df=breakdown_words(d["defense_breakdown"]),
+        lost=counted(d["casualties"], "casualty", "casualties"),
+        firer_name=d["firer_name"],
+        target_name=d["target_name"],
+        firepower=d["firepower"],
+        firepower_die=d["firepower_die"],
+        firepower_faces=list(d["firepower_faces"]),
+        defense=d["defense"],
+        defense_die=d["defense_die"],
+        defense_faces=list(d["defense_faces"]),
+    )
+
+
+def take_up_words(t: Data) -> str:
+    name = weapon_words(t["weapon"])
+    if t["outcome"] == "nobody":
+        return _("; nobody left can take up the {name}: it is lost").format(name=name)
+    test = shown(t["die"], t["face"], t["modifier"])
+    if t["outcome"] == "failed":
+        return _("; Quality Check {test}: failed, the {name} is lost").format(test=test, name=name)
+    if t["outcome"] == "leader":
+        return _("; Quality Check {test}: the leader {carrier} takes up the {name}").format(
+            test=test, carrier=t["carrier"], name=name
+        )
+    return _("; Quality Check {test}: {carrier} takes up the {name}").format(
+        test=test, carrier=t["carrier"], name=name
+    )
+
+
+def _casualty(d: Data, turn: int) -> str:
+    if d["side"] == "regular":
+        return _("{unit_name}: {figure} is hit and stops counting until First Aid (R27)").format(
+            **d
+        )
+    text = _("{unit_name}: {figure} ({words}) is a casualty and is removed").format(
+        words=figure_words(d["figure_kind"], d["figure_weapon"]), **d
+    )
+    if d["leaderless"]:
+        text += _("; the unit is now leaderless")
+    if d.get("take_up"):
+        text += take_up_words(d["take_up"])
+    return text + " (Rulebook: Who Got Hit?)"
+
+
+def _first_aid(d: Data, turn: int) -> str:
+    if d["cause"] == "left_behind":
+        return _(
+            "{unit_name} is out of action: {figure} left on the field, d6={face} → {result} "
+            "(R27; R58)"
+        ).format(
+            unit_name=d["unit_name"],
+            figure=d["figure"],
+            face=d["face"],
+            result=d["result"].upper(),
+        )
+    table = _("Medic First Aid Table") if d["medic"] else _("Standard First Aid Table")
+    if d["result"] == "slight":
+        verdict = _("slight wound, back next turn")
+    else:
+        verdict = _("{result}: removed, carried as a Dependant").format(result=d["result"].upper())
+    return _("T{turn} First Aid ({table}): {unit_name} {figure} d6={face} → {verdict}").format(
+        turn=turn,
+        table=table,
+        verdict=verdict,
+        unit_name=d["unit_name"],
+        figure=d["figure"],
+        face=d["face"],
+    )
+
+
+def _morale(d: Data, turn: int) -> str:
+    section = (
+        _("Regular Morale Effects") if d["side"] == "regular" else _("Insurgent Morale Effects")
+    )
+    bonus = d["bonus"]
+    base = _(
+        "T{turn} Morale Check ({section}): {unit_name} {dice}{die}{bonus} {faces}: "
+        "{successes}, {failures}"
+    ).format(
+        turn=turn,
+        section=section,
+        unit_name=d["unit_name"],
+        dice=len(d["faces"]),
+        die=d["die"],
+        bonus=f"+{bonus}" if bonus else "",
+        faces=list(d["faces"]),
+        successes=counted(d["successes"], "success", "successes"),
+        failures=counted(d["failures"], "failure"),
+    )
+    result = d["result"]
+    if d["side"] != "regular":
+        text = base + f" → {result}"
+        shrunk = d["shrunk"]
+        if shrunk:
+            text += _(", {count} {verb} away").format(
+                count=shrunk, verb="shrinks" if shrunk == 1 else "shrink"
+            )
+        return text
+    if result == "Stand":
+        return base + " → Stand"
+    if result == "PullBack":
+        return base + _(" → Pinned again: Pull Back (R26)")
+    if d["again"]:
+        return base + _(
+            " → Pinned again, but it holds a defensible position and stays Pinned (R26)"
+        )
+    return base + _(" → Pinned (Rulebook: Pinned)")
+
+
+def _move(d: Data, turn: int) -> str:
+    text = _('{unit_name} moves {rate} {distance:.1f}" to {at}').format(
+        unit_name=d["unit_name"],
+        rate=d["rate"].replace("_", " "),
+        distance=d["distance"],
+        at=f"({d['at'][0]:.1f}, {d['at'][1]:.1f})",
+    )
+    if d["spotted"]:
+        text += _(" and is spotted: the move ends (Rulebook: Out of Contact Movement)")
+    return text
+
+
+def _change_level(d: Data, turn: int) -> str:
+    if d["roof"]:
+        where = _("up onto the roof of {roof} (elevation {elevation})").format(**d)
+    else:
+        where = _("down to street level")
+    return _("T{turn} {unit_name} goes {where}; that is its move (R10, R83)").format(
+        turn=turn, unit_name=d["unit_name"], where=where
+    )
+
+
+def _reaction_test(d: Data, turn: int) -> str:
+    first = d["insurgent_first"]
+    fields = {
+        "turn": turn,
+        "insurgent_name": d["insurgent_name"],
+        "regular_name": d["regular_name"],
+        "insurgent_test": shown(d["insurgent_die"], d["insurgent_face"]),
+        "regular_test": shown(d["regular_die"], d["regular_face"], d["regular_modifier"]),
+        "stance": REACTION_STANCES[d["stance"]],
+    }
+    if d["test"] == "overwatch":
+        outcome = _("Overwatch fires after") if first else _("Overwatch fires first")
+        return _(
+            "T{turn} Overwatch Reaction Test (Rulebook: Overwatch): {insurgent_name} "
+            "{insurgent_test} vs {regular_name} {regular_test} (on Overwatch +1) → {outcome}"
+        ).format(outcome=outcome, **fields)
+    if d["test"] == "friend":
+        outcome = _("fires after") if first else _("fires first")
+        return _(
+            "T{turn} Reaction Test for a friend (Rulebook: Regular Reaction to Interruptions): "
+            "{insurgent_name} {insurgent_test} vs {regular_name} {regular_test} ({stance}) → "
+            "{outcome}; {regular_name} spends its activation"
+        ).format(outcome=outcome, **fields)
+    outcome = (
+        _("Insurgents act first")
+        if first
+        else _("{regular_name} reacts first").format(regular_name=d["regular_name"])
+    )
+    return _(
+        "T{turn} Reaction Test (Rulebook: The Reaction Test): {insurgent_name} "
+        "{insurgent_test} vs {regular_name} {regular_test} ({stance}) → {outcome}"
+    ).format(outcome=outcome, **fields)
+
+
+def _overwatch_holds(d: Data, turn: int) -> str:
+    names = d["holding_names"]
+    return _("{names} on Overwatch {verb} fire at {insurgent_name} (Rulebook: Overwatch)").format(
+        names=", ".join(names),
+        verb="holds" if len(names) == 1 else "hold",
+        insurgent_name=d["insurgent_name"],
+    )
+
+
+def _unit_exits(d: Data, turn: int) -> str:
+    text = _("{unit_name} leaves the table by the {edge} edge").format(**d)
+    if d["dependants"]:
+        text += _(" with {dependants}").format(dependants=counted(d["dependants"], "Dependant"))
+    return text
+
+
+def _dependants_handed_off(d: Data, turn: int) -> str:
+    return _(
+        "{unit_name} hands {count} off at the friendly edge "
+        "(Rulebook: Disposing of Dependants & Casualties)"
+    ).format(unit_name=d["unit_name"], count=counted(d["count"], "Dependant"))
+
+
+def _merged(d: Data, turn: int) -> str:
+    return _(
+        "T{turn} {merged_name} merges into {unit_name}: {figures}, Troop Quality {quality}, "
+        "Morale {morale} (Rulebook: Merging Units; Mixed Units)"
+    ).format(
+        turn=turn,
+        merged_name=d["merged_name"],
+        unit_name=d["unit_name"],
+        figures=counted(d["figures"], "figure"),
+        quality=d["quality"],
+        morale=d["morale"],
+    )
+
+
+def _wounded_at_end(d: Data, turn: int) -> str:
+    count = d["count"]
+    return _("{unit_name}: {waiting} still awaiting First Aid {verb} as wounded (R69)").format(
+        unit_name=d["unit_name"],
+        waiting=counted(count, "hit figure"),
+        verb="counts" if count == 1 else "count",
+    )
+
+
+def _game_end(d: Data, turn: int) -> str:
+    sides = {"regular": _("the Regulars"), "insurgent": _("the Insurgents")}
+    winner = d["winner"]
+    if winner in sides:
+        verdict = _("a {margin} victory for {side}").format(margin=d["margin"], side=sides[winner])
+    else:
+        verdict = _("{margin}, no side wins").format(margin=d["margin"])
+    return _(
+        "Game over after turn {turn}: {reason}. Regulars {vp_regular} VP, "
+        "Insurgents {vp_insurgent} VP: {verdict} (Rulebook: Victory Points, Margin of Victory)"
+    ).format(
+        turn=turn,
+        reason=d["reason"],
+        vp_regular=d["vp_regular"],
+        vp_insurgent=d["vp_insurgent"],
+        verdict=verdict,
+    )
+
+
+def _insurgency_level(d: Data, turn: int) -> str:
+    if d["face"] is None:
+        head = _("Insurgency Level is automatic: reinforcements arrive")
+    else:
+        head = _("Insurgency Level roll d6={face} vs {level}: {outcome}").format(
+            face=d["face"],
+            level=d["level"],
+            outcome=_("reinforcements arrive") if d["arrive"] else _("no reinforcements"),
+        )
+    return _("T{turn} {head} (Rulebook: Arrival of Insurgent Reinforcements, R20)").format(
+        turn=turn, head=head
+    )
+
+
+def reinforcement_row_words(row: Data) -> str:
+    """A row of the Reinforcement table: "2d6+1 small arms + leader + 1 RPG, roll again"."""
+    parts: list[str] = []
+    if row["small_arms_dice"]:
+        bonus = f"+{row['small_arms_bonus']}" if row["small_arms_bonus"] else ""
+        parts.append(
+            _("{dice}d6{bonus} small arms").format(dice=row["small_arms_dice"], bonus=bonus)
+        )
+    if row["leader"]:
+        parts.append(_("leader"))
+    if row["light_support"]:
+        parts.append(_("{count} light support").format(count=row["light_support"]))
+    if row["rpgs"]:
+        parts.append(_("{count} RPG").format(count=row["rpgs"]))
+    text = " + ".join(parts)
+    return _("{row}, roll again").format(row=text) if row["roll_again"] else text
+
+
+def _reinforcement_roll(d: Data, turn: int) -> str:
+    a, b = d["table_faces"]
+    text = f"2d6={a}+{b}={a + b}: {reinforcement_row_words(d['row'])}"
+    if d["small_arms_faces"]:
+        text += _(" (small arms d6 {faces})").format(faces=list(d["small_arms_faces"]))
+    if d["rpg_faces"]:
+        kinds = ", ".join(
+            _("anti-tank") if anti_tank else _("standard") for anti_tank in d["rpg_anti_tank"]
+        )
+        text += _(" (RPG type d6 {faces}: {kinds}; 5-6 is anti-tank)").format(
+            faces=list(d["rpg_faces"]), kinds=kinds
+        )
+    if d["leaderless_face"] is not None:
+        text += _("; leader d6={face} ({outcome})").format(
+            face=d["leaderless_face"],
+            outcome=_("a leader") if d["has_leader"] else _("leaderless"),
+        )
+    return _("T{turn} Reinforcement table {text}").format(turn=turn, text=text)
+
+
+def _reinforcements_lost(d: Data, turn: int) -> str:
+    lost = {
+        "no_spot_left": _("Hot spot d6={face} (Insurgents' choice): no hot spot is left"),
+        "neutralized": _("Hot spot d6={face}: hot spot {face} is neutralized"),
+        "not_on_table": _("Hot spot d6={face}: hot spot {face} is not on the table"),
+    }[d["cause"]].format(face=d["face"])
+    return _("{lost}; the group is lost {source}").format(lost=lost, source=REINFORCEMENT_SOURCES)
+
+
+def _reinforcements_arrive(d: Data, turn: int) -> str:
+    return _(
+        "{roll}: {unit_name} ({figures}{leader}) arrives at hot spot {hot_spot} {source}"
+    ).format(
+        roll=_(
+            "Hot spot d6={face} (Insurgents' choice)" if d["face"] == 6 else "Hot spot d6={face}"
+        ).format(face=d["face"]),
+        unit_name=d["unit_name"],
+        figures=counted(d["figures"], "figure"),
+        leader=_(", with a leader") if d["has_leader"] else _(", leaderless"),
+        hot_spot=d["hot_spot"],
+        source=REINFORCEMENT_SOURCES,
+    )
+
+
+# == one sentence per kind =======================================================================
+Sentence = Callable[[Data, int], str]
+
+TEMPLATES: dict[str, str] = {
+    # kinds with one sentence, filled from the data (and `turn`)
+    K.TURN_START: _("Turn {turn} begins"),
+    K.TURN_END: _("Turn {turn} ends"),
+    K.RETURNS_TO_ACTION: _("{unit_name}: {figure} returns to action (Rulebook: First Aid Checks)"),
+    K.UNPINNED: _("{unit_name} is no longer Pinned (Rulebook: Pinned)"),
+    K.REGROUPED: _("{unit_name} has regrouped (Rulebook: Pull Back)"),
+    K.ACTIVATE: _("T{turn} {unit_name} activates"),
+    K.OVERWATCH_ENDS: _("{unit_name} leaves Overwatch (R23)"),
+    K.OVERWATCH: _("{unit_name} goes on Overwatch (Rulebook: Overwatch)"),
+    K.NEUTRALIZE_STARTED: _(
+        "{unit_name} starts neutralizing hot spot {hot_spot}; it must stay put until its next "
+        "activation (R28)"
+    ),
+    K.NEUTRALIZE_ABANDONED: _(
+        "{unit_name} moves off hot spot {hot_spot}: the neutralization is abandoned (R28)"
+    ),
+    K.HOT_SPOT_NEUTRALIZED: _(
+        "{unit_name} stayed by hot spot {hot_spot} for a full turn: it is neutralized and "
+        "removed (R28)"
+    ),
+    K.DEPENDANT_HIT: _(
+        "{unit_name}: more Defense failures than successes, so one hit falls on a carried "
+        "casualty, who dies (Rulebook: Fire at Units with Dependants & Casualties)"
+    ),
+    K.SEEK_COVER: _("{unit_name} moves to cover at ({to[0]:.1f}, {to[1]:.1f})"),
+    K.PULL_BACK: _(
+        "{unit_name} pulls back to ({to[0]:.1f}, {to[1]:.1f}) and must regroup next turn "
+        "(Rulebook: Pull Back)"
+    ),
+    K.INTERRUPT_DECLARED: _(
+        "T{turn} {unit_name} declares an interruption by {mode} against {target_name} "
+        "(Rulebook: Resolving Chains of Interruptions)"
+    ),
+    K.INTERRUPT_FIZZLES: _("{unit_name} has nowhere to move"),
+    K.REACT_MOVE: _("{unit_name} finishes its move before {insurgent_name} acts (R24)"),
+    K.NO_REACTION: _("{unit_name} does not react to {insurgent_name}"),
+    K.CONTRACTOR_JOINS: _(
+        "{unit_name} reaches contractor {contractor}: the contractor joins as a Dependant "
+        "(Contracting Trouble: Moving the Contractors)"
+    ),
+    K.CONTRACTOR_LEFT: _("Contractor {contractor} is left where {unit_name} fell"),
+    K.MERGE_DECLARED: _(
+        "{unit_name} will merge with {target_name} at the start of the next turn if they are "
+        "still in cohesion (Rulebook: Merging Units)"
+    ),
+    K.MERGE_CANCELLED: _("{unit_name} is no longer in cohesion with {target_name}: no merge"),
+    K.FIXED: _("{unit_name} has been seen and can no longer move out of contact"),
+    K.STAND_GROUND: _("{unit_name} stands its ground without firing"),
+    K.ASSAULT_ABORTED: _("{unit_name}'s charge breaks under fire"),
+    K.MOVE_START: _(
+        '{unit_name} moves {rate} toward ({to[0]:.1f}, {to[1]:.1f}), {length:.1f}" '
+        "(Rulebook: Movement)"
+    ),
+    K.MOVE_END: _('{unit_name} ends its move at ({at[0]:.1f}, {at[1]:.1f}) after {distance:.1f}"'),
+    K.TAKE_COVER: _(
+        '{unit_name} reacts by moving {distance:.1f}" into cover at ({to[0]:.1f}, {to[1]:.1f}) '
+        "(Rulebook: Interruptions by Fire)"
+    ),
+}
+
+VARIANT_KEYS: dict[str, tuple[str, ...]] = {
+    K.FOG_OF_WAR: ("cause",),
+    K.PHASE_END: ("side",),
+    K.HOLD: ("side",),
+    K.FIRE_CANCELLED: ("cause",),
+    K.UNIT_DESTROYED: ("cause",),
+    K.BROKEN: ("cause",),
+    K.CONTRACTOR_TAKEN: ("side",),
+    K.CLOSE_ASSAULT_END: ("cause",),
+    K.PRISONERS: ("cause",),
+    K.FLEE: ("pinned",),
+    K.LEADER_JOINS: ("finished",),
+    K.GET_IN_COVER: ("passed",),
+    K.IN_COVER: ("passed",),
+    K.INTERRUPT_CHECK: ("passed",),
+    K.QUALITY_CHECK: ("cause", "passed"),
+    K.CLOSE_ASSAULT_CHECK: ("role", "passed"),
+}
+"""Kinds whose sentence depends on some of their data: the keys that pick it in VARIANTS."""
+
+VARIANTS: dict[tuple[Any, ...], str] = {
+    (K.FOG_OF_WAR, "setup"): _(
+        "A Fog of War card is drawn at the start of the game "
+        "(the card decks are not in the engine yet; no effect applied)"
+    ),
+    (K.FOG_OF_WAR, "reaction_test"): _(
+        "{unit_name} rolled a natural 1 on a Reaction Test: a Fog of War card is drawn "
+        "(Rulebook: Reaction Tests and Fog of War; the deck is not in the engine yet)"
+    ),
+    (K.PHASE_END, "regular"): _("The Regulars end their activations; the rest hold"),
+    (K.PHASE_END, "insurgent"): _("The Insurgent phase ends"),
+    (K.HOLD, "regular"): _("{unit_name} holds its position"),
+    (K.HOLD, "insurgent"): _("{unit_name} stays put"),
+    (K.FIRE_CANCELLED, "target_gone"): _("{unit_name}'s target {target} is gone"),
+    (K.FIRE_CANCELLED, "cannot_fire"): _("{unit_name} can no longer fire: {reason}"),
+    (K.FIRE_CANCELLED, "no_firepower"): _("{unit_name} has no Firepower left ({firepower})"),
+    (K.FIRE_CANCELLED, "interruption_fizzles"): _("{unit_name}'s interruption fizzles: {reason}"),
+    (K.FIRE_CANCELLED, "cannot_react"): _("{unit_name} cannot react: {reason}"),
+    (K.UNIT_DESTROYED, "wiped_out"): _("{unit_name} is wiped out"),
+    (K.UNIT_DESTROYED, "out_of_action"): _("{unit_name} has no one left able to fight"),
+    (K.UNIT_DESTROYED, "no_one_left"): _("{unit_name} has no one left"),
+    (K.BROKEN, "morale"): _(
+        "{unit_name}'s Morale falls below d6: it breaks and leaves the table (R11)"
+    ),
+    (K.BROKEN, "melted"): _("{unit_name} has melted away"),
+    (K.CONTRACTOR_TAKEN, "insurgent"): _("{unit_name} seizes contractor {contractor}"),
+    (K.CONTRACTOR_TAKEN, "regular"): _("{unit_name} frees contractor {contractor}"),
+    (K.CLOSE_ASSAULT_END, "broke_off"): _("The close assault breaks off with both sides standing"),
+    (K.CLOSE_ASSAULT_END, "won"): _("The close assault ends: {unit_name} holds the ground"),
+    (K.PRISONERS, "insurgents_captured"): _("{unit_name} takes {count} prisoners (Rulebook: POWs)"),
+    (K.PRISONERS, "regulars_fate"): _(
+        "Fate of {unit_name}'s figures d6={faces} (1 = captured): "
+        "{taken} taken prisoner, the rest killed (Rulebook: Close Assault)"
+    ),
+    (K.FLEE, True): _("{unit_name} flees to ({to[0]:.1f}, {to[1]:.1f}) and is Pinned"),
+    (K.FLEE, False): _("{unit_name} flees to ({to[0]:.1f}, {to[1]:.1f})"),
+    (K.LEADER_JOINS, True): _(
+        "T{turn} {leader_name} joins {unit_name} (Rulebook: Leaders Joining a Unit); "
+        "it had already acted this turn, so both are finished for the turn"
+    ),
+    (K.LEADER_JOINS, False): _(
+        "T{turn} {leader_name} joins {unit_name} (Rulebook: Leaders Joining a Unit); "
+        "it may still act this turn, but only fire: the join was its move"
+    ),
+    (K.GET_IN_COVER, True): _(
+        "T{turn} {unit_name} tries to Get In Cover (Rulebook: Pinned; Cover Dice): "
+        "{test} → In Cover"
+    ),
+    (K.GET_IN_COVER, False): _(
+        "T{turn} {unit_name} tries to Get In Cover (Rulebook: Pinned; Cover Dice): {test} → fails"
+    ),
+    (K.IN_COVER, True): _(
+        "T{turn} {unit_name} stays put and tries to get In Cover (Rulebook: Cover Dice): "
+        "Quality Check {test} → In Cover"
+    ),
+    (K.IN_COVER, False): _(
+        "T{turn} {unit_name} stays put and tries to get In Cover (Rulebook: Cover Dice): "
+        "Quality Check {test} → fails"
+    ),
+    (K.INTERRUPT_CHECK, True): _(
+        "T{turn} Insurgent Interrupt Check (Rulebook: Insurgent Interrupt Check): "
+        "leaderless {unit_name} {test} → may interrupt"
+    ),
+    (K.INTERRUPT_CHECK, False): _(
+        "T{turn} Insurgent Interrupt Check (Rulebook: Insurgent Interrupt Check): "
+        "leaderless {unit_name} {test} → fails and does nothing"
+    ),
+    (K.QUALITY_CHECK, "rapid_move", True): _(
+        "T{turn} Casualties Quality Check to move Rapidly (Rulebook: Casualties): "
+        "{unit_name} {test} → may move Rapidly"
+    ),
+    (K.QUALITY_CHECK, "rapid_move", False): _(
+        "T{turn} Casualties Quality Check to move Rapidly (Rulebook: Casualties): "
+        "{unit_name} {test} → moves Cautiously"
+    ),
+    (K.QUALITY_CHECK, "leaderless", True): _(
+        "T{turn} leaderless {unit_name} Quality Check to act (Rulebook: Move Any Remaining "
+        "Insurgent Units): {test} → acts"
+    ),
+    (K.QUALITY_CHECK, "leaderless", False): _(
+        "T{turn} leaderless {unit_name} Quality Check to act (Rulebook: Move Any Remaining "
+        "Insurgent Units): {test} → does nothing"
+    ),
+    (K.CLOSE_ASSAULT_CHECK, "attacker", True): _(
+        "T{turn} {unit_name} charges {target_name}: Close Assault Quality Check "
+        "{test} → goes in (Rulebook: Close Assault Quality Checks)"
+    ),
+    (K.CLOSE_ASSAULT_CHECK, "attacker", False): _(
+        "T{turn} {unit_name} charges {target_name}: Close Assault Quality Check "
+        "{test} → balks and forfeits the activation (Rulebook: Close Assault Quality Checks)"
+    ),
+    (K.CLOSE_ASSAULT_CHECK, "defender", True): _(
+        "T{turn} {unit_name} Quality Check against the charge {test} → may fire or flee"
+    ),
+    (K.CLOSE_ASSAULT_CHECK, "defender", False): _(
+        "T{turn} {unit_name} Quality Check against the charge {test} → "
+        "may stand without firing or flee"
+    ),
+}
+
+SENTENCES: dict[str, Sentence] = {
+    K.SETUP: _setup,
+    K.FIRE: _fire,
+    K.CASUALTY: _casualty,
+    K.FIRST_AID: _first_aid,
+    K.MORALE: _morale,
+    K.MOVE: _move,
+    K.CHANGE_LEVEL: _change_level,
+    K.REACTION_TEST: _reaction_test,
+    K.OVERWATCH_HOLDS: _overwatch_holds,
+    K.UNIT_EXITS: _unit_exits,
+    K.DEPENDANTS_HANDED_OFF: _dependants_handed_off,
+    K.MERGED: _merged,
+    K.WOUNDED_AT_END: _wounded_at_end,
+    K.GAME_END: _game_end,
+    K.INSURGENCY_LEVEL: _insurgency_level,
+    K.REINFORCEMENT_ROLL: _reinforcement_roll,
+    K.REINFORCEMENTS_LOST: _reinforcements_lost,
+    K.REINFORCEMENTS_ARRIVE: _reinforcements_arrive,
+}
+
+
+def narrate(kind: str, data: Data, turn: int = 0) -> str:
+    """The English line of one event (its kind, its data and the turn it happened in)."""
+    sentence = SENTENCES.get(kind)
+    if sentence is not None:
+        return sentence(data, turn)
+    fields = {"turn": turn, **data}
+    if "die" in data and "face" in data:  # the event's one test die, as "d8=5+1"
+        fields["test"] = test_shown(data)
+    if "firepower_breakdown" in data:
+        fields["firepower"] = breakdown_words(data["firepower_breakdown"])
+    variant = VARIANT_KEYS.get(kind)
+    if variant is not None:
+        return VARIANTS[(kind, *(data[key] for key in variant))].format(**fields)
+    template = TEMPLATES.get(kind)
+    if template is not None:
+        return template.format(**fields)
+    return f"{kind} {dict(data)}"
+
+
+def narrate_event(event: Mapping[str, Any]) -> str:
+    """The line of a stored event (`{"seq", "turn", "kind", "data", ...}`)."""
+    return narrate(str(event["kind"]), event.get("data", {}) or {}, int(event.get("turn", 0)))
