@@ -197,6 +197,8 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
         return _fail(str(exc))
     except MapError as exc:
         return _fail(str(exc))
+    if engine.load_notice:  # e.g. a save made by another version of the game
+        print(engine.load_notice, file=sys.stderr)
     if not args.quiet:
         for event in engine.state.events:
             print(event["text"], file=stream)

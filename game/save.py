@@ -3,6 +3,12 @@
 Loading replays the log through the engine, so a loaded game is the same game, event for event.
 Files are written atomically (a temporary file in the same folder, then `os.replace`). Every
 problem with a save becomes one `SaveError` whose message names the file.
+
+A save records the game version that wrote it (`game_version`) and what its fingerprint covers
+(`fingerprint`). A save from this version must replay to the same `events_sha256`; one from
+another version (or from before saves said, whose fingerprint covered the narration) loads when
+its commands still replay, the fingerprint check skipped with a note (`Engine.load_notice`);
+when they no longer replay, the one line names the version that made it.
 """
 
 from __future__ import annotations
@@ -15,8 +21,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game import fileio
+from game import __version__, fileio
 from game.battlefield.errors import MapError
+from game.rules.wording import counted
 from game.scenarios.ids import SHIPPED_SCENARIO_IDS, scenario_map
 
 if TYPE_CHECKING:  # the engine loads only when a game starts: the menu must open fast
@@ -24,6 +31,8 @@ if TYPE_CHECKING:  # the engine loads only when a game starts: the menu must ope
 
 FORMAT = "ambush-alley-save"
 VERSION = 1
+FINGERPRINT = "seq,turn,kind,data"
+"""What `events_sha256` covers in the saves this version writes (not the narration)."""
 DATA_DIR_ENV = "AMBUSH_ALLEY_DATA_DIR"
 SAVES_SUBDIR = "saves"  # named saves, in the data folder beside the autosave
 SIDECAR_SUFFIX = ".session.json"  # the window's note of who plays a save (game/client/saves.py)
@@ -73,6 +82,8 @@ def save_data(engine: Engine) -> dict[str, Any]:
         "turn": state.turn,
         "commands": [c.to_json() for c in engine.log],
         "events_sha256": engine.events_sha256(),
+        "fingerprint": FINGERPRINT,
+        "game_version": __version__,
         # optional: the AI's reasons, each after that many events (saves without it load too)
         "notes": [[at, text] for at, text in engine.notes],
     }
@@ -152,21 +163,46 @@ def load_save(path: Path) -> Engine:
         )
     except MapError as exc:
         raise SaveError(f"{where}: its map cannot be played: {exc}") from None
+    made_by = data.get("game_version")
+    same_version = made_by == __version__ and data.get("fingerprint") == FINGERPRINT
+    # a save from another version names it in whatever goes wrong on replay
+    origin = "" if same_version else f"{where}: made by {made_by_words(made_by)}, "
     for number, raw in enumerate(data["commands"], start=1):
         try:
             command = command_from_json(raw)
             engine.apply(command)
         except (ValueError, TypeError) as exc:
+            if origin:
+                raise SaveError(
+                    f"{origin}no longer replays: command {number} cannot be read ({exc})"
+                ) from None
             raise SaveError(f"{where}: command {number} is damaged: {exc}") from None
         except IllegalCommand as exc:
+            if origin:
+                raise SaveError(
+                    f"{origin}no longer replays: command {number} is illegal now ({exc})"
+                ) from None
             raise SaveError(f"{where}: command {number} is illegal on replay: {exc}") from None
     expected = data.get("events_sha256")
-    if expected and expected != engine.events_sha256():
+    if same_version and expected and expected != engine.events_sha256():
         raise SaveError(
             f"{where}: the replayed game does not match the save (tampered or truncated)"
         )
+    if not same_version:
+        engine.load_notice = (
+            f"{where}: made by {made_by_words(made_by)}; its "
+            f"{counted(len(data['commands']), 'command')} replay in this version, so it loads "
+            "(the fingerprint check is skipped for another version's save)"
+        )
     engine.notes = [(at, text) for at, text in notes]
     return engine
+
+
+def made_by_words(game_version: Any) -> str:
+    """Who made a save, for a message: "version 0.1.0", or the saves from before they said."""
+    if isinstance(game_version, str) and game_version:
+        return f"version {game_version} (this is {__version__})"
+    return f"a version before {__version__} (its save records none)"
 
 
 def data_dir() -> Path:

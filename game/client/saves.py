@@ -268,6 +268,8 @@ def resume_session(path: Path, *, autosave_dir: Path | None = None) -> Any:
         session = GameSession(config, engine=engine)
     except ValueError as exc:
         raise SaveError(f"{path}: {exc}") from None
+    if engine.load_notice:  # e.g. made by another version: shown in the log with the AI's notes
+        session.ai_log.append(engine.load_notice)
     track_session(session)
     return session
 

@@ -66,6 +66,8 @@ class Engine:
         # What the controllers said of their choices ("AI: ..." lines), each with the number of
         # events logged before it: commentary kept with the save, never part of the game state.
         self.notes: list[tuple[int, str]] = []
+        # what loading a save had to say (e.g. made by another version), for the player
+        self.load_notice = ""
         self.pending: Decision | None = None
         self._los_cache: dict[tuple[Any, ...], bool] = {}
         self.listeners: list[Callable[[dict[str, Any]], None]] = []

@@ -98,6 +98,68 @@ def test_a_damaged_save_gives_one_clear_error_naming_the_file(
     assert str(path) in text and message in text and "\n" not in text
 
 
+def test_a_save_records_the_game_version_from_pyproject(tmp_path: Path) -> None:
+    import tomllib
+
+    import game
+
+    pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    assert game.__version__ == pyproject["project"]["version"]
+    _path, data = _save(tmp_path)
+    assert data["game_version"] == game.__version__
+    assert data["fingerprint"] == "seq,turn,kind,data"
+
+
+def _old_format(data: dict[str, object]) -> None:
+    """The save as the versions before this one wrote it: no game version, and a fingerprint
+    over the events with their English text."""
+    data.pop("game_version")
+    data.pop("fingerprint")
+    data["events_sha256"] = "f" * 64  # hashed the narration too: no longer reproducible
+
+
+@pytest.mark.parametrize(
+    ("change", "made_by"),
+    [
+        (_old_format, "a version before"),
+        (lambda d: d.update(game_version="0.0.9", events_sha256="e" * 64), "version 0.0.9"),
+    ],
+)  # fmt: skip
+def test_another_versions_save_loads_when_its_commands_still_replay(
+    tmp_path: Path, change: object, made_by: str
+) -> None:
+    path, data = _save(tmp_path)
+    reference = load_save(path)
+    assert reference.load_notice == ""  # this version's own save is checked, silently
+    change(data)  # type: ignore[operator]
+    path.write_text(json.dumps(data))
+    loaded = load_save(path)
+    assert loaded.state.to_json() == reference.state.to_json()
+    notice = loaded.load_notice
+    assert str(path) in notice and made_by in notice and "fingerprint check is skipped" in notice
+
+
+@pytest.mark.parametrize(
+    ("change", "made_by"),
+    [
+        (_old_format, "a version before"),
+        (lambda d: d.update(game_version="0.0.9"), "version 0.0.9"),
+    ],
+)  # fmt: skip
+def test_another_versions_save_that_no_longer_replays_says_which_version_made_it(
+    tmp_path: Path, change: object, made_by: str
+) -> None:
+    path, data = _save(tmp_path)
+    change(data)  # type: ignore[operator]
+    data["commands"].insert(3, WRONG_SIDE)  # type: ignore[attr-defined]
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError) as caught:
+        load_save(path)
+    text = str(caught.value)
+    assert str(path) in text and made_by in text and "\n" not in text
+    assert "no longer replays: command 4 is illegal now" in text
+
+
 def test_bad_json_and_missing_saves_are_one_line_errors(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "ambush-alley-save", "version": 1, ')
