@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from game import __version__, fileio
 from game.battlefield.errors import MapError
-from game.rules.wording import counted
 from game.scenarios.ids import SHIPPED_SCENARIO_IDS, scenario_map
 
 if TYPE_CHECKING:  # the engine loads only when a game starts: the menu must open fast
@@ -191,7 +190,8 @@ def load_save(path: Path) -> Engine:
     if not same_version:
         engine.load_notice = (
             f"{where}: made by {made_by_words(made_by)}; its "
-            f"{counted(len(data['commands']), 'command')} replay in this version, so it loads "
+            f"{len(data['commands'])} command{'' if len(data['commands']) == 1 else 's'} "
+            "replay in this version, so it loads "
             "(the fingerprint check is skipped for another version's save)"
         )
     engine.notes = [(at, text) for at, text in notes]

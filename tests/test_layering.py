@@ -48,6 +48,7 @@ ENGINE_PROTOCOL = {
     "game.engine.controllers",
     "game.engine.decisions",
     "game.engine.events",
+    "game.engine.protocol",
     "game.engine.rulesbridge",
     "game.engine.scenario",
     "game.engine.state",

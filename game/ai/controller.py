@@ -51,6 +51,7 @@ from game.engine.commands import (
     Fire,
     MoveUnit,
 )
+from game.engine.protocol import ContractorStatus, DecisionKind, FigureStatus, MoveRate
 from game.engine.state import INSURGENT, REGULAR, SUPPORT_DICE, GameState, UnitState
 from game.engine.terrain import (
     Terrain,
@@ -160,7 +161,7 @@ class _World:
                 for r in self.regulars
                 if r.on_table
                 for f in r.figures
-                if f.status in ("ok", "hit", "returning")
+                if f.status in (FigureStatus.OK, FigureStatus.HIT, FigureStatus.RETURNING)
             ]
         return self._enemy_bases
 
@@ -223,7 +224,9 @@ class _World:
         """The Insurgents' objectives: Objective markers and contractors not yet taken."""
         points = [m.position for m in self.battlefield.markers if m.kind == "Objective"]
         points += [
-            (c.x, c.y) for c in self.state.contractors if c.status in ("waiting", "escorted")
+            (c.x, c.y)
+            for c in self.state.contractors
+            if c.status in (ContractorStatus.WAITING, ContractorStatus.ESCORTED)
         ]
         return points
 
@@ -349,14 +352,14 @@ class InsurgentAI:
             self._plans = {}
         decision = view.decision
         handlers: dict[str, Callable[[PlayerView, _World, dict[str, Any]], Command]] = {
-            "interrupts": self._declare_interrupts,
-            "interrupt_move": self._interrupt_move,
-            "insurgent_action": self._end_of_turn_action,
-            "continue": self._continue,
-            "seek_cover": self._seek_cover,
-            "assaulted": self._assaulted,
-            "prisoners": self._prisoners,
-            "hot_spot": self._hot_spot,
+            DecisionKind.INTERRUPTS: self._declare_interrupts,
+            DecisionKind.INTERRUPT_MOVE: self._interrupt_move,
+            DecisionKind.INSURGENT_ACTION: self._end_of_turn_action,
+            DecisionKind.CONTINUE: self._continue,
+            DecisionKind.SEEK_COVER: self._seek_cover,
+            DecisionKind.ASSAULTED: self._assaulted,
+            DecisionKind.PRISONERS: self._prisoners,
+            DecisionKind.HOT_SPOT: self._hot_spot,
         }
         handler = handlers.get(str(decision["kind"]), self._first_legal)
         return handler(view, world, decision)
@@ -590,8 +593,10 @@ class InsurgentAI:
         toward: Target | None,
     ) -> MoveUnit:
         """The legal move that best does what the row asked (R35, R78)."""
-        wanted_rate = {Pace.RAPID: "rapid", Pace.CAUTIOUS: "cautious"}.get(action.pace)
-        rates = {c.rate for c in moves if c.rate != "out_of_contact"}
+        wanted_rate = {Pace.RAPID: MoveRate.RAPID, Pace.CAUTIOUS: MoveRate.CAUTIOUS}.get(
+            action.pace
+        )
+        rates = {c.rate for c in moves if c.rate != MoveRate.OUT_OF_CONTACT}
         if wanted_rate in rates:
             rates = {wanted_rate}
         pool = [c for c in moves if c.rate in rates] or list(moves)
@@ -618,10 +623,12 @@ class InsurgentAI:
         if unit.shaken_turn == world.turn - 1 > 0:
             return []  # Shaken: only away from the enemy; the engine's own samples are safe
         start = unit.leader_point
-        waiting = [(c.x, c.y) for c in world.state.contractors if c.status == "waiting"]
+        waiting = [
+            (c.x, c.y) for c in world.state.contractors if c.status == ContractorStatus.WAITING
+        ]
         out: list[MoveUnit] = []
-        for rate in sorted({c.rate for c in pool if c.rate in ("cautious", "rapid")}):
-            reach = CAUTIOUS_INCHES if rate == "cautious" else RAPID_INCHES
+        for rate in sorted({c.rate for c in pool if c.rate in (MoveRate.CAUTIOUS, MoveRate.RAPID)}):
+            reach = CAUTIOUS_INCHES if rate == MoveRate.CAUTIOUS else RAPID_INCHES
             points: list[Point] = []
             for k in range(RING_DIRECTIONS):
                 angle = 2 * math.pi * k / RING_DIRECTIONS
@@ -685,11 +692,12 @@ class InsurgentAI:
         activated: UnitState | None,
     ) -> _LazyCandidate:
         start = unit.leader_point
-        reach = {
-            "cautious": CAUTIOUS_INCHES,
-            "rapid": RAPID_INCHES,
-            "out_of_contact": OUT_OF_CONTACT_SAMPLE_INCHES,
-        }.get(command.rate, CAUTIOUS_INCHES)
+        reaches: dict[str, float] = {
+            MoveRate.CAUTIOUS: CAUTIOUS_INCHES,
+            MoveRate.RAPID: RAPID_INCHES,
+            MoveRate.OUT_OF_CONTACT: OUT_OF_CONTACT_SAMPLE_INCHES,
+        }
+        reach = reaches.get(command.rate, CAUTIOUS_INCHES)
         path = truncate(self.terrain.path(start, command.to), reach)
         return _LazyCandidate(self, world, unit, command, path, goal, watchers, activated)
 

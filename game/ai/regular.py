@@ -35,6 +35,7 @@ from game.engine.commands import (
     NeutralizeHotSpot,
     Overwatch,
 )
+from game.engine.protocol import ContractorStatus, DecisionKind, FigureStatus, MoveRate, UnitStatus
 from game.engine.scenario import Objectives
 from game.engine.state import INSURGENT, REGULAR, SUPPORT_DICE, GameState, UnitState
 from game.engine.terrain import Terrain, distance, path_length, walk
@@ -261,7 +262,7 @@ class Board:
         """Expected casualties if `firer` standing at `spot` fires at `target` now."""
         tspot = self.spot_of(target)
         _, exposed = self.cover(tspot)
-        target_rapid = target.move_rate_turn == self.turn and target.move_rate == "rapid"
+        target_rapid = target.move_rate_turn == self.turn and target.move_rate == MoveRate.RAPID
         fp = self.firepower(
             firer,
             spot.centre,
@@ -407,8 +408,8 @@ class Board:
 
     def _contractor_goals(self) -> dict[str, Goal | None]:
         goals: dict[str, Goal | None] = {}
-        waiting = [c for c in self.state.contractors if c.status == "waiting"]
-        held = [c for c in self.state.contractors if c.status == "held"]
+        waiting = [c for c in self.state.contractors if c.status == ContractorStatus.WAITING]
+        held = [c for c in self.state.contractors if c.status == ContractorStatus.HELD]
         for unit in self.regulars:
             carrying = "contractor" in unit.dependants
             exit_at = self.exit_point(unit.leader_point)
@@ -441,15 +442,19 @@ class Board:
         if goal is not None:
             route = self.path(start, goal.point)
             length = path_length(route)
-            for rate, reach in (("cautious", 3.0), ("cautious", CAUTIOUS), ("rapid", RAPID)):
+            cautious: str = MoveRate.CAUTIOUS
+            rapid: str = MoveRate.RAPID
+            for rate, reach in ((cautious, 3.0), (cautious, CAUTIOUS), (rapid, RAPID)):
                 # a goal within a Cautious move is not worth Rapid's costs (−1 on Reaction
                 # Tests, +1 die for whoever fires at the unit: R14, R16)
-                if rate in rates and not (rate == "rapid" and length <= CAUTIOUS + 0.05):
+                if rate in rates and not (rate == MoveRate.RAPID and length <= CAUTIOUS + 0.05):
                     raw.append((walk(route, reach), rate, reach))
-        if "cautious" in rates:
+        if MoveRate.CAUTIOUS in rates:
             for dist in RING:
                 for dx, dy in DIRECTIONS:
-                    raw.append(((start[0] + dx * dist, start[1] + dy * dist), "cautious", dist))
+                    raw.append(
+                        ((start[0] + dx * dist, start[1] + dy * dist), MoveRate.CAUTIOUS, dist)
+                    )
         out: list[Destination] = []
         for to, rate, reach in raw:
             to = (
@@ -490,13 +495,13 @@ class Focus:
 
     @property
     def wounded(self) -> bool:
-        return any(f.status == "hit" for f in self.unit.figures)
+        return any(f.status == FigureStatus.HIT for f in self.unit.figures)
 
     @property
     def may_fire_later(self) -> bool:
         """Whether, after a move now, the unit could still fire this activation."""
         return any(isinstance(c, Fire) for c in self.options) or (
-            self.board.kind == "activate" and not self.wounded
+            self.board.kind == DecisionKind.ACTIVATE and not self.wounded
         )
 
 
@@ -506,11 +511,11 @@ def _place_value(
     """What standing at `dest` is worth: progress, cover, the shot from there, minus danger."""
     board, unit = focus.board, focus.unit
     solid, exposed = board.cover(dest.spot)
-    danger = board.threat(unit, dest.spot, stationary=False, rapid=dest.rate == "rapid")
+    danger = board.threat(unit, dest.spot, stationary=False, rapid=dest.rate == MoveRate.RAPID)
     value = W_SOLID * solid + W_UNEXPOSED * (not exposed) - W_THREAT * danger
     shot = 0.0
     if with_shot and focus.may_fire_later:
-        shot = board.best_shot(unit, dest.spot, rapid=dest.rate == "rapid")
+        shot = board.best_shot(unit, dest.spot, rapid=dest.rate == MoveRate.RAPID)
         value += W_SHOT * shot
     why = (
         f"{'Solid Cover' if solid else 'Exposed' if exposed else 'near cover'}, "
@@ -553,7 +558,7 @@ class FirstAidCandidate(CandidateAction[Focus, Command]):
     def evaluate(self, focus: Focus) -> float:
         for c in focus.options:
             if isinstance(c, FirstAid):
-                hit = sum(1 for f in focus.unit.figures if f.status == "hit")
+                hit = sum(1 for f in focus.unit.figures if f.status == FigureStatus.HIT)
                 return self.propose(c, f"{hit} hit figures to tend in safety (R27)", 85.0)
         return NOTHING
 
@@ -568,7 +573,7 @@ class WoundedToSafetyCandidate(CandidateAction[Focus, Command]):
             return NOTHING
         best_score = NOTHING
         for dest in board.destinations(unit, None):
-            if dest.rate != "cautious":
+            if dest.rate != MoveRate.CAUTIOUS:
                 continue
             solid, _ = board.cover(dest.spot)
             hidden = not board.watchers_of(dest.spot)
@@ -617,7 +622,7 @@ class FireCandidate(CandidateAction[Focus, Command]):
     def evaluate(self, focus: Focus) -> float:
         board, unit = focus.board, focus.unit
         spot = board.spot_of(unit)
-        rapid = unit.move_rate_turn == board.turn and unit.move_rate == "rapid"
+        rapid = unit.move_rate_turn == board.turn and unit.move_rate == MoveRate.RAPID
         best_score = NOTHING
         for c in focus.options:
             if not isinstance(c, Fire) or c.split:
@@ -654,7 +659,7 @@ class ObjectiveCandidate(CandidateAction[Focus, Command]):
             progress = here - left
             if progress < 0.5:
                 continue
-            if dest.rate == "rapid" and board.seen_on_the_way(unit, dest):
+            if dest.rate == MoveRate.RAPID and board.seen_on_the_way(unit, dest):
                 continue  # Rapid only where no known enemy can see the path
             value, why = _place_value(focus, dest, goal)
             arrives = left <= goal.reach
@@ -677,7 +682,7 @@ class ObjectiveCandidate(CandidateAction[Focus, Command]):
         """At the exit edge already (exit was not allowed when it arrived): a step along the
         edge takes it off the table."""
         board, unit = focus.board, focus.unit
-        if "cautious" not in board.move_rates(unit.id):
+        if MoveRate.CAUTIOUS not in board.move_rates(unit.id):
             return NOTHING
         x, y = goal.point
         for dx, dy in ((2.0, 0.0), (-2.0, 0.0), (0.0, 2.0), (0.0, -2.0)):
@@ -686,7 +691,7 @@ class ObjectiveCandidate(CandidateAction[Focus, Command]):
                 continue
             if path_length(board.path(unit.leader_point, to)) >= 0.5:
                 return self.propose(
-                    MoveUnit(side=REGULAR, unit=unit.id, to=to, rate="cautious"),
+                    MoveUnit(side=REGULAR, unit=unit.id, to=to, rate=MoveRate.CAUTIOUS),
                     f"{unit.name} steps off the table by {goal.label}",
                     25.0 + goal.arrival_bonus,
                 )
@@ -704,7 +709,7 @@ class CoverMoveCandidate(CandidateAction[Focus, Command]):
         here = board.path_distance(unit.leader_point, goal.point) if goal else 0.0
         best_score = NOTHING
         for dest in board.destinations(unit, goal):
-            if dest.rate != "cautious":
+            if dest.rate != MoveRate.CAUTIOUS:
                 continue
             value, why = _place_value(focus, dest, goal, with_shot=False)
             if goal is not None:
@@ -718,7 +723,7 @@ class CoverMoveCandidate(CandidateAction[Focus, Command]):
             score = 5.0 + gain
             if score > best_score:
                 best_score = self.propose(
-                    MoveUnit(side=REGULAR, unit=unit.id, to=dest.to, rate="cautious"),
+                    MoveUnit(side=REGULAR, unit=unit.id, to=dest.to, rate=MoveRate.CAUTIOUS),
                     f"{unit.name} moves cautiously to {_describe(dest.end)}: {why} "
                     f"(better than staying by {gain:.1f})",
                     score,
@@ -821,15 +826,16 @@ class RegularAI:
         if view.decision is None or not view.legal:
             raise ValueError("the Regular AI was asked to choose with no decision pending")
         board = Board(view, self.terrain_for(view))
-        handler = {
-            "activate": self._activate,
-            "continue": self._continue,
-            "overwatch": self._overwatch,
-            "helpers": self._helpers,
-            "react": self._react,
-            "seek_cover": self._seek_cover,
-            "assaulted": self._assaulted,
-        }.get(board.kind)
+        handlers: dict[str, Callable[[Board], Command]] = {
+            DecisionKind.ACTIVATE: self._activate,
+            DecisionKind.CONTINUE: self._continue,
+            DecisionKind.OVERWATCH: self._overwatch,
+            DecisionKind.HELPERS: self._helpers,
+            DecisionKind.REACT: self._react,
+            DecisionKind.SEEK_COVER: self._seek_cover,
+            DecisionKind.ASSAULTED: self._assaulted,
+        }
+        handler = handlers.get(board.kind)
         if handler is None:
             command = view.legal[0]
             self.note(f'"default" unknown decision {board.kind!r}: first legal answer {command}')
@@ -1045,7 +1051,7 @@ def regular_units(view: PlayerView) -> Iterable[str]:
     return sorted(
         uid
         for uid, u in view.state["units"].items()
-        if u["side"] == REGULAR and u["status"] == "active"
+        if u["side"] == REGULAR and u["status"] == UnitStatus.ACTIVE
     )
 
 

@@ -22,6 +22,7 @@ from game.client.viewmodel import (
     UnitSprite,
     cluster_positions,
 )
+from game.engine.protocol import ContractorStatus, FigureStatus
 from game.engine.state import INSURGENT, GameState, UnitState
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def unit_badges(unit: UnitState, turn: int) -> tuple[Badge, ...]:
         badges.append(Badge.PULL_BACK)
     if unit.dependants:
         badges.append(Badge.DEPENDANTS)
-    if any(f.status == "hit" for f in unit.figures):
+    if any(f.status == FigureStatus.HIT for f in unit.figures):
         badges.append(Badge.FIRST_AID)
     return tuple(badges)
 
@@ -140,7 +141,11 @@ def view_from_game(
     With the game's `terrain`, Dependants are drawn on free spots beside their escort."""
     drawn = [u for u in state.units.values() if u.on_table and u.figures]
     occupied: list[Point] = [f.pos for u in drawn for f in u.figures]
-    occupied += [(c.x, c.y) for c in state.contractors if not c.holder and c.status == "waiting"]
+    occupied += [
+        (c.x, c.y)
+        for c in state.contractors
+        if not c.holder and c.status == ContractorStatus.WAITING
+    ]
     units = []
     for u in drawn:
         sprite = unit_sprite(u, state.turn, terrain, occupied)
@@ -152,7 +157,7 @@ def view_from_game(
     markers = tuple(
         MarkerSprite("contractor", "Contractor", (c.x, c.y))
         for c in state.contractors
-        if not c.holder and c.status == "waiting"
+        if not c.holder and c.status == ContractorStatus.WAITING
     )
     turn_text = f"Turn {state.turn} of {state.turn_limit}" if state.turn > 0 else "Set-up"
     vp = "VP —"

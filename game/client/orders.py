@@ -24,6 +24,7 @@ from game.engine.commands import (
     MoveUnit,
 )
 from game.engine.engine import Engine
+from game.engine.protocol import DecisionKind, MoveRate
 from game.engine.state import UnitState
 from game.engine.terrain import distance, path_length, point_segment_distance, truncate
 from game.rules.movement import CAUTIOUS, RAPID
@@ -53,7 +54,7 @@ def check(engine: Engine, command: Command) -> str:
 def reacting_to(engine: Engine, unit: UnitState) -> str | None:
     """The Insurgent unit `unit` is being asked whether to react to (R24), or None."""
     pending = engine.pending
-    if pending is None or pending.kind != "react":
+    if pending is None or pending.kind != DecisionKind.REACT:
         return None
     if pending.context.get("regular") != unit.id:
         return None
@@ -130,7 +131,7 @@ def cannot(engine: Engine, unit: UnitState, action: str) -> str:
             return ""
         x, y = unit.leader_point
         probes = [
-            MoveUnit(side=unit.side, unit=unit.id, to=(x + dx, y + dy), rate="cautious")
+            MoveUnit(side=unit.side, unit=unit.id, to=(x + dx, y + dy), rate=MoveRate.CAUTIOUS)
             for dx, dy in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
         ]
         reasons = [check(engine, probe) for probe in probes]
@@ -227,11 +228,11 @@ class MovePreview:
     @property
     def reaction_modifier(self) -> str:
         """R14: moving Cautiously gives +1 to the Reaction Test, Rapidly −1."""
-        return "+1" if self.rate == "cautious" else "−1"
+        return "+1" if self.rate == MoveRate.CAUTIOUS else "−1"
 
     @property
     def label(self) -> str:
-        rate = "Cautious" if self.rate == "cautious" else "Rapid"
+        rate = "Cautious" if self.rate == MoveRate.CAUTIOUS else "Rapid"
         text = f'{self.length:.1f}" {rate} · Reaction Test {self.reaction_modifier} (R14)'
         if self.wanted > self.length + 0.05:
             text += f' · {self.wanted:.1f}" wanted, stops short'
@@ -276,12 +277,12 @@ def move_preview(
     rate = force_rate or ("cautious" if wanted <= CAUTIOUS - moved + 1e-6 else "rapid")
     command = MoveUnit(side=unit.side, unit=unit.id, to=to, rate=rate)
     blocked = check(engine, command)
-    if blocked and rate == "rapid":
+    if blocked and rate == MoveRate.RAPID:
         # Rapid is not allowed now (fired, Dependants, R21): plan the Cautious move instead.
-        cautious = MoveUnit(side=unit.side, unit=unit.id, to=to, rate="cautious")
+        cautious = MoveUnit(side=unit.side, unit=unit.id, to=to, rate=MoveRate.CAUTIOUS)
         if not check(engine, cautious):
             rate, command, blocked = "cautious", cautious, ""
-    allowance = (CAUTIOUS if rate == "cautious" else RAPID) - moved
+    allowance = (CAUTIOUS if rate == MoveRate.CAUTIOUS else RAPID) - moved
     walked = truncate(path, max(0.0, allowance))
     return MovePreview(tuple(walked), wanted, path_length(walked), rate, blocked, to, requested)
 

@@ -42,12 +42,15 @@ from game.engine.commands import (
     NeutralizeHotSpot,
     Overwatch,
 )
+from game.engine.protocol import DecisionKind, FigureStatus, MoveRate
 from game.engine.state import UnitState, side_name
 from game.engine.terrain import distance
 from game.rules.movement import CAUTIOUS, RAPID
 from game.steady_gc import Collector, steady_collector
 
-BOARD_KINDS = frozenset({"activate", "continue", "insurgent_action"})
+BOARD_KINDS = frozenset(
+    {DecisionKind.ACTIVATE, DecisionKind.CONTINUE, DecisionKind.INSURGENT_ACTION}
+)
 """Decisions answered on the board itself (select a unit, then an order); others get a dialog."""
 
 CAUTIOUS_COLOUR = (90, 200, 110)
@@ -457,7 +460,7 @@ class PlayScene(BattleScene):
             f"<b>{morale.label if morale is not None else 'broken'}</b>",
         ]
         if sprite is not None:
-            hit = sum(1 for f in unit.figures if f.status == "hit")
+            hit = sum(1 for f in unit.figures if f.status == FigureStatus.HIT)
             parts.append(
                 f"Figures: {len(unit.effective_figures)} able"
                 + (f", {hit} hit" if hit else "")
@@ -623,7 +626,7 @@ class PlayScene(BattleScene):
             acting is not None
             and acting.side == seat.side
             and pending is not None
-            and pending.kind == "continue"
+            and pending.kind == DecisionKind.CONTINUE
             and acting.id != unit_id
         ):
             unit_id = acting.id  # mid-activation every order is for the unit acting
@@ -1007,7 +1010,7 @@ class PlayScene(BattleScene):
     def _draw_move_plan(self, surface: pygame.Surface) -> None:
         if self.mode == "move" and self.move_plan is not None and len(self.move_plan.path) >= 2:
             plan = self.move_plan
-            colour = CAUTIOUS_COLOUR if plan.rate == "cautious" else RAPID_COLOUR
+            colour = CAUTIOUS_COLOUR if plan.rate == MoveRate.CAUTIOUS else RAPID_COLOUR
             if plan.blocked:
                 colour = BLOCKED_COLOUR
             points = [self._to_screen(p) for p in plan.path]
@@ -1147,7 +1150,7 @@ def advance_to_turn(session: GameSession, turn: int) -> None:
     }
     for _ in range(20000):
         pending = engine.pending
-        if pending is None or (engine.state.turn >= turn and pending.kind == "activate"):
+        if pending is None or (engine.state.turn >= turn and pending.kind == DecisionKind.ACTIVATE):
             return
         seat = session.current_seat()
         if seat is not None and not seat.human:

@@ -24,6 +24,7 @@ from typing import Any, Literal
 from game.engine.commands import Command
 from game.engine.controllers import Controller, NoteTaker
 from game.engine.engine import Engine
+from game.engine.protocol import DecisionKind
 from game.engine.state import INSURGENT, REGULAR, side_name
 from game.engine.view import player_view
 from game.save import Autosaver, keep_unfinished, new_game, resolve_map
@@ -197,7 +198,7 @@ class GameSession:
             owner = next((s for s in seats if s.owns(unit)), None)
             if owner is not None:
                 return owner
-        if pending.kind == "activate":
+        if pending.kind == DecisionKind.ACTIVATE:
             # Co-op: the players whose fireteams still wait take turns choosing an activation.
             state = self.engine.state
             waiting = [u.id for u in state.units_of(pending.side) if u.activated_turn != state.turn]

@@ -30,6 +30,7 @@ from game.engine.procedure import (
     Activation,
     crosses_base,
 )
+from game.engine.protocol import ContractorStatus, FigureStatus, MoveRate
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -90,7 +91,7 @@ def check_action(g: Engine, unit: UnitState, command: Command, act: Activation) 
 
 
 def _wounded(unit: UnitState) -> bool:
-    return any(f.status == "hit" for f in unit.figures)
+    return any(f.status == FigureStatus.HIT for f in unit.figures)
 
 
 def _tending(unit: UnitState, act: Activation) -> bool:
@@ -235,7 +236,7 @@ def fire_blockers(g: Engine, unit: UnitState, target: UnitState) -> str:
 def check_move(g: Engine, unit: UnitState, command: MoveUnit, act: Activation) -> None:
     name = unit.name
     turn = g.state.turn
-    if command.rate not in ("cautious", "rapid", "out_of_contact"):
+    if command.rate not in tuple(MoveRate):
         raise IllegalCommand(f"unknown movement rate {command.rate!r}")
     if act.moved > 0 or act.rate:
         raise IllegalCommand(f"{name} has already moved this activation")
@@ -245,12 +246,12 @@ def check_move(g: Engine, unit: UnitState, command: MoveUnit, act: Activation) -
         raise IllegalCommand(f"{name} is regrouping after a Pull Back and may not move")
     if unit.pinned_turn == turn:
         raise IllegalCommand(f"{name} is Pinned and may only seek cover")
-    if command.rate == "rapid":
+    if command.rate == MoveRate.RAPID:
         if act.fired:
             raise IllegalCommand(f"{name} has fired and may only move Cautiously (R21)")
         if unit.dependants:
             raise IllegalCommand(f"{name} has Dependants and may not move Rapidly")
-    if command.rate == "out_of_contact" and not may_move_out_of_contact(g, unit):
+    if command.rate == MoveRate.OUT_OF_CONTACT and not may_move_out_of_contact(g, unit):
         raise IllegalCommand(f"{name} cannot use Out of Contact movement")
     x, y = command.to
     if not (math.isfinite(x) and math.isfinite(y)):
@@ -269,7 +270,7 @@ def check_move(g: Engine, unit: UnitState, command: MoveUnit, act: Activation) -
             raise IllegalCommand(
                 "the Insurgents may not go for the contractors before the Marines reach them"
             )
-    if unit.side == REGULAR and any(f.status == "hit" for f in unit.figures):
+    if unit.side == REGULAR and any(f.status == FigureStatus.HIT for f in unit.figures):
         return  # moving toward a safe place to tend the wounded is allowed (R27)
 
 
@@ -285,7 +286,8 @@ def blocked_contractor_move(g: Engine, unit: UnitState, end: Point) -> bool:
     if not g.scenario.contractors:
         return False
     return any(
-        c.status == "waiting" and distance(end, (c.x, c.y)) < 2.0 for c in g.state.contractors
+        c.status == ContractorStatus.WAITING and distance(end, (c.x, c.y)) < 2.0
+        for c in g.state.contractors
     )
 
 

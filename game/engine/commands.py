@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from game.engine.protocol import MoveRate
+
 
 class IllegalCommand(Exception):
     """A command the rules do not allow now; the message is a sentence for the player."""
@@ -34,7 +36,7 @@ class MoveUnit(Command):
     kind: ClassVar[str] = "move"
     unit: str = ""
     to: tuple[float, float] = (0.0, 0.0)
-    rate: str = "cautious"
+    rate: str = MoveRate.CAUTIOUS
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ class JoinUnit(Command):
     kind: ClassVar[str] = "join_unit"
     unit: str = ""
     target: str = ""
-    rate: str = "rapid"
+    rate: str = MoveRate.RAPID
 
 
 @dataclass(frozen=True)

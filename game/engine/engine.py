@@ -26,7 +26,7 @@ from game.engine.narration import narrate
 from game.engine.procedure import Activation, Flow
 from game.engine.protocol import EventKind
 from game.engine.scenario import Scenario
-from game.engine.state import INSURGENT, REGULAR, GameState, UnitState, side_name
+from game.engine.state import FIGURE_OK, INSURGENT, REGULAR, GameState, UnitState, side_name
 from game.engine.terrain import Terrain
 from game.rules.dice import DiceSource, SeededDice
 
@@ -184,8 +184,8 @@ class Engine:
     def los(self, a: UnitState, b: UnitState) -> bool:
         # the key is `position().figures` of each, built without the rest of the positions:
         # most questions are answered from the cache
-        fa = tuple([(f.x, f.y) for f in a.figures if f.status == "ok"])
-        fb = tuple([(f.x, f.y) for f in b.figures if f.status == "ok"])
+        fa = tuple([(f.x, f.y) for f in a.figures if f.status == FIGURE_OK])
+        fb = tuple([(f.x, f.y) for f in b.figures if f.status == FIGURE_OK])
         if not fa or not fb:
             return False
         key = (fa, a.elevation, fb, b.elevation)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.engine import Engine
+from game.engine.protocol import UnitStatus
 
 ACTING_KINDS = {"Activate": "unit", "MoveStart": "unit", "Move": "unit", "Fire": "firer"}
 
@@ -48,7 +49,7 @@ class InvariantChecker:
                 self.fail(event, "a unit that is off the table acts")
         width, height = self.engine.battlefield.width, self.engine.battlefield.height
         for unit in state.units.values():
-            if unit.status == "merged":
+            if unit.status == UnitStatus.MERGED:
                 keeper = state.units.get(unit.merged_into)
                 if unit.figures or keeper is None or keeper.side != unit.side:
                     self.fail(event, f"{unit.id} merged but its figures went nowhere sensible")

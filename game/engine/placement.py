@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from game.battlefield.model import Building, Point
 from game.engine.protocol import EventKind as E
 from game.engine.state import (
+    FIGURE_OK,
     INSURGENT,
     REGULAR,
     FigureState,
@@ -112,11 +113,11 @@ def hypothetical(g: Engine, unit: UnitState, leader_to: Point, *, exact: bool = 
 
 def in_cohesion(g: Engine, a: UnitState, b: UnitState) -> bool:
     """Some figure of `a` within 1" (base edge to edge) of some figure of `b` (R2)."""
-    theirs = [(g.x, g.y) for g in b.figures if g.status == "ok"]
+    theirs = [(g.x, g.y) for g in b.figures if g.status == FIGURE_OK]
     return any(
         distance((f.x, f.y), p) <= COHESION_REACH + 1e-6
         for f in a.figures
-        if f.status == "ok"
+        if f.status == FIGURE_OK
         for p in theirs
     )
 

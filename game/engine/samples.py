@@ -27,6 +27,7 @@ from game.engine.procedure import (
     DIRECTIONS,
     Activation,
 )
+from game.engine.protocol import ContractorStatus, MoveRate
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -87,18 +88,18 @@ def unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Com
 def move_samples(g: Engine, unit: UnitState, act: Activation) -> list[Command]:
     start = unit.leader_point
     out: list[Command] = []
-    rates = ["cautious", "rapid"]
+    rates = [MoveRate.CAUTIOUS, MoveRate.RAPID]
     if unit.side == INSURGENT and checks.may_move_out_of_contact(g, unit):
-        rates.append("out_of_contact")
+        rates.append(MoveRate.OUT_OF_CONTACT)
     for rate in rates:
-        reach = {"cautious": CAUTIOUS, "rapid": RAPID, "out_of_contact": 18.0}[rate]
+        reach = {MoveRate.CAUTIOUS: CAUTIOUS, MoveRate.RAPID: RAPID}.get(rate, 18.0)
         for dx, dy in DIRECTIONS:
             to = (round(start[0] + dx * reach, 2), round(start[1] + dy * reach, 2))
             out.append(MoveUnit(side=unit.side, unit=unit.id, to=to, rate=rate))
     goals = scenario_goals(g, unit)
     for goal in goals:
-        out.append(MoveUnit(side=unit.side, unit=unit.id, to=goal, rate="cautious"))
-        out.append(MoveUnit(side=unit.side, unit=unit.id, to=goal, rate="rapid"))
+        out.append(MoveUnit(side=unit.side, unit=unit.id, to=goal, rate=MoveRate.CAUTIOUS))
+        out.append(MoveUnit(side=unit.side, unit=unit.id, to=goal, rate=MoveRate.RAPID))
     return out
 
 
@@ -106,7 +107,7 @@ def scenario_goals(g: Engine, unit: UnitState) -> list[Point]:
     """Useful destinations to sample: contractors, hot spots, exit edges, the enemy."""
     goals: list[Point] = []
     if unit.side == REGULAR:
-        goals += [(c.x, c.y) for c in g.state.contractors if c.status == "waiting"]
+        goals += [(c.x, c.y) for c in g.state.contractors if c.status == ContractorStatus.WAITING]
         goals += [(h.x, h.y) for h in g.state.hot_spots.values() if not h.neutralized]
         x, y = unit.leader_point
         w, h = g.battlefield.width, g.battlefield.height

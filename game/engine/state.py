@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from game.battlefield.model import Point, UnitPosition
+from game.engine.protocol import ContractorStatus, FigureStatus, UnitStatus
 from game.rules.dice import Die
 
 REGULAR = "regular"
@@ -25,6 +26,10 @@ SUPPORT_DICE = {"saw": 1, "rgl": 1, "l_support": 1, "mg": 2, "hmg": 2, "rpg": 2,
 either kind are Medium against infantry (R36)."""
 
 DIE_ORDER = (6, 8, 10, 12)
+
+FIGURE_OK = FigureStatus.OK
+"""`FigureStatus.OK` bound once for the loops over every figure that run at nearly every rules or
+AI question (a member read from its enum class costs several times a plain name)."""
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
@@ -43,6 +48,8 @@ def plain_copy(value: Any) -> Any:
         return [plain_copy(v) for v in value]
     if kind is tuple:
         return tuple(plain_copy(v) for v in value)
+    if isinstance(value, str):  # the protocol's StrEnum members (statuses, rates) are immutable
+        return value
     return copy.deepcopy(value)
 
 
@@ -58,7 +65,7 @@ class FigureState:
     y: float
     quality: int = 8
     morale: int = 10
-    status: str = "ok"  # ok | hit (awaiting First Aid) | returning (back next turn)
+    status: str = FigureStatus.OK  # ok | hit (awaiting First Aid) | returning (back next turn)
     # a support weapon taken up by a figure of another kind: an Insurgent leader, when no
     # rifleman was left to carry a fallen gunner's weapon (R41)
     weapon: str = ""
@@ -74,7 +81,7 @@ class FigureState:
 
     @property
     def effective(self) -> bool:
-        return self.status == "ok"
+        return self.status == FIGURE_OK
 
 
 @dataclass
@@ -87,7 +94,7 @@ class UnitState:
     armour: bool = False
     morale_bonus: int = 0  # a squad leader above fireteam level: +1 to Morale rolls
     morale_shift: int = 0  # Shaken steps taken so far
-    status: str = "active"  # active | removed | broken | exited | captured | merged
+    status: str = UnitStatus.ACTIVE  # active | removed | broken | exited | captured | merged
     activated_turn: int = 0
     interrupted_turn: int = 0
     overwatch: bool = False
@@ -124,22 +131,22 @@ class UnitState:
 
     @property
     def on_table(self) -> bool:
-        return self.status == "active"
+        return self.status == UnitStatus.ACTIVE
 
     # These run for every figure at nearly every rules or AI question, so `FigureState.effective`
-    # and `.pos` are spelled out inline (`status == "ok"`, `(x, y)`).
+    # and `.pos` are spelled out inline (`status == FIGURE_OK`, `(x, y)`).
     @property
     def effective_figures(self) -> list[FigureState]:
-        return [f for f in self.figures if f.status == "ok"]
+        return [f for f in self.figures if f.status == FIGURE_OK]
 
     @property
     def has_leader(self) -> bool:
-        return any(f.kind == "leader" and f.status == "ok" for f in self.figures)
+        return any(f.kind == "leader" and f.status == FIGURE_OK for f in self.figures)
 
     @property
     def leader_point(self) -> Point:
         for f in self.figures:
-            if f.kind == "leader" and f.status == "ok":
+            if f.kind == "leader" and f.status == FIGURE_OK:
                 return (f.x, f.y)
         return self._most_central(self.effective_figures or self.figures)
 
@@ -166,7 +173,7 @@ class UnitState:
 
     def position(self) -> UnitPosition:
         """What geometry needs: the combat-effective figures (R3)."""
-        live = [f for f in self.figures if f.status == "ok"]
+        live = [f for f in self.figures if f.status == FIGURE_OK]
         leader: Point | None = None
         if live:
             # the same point as `leader_point`: its first live leader, else the most central
@@ -230,7 +237,7 @@ class ContractorState:
     x: float
     y: float
     holder: str = ""  # unit id holding the contractor as a Dependant
-    status: str = "waiting"  # waiting | escorted | held | captive
+    status: str = ContractorStatus.WAITING  # waiting | escorted | held | captive
 
 
 @dataclass
