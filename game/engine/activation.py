@@ -4,7 +4,7 @@ the unit's first action, then fire-after-move or a Cautious move after fire, unt
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.engine import (
     casualties,
@@ -27,6 +27,7 @@ from game.engine.commands import (
     NeutralizeHotSpot,
     Overwatch,
 )
+from game.engine.decisions import ActivityContext, ContinueContext
 from game.engine.procedure import (
     Activation,
     Flow,
@@ -76,7 +77,7 @@ def run_activation(g: Engine, first: Command) -> Flow:
             f"{unit.name}: fire, move or end the activation",
             options,
             checks.validator(g, unit, act),
-            unit=unit.id,
+            context=ContinueContext(unit=unit.id),
         )
     g.state.activation = None
 
@@ -131,7 +132,7 @@ def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command
         return
 
 
-def activity_context(act: Activation) -> dict[str, Any]:
+def activity_context(act: Activation) -> ActivityContext:
     """What the activated Regular is doing, for the Insurgents' Action Checks (solo rules:
     the rows for units fired on by Regulars and for Regulars moving in sight)."""
     firing = act.action == "fire"

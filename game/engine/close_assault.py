@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import contractors, fire, placement
 from game.engine import rulesbridge as rb
+from game.engine.decisions import AssaultedContext
 from game.engine.procedure import (
     Flow,
     toward,
@@ -60,7 +61,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
         DecisionKind.ASSAULTED,
         f"{defender.name} is charged: {' or '.join(choices)}?",
         choices,
-        unit=defender.id,
+        context=AssaultedContext(unit=defender.id),
     )
     if choice == "stand":
         g.emit(E.STAND_GROUND, unit=defender.id, unit_name=defender.name)

@@ -1,12 +1,135 @@
-"""Pending decisions: the engine stops and names the side that must answer and the legal answers."""
+"""Pending decisions: the engine stops and names the side that must answer and the legal answers.
+
+Each decision kind (`protocol.DecisionKind`) carries a context typed here, one `TypedDict` per
+kind (`CONTEXTS`): the ids a controller needs to know what is being asked about.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from game.engine.commands import Command
+from game.engine.protocol import DecisionKind
+
+
+class ActivityContext(TypedDict):
+    """What the activated Regular is doing, for the Insurgents' Action Checks: its action
+    (move, fire, close_assault), whether and how fast it moves, whom it fires at or charges."""
+
+    action: str
+    moving: bool
+    rate: str
+    target: str
+    targets: list[str]
+    assault_target: str
+
+
+class ActivateContext(TypedDict):
+    """Activate a Regular unit (or end the phase): no ids, the options name the units."""
+
+
+class ContinueContext(TypedDict):
+    """The acting unit's next action (Regular activation or Insurgent activation)."""
+
+    unit: str
+
+
+class InterruptsContext(ActivityContext):
+    """Insurgents in sight of `regular` may declare interruptions; `eligible` may."""
+
+    regular: str
+    eligible: list[str]
+
+
+class InterruptMoveContext(TypedDict, total=False):
+    """`unit` interrupts `regular` by moving, with the Regular's activity (the keys of
+    `ActivityContext`) when it is the one acting."""
+
+    unit: Required[str]
+    regular: Required[str]
+    action: str
+    moving: bool
+    rate: str
+    target: str
+    targets: list[str]
+    assault_target: str
+
+
+class OverwatchContext(TypedDict):
+    """Which Overwatch units fire at the acting `insurgent`."""
+
+    insurgent: str
+
+
+class HelpersContext(TypedDict):
+    """Which unactivated Regulars react for a friend interrupted by `insurgent`."""
+
+    insurgent: str
+
+
+class ReactContext(TypedDict):
+    """How the interrupted `regular` reacts to `insurgent`."""
+
+    regular: str
+    insurgent: str
+
+
+class SeekCoverContext(TypedDict):
+    """Where the Pinned or Shaken `unit` seeks cover."""
+
+    unit: str
+
+
+class AssaultedContext(TypedDict):
+    """How the charged `unit` meets the Close Assault."""
+
+    unit: str
+
+
+class PrisonersContext(TypedDict):
+    """Whether the Insurgents take the captured Regulars prisoner."""
+
+
+class HotSpotContext(TypedDict):
+    """Where reinforcements rolling a 6 arrive."""
+
+
+class InsurgentActionContext(TypedDict):
+    """Which Insurgent unit acts next in the Insurgent phase."""
+
+
+DecisionContext = (
+    ActivateContext
+    | ContinueContext
+    | InterruptsContext
+    | InterruptMoveContext
+    | OverwatchContext
+    | HelpersContext
+    | ReactContext
+    | SeekCoverContext
+    | AssaultedContext
+    | PrisonersContext
+    | HotSpotContext
+    | InsurgentActionContext
+)
+
+CONTEXTS: dict[DecisionKind, type] = {
+    DecisionKind.ACTIVATE: ActivateContext,
+    DecisionKind.CONTINUE: ContinueContext,
+    DecisionKind.INTERRUPTS: InterruptsContext,
+    DecisionKind.INTERRUPT_MOVE: InterruptMoveContext,
+    DecisionKind.OVERWATCH: OverwatchContext,
+    DecisionKind.HELPERS: HelpersContext,
+    DecisionKind.REACT: ReactContext,
+    DecisionKind.SEEK_COVER: SeekCoverContext,
+    DecisionKind.ASSAULTED: AssaultedContext,
+    DecisionKind.PRISONERS: PrisonersContext,
+    DecisionKind.HOT_SPOT: HotSpotContext,
+    DecisionKind.INSURGENT_ACTION: InsurgentActionContext,
+}
+"""The context type of every decision kind."""
 
 
 @dataclass
@@ -15,7 +138,8 @@ class Decision:
 
     `options` are sample legal commands (complete for choices, samples for parametrised moves);
     `accepts` validates any command against the current state without changing it and raises
-    IllegalCommand with a readable sentence when the command is not allowed.
+    IllegalCommand with a readable sentence when the command is not allowed. `context` is the
+    kind's `TypedDict` (see `CONTEXTS`), kept as the plain dict it is in JSON.
     """
 
     id: int

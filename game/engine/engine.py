@@ -20,11 +20,11 @@ from game.battlefield.model import Battlefield
 from game.engine import fire, flow
 from game.engine import rulesbridge as rb
 from game.engine.commands import Answer, Command, IllegalCommand
-from game.engine.decisions import Decision
+from game.engine.decisions import Decision, DecisionContext
 from game.engine.events import events_sha256, make_event
 from game.engine.narration import narrate
 from game.engine.procedure import Activation, Flow
-from game.engine.protocol import EventKind
+from game.engine.protocol import DecisionKind, EventKind
 from game.engine.scenario import Scenario
 from game.engine.state import FIGURE_OK, INSURGENT, REGULAR, GameState, UnitState, side_name
 from game.engine.terrain import Terrain
@@ -139,13 +139,15 @@ class Engine:
     def ask(
         self,
         side: str,
-        kind: str,
+        kind: DecisionKind,
         prompt: str,
         options: list[Command],
         accepts: Callable[[Command], None] | None = None,
-        **context: Any,
+        *,
+        context: DecisionContext | None = None,
     ) -> Flow:
-        """Stop with a decision; return the validated answer."""
+        """Stop with a decision; return the validated answer. `context` is the kind's typed
+        context (`game.engine.decisions.CONTEXTS`)."""
         self.state.decisions_asked += 1
         decision_id = self.state.decisions_asked
         options = [
@@ -162,15 +164,23 @@ class Engine:
                 raise IllegalCommand(f"not one of the choices for: {prompt}")
 
         decision = Decision(
-            decision_id, side, kind, prompt, options, accepts or in_options, context
+            decision_id, side, kind, prompt, options, accepts or in_options, dict(context or {})
         )
         answer = yield decision
         return answer
 
-    def choose(self, side: str, kind: str, prompt: str, choices: list[Any], **context: Any) -> Flow:
+    def choose(
+        self,
+        side: str,
+        kind: DecisionKind,
+        prompt: str,
+        choices: list[Any],
+        *,
+        context: DecisionContext | None = None,
+    ) -> Flow:
         """Ask a side to pick one of `choices` (JSON values); return the choice."""
         options: list[Command] = [Answer(side=side, choice=c) for c in choices]
-        answer = yield from self.ask(side, kind, prompt, options, **context)
+        answer = yield from self.ask(side, kind, prompt, options, context=context)
         assert isinstance(answer, Answer)
         return answer.choice
 

@@ -21,6 +21,7 @@ from game.engine.commands import (
     Merge,
     MoveUnit,
 )
+from game.engine.decisions import ContinueContext
 from game.engine.procedure import (
     Activation,
     Flow,
@@ -141,7 +142,7 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
             f"{unit.name}: fire, move or stop",
             options,
             checks.validator(g, unit, act, assault=False),
-            unit=unit.id,
+            context=ContinueContext(unit=unit.id),
         )
 
 

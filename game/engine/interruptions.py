@@ -25,6 +25,7 @@ from game.engine.commands import (
     IllegalCommand,
     MoveUnit,
 )
+from game.engine.decisions import InterruptMoveContext, InterruptsContext, ReactContext
 from game.engine.procedure import (
     STEP,
     Activation,
@@ -113,9 +114,9 @@ def interruption_window(
         f"{', '.join(g.unit(i).name for i in eligible)}: declare interruptions",
         options,
         accepts,
-        regular=regular.id,
-        eligible=eligible,
-        **activation.activity_context(act),
+        context=InterruptsContext(
+            regular=regular.id, eligible=eligible, **activation.activity_context(act)
+        ),
     )
     assert isinstance(answer, DeclareInterrupts)
     if not answer.declarations:
@@ -303,12 +304,18 @@ def insurgent_interruption(g: Engine, ins: UnitState, regular: UnitState, mode: 
         f"{ins.name} interrupts by moving: choose where",
         legal,
         checks.validator(g, ins, act, moves_only=True),
-        unit=ins.id,
-        regular=regular.id,
-        **(activation.activity_context(g.act) if g.act is not None else {}),
+        context=interrupt_move_context(g, ins, regular),
     )
     assert isinstance(move, MoveUnit)
     yield from movement.insurgent_move(g, ins, act, move)
+
+
+def interrupt_move_context(g: Engine, ins: UnitState, regular: UnitState) -> InterruptMoveContext:
+    """The interrupting mover and the Regular, with what the Regular is doing when it acts."""
+    context = InterruptMoveContext(unit=ins.id, regular=regular.id)
+    if g.act is not None:
+        context.update(activation.activity_context(g.act))
+    return context
 
 
 def regular_reaction(
@@ -342,8 +349,7 @@ def regular_reaction(
         f"{regular.name} may react to {ins.name}: "
         + ("fire first, finish the move or take cover first" if won_test else "return fire"),
         choices,
-        regular=regular.id,
-        insurgent=ins.id,
+        context=ReactContext(regular=regular.id, insurgent=ins.id),
     )
     if choice == "fire":
         yield from fire.fire(g, regular, ins, penalty=act.penalty, manner="react")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from game.battlefield.model import Point
 from game.engine import contractors, movement, placement
 from game.engine import rulesbridge as rb
+from game.engine.decisions import SeekCoverContext
 from game.engine.procedure import (
     DIRECTIONS,
     Flow,
@@ -168,7 +169,7 @@ def seek_cover(g: Engine, unit: UnitState, attacker: UnitState) -> Flow:
         f"{unit.name} must seek cover: choose a covered spot (not toward the enemy) or stay "
         "and try to Get In Cover",
         choices,
-        unit=unit.id,
+        context=SeekCoverContext(unit=unit.id),
     )
     if choice == "stay":
         test = rb.quality_test(unit.quality_die(), g.dice, pinned=True)

@@ -11,6 +11,7 @@ from game.engine import checks, fire, interruptions
 from game.engine.commands import (
     IllegalCommand,
 )
+from game.engine.decisions import HelpersContext, OverwatchContext
 from game.engine.procedure import (
     Flow,
 )
@@ -45,7 +46,7 @@ def overwatch_reactions(g: Engine, ins: UnitState, exclude: str = "") -> Flow:
         DecisionKind.OVERWATCH,
         f"{ins.name} acts in sight of Overwatch units {', '.join(ids)}: which fire?",
         choices,
-        insurgent=ins.id,
+        context=OverwatchContext(insurgent=ins.id),
     )
     first: list[str] = []
     after: list[str] = []
@@ -102,7 +103,7 @@ def helper_reactions(g: Engine, regular: UnitState, ins: UnitState) -> Flow:
         f"{ins.name} interrupts {regular.name}: which unactivated units react for it "
         "(spending their activation)?",
         choices,
-        insurgent=ins.id,
+        context=HelpersContext(insurgent=ins.id),
     )
     first: list[str] = []
     after: list[str] = []
