@@ -51,7 +51,7 @@ from game.engine.commands import (
     Fire,
     MoveUnit,
 )
-from game.engine.protocol import ContractorStatus, DecisionKind, FigureStatus, MoveRate
+from game.engine.protocol import ContractorStatus, DecisionKind, EventKind, FigureStatus, MoveRate
 from game.engine.state import INSURGENT, REGULAR, SUPPORT_DICE, GameState, UnitState
 from game.engine.terrain import (
     Terrain,
@@ -198,7 +198,7 @@ class _World:
         """
         pairs: list[tuple[str, str]] = []
         for event in self.state.events:
-            if event.get("turn") == self.turn and event.get("kind") == "Fire":
+            if event.get("turn") == self.turn and event.get("kind") == EventKind.FIRE:
                 data = event.get("data", {})
                 pairs.append((str(data.get("firer", "")), str(data.get("target", ""))))
         if not self.state.events:

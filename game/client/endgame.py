@@ -17,6 +17,7 @@ from pygame_gui.elements import UIButton, UITextBox
 
 from game.client.menu import draw_menu_background
 from game.client.scenes import Scene
+from game.engine.protocol import EventKind
 
 WINNERS = {"regular": "Regular victory", "insurgent": "Insurgent victory", "none": "Nobody wins"}
 
@@ -41,7 +42,7 @@ def summary_of(
     state_title: str, result: dict[str, Any], events: list[dict[str, Any]]
 ) -> GameSummary:
     """The summary of a finished game from its result and its GameEnd event."""
-    end = next((e for e in reversed(events) if e.get("kind") == "GameEnd"), None)
+    end = next((e for e in reversed(events) if e.get("kind") == EventKind.GAME_END), None)
     data = (end or {}).get("data", {}) or {}
     items = tuple(str(line) for line in data.get("breakdown", ()))
     return GameSummary(

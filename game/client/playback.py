@@ -11,10 +11,12 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.engine.protocol import EventKind
+
 PACE_SECONDS = {"instant": 0.0, "normal": 0.7, "slow": 1.6}
 """How long each revealed event stays in the spotlight before the next one."""
 
-QUIET_KINDS = frozenset({"Fixed", "MoveStep"})
+QUIET_KINDS = frozenset({EventKind.FIXED})
 """Bookkeeping events shown in the log at once, without a pause."""
 
 UNIT_KEYS = ("unit", "firer", "insurgent", "regular", "attacker")

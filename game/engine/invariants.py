@@ -5,9 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.engine import Engine
-from game.engine.protocol import UnitStatus
+from game.engine.protocol import EventKind, UnitStatus
 
-ACTING_KINDS = {"Activate": "unit", "MoveStart": "unit", "Move": "unit", "Fire": "firer"}
+ACTING_KINDS = {
+    EventKind.ACTIVATE: "unit",
+    EventKind.MOVE_START: "unit",
+    EventKind.MOVE: "unit",
+    EventKind.FIRE: "firer",
+}
 
 
 class InvariantBroken(AssertionError):
@@ -34,11 +39,11 @@ class InvariantChecker:
         state = self.engine.state
         data = event["data"]
         kind = event["kind"]
-        if kind == "Fire":
+        if kind == EventKind.FIRE:
             for key in ("firepower", "defense"):
                 if not 1 <= data[key] <= 10:
                     self.fail(event, f"{key} {data[key]} outside 1..10 (R16, R18)")
-        if kind == "InterruptDeclared":
+        if kind == EventKind.INTERRUPT_DECLARED:
             declared = (int(event["turn"]), str(data["unit"]))
             if declared in self.interrupts:
                 self.fail(event, f"{data['unit']} interrupts twice in one turn (R22)")
