@@ -4,8 +4,10 @@
     python tools/golden.py --write    # re-pin (only in a commit that changes play on purpose)
 
 For seeds 1-20 of each shipped scenario, `tests/golden/<scenario>.json` holds two fingerprints of
-the game the Regular AI and the Insurgent AI play: `events` (the game's `events_sha256`, what a
-save checks) and `log` (the SHA-256 of the narration, one line per event). A commit that only
+the game the Regular AI and the Insurgent AI play: `events` (the game's `events_sha256` over each
+event's seq, turn, kind and data, what a save checks) and `log` (the SHA-256 of the narration,
+one line per event, which `game/engine/narration.py` builds from the events: a wording change
+moves only `log`). A commit that only
 reshapes code leaves both alone; one that changes play on purpose re-pins them and says which
 rule moved. `tests/golden/test_golden.py` runs the same check in the suite.
 """
