@@ -99,6 +99,23 @@ def test_an_old_save_without_notes_loads_and_damaged_notes_are_named() -> None:
         saves.load_game(path)
 
 
+def test_a_save_from_another_version_says_so_in_the_log_when_resumed(app: App) -> None:
+    from game.client.saves_ui import play_scene_for
+
+    session = watched_game(3)
+    path = saves.save_game(session, "older")
+    data = json.loads(path.read_text())
+    data["game_version"] = "0.0.1"
+    path.write_text(json.dumps(data))
+    resumed = saves.resume_session(path)
+    assert resumed.engine.events_sha256() == session.engine.events_sha256()
+    app.push(MainMenuScene())
+    loaded: Any = play_scene_for(resumed)
+    app.push(loaded)
+    notice = [line for line in loaded.log_panel.lines if "made by version 0.0.1" in line]
+    assert len(notice) == 1 and "fingerprint check is skipped" in notice[0]
+
+
 def test_the_sidecar_brings_back_the_coop_seats_and_their_fireteams() -> None:
     from game.client.session import Seat
 
