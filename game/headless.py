@@ -15,7 +15,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -36,9 +36,8 @@ from game.steady_gc import steady_collector
 
 if TYPE_CHECKING:  # `python main.py` parses these options before the menu: keep it engine-free
     from game.engine.controllers import Controller
+    from game.engine.driver import Driver
     from game.engine.engine import Engine
-
-MAX_COMMANDS = 20000  # a guard: a game that needs more than this is a bug, not a long game
 
 
 def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
@@ -62,6 +61,12 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
     add("--save", metavar="FILE", help="write the game to FILE when it stops")
     add("--load", metavar="FILE", help="continue a saved game")
     add("--stop-after-turn", type=int, metavar="T", help="stop after turn T")
+    add(
+        "--stop-after-command",
+        type=int,
+        metavar="N",
+        help="stop once the game has N commands (with --save: a save to --load and play on)",
+    )
     add("--quiet", action="store_true", help="print only the RESULT line")
     add(
         "--autosave-dir",
@@ -100,30 +105,42 @@ def play(
     controllers: Mapping[str, Controller],
     *,
     stop_after_turn: int | None = None,
+    stop_after_command: int | None = None,
     after_command: Any = None,
-) -> None:
-    """Let the controllers answer every decision until the game ends (or the turn is passed)."""
-    from game.engine.controllers import NoteTaker
-    from game.engine.view import player_view
+    on_note: Callable[[str, str], None] | None = None,
+    note_sides: tuple[str, ...] = (),
+) -> Driver:
+    """Let the controllers answer every decision until the game ends or a stop condition holds
+    (the match driver, strict: a controller's failure is raised). A loaded game's controllers
+    first recall this turn's decisions, so it plays on as if never interrupted."""
+    from game.engine.driver import Driver
 
-    notes = NoteTaker()  # the AIs' reasons go in the save, as the window's do
+    driver = Driver(
+        engine,
+        controllers,
+        policy="strict",
+        stop_after_turn=stop_after_turn,
+        stop_after_command=stop_after_command,
+    )
+    driver.recall()
+    if on_note is not None:
+        driver.note_listeners.append(
+            lambda side, line: on_note(side, line) if side in note_sides else None
+        )
+    if after_command is not None:
+        driver.hooks.append(lambda step: after_command())
     with steady_collector() as collector:
         turn = engine.state.turn
-        for _ in range(MAX_COMMANDS):
-            if engine.over or engine.pending is None:
-                return
-            if stop_after_turn is not None and engine.state.turn > stop_after_turn:
-                return
-            if engine.state.turn != turn:  # a new turn: a calm moment to collect
+
+        def settle_on_new_turn(step: Any) -> None:  # a new turn: a calm moment to collect
+            nonlocal turn
+            if engine.state.turn != turn:
                 turn = engine.state.turn
                 collector.settle()
-            side = engine.pending.side
-            command = controllers[side].choose(player_view(engine, side))
-            notes.take(engine.notes, side, controllers[side], len(engine.state.events))
-            engine.apply(command)
-            if after_command is not None:
-                after_command()
-    raise RuntimeError(f"the game did not end within {MAX_COMMANDS} commands")
+
+        driver.hooks.append(settle_on_new_turn)
+        driver.run()
+    return driver
 
 
 def _fail(message: str) -> int:
@@ -132,77 +149,55 @@ def _fail(message: str) -> int:
     return 2
 
 
-class _Narrated:
-    """A controller whose notes (`log`) are printed as it answers, each line once, named."""
-
-    def __init__(self, inner: Controller, name: str, stream: TextIO) -> None:
-        self.inner, self.name, self.stream = inner, name, stream
-        self.seen = 0
-
-    @property
-    def log(self) -> Any:  # the inner controller's reasons, for the save's notes
-        return getattr(self.inner, "log", None)
-
-    def choose(self, view: Any) -> Any:
-        command = self.inner.choose(view)
-        log = getattr(self.inner, "log", None)
-        if isinstance(log, list):
-            self.seen = min(self.seen, len(log))
-            for line in log[self.seen :]:
-                print(f"{self.name}: {line}", file=self.stream)
-            self.seen = len(log)
-        return command
-
-
-def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from game.engine.controllers import RandomController
-    from game.engine.state import INSURGENT, REGULAR
-
-    stream = out or sys.stdout
+def _check_arguments(args: argparse.Namespace) -> str:
+    """The first problem with the headless options (one line), or ''."""
     if args.seed is not None and args.seed < 0:
-        return _fail("--seed must be 0 or more")
+        return "--seed must be 0 or more"
     if args.turns is not None and args.turns < 1:
-        return _fail("--turns must be 1 or more")
+        return "--turns must be 1 or more"
     if args.stop_after_turn is not None and args.stop_after_turn < 1:
-        return _fail(f"--stop-after-turn {args.stop_after_turn}: must be 1 or more")
+        return f"--stop-after-turn {args.stop_after_turn}: must be 1 or more"
+    stop_after_command = getattr(args, "stop_after_command", None)
+    if stop_after_command is not None and stop_after_command < 1:
+        return f"--stop-after-command {stop_after_command}: must be 1 or more"
     if args.load and args.turns is not None:
-        return _fail(
+        return (
             f"--turns {args.turns}: a saved game keeps its own turn limit; "
             "use --stop-after-turn T to play only up to turn T"
         )
     if getattr(args, "turn", None) is not None:
-        return _fail(
+        return (
             f"--turn {args.turn} is for the window (--screenshot or a map); "
             "a headless game stops with --stop-after-turn T"
         )
+    return ""
+
+
+def _open_game(args: argparse.Namespace) -> Engine | str:
+    """The loaded or new game, or the one-line problem."""
     try:
         if args.load:
-            engine = load_save(Path(args.load))
-        else:
-            spec = args.scenario or getattr(args, "map", None)
-            if not spec:
-                return _fail(
-                    f"--headless needs --scenario ({', '.join(scenario_ids())} or a .tmx file)"
-                )
-            map_path, scenario_id = resolve_map(spec)
-            if scenario_id is None and map_path.suffix.lower() != ".tmx":
-                return _fail(
-                    f"--scenario {spec}: not a scenario id ({', '.join(scenario_ids())}) "
-                    "nor a .tmx map"
-                )
-            if not map_path.exists():
-                return _fail(f"--scenario {spec}: map file {map_path} does not exist")
-            engine = new_game(map_path, scenario_id, args.seed, turn_limit=args.turns)
-    except SaveError as exc:
-        return _fail(str(exc))
-    except MapError as exc:
-        return _fail(str(exc))
-    if engine.load_notice:  # e.g. a save made by another version of the game
-        print(engine.load_notice, file=sys.stderr)
-    if not args.quiet:
-        for event in engine.state.events:
-            print(event["text"], file=stream)
-        engine.listeners.append(lambda event: print(event["text"], file=stream))
+            return load_save(Path(args.load))
+        spec = args.scenario or getattr(args, "map", None)
+        if not spec:
+            return f"--headless needs --scenario ({', '.join(scenario_ids())} or a .tmx file)"
+        map_path, scenario_id = resolve_map(spec)
+        if scenario_id is None and map_path.suffix.lower() != ".tmx":
+            return (
+                f"--scenario {spec}: not a scenario id ({', '.join(scenario_ids())}) nor a .tmx map"
+            )
+        if not map_path.exists():
+            return f"--scenario {spec}: map file {map_path} does not exist"
+        return new_game(map_path, scenario_id, args.seed, turn_limit=args.turns)
+    except (SaveError, MapError) as exc:
+        return str(exc)
+
+
+def _controllers(args: argparse.Namespace, engine: Engine) -> dict[str, Controller]:
+    """Who plays each side: the AIs by default, the seeded random fuzzer on request."""
+    from game.engine.controllers import RandomController
+    from game.engine.state import INSURGENT, REGULAR
+
     seed = engine.state.seed
     controllers: dict[str, Controller] = {
         REGULAR: RandomController(seed * 2 + 1),
@@ -216,25 +211,62 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
         from game.ai.regular import RegularAI
 
         controllers[REGULAR] = RegularAI(engine.battlefield)
-    if not args.quiet and getattr(args, "insurgents", "ai") == "ai":
-        # the solo rules' reasons (table, row, die) printed before what they lead to
-        controllers[INSURGENT] = _Narrated(controllers[INSURGENT], "Insurgent AI", stream)
-    autosave = None
-    if not getattr(args, "no_autosave", False):
-        folder = Path(args.autosave_dir) if args.autosave_dir else data_dir()
-        autosave = Autosaver(engine, folder)
-        # the window's unfinished game is kept in its saves, and its sidecar goes: Continue
-        # must never offer this headless game with the window game's seats
-        kept = keep_unfinished(autosave.path, engine)
-        if kept:
-            print(kept, file=sys.stderr)
-        with contextlib.suppress(OSError):
-            sidecar_path(autosave.path).unlink(missing_ok=True)
+    return controllers
+
+
+def _autosaver(args: argparse.Namespace, engine: Engine) -> Autosaver | None:
+    if getattr(args, "no_autosave", False):
+        return None
+    folder = Path(args.autosave_dir) if args.autosave_dir else data_dir()
+    autosave = Autosaver(engine, folder)
+    # the window's unfinished game is kept in its saves, and its sidecar goes: Continue
+    # must never offer this headless game with the window game's seats
+    kept = keep_unfinished(autosave.path, engine)
+    if kept:
+        print(kept, file=sys.stderr)
+    with contextlib.suppress(OSError):
+        sidecar_path(autosave.path).unlink(missing_ok=True)
+    return autosave
+
+
+def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    from game.engine.driver import ControllerFailure
+    from game.engine.state import INSURGENT
+
+    stream = out or sys.stdout
+    problem = _check_arguments(args)
+    opened = problem or _open_game(args)
+    if isinstance(opened, str):
+        return _fail(opened)
+    engine = opened
+    if engine.load_notice:  # e.g. a save made by another version of the game
+        print(engine.load_notice, file=sys.stderr)
+    if not args.quiet:
+        for event in engine.state.events:
+            print(event["text"], file=stream)
+        engine.listeners.append(lambda event: print(event["text"], file=stream))
+    controllers = _controllers(args, engine)
     try:
-        play(engine, controllers, stop_after_turn=args.stop_after_turn, after_command=autosave)
+        autosave = _autosaver(args, engine)
+        driver = play(
+            engine,
+            controllers,
+            stop_after_turn=args.stop_after_turn,
+            stop_after_command=getattr(args, "stop_after_command", None),
+            after_command=autosave,
+            on_note=(
+                # the solo rules' reasons (table, row, die) printed before what they lead to
+                (lambda side, line: print(f"Insurgent AI: {line}", file=stream))
+                if not args.quiet and getattr(args, "insurgents", "ai") == "ai"
+                else None
+            ),
+            note_sides=(INSURGENT,),
+        )
         if args.save:
             write_save(engine, Path(args.save))
-        if not engine.over:
+        if driver.stop_reason == "command":
+            print(f"STOPPED after command {len(engine.log)}", file=stream)
+        elif not engine.over:
             print(f"STOPPED after turn {engine.state.turn - 1}", file=stream)
         print(result_line(engine), file=stream)
     except SaveError as exc:
@@ -242,6 +274,9 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps interpreter shutdown quiet
         return 0
+    except ControllerFailure as exc:
+        print(f"error: {exc}; please report it with the autosave", file=sys.stderr)
+        return 3
     except Exception as exc:  # a bug of ours still reaches the user as one line
         print(
             f"error: internal error after command {len(engine.log)} of seed {engine.state.seed} "

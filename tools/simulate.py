@@ -37,15 +37,13 @@ if str(ROOT) not in sys.path:
 
 from game.ai.regular import RegularAI  # noqa: E402
 from game.battlefield.errors import MapError  # noqa: E402
-from game.engine.commands import Command, IllegalCommand  # noqa: E402
 from game.engine.controllers import Controller, RandomController  # noqa: E402
+from game.engine.driver import Driver  # noqa: E402
 from game.engine.engine import Engine  # noqa: E402
 from game.engine.state import INSURGENT, REGULAR  # noqa: E402
-from game.engine.view import player_view  # noqa: E402
 from game.save import new_game, resolve_map  # noqa: E402
 from game.scenarios.catalog import scenario_ids  # noqa: E402
 
-MAX_COMMANDS = 20000  # the headless game's guard: more than this is a bug, not a long game
 MARGINS = ("Total", "Decisive", "Marginal")
 
 
@@ -87,9 +85,7 @@ class GameResult:
     contractors_escorted: int
     hot_spots_neutralized: int
     commands: int
-    illegal_commands: int
     events_sha256: str
-    ai_failures: int = 0
     error: str = ""
     seconds: float = 0.0
 
@@ -156,25 +152,14 @@ def make_controllers(engine: Engine, setup: Setup, seed: int) -> dict[str, Contr
 
 # -- one game -----------------------------------------------------------------------------------
 def play_game(setup: Setup, seed: int) -> GameResult:
-    """Play one seeded game to the end and summarise it."""
+    """Play one seeded game to the end and summarise it (the match driver, strict: a
+    controller that fails or answers an illegal command breaks the game, named by its seed)."""
     started = time.perf_counter()
-    commands = 0
-    illegal = 0
     error = ""
     engine = new_game(Path(setup.map_path), setup.scenario or None, seed, turn_limit=setup.turns)
-    controllers = make_controllers(engine, setup, seed)
+    driver = Driver(engine, make_controllers(engine, setup, seed), policy="strict")
     try:
-        while not engine.over and engine.pending is not None:
-            if commands >= MAX_COMMANDS:
-                raise RuntimeError(f"the game did not end within {MAX_COMMANDS} commands")
-            side = engine.pending.side
-            command: Command = controllers[side].choose(player_view(engine, side))
-            try:
-                engine.apply(command)
-            except IllegalCommand:
-                illegal += 1  # a controller bug: counted, and the game goes on with a legal answer
-                engine.apply(engine.legal_commands(side)[0])
-            commands += 1
+        driver.run()
     except Exception as exc:  # a broken game is reported by seed; the run goes on
         error = f"{type(exc).__name__}: {exc}"
     tally = engine.state.tally
@@ -193,10 +178,8 @@ def play_game(setup: Setup, seed: int) -> GameResult:
         insurgent_units_destroyed=tally.get("insurgent_units_destroyed", 0),
         contractors_escorted=sum(1 for c in engine.state.contractors if c.status == "escorted"),
         hot_spots_neutralized=tally.get("hot_spots_neutralized", 0),
-        commands=commands,
-        illegal_commands=illegal,
+        commands=len(engine.log),
         events_sha256=engine.events_sha256(),
-        ai_failures=sum(int(getattr(c, "failures", 0)) for c in controllers.values()),
         error=error,
         seconds=round(time.perf_counter() - started, 4),
     )
@@ -281,8 +264,6 @@ def summarise(
         "mean_contractors_escorted": _mean([r.contractors_escorted for r in played]),
         "mean_hot_spots_neutralized": _mean([r.hot_spots_neutralized for r in played]),
         "mean_turns": _mean([r.turns for r in played]),
-        "illegal_commands": sum(r.illegal_commands for r in results),
-        "ai_failures": sum(r.ai_failures for r in results),
         "jobs": jobs,
         "seconds": round(seconds, 2),
         "games_per_second": round(len(results) / seconds, 3) if seconds > 0 else 0.0,
@@ -344,10 +325,6 @@ def table(summary: dict[str, Any]) -> str:
             f"{'job' if s['jobs'] == 1 else 'jobs'})",
         ),
     ]
-    if s["illegal_commands"]:
-        rows.append(("Illegal commands (AI bugs)", str(s["illegal_commands"])))
-    if s.get("ai_failures"):
-        rows.append(("AI fallbacks (AI bugs)", str(s["ai_failures"])))
     if s["failed"]:
         rows.append(("Failed games", ", ".join(str(f["seed"]) for f in s["failed"])))
     width = max(len(k) for k, _ in rows)

@@ -10,7 +10,9 @@ Each decision is logged with the winning candidate's name, its reason and its sc
 The danger of a spot is the number of casualties every Insurgent unit that could see it would
 expect to inflict there (same exact odds), so the AI does not walk into the open beside a crowd
 of gunmen unless the objective is worth it. Nothing here rolls dice or uses `random`: the same
-view always gives the same command.
+view always gives the same command, and nothing is remembered between decisions (a loaded game
+plays on exactly). A failure is raised, never papered over with a first legal answer: the match
+driver's policy (`game/engine/driver.py`) decides what the player sees.
 """
 
 from __future__ import annotations
@@ -799,7 +801,6 @@ class RegularAI:
         self._terrain: Terrain | None = None
         self.narrate = narrate
         self.journal: list[str] = []
-        self.failures = 0  # decisions answered by the fallback because the AI itself failed
         self.candidates = default_candidates()
 
     def terrain_for(self, view: PlayerView) -> Terrain:
@@ -836,20 +837,9 @@ class RegularAI:
             DecisionKind.ASSAULTED: self._assaulted,
         }
         handler = handlers.get(board.kind)
-        if handler is None:
-            command = view.legal[0]
-            self.note(f'"default" unknown decision {board.kind!r}: first legal answer {command}')
-            return command
-        try:
-            return handler(board)
-        except Exception as exc:  # a game in progress must never stop on an AI bug
-            self.failures += 1
-            command = view.legal[0]
-            self.note(
-                f'"fallback" {board.kind} failed ({type(exc).__name__}: {exc}): '
-                f"first legal answer {command}"
-            )
-            return command
+        if handler is None:  # a decision the engine grew since: say so (the driver's policy)
+            raise ValueError(f"the Regular AI has no rule for the decision {board.kind!r}")
+        return handler(board)
 
     def _pick_for(self, board: Board, unit: UnitState) -> Pick[Command] | None:
         return best(self.candidates, Focus(board, unit))

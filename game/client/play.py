@@ -343,15 +343,21 @@ class PlayScene(BattleScene):
         elif session.ai_to_move:
             if not self.playback.busy:
                 self._kill_dialog()
+                seat = session.current_seat()
                 try:
                     if self.threaded_ai:
                         session.start_ai_step()
                         session.finish_ai_step()
                     else:
                         session.step_ai()
-                except Exception as exc:  # an AI bug must not take the window down
-                    self.say(f"The AI could not answer ({type(exc).__name__}: {exc})", True)
-                    self._ai_fallback()
+                except Exception as exc:  # an engine bug must not take the window down
+                    if seat is not None:  # a person answers; no move is made up for the AI
+                        session.hand_over(
+                            seat.side, f"The game failed ({type(exc).__name__}: {exc})"
+                        )
+                for alert in session.alerts:  # an AI that failed: its seat is a person's now
+                    self.say(alert, True)
+                session.alerts.clear()
                 self.absorb_events()
         else:
             seat = session.current_seat()
@@ -369,12 +375,6 @@ class PlayScene(BattleScene):
         if self._threaded_ai is not None:
             return self._threaded_ai
         return not getattr(self.app, "headless", True)
-
-    def _ai_fallback(self) -> None:
-        """The AI failed: answer with the first legal option so the game goes on."""
-        engine = self.session.engine
-        if engine.pending is not None and engine.pending.options:
-            engine.apply(engine.pending.options[0])
 
     def _needs_handoff(self, seat: Seat) -> bool:
         previous = self.last_human

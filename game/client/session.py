@@ -10,23 +10,26 @@ Solo, hot-seat, co-op and watching two AIs are the same `GameSession` with diffe
 The session never draws anything (no pygame here); the play screen asks it who must answer
 (`current_seat`), lets AI seats answer one decision at a time (`step_ai`, so the screen can
 pace the playback) and passes the humans' commands to the engine (`apply`, which raises the
-engine's `IllegalCommand` with the state untouched).
+engine's `IllegalCommand` with the state untouched). Both go through the match driver
+(`game/engine/driver.py`) with the `report` policy: an AI that fails gives the player one line
+(`alerts`) and its seat passes to a person; no move is ever made up in its place. A loaded
+game's AIs recall the turn so far, so it plays on as if it had never stopped.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from game.engine.commands import Command
-from game.engine.controllers import Controller, NoteTaker
+from game.engine.controllers import Controller
+from game.engine.driver import Driver, Question, Step, Thought
 from game.engine.engine import Engine
 from game.engine.protocol import DecisionKind
 from game.engine.state import INSURGENT, REGULAR, side_name
-from game.engine.view import player_view
 from game.save import Autosaver, keep_unfinished, new_game, resolve_map
 
 Mode = Literal["solo", "hotseat", "coop", "watch"]
@@ -127,12 +130,15 @@ class GameSession:
             engine = new_game(map_path, scenario_id, config.seed, turn_limit=config.turn_limit)
         self.engine = engine
         self.config = self._deal_coop_units(config)
-        self.controllers: dict[str, Controller] = {}
         self.ai_log: list[str] = []
-        self._notes = NoteTaker()
-        for seat in self.config.seats:
-            if not seat.human:
-                self.controllers[seat.side] = self._make_ai(seat.side)
+        self.alerts: list[str] = []  # one line each for the status line: an AI that failed
+        self.driver = Driver(
+            engine,
+            {seat.side: self._make_ai(seat.side) for seat in self.config.seats if not seat.human},
+            policy="report",
+        )
+        self.driver.recall()  # a loaded game: the AIs remember this turn's checks and plans
+        self.driver.hooks.append(self._after)
         self.autosaver: Callable[[], None] | None = None
         if self.config.autosave:
             autosaver = Autosaver(engine, self.config.autosave_dir)
@@ -142,7 +148,12 @@ class GameSession:
             self.autosaver = autosaver
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self._holder: dict[str, int] = {}  # side -> index of the co-op seat holding the phase
-        self._thinking: tuple[Seat, Controller, dict[str, Any], threading.Thread] | None = None
+        self._thinking: tuple[Question, dict[str, Thought], threading.Thread] | None = None
+
+    @property
+    def controllers(self) -> dict[str, Controller]:
+        """The AI controllers, by side (a side whose AI failed has none: people play it)."""
+        return self.driver.controllers
 
     def _deal_coop_units(self, config: SessionConfig) -> SessionConfig:
         """Co-op seats given without units share the side's fireteams out between them."""
@@ -243,22 +254,15 @@ class GameSession:
                 from game.engine.commands import IllegalCommand
 
                 raise IllegalCommand(self.may_command(seat, unit))
-        events = self.engine.apply(command)
-        self._after(events)
-        return events
+        return self.driver.apply(command).events
 
     def step_ai(self) -> list[dict[str, Any]]:
-        """Let the AI whose turn it is answer one decision; its events ([] if a human's turn)."""
+        """Let the AI whose turn it is answer one decision; its events ([] if a human's turn,
+        or if the AI failed: then `alerts` says so and a person takes its seat)."""
         seat = self.current_seat()
         if seat is None or seat.human:
             return []
-        controller = self.controllers[seat.side]
-        command = controller.choose(player_view(self.engine, seat.side))
-        before = len(self.events)
-        events = self.engine.apply(command)
-        self._collect_ai_log(seat.side, controller, before)
-        self._after(events)
-        return events
+        return self._settled(self.driver.step())
 
     # -- thinking in the background (the window stays responsive) -----------------------------
     def start_ai_step(self) -> bool:
@@ -267,18 +271,16 @@ class GameSession:
         seat = self.current_seat()
         if seat is None or seat.human or self._thinking is not None:
             return False
-        controller = self.controllers[seat.side]
-        view = player_view(self.engine, seat.side)  # a copy: the thread never reads the engine
-        outcome: dict[str, Any] = {}
+        question = self.driver.question()  # its view is a copy: the thread never reads the engine
+        if question is None:
+            return False
+        outcome: dict[str, Thought] = {}
 
         def think() -> None:
-            try:
-                outcome["command"] = controller.choose(view)
-            except Exception as exc:  # reported by finish_ai_step on the main thread
-                outcome["error"] = exc
+            outcome["thought"] = question.think()  # a failure is kept for finish_ai_step
 
         worker = threading.Thread(target=think, name="ai-thinking", daemon=True)
-        self._thinking = (seat, controller, outcome, worker)
+        self._thinking = (question, outcome, worker)
         worker.start()
         return True
 
@@ -287,21 +289,15 @@ class GameSession:
         return self._thinking is not None
 
     def finish_ai_step(self) -> list[dict[str, Any]] | None:
-        """The events of the AI's answer once it has thought (None while it still thinks).
-        An exception of the AI is raised here, on the caller's thread."""
+        """The events of the AI's answer once it has thought (None while it still thinks); a
+        failure of the AI is settled as in `step_ai`."""
         if self._thinking is None:
             return None
-        seat, controller, outcome, worker = self._thinking
+        question, outcome, worker = self._thinking
         if worker.is_alive():
             return None
         self._thinking = None
-        if "error" in outcome:
-            raise outcome["error"]
-        before = len(self.events)
-        events = self.engine.apply(outcome["command"])
-        self._collect_ai_log(seat.side, controller, before)
-        self._after(events)
-        return events
+        return self._settled(self.driver.settle(question, outcome["thought"]))
 
     def run_ai_until_human(self, limit: int = 5000) -> list[dict[str, Any]]:
         """Let the AIs play until a human must answer or the game ends."""
@@ -312,19 +308,36 @@ class GameSession:
             events += self.step_ai()
         return events
 
-    def _collect_ai_log(self, side: str, controller: Controller, at: int) -> None:
-        """The AI's new reasons become the engine's notes, placed before the events of the
-        command they explain (`at` events were logged before it), so a save keeps them."""
-        self._notes.take(self.engine.notes, side, controller, at)
+    def hand_over(self, side: str, why: str) -> None:
+        """The AI of `side` stops (it failed): a person plays its seat from now on, told why."""
+        self.driver.controllers.pop(side, None)
+        seats = tuple(
+            replace(s, kind="human") if s.side == side and not s.human else s
+            for s in self.config.seats
+        )
+        self.config = replace(self.config, seats=seats)
+        line = f"{why}. You play the {side_name(side)} from here"
+        self.alerts.append(line)
+        self.ai_log.append(line)
 
-    def _after(self, events: list[dict[str, Any]]) -> None:
+    def _settled(self, step: Step | None) -> list[dict[str, Any]]:
+        if step is None:
+            return []
+        if step.failure:
+            seat = next((s for s in self.seats_of(step.side) if not s.human), None)
+            name = seat.name if seat is not None else f"The {side_name(step.side)} AI"
+            self.hand_over(step.side, f"{name} could not answer ({step.failure})")
+            return []
+        return step.events
+
+    def _after(self, step: Step) -> None:
         if self.autosaver is not None:
             try:
                 self.autosaver()
             except Exception as exc:  # a full disk must not stop the game; say it once
                 self.autosaver = None
                 self.ai_log.append(f"Autosave turned off: {exc}")
-        for event in events:
+        for event in step.events:
             for listener in self.listeners:
                 listener(event)
 

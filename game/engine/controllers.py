@@ -23,18 +23,23 @@ class NoteTaker:
     def __init__(self) -> None:
         self._seen: dict[str, int] = {}  # per side: lines already filed
 
-    def take(self, notes: list[tuple[int, str]], side: str, controller: object, at: int) -> None:
-        """File `controller`'s new lines; `at` events were logged before its command."""
+    def take(
+        self, notes: list[tuple[int, str]], side: str, controller: object, at: int
+    ) -> list[str]:
+        """File `controller`'s new lines (and return them); `at` events were logged before its
+        command."""
         log = getattr(controller, "log", None)
         if not isinstance(log, list):
             log = getattr(controller, "journal", None)
         if not isinstance(log, list):
-            return
+            return []
         seen = self._seen.get(side, 0)
         if len(log) < seen:  # the controller started a new list
             seen = 0
-        notes.extend((at, str(line)) for line in log[seen:])
+        lines = [str(line) for line in log[seen:]]
+        notes.extend((at, line) for line in lines)
         self._seen[side] = len(log)
+        return lines
 
 
 class RandomController:

@@ -287,7 +287,7 @@ def test_the_same_view_gives_the_same_command() -> None:
     assert RegularAI(engine.battlefield).choose(view) == first
 
 
-def test_an_unknown_decision_kind_gets_the_first_legal_answer() -> None:
+def test_an_unknown_decision_kind_is_an_error_not_a_first_legal_answer() -> None:
     engine = shoot_out()
     view = regular_view(engine)
     odd = PlayerView(
@@ -297,8 +297,8 @@ def test_an_unknown_decision_kind_gets_the_first_legal_answer() -> None:
         legal=view.legal,
     )
     ai = RegularAI(engine.battlefield)
-    assert ai.choose(odd) == view.legal[0]
-    assert "something_new" in ai.journal[-1]
+    with pytest.raises(ValueError, match="no rule for the decision 'something_new'"):
+        ai.choose(odd)
 
 
 def test_unit_facts_match_the_engine_firepower_and_defense() -> None:
@@ -432,7 +432,7 @@ def test_having_won_the_reaction_test_it_slips_behind_a_wall_rather_than_trade_p
     assert not engine.los(i1, r1)
 
 
-def test_an_ai_failure_falls_back_to_a_legal_answer_and_says_so(
+def test_an_ai_failure_is_raised_not_answered_with_a_first_legal_command(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     engine = shoot_out()
@@ -443,8 +443,9 @@ def test_an_ai_failure_falls_back_to_a_legal_answer_and_says_so(
 
     monkeypatch.setattr(Board, "threat", broken)
     ai = RegularAI(engine.battlefield)
-    assert ai.choose(view) == view.legal[0]
-    assert ai.failures == 1 and '"fallback" activate failed (ZeroDivisionError' in ai.journal[-1]
+    with pytest.raises(ZeroDivisionError, match="a bug"):
+        ai.choose(view)
+    assert not any("fallback" in line for line in ai.journal)
 
 
 def test_it_reads_the_exit_rule_from_the_published_objectives_not_the_scenario_id() -> None:

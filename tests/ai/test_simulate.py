@@ -41,7 +41,7 @@ def test_a_short_seeded_batch_finishes_with_sane_results(scenario: str) -> None:
     results = simulate.run_games(setup(scenario), list(range(1, 7)), jobs=1)
     assert [r.seed for r in results] == list(range(1, 7))
     for r in results:
-        assert r.error == "" and r.illegal_commands == 0 and r.ai_failures == 0, r
+        assert r.error == "", r
         assert r.winner in WINNERS and r.margin in MARGIN_NAMES
         assert 1 <= r.turns <= 2 and r.commands > 0
         assert len(r.events_sha256) == 64
@@ -163,7 +163,7 @@ def result(seed: int, vp_regular: int, vp_insurgent: int, **extra: int) -> simul
         vp_insurgent=vp_insurgent, turns=extra.get("turns", 10),
         regular_kia=extra.get("kia", 0), regular_wia=extra.get("wia", 0), regular_pows=0,
         insurgent_units_broken=extra.get("broken", 0), insurgent_units_destroyed=0,
-        contractors_escorted=0, hot_spots_neutralized=0, commands=10, illegal_commands=0,
+        contractors_escorted=0, hot_spots_neutralized=0, commands=10,
         events_sha256="0" * 64, seconds=1.0,
     )  # fmt: skip
 

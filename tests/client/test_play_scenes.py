@@ -193,3 +193,43 @@ def test_at_the_normal_pace_the_hand_off_comes_after_the_playback(app: object) -
         assert scene.playback.busy  # no hand-off is skipped while the outcome plays out
     assert isinstance(app.stack.top, HandoffScene)  # type: ignore[attr-defined]
     assert busy_frames > 10 and not scene.playback.queue
+
+
+class _BrokenAI:
+    """An AI with a bug: every decision raises."""
+
+    def choose(self, view: object) -> EndPhase:
+        raise ZeroDivisionError("a bug in the AI")
+
+
+@pytest.mark.parametrize("threaded", [False, True])
+def test_a_failing_ai_says_so_in_one_line_and_a_person_takes_its_seat(
+    app: object, threaded: bool
+) -> None:
+    config = SessionConfig(table="contracting-trouble", seed=4, pace="instant", autosave=False)
+    scene = open_play("contracting-trouble", config=config)
+    scene._threaded_ai = threaded
+    session = scene.session
+    session.driver.controllers[INSURGENT] = _BrokenAI()  # type: ignore[assignment]
+    app.push(scene)  # type: ignore[attr-defined]
+    scene.give(EndPhase(side=REGULAR))
+    engine = session.engine
+    logged = len(engine.log)
+    deadline = time.monotonic() + 60
+    while session.ai_to_move:
+        app.step()  # type: ignore[attr-defined]
+        time.sleep(0.002)
+        assert time.monotonic() < deadline, "the failing AI was asked for ever"
+    # nothing was played in the AI's place: the Insurgents' decision waits for a person
+    assert len(engine.log) == logged and engine.pending is not None
+    assert engine.pending.side == INSURGENT
+    seat = session.current_seat()
+    assert seat is not None and seat.human and seat.name == "Insurgent AI"
+    assert INSURGENT not in session.controllers
+    assert scene.status_is_error and "\n" not in scene.status
+    assert scene.status.startswith("Insurgent AI could not answer (the Insurgents controller")
+    assert "ZeroDivisionError: a bug in the AI" in scene.status
+    assert scene.status.endswith("You play the Insurgents from here")
+    # the person answers, and the game goes on
+    session.apply(engine.legal_commands(INSURGENT)[0])
+    assert len(engine.log) == logged + 1
