@@ -18,6 +18,10 @@ Cover, paths) and turns each table row into one of the commands the engine accep
 Leaderless units roll no Quality Check here: the engine rolls it (Insurgent Interrupt Check; Move
 Any Remaining Insurgent Units) once the unit acts. Table dice come from a `SeededDice` derived from
 the controller's seed and the decision number, never from the game's dice, so replays agree.
+
+Its only memory is the turn's: which units have taken their Action Check (R72) and the row each
+interrupting unit follows when its move is asked. A game loaded from a save rebuilds it with
+`recall` (the match driver hands over this turn's decisions), so it plays on exactly.
 """
 
 from __future__ import annotations
@@ -342,6 +346,29 @@ class InsurgentAI:
         self._plans: dict[str, _Plan] = {}
 
     # -- the Controller protocol ---------------------------------------------------------------
+    def recall(self, history: Sequence[tuple[PlayerView, Command]]) -> None:
+        """Rebuild the memory of the turn (which units took their Action Check, R72, and the
+        row each interrupting unit follows) from this side's decisions of the current turn,
+        each with the command that answered it: the AI thinks them over again (its dice follow
+        from the seed and the decision number, so it reaches the same rows), and its reasons
+        are not told twice. When an answer differs (a person played this side, or another
+        version of the AI did) nothing is remembered, as for a new turn."""
+        self._forget()
+        told = len(self.log)
+        for view, command in history:
+            try:
+                same = self.choose(view).to_json() == command.to_json()
+            except Exception:  # the decision cannot be thought over: not this AI's game
+                same = False
+            if not same:
+                self._forget()
+                break
+        del self.log[told:]
+
+    def _forget(self) -> None:
+        self._ledger = TurnLedger(turn=0)
+        self._plans = {}
+
     def choose(self, view: PlayerView) -> Command:
         """A command for the Insurgents' pending decision (see the module docstring)."""
         if view.decision is None or not view.legal:

@@ -82,9 +82,39 @@ def test_headless_save_and_load_continue_to_the_same_result(
     assert capsys.readouterr().out.splitlines()[-1] == whole
 
 
+def test_main_py_stopped_after_any_command_and_loaded_gives_the_same_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`main.py --headless ... --stop-after-command N --save s.json`, then `--load s.json`: the
+    same RESULT as the game never stopped, for N across the whole game (151 commands)."""
+    from game.app import main as main_py  # what main.py runs
+
+    game = [
+        "--headless",
+        "--scenario",
+        "sweep-and-clear",
+        "--seed",
+        "5",
+        "--quiet",
+        "--no-autosave",
+    ]
+    assert main_py(game) == 0
+    whole = capsys.readouterr().out.splitlines()[-1]
+    assert whole.startswith("RESULT ") and json.loads(whole[7:])["turns"] == 10
+    save = tmp_path / "s.json"
+    for n in (16, 48, 78, 106, 148):  # before the AIs recalled the turn, 78, 106, 148 moved
+        assert main_py([*game, "--stop-after-command", str(n), "--save", str(save)]) == 0
+        stopped = capsys.readouterr().out.splitlines()
+        assert stopped[-2] == f"STOPPED after command {n}" and stopped[-1] != whole
+        assert len(json.loads(save.read_text())["commands"]) == n
+        assert main_py(["--load", str(save), "--quiet", "--no-autosave"]) == 0
+        assert capsys.readouterr().out.splitlines()[-1] == whole, f"resumed after command {n}"
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
+        (["--scenario", MAP, "--stop-after-command", "0"], "--stop-after-command 0: must be 1"),
         (["--scenario", "no-such-scenario"], "not a scenario id"),
         (["--scenario", "missing.tmx"], "does not exist"),
         (["--scenario", MAP, "--seed", "-3"], "--seed"),
