@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -407,3 +408,23 @@ def test_a_long_save_name_is_cut_with_an_ellipsis_in_the_load_list() -> None:
         mode="solo",
     )
     assert _short_label(info) == "Contracting Trouble! tu… — 11-24 21:05 — turn 3"
+
+
+def test_a_game_killed_after_any_command_continues_from_the_autosave_as_if_never_stopped() -> None:
+    """Found in play: 6 of 37 killed-and-continued games played on differently (the Insurgent
+    AI forgot its Action Checks of the turn, R72). Contracting Trouble, seed 2, one turn: 9 of its
+    14 mid-turn Continues moved before the AIs recalled the turn."""
+    config = SessionConfig(mode="watch", table="contracting-trouble", seed=2, turn_limit=1)
+    whole = GameSession(replace(config, autosave=False))
+    whole.run_ai_until_human()
+    assert whole.over
+    for n in range(1, len(whole.engine.log), 2):
+        session = GameSession(config)
+        saves.track_session(session)
+        for _ in range(n):
+            session.step_ai()  # the autosave is written after every command
+        del session  # killed: only the autosave and its sidecar are left
+        resumed = saves.resume_session(saves.autosave_path())
+        assert len(resumed.engine.log) == n and resumed.config.mode == "watch"
+        resumed.run_ai_until_human()
+        assert resumed.engine.events_sha256() == whole.engine.events_sha256(), f"after {n}"
