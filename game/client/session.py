@@ -311,8 +311,9 @@ class GameSession:
     def hand_over(self, side: str, why: str) -> None:
         """The AI of `side` stops (it failed): a person plays its seat from now on, told why."""
         self.driver.controllers.pop(side, None)
+        player = f"{side_name(side).removesuffix('s')} player"  # as a hot-seat's seat
         seats = tuple(
-            replace(s, kind="human") if s.side == side and not s.human else s
+            replace(s, name=player, kind="human") if s.side == side and not s.human else s
             for s in self.config.seats
         )
         self.config = replace(self.config, seats=seats)

@@ -224,7 +224,7 @@ def test_a_failing_ai_says_so_in_one_line_and_a_person_takes_its_seat(
     assert len(engine.log) == logged and engine.pending is not None
     assert engine.pending.side == INSURGENT
     seat = session.current_seat()
-    assert seat is not None and seat.human and seat.name == "Insurgent AI"
+    assert seat is not None and seat.human and seat.name == "Insurgent player"
     assert INSURGENT not in session.controllers
     assert scene.status_is_error and "\n" not in scene.status
     assert scene.status.startswith("Insurgent AI could not answer (the Insurgents controller")
