@@ -24,9 +24,9 @@ from typing import Any, TextIO
 
 from game.engine.commands import Answer, Command, IllegalCommand
 from game.engine.controllers import Controller
+from game.engine.driver import ControllerFailure, Driver
 from game.engine.engine import Engine
 from game.engine.state import INSURGENT, REGULAR
-from game.engine.view import player_view
 from game.rules.dice import ScriptExhausted, ScriptMismatch
 from game.scenarios.situation import (
     Situation,
@@ -91,8 +91,9 @@ def _dice_problem(situation: Situation, engine_dice: Any, exc: Exception) -> str
 
 
 def _play(situation: Situation, engine: Engine) -> None:
-    """Answer decisions until the game ends, the script runs dry or the guard trips."""
-    ais = _ais(situation, engine)
+    """Answer decisions until the game ends, the script runs dry or the guard trips: the AI
+    sides through the match driver (strict), the script's commands as a person's."""
+    driver = Driver(engine, _ais(situation, engine), policy="strict")
     script = list(situation.commands)
     used = 0
     for _ in range(situation.max_commands):
@@ -100,23 +101,26 @@ def _play(situation: Situation, engine: Engine) -> None:
         if decision is None:
             break
         side = decision.side
-        if side in ais:
-            command: Command = ais[side].choose(player_view(engine, side))
-            where = f"{side} ai"
-        else:
-            if used == len(script):
-                return  # the script is done: stop with the decision pending
-            command, where = script[used], f"commands[{used}]"
-            used += 1
-            if isinstance(command, Answer) and command.decision == 0:
-                command = replace(command, decision=decision.id)  # the pending one
-            if command.side != side:
-                raise RunRefused(
-                    f"{where}: the {side} side must answer now ({decision.prompt}), "
-                    f"not the {command.side} side"
-                )
+        if side in driver.controllers:
+            try:
+                driver.step()
+            except ControllerFailure as exc:
+                raise RunRefused(f"{side} ai: {exc}") from None
+            continue
+        if used == len(script):
+            return  # the script is done: stop with the decision pending
+        command: Command = script[used]
+        where = f"commands[{used}]"
+        used += 1
+        if isinstance(command, Answer) and command.decision == 0:
+            command = replace(command, decision=decision.id)  # the pending one
+        if command.side != side:
+            raise RunRefused(
+                f"{where}: the {side} side must answer now ({decision.prompt}), "
+                f"not the {command.side} side"
+            )
         try:
-            engine.apply(command)
+            driver.apply(command)
         except IllegalCommand as exc:
             raise RunRefused(f"{where} ({command.kind}): refused by the rules: {exc}") from None
     if used < len(script):
