@@ -44,8 +44,6 @@ from game.ai.procedure import (
 from game.ai.situation import Moment, Situation, UnitKind
 from game.ai.tables import ActionChoice
 from game.battlefield.model import Battlefield, Point, UnitPosition
-from game.battlefield.paths import COHESION_GAP
-from game.battlefield.planar import BASE_RADIUS
 from game.engine.commands import (
     Answer,
     Command,
@@ -66,9 +64,8 @@ from game.engine.terrain import (
 )
 from game.engine.view import PlayerView
 from game.rules.dice import DiceSource, SeededDice
+from game.rules.movement import CAUTIOUS, COHESION_REACH, RAPID
 
-CAUTIOUS_INCHES = 6.0
-RAPID_INCHES = 12.0
 OUT_OF_CONTACT_SAMPLE_INCHES = 18.0
 FIREPOWER_CAP = 10
 OPTIMUM_RANGE_BY_DIE = {6: 6.0, 8: 8.0, 10: 10.0, 12: 12.0}
@@ -80,7 +77,7 @@ RING_DIRECTIONS = 16
 RING_FRACTIONS = (1 / 3, 2 / 3, 1.0)
 """A move's own destinations: this many directions, at these fractions of the unit's reach."""
 ROUTE_STEP = 1.0
-CONTACT_INCHES = 2 * BASE_RADIUS + COHESION_GAP
+CONTACT_INCHES = COHESION_REACH
 """R94: figures this close, centre to centre (1" edge to edge), are in contact: only a Close
 Assault, which no solo row asks for, ends a move there."""
 
@@ -655,7 +652,7 @@ class InsurgentAI:
         ]
         out: list[MoveUnit] = []
         for rate in sorted({c.rate for c in pool if c.rate in (MoveRate.CAUTIOUS, MoveRate.RAPID)}):
-            reach = CAUTIOUS_INCHES if rate == MoveRate.CAUTIOUS else RAPID_INCHES
+            reach = CAUTIOUS if rate == MoveRate.CAUTIOUS else RAPID
             points: list[Point] = []
             for k in range(RING_DIRECTIONS):
                 angle = 2 * math.pi * k / RING_DIRECTIONS
@@ -720,11 +717,11 @@ class InsurgentAI:
     ) -> _LazyCandidate:
         start = unit.leader_point
         reaches: dict[str, float] = {
-            MoveRate.CAUTIOUS: CAUTIOUS_INCHES,
-            MoveRate.RAPID: RAPID_INCHES,
+            MoveRate.CAUTIOUS: CAUTIOUS,
+            MoveRate.RAPID: RAPID,
             MoveRate.OUT_OF_CONTACT: OUT_OF_CONTACT_SAMPLE_INCHES,
         }
-        reach = reaches.get(command.rate, CAUTIOUS_INCHES)
+        reach = reaches.get(command.rate, CAUTIOUS)
         path = truncate(self.terrain.path(start, command.to), reach)
         return _LazyCandidate(self, world, unit, command, path, goal, watchers, activated)
 

@@ -43,15 +43,12 @@ from game.engine.state import INSURGENT, REGULAR, SUPPORT_DICE, GameState, UnitS
 from game.engine.terrain import Terrain, distance, path_length, walk
 from game.engine.view import PlayerView
 from game.rules.dice import Die
+from game.rules.movement import CAUTIOUS, CONTACT, EDGE_REACH, RAPID
 from game.rules.odds import MAX_POOL, casualty_odds
 
 LOG = logging.getLogger("game.ai.regular")
 
-CAUTIOUS = 6.0  # Rulebook: Cautious Movement
-RAPID = 12.0  # Rulebook: Rapid Movement
 OPTIMUM_RANGE = {6: 6.0, 8: 8.0, 10: 10.0, 12: 12.0}  # Rulebook: Optimum Ranges (R17)
-CONTACT = 1.0  # a contractor joins / a hot spot can be neutralized within 1" (R28)
-EDGE_REACH = 1.0  # a leader within 1" of an exit edge leaves the table
 
 # How many points one expected Regular casualty costs, and what cover and progress are worth.
 # One casualty is at least 1 VP to the Insurgents (2 if killed), a contractor 5 VP to us.

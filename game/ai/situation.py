@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from game.rules.dice import Die
+from game.rules.quality import Quality
 
 
 class UnitKind(StrEnum):
@@ -75,8 +76,9 @@ class Situation:
     """Half or more of the unit's figures have Solid Cover (R8, R35, ruling R74)."""
     firepower: int = 0
     """Base Firepower dice: effective figures + support weapon dice + team bonus (ruling R73)."""
-    optimum_range: float = 6.0
-    """Optimum Range in inches (R17: doubled by a support weapon); `math.inf` if always in range."""
+    optimum_range: float | None = None
+    """Optimum Range in inches (R17: doubled by a support weapon); `math.inf` if always in range;
+    None: the plain Optimum Range of the unit's Troop Quality, from the rules core."""
     quality: Die = Die.D6
     """The unit's Troop Quality die (Insurgents are d6 to d10)."""
     pinned: bool = False
@@ -112,7 +114,7 @@ class Situation:
                 raise ValueError(f"Situation {self.unit_id}: {name} is negative ({value})")
         if self.firepower < 0:
             raise ValueError(f"Situation {self.unit_id}: firepower is negative ({self.firepower})")
-        if self.optimum_range <= 0:
+        if self.optimum_range is not None and self.optimum_range <= 0:
             raise ValueError(
                 f"Situation {self.unit_id}: optimum_range must be positive ({self.optimum_range})"
             )
@@ -122,16 +124,24 @@ class Situation:
         return self.distance_to_activated is not None
 
     @property
+    def optimum_reach(self) -> float:
+        """The unit's Optimum Range in inches (Rulebook: Optimum Ranges; see `optimum_range`)."""
+        if self.optimum_range is not None:
+            return self.optimum_range
+        return float(Quality.from_die(self.quality).optimum_range)
+
+    @property
     def within_optimum_range(self) -> bool:
         """The activated Regular is at or inside Optimum Range (R71: "within" is inclusive)."""
         d = self.distance_to_activated
-        return d is not None and d <= self.optimum_range
+        return d is not None and d <= self.optimum_reach
 
     @property
     def within_double_optimum_range_only(self) -> bool:
         """Beyond Optimum Range but at or inside twice it (ruling R71)."""
         d = self.distance_to_activated
-        return d is not None and self.optimum_range < d <= 2 * self.optimum_range
+        reach = self.optimum_reach
+        return d is not None and reach < d <= 2 * reach
 
     def combat_within(self, inches: float) -> bool:
         """Fire combat has happened this turn within `inches` of this unit."""

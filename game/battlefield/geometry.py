@@ -39,15 +39,7 @@ from game.battlefield.planar import BASE_RADIUS, BBox
 from game.battlefield.queries import SpaceQueries
 from game.battlefield.sight_batch import TerrainArrays, all_pair_counts
 from game.battlefield.visibility import VisibleArea, hidden_path
-
-LOF_CORRIDOR = 2.0
-"""Rulebook: Line of Fire. Units within 2" of the line are in the line of fire (R6)."""
-CIVILIAN_CORRIDOR = 3.0
-"""The civilian casualty check looks 3" either side of the line (R6)."""
-EXPOSED_DISTANCE = 2.0
-"""Rulebook: Cover Dice (Exposed). More than 2" from any cover piece (R7)."""
-SOLID_COVER_REACH = 1.0
-"""A figure within 1" of a low wall or a wreck is behind it (maps/README.md, R52)."""
+from game.rules.cover import CIVILIAN_CORRIDOR, EXPOSED_DISTANCE, LOF_CORRIDOR, SOLID_COVER_REACH
 
 _WALL_HEIGHT = 0.5  # high walls and blocking areas: lower than any storey (R50)
 _WALL_BIT = 1

@@ -49,11 +49,11 @@ from game.battlefield.tmx_checks import (
     pytmx,
     readable_path,
 )
+from game.rules.reinforcements import HOT_SPOT_COUNT, HOT_SPOT_SEPARATION
 
 MAX_TABLE_INCHES = 96.0  # 8' x 8' (R47)
 DOOR_TOLERANCE = 0.25  # inches from a building outline (R46)
-HOT_SPOT_NUMBERS = (1, 2, 3, 4, 5)
-HOT_SPOT_MIN_DISTANCE = 6.0  # Rulebook: Place Insurgent Hot Spots (R45)
+HOT_SPOT_NUMBERS = tuple(range(1, HOT_SPOT_COUNT + 1))  # Rulebook: Place Insurgent Hot Spots
 OPEN_GROUND_DISTANCE = 3.0  # R49
 MAX_UNIT_FIGURES = 30
 
@@ -676,7 +676,7 @@ class _Converter:
         for i, first in enumerate(spots):
             for second in spots[i + 1 :]:
                 gap = math.dist(first.position, second.position)
-                if gap < HOT_SPOT_MIN_DISTANCE - 1e-9:
+                if gap < HOT_SPOT_SEPARATION - 1e-9:
                     self.problems.error(
                         f'hot spots {first.number} and {second.number} are closer than 6" '
                         f"({_inches(gap)} apart)",

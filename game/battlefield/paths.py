@@ -27,14 +27,13 @@ from game.battlefield import planar
 from game.battlefield.model import AreaKind, Point, WallHeight
 from game.battlefield.planar import BASE_RADIUS
 from game.battlefield.queries import SpaceQueries
+from game.rules.movement import COHESION_REACH  # Rulebook: Unit Cohesion (R2)
 
 if TYPE_CHECKING:
     from game.battlefield.geometry import Geometry
 
 DOOR_WIDTH = 1.0
 """A door is a 1"-wide gap in its building's outline (R53)."""
-COHESION_GAP = 1.0
-"""Rulebook: Unit Cohesion. 1" between bases, edge to edge (R2)."""
 
 _CLEARANCE = 0.01  # graph nodes stand this far beyond the base radius from any wall
 _CAPSULE = BASE_RADIUS - 1e-4  # a path exactly one base radius from a wall is allowed
@@ -448,7 +447,7 @@ class Navigation:
             ux, uy = _unit(leader_point, toward)
             anchor = (leader_point[0] + ux, leader_point[1] + uy)
         placed = [leader_point]
-        reach = COHESION_GAP + 2 * BASE_RADIUS + 1e-9
+        reach = COHESION_REACH + 1e-9
         apart = 2 * BASE_RADIUS - 1e-9
         clear_of = 2 * BASE_RADIUS
         # other bases by distance from the leader: a point d from the leader can only be too

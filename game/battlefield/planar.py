@@ -6,9 +6,10 @@ import math
 from collections.abc import Sequence
 
 from game.battlefield.model import Point
+from game.rules.movement import BASE_DIAMETER
 
-BASE_RADIUS = 0.375
-"""A figure stands on a round base of 3/4" diameter (R2)."""
+BASE_RADIUS = BASE_DIAMETER / 2
+"""A figure stands on a round base of 3/4" diameter (R2; the rules core's `BASE_DIAMETER`)."""
 
 BBox = tuple[float, float, float, float]
 """(min x, min y, max x, max y) in inches."""

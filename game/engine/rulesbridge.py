@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import narration
-from game.engine.state import INSURGENT, REGULAR, UnitState
+from game.engine.state import INSURGENT, KIND_WEAPONS, REGULAR, UnitState
 from game.rules import quality as rules_quality
 from game.rules.casualties import (
     FirstAidOutcome,
@@ -22,7 +22,7 @@ from game.rules.casualties import (
 )
 from game.rules.combat import pair_attack
 from game.rules.dice import DiceSource, Die
-from game.rules.firepower import FireConditions, FirePortion, IllegalFire, split_fire
+from game.rules.firepower import FIREPOWER_CAP, FireConditions, FirePortion, IllegalFire, split_fire
 from game.rules.firepower import defense as rules_defense
 from game.rules.firepower import firepower as rules_firepower
 from game.rules.morale import (
@@ -47,9 +47,6 @@ from game.rules.units import (
     merge_units,
 )
 from game.rules.victory import margin_of_victory
-
-OPTIMUM_RANGE = {6: 6.0, 8: 8.0, 10: 10.0, 12: 12.0}  # Rulebook: Optimum Ranges
-CAP = 10  # Rulebook: The Firepower Cap; The Defense Cap
 
 
 @dataclass(frozen=True)
@@ -125,7 +122,7 @@ class Breakdown:
     """A dice pool with the itemised reasons, for narration (Firepower; Defense)."""
 
     items: list[tuple[str, int]] = field(default_factory=list)
-    capped_at: int = CAP
+    capped_at: int = FIREPOWER_CAP  # the rules core applies the caps; see `breakdown_of`
     minimum: int = 0
     penalties: list[tuple[str, int]] = field(default_factory=list)
 
@@ -153,12 +150,6 @@ class Breakdown:
 
     def describe(self) -> str:
         return narration.breakdown_words(self.to_data())
-
-
-def optimum_range(quality: Die, has_support_weapon: bool) -> float:
-    """Optimum Range by quality, doubled with a support weapon (Optimum Range, R17)."""
-    base = OPTIMUM_RANGE[int(quality)]
-    return base * 2 if has_support_weapon else base
 
 
 @dataclass(frozen=True)
@@ -340,18 +331,6 @@ def roll_reinforcements(
     return head, arrivals
 
 
-KIND_WEAPONS = {
-    "saw": (Weapon.LIGHT_SUPPORT, "SAW"),
-    "rgl": (Weapon.LIGHT_SUPPORT, "RGL"),
-    "l_support": (Weapon.LIGHT_SUPPORT, "light support weapon"),
-    "mg": (Weapon.MEDIUM_SUPPORT, "MG"),
-    "hmg": (Weapon.MEDIUM_SUPPORT, "HMG"),
-    "rpg": (Weapon.RPG, "RPG"),
-    "at_rpg": (Weapon.AT_RPG, "AT RPG"),
-    "sniper": (Weapon.SNIPER_RIFLE, "sniper rifle"),
-}
-
-
 weapon_words = narration.weapon_words
 figure_words = narration.figure_words
 
@@ -367,7 +346,8 @@ def rules_unit(unit: UnitState) -> Unit:
     """The engine's unit as the rules room's `Unit` (no positions; figures, ratings, weapons)."""
     figures = []
     for f in unit.figures:
-        weapon, label = KIND_WEAPONS.get(f.arms, (Weapon.STANDARD, ""))
+        weapon = KIND_WEAPONS.get(f.arms, Weapon.STANDARD)
+        label = narration.SUPPORT_WEAPONS.get(f.arms, "")
         if f.kind == "leader":  # a Regular "leader" is the squad leader above fireteam level
             role = Role.INSURGENT_LEADER if unit.side == INSURGENT else Role.LEADER
         else:

@@ -16,14 +16,31 @@ from typing import Any
 from game.battlefield.model import Point, UnitPosition
 from game.engine.protocol import ContractorStatus, FigureStatus, UnitStatus
 from game.rules.dice import Die
+from game.rules.units import Weapon
 
 REGULAR = "regular"
 INSURGENT = "insurgent"
 SIDES = (REGULAR, INSURGENT)
 
-SUPPORT_DICE = {"saw": 1, "rgl": 1, "l_support": 1, "mg": 2, "hmg": 2, "rpg": 2, "at_rpg": 2}
-"""Extra Firepower dice per support weapon figure (Rulebook: Support Weapon Dice); RPGs of
-either kind are Medium against infantry (R36)."""
+KIND_WEAPONS: dict[str, Weapon] = {
+    "saw": Weapon.LIGHT_SUPPORT,
+    "rgl": Weapon.LIGHT_SUPPORT,
+    "l_support": Weapon.LIGHT_SUPPORT,
+    "mg": Weapon.MEDIUM_SUPPORT,
+    "hmg": Weapon.MEDIUM_SUPPORT,
+    "rpg": Weapon.RPG,
+    "at_rpg": Weapon.AT_RPG,
+    "sniper": Weapon.SNIPER_RIFLE,
+}
+"""The weapon a figure kind carries, as the rules room sees it (the log's name for it is
+`narration.SUPPORT_WEAPONS`); any other kind (leader, rifle, small arms, medic) carries a
+standard weapon."""
+
+SUPPORT_DICE = {
+    kind: weapon.support_dice for kind, weapon in KIND_WEAPONS.items() if weapon.is_support
+}
+"""Extra Firepower dice per support weapon figure kind, read from the rules room's weapons
+(Rulebook: Support Weapon Dice; RPGs of either kind are Medium against infantry, R36)."""
 
 DIE_ORDER = (6, 8, 10, 12)
 

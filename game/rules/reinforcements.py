@@ -25,6 +25,10 @@ AUTOMATIC: Final = "automatic"
 HOT_SPOT_COUNT: Final = 5
 """Hot spots are numbered 1 to 5 (Rulebook: Place Insurgent Hot Spots)."""
 
+HOT_SPOT_SEPARATION: Final = 6.0
+"""No hot spot stands within 6" of another; exactly 6" is allowed (Place Insurgent Hot Spots,
+R45)."""
+
 MAX_ROLL_AGAINS: Final = 3
 """How many ROLL AGAIN results may chain in one reinforcement check (R43)."""
 

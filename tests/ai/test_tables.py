@@ -30,6 +30,7 @@ from game.ai.tables import (
     table_for,
 )
 from game.rules.dice import Die, ScriptedDice
+from game.rules.quality import Quality
 
 ACT = Moment.REGULAR_ACTIVATION
 END = Moment.END_OF_TURN
@@ -583,3 +584,13 @@ def test_always_in_range_units_take_the_optimum_range_row_at_any_distance() -> N
     s = activation(WL, firepower=4, distance_to_activated=40.0, optimum_range=float("inf"))
     assert s.within_optimum_range and not s.within_double_optimum_range_only
     assert first_row(WITH_LEADER_ACTIVATION, s) == 5
+
+
+def test_without_an_optimum_range_a_situation_reads_its_quality_s_from_the_rules_core() -> None:
+    """Rulebook: Optimum Ranges. The default is the rules core's table, not a copy of it: a
+    Veteran (d10) unit 10" away is within it, 10.5" away only within double."""
+    at_ten = Situation("u1", WL, ACT, distance_to_activated=10.0, quality=Die.D10)
+    past_ten = Situation("u1", WL, ACT, distance_to_activated=10.5, quality=Die.D10)
+    assert at_ten.optimum_reach == Quality.VETERAN.optimum_range == 10
+    assert at_ten.within_optimum_range
+    assert past_ten.within_double_optimum_range_only and not past_ten.within_optimum_range
