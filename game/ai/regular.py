@@ -26,6 +26,7 @@ from typing import Any
 
 from game.ai.rca import NOTHING, CandidateAction, Pick, best
 from game.battlefield.model import Battlefield, Point, UnitPosition
+from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Answer,
     Command,
@@ -39,16 +40,17 @@ from game.engine.commands import (
 )
 from game.engine.protocol import ContractorStatus, DecisionKind, FigureStatus, MoveRate, UnitStatus
 from game.engine.scenario import Objectives
-from game.engine.state import INSURGENT, REGULAR, SUPPORT_DICE, GameState, UnitState
+from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
 from game.engine.terrain import Terrain, distance, path_length, walk
 from game.engine.view import PlayerView
 from game.rules.dice import Die
+from game.rules.firepower import in_optimum_range
 from game.rules.movement import CAUTIOUS, CONTACT, EDGE_REACH, RAPID
 from game.rules.odds import MAX_POOL, casualty_odds
+from game.rules.units import Unit
 
 LOG = logging.getLogger("game.ai.regular")
 
-OPTIMUM_RANGE = {6: 6.0, 8: 8.0, 10: 10.0, 12: 12.0}  # Rulebook: Optimum Ranges (R17)
 
 # How many points one expected Regular casualty costs, and what cover and progress are worth.
 # One casualty is at least 1 VP to the Insurgents (2 if killed), a contractor 5 VP to us.
@@ -128,8 +130,9 @@ def state_from_view(data: dict[str, Any]) -> GameState:
 class Board:
     """The Regular side's reading of one PlayerView, with the public map's geometry.
 
-    Mirrors the engine's Firepower and Defense (Rulebook: Fire Combat; R16-R18) so that the odds
-    the AI weighs are the odds the engine will roll.
+    Firepower and Defense are the engine's own (`game.engine.rulesbridge` over
+    `game.rules.firepower`; Rulebook: Fire Combat; R16-R18), so the odds the AI weighs are the
+    odds the engine will roll.
     """
 
     def __init__(self, view: PlayerView, terrain: Terrain) -> None:
@@ -149,6 +152,9 @@ class Board:
         self._cover: dict[tuple[Point, ...], tuple[bool, bool]] = {}
         self._paths: dict[tuple[Point, Point], list[Point]] = {}
         self._assignment: dict[str, Goal | None] | None = None
+        self._rules_units: dict[str, Unit] = {}
+        self._firepower: dict[tuple[str, bool, bool, bool, bool, int], int] = {}
+        self._defense: dict[tuple[str, bool, bool], int] = {}
 
     # -- what the decision allows ------------------------------------------------------------
     def options_for(self, unit_id: str) -> list[Command]:
@@ -216,7 +222,14 @@ class Board:
         route = self.path(start, goal)
         return path_length(route) + distance(route[-1], goal)
 
-    # -- fire arithmetic (mirrors the engine's Firepower and Defense) --------------------------
+    # -- fire arithmetic: the engine's own Firepower and Defense ----------------------------
+    def rules_unit(self, unit: UnitState) -> Unit:
+        """The unit as the rules core sees it, built once per decision."""
+        found = self._rules_units.get(unit.id)
+        if found is None:
+            found = self._rules_units[unit.id] = rb.rules_unit(unit)
+        return found
+
     def firepower(
         self,
         firer: UnitState,
@@ -228,32 +241,40 @@ class Board:
         firer_rapid: bool = False,
         penalty: int = 0,
     ) -> int:
-        """Firepower dice (Rulebook: Firepower; Optimum Range; R16, R17)."""
-        live = firer.effective_figures
-        if not live:
+        """Firepower dice, as the engine counts them (Rulebook: Firepower; R16, R17), for the
+        firer standing at `firer_centre`: `game.rules.firepower` through the engine's bridge."""
+        if not firer.effective_figures:
             return 0
-        support = firer.support_weapons()
-        dice = len(live) + sum(SUPPORT_DICE[w] for w in support)
-        reach = OPTIMUM_RANGE[int(firer.quality_die())] * (2 if support else 1)
-        if distance(firer_centre, target_centre) <= reach:
-            dice += 1
-        if target_rapid or target_exposed:
-            dice += 1
-        dice = min(MAX_POOL, dice)
-        dice -= penalty + (1 if firer_rapid else 0) + (1 if firer.dependants else 0)
-        return max(0, dice)
+        reach = distance(firer_centre, target_centre)
+        # the distance counts only through the Optimum Range die: the dice are remembered per
+        # (firer, in range or not, conditions), since the AI weighs thousands of spots
+        in_range = in_optimum_range(self.rules_unit(firer), reach)
+        key = (firer.id, in_range, target_exposed, target_rapid, firer_rapid, penalty)
+        dice = self._firepower.get(key)
+        if dice is None:
+            dice = self._firepower[key] = rb.firepower(
+                firer,
+                distance=reach,
+                target_exposed=target_exposed,
+                target_moved_rapidly=target_rapid,
+                interruption_penalty=penalty,
+                vs_close_assault=False,
+                firer_moved_rapidly=firer_rapid,
+            ).total
+        return dice
 
     def defense(self, unit: UnitState, spot: Spot, *, stationary: bool) -> int:
-        """Defense dice (Rulebook: Defense; Cover Dice; R18)."""
+        """Defense dice, as the engine counts them (Rulebook: Defense; Cover Dice; R18), for the
+        unit standing at `spot`."""
         solid, exposed = self.cover(spot)
-        dice = len(spot.figures)
-        if unit.in_cover_turn == self.turn or (unit.side == REGULAR and stationary and not exposed):
-            dice += 1
-        if solid:
-            dice += 1
-        if unit.armour:
-            dice += 1
-        return max(1, min(MAX_POOL, dice))
+        in_cover = rb.counts_in_cover(unit, self.turn, stationary=stationary, exposed=exposed)
+        key = (unit.id, in_cover, solid)
+        dice = self._defense.get(key)
+        if dice is None:
+            dice = self._defense[key] = rb.defense(
+                unit, in_cover=in_cover, solid_cover=solid, charging=False
+            ).total
+        return dice
 
     def fire_value(
         self, firer: UnitState, spot: Spot, target: UnitState, *, rapid: bool = False
@@ -261,7 +282,7 @@ class Board:
         """Expected casualties if `firer` standing at `spot` fires at `target` now."""
         tspot = self.spot_of(target)
         _, exposed = self.cover(tspot)
-        target_rapid = target.move_rate_turn == self.turn and target.move_rate == MoveRate.RAPID
+        target_rapid = rb.moved_rapidly(target, self.turn)
         fp = self.firepower(
             firer,
             spot.centre,
@@ -621,7 +642,7 @@ class FireCandidate(CandidateAction[Focus, Command]):
     def evaluate(self, focus: Focus) -> float:
         board, unit = focus.board, focus.unit
         spot = board.spot_of(unit)
-        rapid = unit.move_rate_turn == board.turn and unit.move_rate == MoveRate.RAPID
+        rapid = rb.moved_rapidly(unit, board.turn)
         best_score = NOTHING
         for c in focus.options:
             if not isinstance(c, Fire) or c.split:

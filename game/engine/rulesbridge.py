@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import narration
+from game.engine.protocol import MoveRate
 from game.engine.state import INSURGENT, KIND_WEAPONS, REGULAR, UnitState
 from game.rules import quality as rules_quality
 from game.rules.casualties import (
@@ -408,6 +409,22 @@ def breakdown_of(items: tuple[tuple[str, int], ...], minimum: int) -> Breakdown:
         else:
             result.penalties.append((name, -value))
     return result
+
+
+def moved_rapidly(unit: UnitState, turn: int) -> bool:
+    """The unit moved at the Rapid rate this turn (Rulebook: Rapid Movement; Firepower: the
+    firer loses a die, whoever fires at it gains one)."""
+    return unit.move_rate_turn == turn and unit.move_rate == MoveRate.RAPID
+
+
+def counts_in_cover(unit: UnitState, turn: int, *, stationary: bool, exposed: bool) -> bool:
+    """Does the unit get the In Cover die? (Rulebook: Cover Dice; R52, R68).
+
+    A unit that Got In Cover keeps it until it moves, at most through the next turn
+    (`in_cover_turn` at or after this turn, R68); a Regular unit that has not moved this turn
+    claims it unless it is Exposed (R52). `stationary` is asked rather than read, so the AIs can
+    weigh a unit where it would stand after a move."""
+    return unit.in_cover_turn >= turn or (unit.side == REGULAR and stationary and not exposed)
 
 
 def firepower(

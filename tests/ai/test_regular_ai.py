@@ -4,6 +4,7 @@ decision the engine poses to the Regular side with a legal command."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Generator
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 from game.ai.regular import Board, FireCandidate, Focus, Goal, RegularAI
 from game.battlefield.model import Battlefield, Building, Door, Edge, Wall, WallHeight
 from game.engine import close_assault, interruptions, morale, overwatch, placement
+from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Answer,
     Command,
@@ -301,19 +303,50 @@ def test_an_unknown_decision_kind_is_an_error_not_a_first_legal_answer() -> None
         ai.choose(odd)
 
 
-def test_unit_facts_match_the_engine_firepower_and_defense() -> None:
-    engine = shoot_out()
+def test_the_board_weighs_the_dice_the_engine_rolls() -> None:
+    """The AI's Firepower and Defense are the engine's (game.rules.firepower through the
+    engine's rulesbridge), for every firer and target: In Cover through the next turn after
+    getting in cover (R68), a Rapid mover's lost and given dice, a support weapon's dice and
+    doubled Optimum Range count alike."""
+    engine = staged(
+        table(),
+        fireteam("R1", 10.0, 20.0),
+        fireteam("R2", 16.0, 21.0),
+        gunmen("I1", 12.0, 12.0, 5),
+        UnitSpec("MG", INSURGENT, line(20.0, 10.0, 3), kinds=["leader", "rifle", "mg"], quality=6),
+        gunmen("I2", 30.0, 30.0, 3),
+    )
+    turn = engine.state.turn
+    engine.state.units["I1"].in_cover_turn = turn + 1
+    r2 = engine.state.units["R2"]
+    r2.move_rate, r2.move_rate_turn, r2.last_moved_turn = "rapid", turn, turn
     board = Board(regular_view(engine), engine.terrain)
-    for firer_id, target_id in (("R1", "I1"), ("I1", "R1"), ("R2", "I2")):
+    seen: set[str] = set()
+    for firer_id, target_id in itertools.permutations(sorted(engine.state.units), 2):
         firer, target = engine.state.units[firer_id], engine.state.units[target_id]
+        if firer.side == target.side:
+            continue
         f, t = board.unit(firer_id), board.unit(target_id)
         assert f is not None and t is not None
         tspot = board.spot_of(t)
         _, exposed = board.cover(tspot)
-        fp = board.firepower(f, f.centre, tspot.centre, target_exposed=exposed, target_rapid=False)
-        assert fp == engine.firepower(firer, target).total
+        fp = board.firepower(
+            f,
+            f.centre,
+            tspot.centre,
+            target_exposed=exposed,
+            target_rapid=rb.moved_rapidly(t, turn),
+            firer_rapid=rb.moved_rapidly(f, turn),
+        )
+        engine_fp = engine.firepower(firer, target)
+        assert fp == engine_fp.total, (firer_id, target_id, engine_fp.describe())
         stationary = t.last_moved_turn != board.turn
-        assert board.defense(t, tspot, stationary=stationary) == engine.defense(target).total
+        engine_df = engine.defense(target)
+        assert board.defense(t, tspot, stationary=stationary) == engine_df.total, target_id
+        seen |= {name for name, _ in engine_fp.items + engine_fp.penalties}
+        seen |= {name for name, _ in engine_df.items}
+    # the comparison met every fact the old mirror got wrong or left out
+    assert {"In Cover", "MG", "Optimum Range", "target Exposed", "moved Rapidly"} <= seen
 
 
 def test_moves_it_orders_are_legal_paths() -> None:
