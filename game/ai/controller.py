@@ -43,6 +43,7 @@ from game.ai.procedure import (
 )
 from game.ai.situation import Moment, Situation, UnitKind
 from game.ai.tables import ActionChoice
+from game.ai.unit_facts import situation_kind, table_firepower, table_optimum_range
 from game.battlefield.model import Battlefield, Point, UnitPosition
 from game.engine.commands import (
     Answer,
@@ -54,7 +55,8 @@ from game.engine.commands import (
     MoveUnit,
 )
 from game.engine.protocol import ContractorStatus, DecisionKind, EventKind, FigureStatus, MoveRate
-from game.engine.state import INSURGENT, REGULAR, SUPPORT_DICE, GameState, UnitState
+from game.engine.rulesbridge import rules_unit
+from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
 from game.engine.terrain import (
     Terrain,
     distance,
@@ -65,10 +67,9 @@ from game.engine.terrain import (
 from game.engine.view import PlayerView
 from game.rules.dice import DiceSource, SeededDice
 from game.rules.movement import CAUTIOUS, COHESION_REACH, RAPID
+from game.rules.units import Unit
 
 OUT_OF_CONTACT_SAMPLE_INCHES = 18.0
-FIREPOWER_CAP = 10
-OPTIMUM_RANGE_BY_DIE = {6: 6.0, 8: 8.0, 10: 10.0, 12: 12.0}
 CONTRACTOR_KEEP_OFF = 2.0
 """The engine refuses Insurgent moves ending this close to a contractor not yet reached."""
 STOP_SHORT_OF_FRIEND = 1.5
@@ -80,26 +81,6 @@ ROUTE_STEP = 1.0
 CONTACT_INCHES = COHESION_REACH
 """R94: figures this close, centre to centre (1" edge to edge), are in contact: only a Close
 Assault, which no solo row asks for, ends a move there."""
-
-
-def _unit_kind(unit: UnitState) -> UnitKind:
-    live = unit.effective_figures
-    leaders = [f for f in live if f.kind == "leader"]
-    if leaders and len(leaders) == len(live):
-        return UnitKind.LEADER_ALONE
-    return UnitKind.WITH_LEADER if leaders else UnitKind.LEADERLESS
-
-
-def _table_firepower(unit: UnitState) -> int:
-    """R73: effective figures plus support weapon dice, capped; no range or target dice."""
-    live = unit.effective_figures
-    return min(FIREPOWER_CAP, len(live) + sum(SUPPORT_DICE.get(f.kind, 0) for f in live))
-
-
-def _optimum_range(unit: UnitState) -> float:
-    """Optimum Range by Troop Quality, doubled with a support weapon (R17)."""
-    base = OPTIMUM_RANGE_BY_DIE.get(int(unit.quality_die()), 6.0)
-    return base * 2 if unit.support_weapons() else base
 
 
 @dataclass(frozen=True)
@@ -137,6 +118,22 @@ class _World:
         self._others_bases: dict[str, list[Point]] = {}
         self._enemy_bases: list[Point] | None = None
         self._centres: dict[str, Point] = {}
+        self._rules: dict[str, Unit] = {}
+
+    def rules_unit(self, unit: UnitState) -> Unit:
+        """The unit as the rules core sees it, built once per decision."""
+        found = self._rules.get(unit.id)
+        if found is None:
+            found = self._rules[unit.id] = rules_unit(unit)
+        return found
+
+    def kind(self, unit: UnitState) -> UnitKind:
+        """Which solo table the unit uses (`game.ai.unit_facts.situation_kind`)."""
+        return situation_kind(self.rules_unit(unit))
+
+    def optimum_range(self, unit: UnitState) -> float:
+        """The unit's Optimum Range for the range rows (`unit_facts.table_optimum_range`)."""
+        return table_optimum_range(self.rules_unit(unit))
 
     def centre(self, unit: UnitState) -> Point:
         """`unit.centre`, worked out once per decision (destinations sort by it again and again)."""
@@ -233,9 +230,7 @@ class _World:
 
     def _friends(self, unit: UnitState, kind: UnitKind | None) -> list[UnitState]:
         return [
-            o
-            for o in self.insurgents
-            if o.id != unit.id and (kind is None or _unit_kind(o) is kind)
+            o for o in self.insurgents if o.id != unit.id and (kind is None or self.kind(o) is kind)
         ]
 
     def sees_friend(self, unit: UnitState, kind: UnitKind | None = None) -> bool:
@@ -268,7 +263,7 @@ class _World:
         nearest_enemy = [distance(centre, r.centre) for r in self.regulars]
         return Situation(
             unit_id=unit.id,
-            kind=_unit_kind(unit),
+            kind=self.kind(unit),
             moment=moment,
             distance_to_activated=(
                 distance(centre, activated.centre) if activated is not None else None
@@ -276,8 +271,8 @@ class _World:
             regulars_moving=regulars_moving,
             fired_on=fired_on,
             in_cover=self.terrain.in_solid_cover(unit.position()),
-            firepower=_table_firepower(unit),
-            optimum_range=_optimum_range(unit),
+            firepower=table_firepower(self.rules_unit(unit)),
+            optimum_range=self.optimum_range(unit),
             quality=unit.quality_die(),
             pinned=unit.pinned_turn == self.turn,
             enemy_in_los=any(self.los(unit, r) for r in self.regulars),
@@ -508,7 +503,7 @@ class InsurgentAI:
             return end_of_turn_order(
                 Situation(
                     unit_id=unit.id,
-                    kind=_unit_kind(unit),
+                    kind=world.kind(unit),
                     moment=Moment.END_OF_TURN,
                     distance_to_nearest_enemy=nearest,
                 )
@@ -633,7 +628,7 @@ class InsurgentAI:
         watchers = [r for r in world.regulars if world.los(unit, r)]
         regular = world.unit(activated)
         candidates = [self._evaluate(world, unit, c, goal, watchers, regular) for c in pool]
-        return candidates[_lowest(candidates, _criteria(action, _optimum_range(unit)))].command
+        return candidates[_lowest(candidates, _criteria(action, world.optimum_range(unit)))].command
 
     def _extra_moves(
         self, world: _World, unit: UnitState, pool: list[MoveUnit], goal: Point | None

@@ -440,3 +440,31 @@ def test_r94_a_unit_taking_cover_does_not_end_its_move_in_contact_with_the_regul
         for g in marine_unit.figures
     )
     assert gap >= 0.75 + 1.0  # bases 3/4" across, at least 1" apart edge to edge
+
+
+def test_situations_count_firepower_and_optimum_range_as_the_rules_core_does() -> None:
+    """The Situation's Firepower (R73) and Optimum Range come from game/ai/unit_facts.py over the
+    rules core's Unit, as the engine's fire does: two d8 leaders and a d6 rifleman shoot at the
+    lowest quality's range (Optimum Range: Mixed Unit Range), and a leader who took up a fallen
+    gunner's MG (R41) adds its two support dice and doubles the range."""
+    from game.ai.controller import _World
+    from game.ai.situation import Moment
+
+    battlefield = table()
+    scenario = TableScenario(
+        [marines(4.0, 30.0), ("MIX", INSURGENT, ["leader", "leader", "small_arms"], row(20, 8, 3))]
+    )
+    engine = Engine(scenario, battlefield, seed=1)
+    mixed = engine.state.units["MIX"]
+    for figure in mixed.figures[:2]:
+        figure.quality = 8
+    assert mixed.quality_die() == Die.D8  # the unit's own rating is the majority's
+    ai = InsurgentAI(battlefield, seed=1)
+    world = _World(player_view(engine, INSURGENT), ai.terrain, battlefield)
+    situation = world.situation(world.state.units["MIX"], Moment.END_OF_TURN)
+    assert (situation.firepower, situation.optimum_range) == (3, 6.0)
+
+    mixed.figures[0].weapon = "mg"
+    world = _World(player_view(engine, INSURGENT), ai.terrain, battlefield)
+    situation = world.situation(world.state.units["MIX"], Moment.END_OF_TURN)
+    assert (situation.firepower, situation.optimum_range) == (5, 12.0)
