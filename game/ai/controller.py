@@ -66,10 +66,9 @@ from game.engine.terrain import (
 )
 from game.engine.view import PlayerView
 from game.rules.dice import DiceSource, SeededDice
-from game.rules.movement import CAUTIOUS, COHESION_REACH, RAPID
+from game.rules.movement import CAUTIOUS, COHESION_REACH, OUT_OF_CONTACT_SAMPLE, RAPID
 from game.rules.units import Unit
 
-OUT_OF_CONTACT_SAMPLE_INCHES = 18.0
 CONTRACTOR_KEEP_OFF = 2.0
 """The engine refuses Insurgent moves ending this close to a contractor not yet reached."""
 STOP_SHORT_OF_FRIEND = 1.5
@@ -714,7 +713,7 @@ class InsurgentAI:
         reaches: dict[str, float] = {
             MoveRate.CAUTIOUS: CAUTIOUS,
             MoveRate.RAPID: RAPID,
-            MoveRate.OUT_OF_CONTACT: OUT_OF_CONTACT_SAMPLE_INCHES,
+            MoveRate.OUT_OF_CONTACT: OUT_OF_CONTACT_SAMPLE,
         }
         reach = reaches.get(command.rate, CAUTIOUS)
         path = truncate(self.terrain.path(start, command.to), reach)

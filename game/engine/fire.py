@@ -16,7 +16,6 @@ from game.engine.procedure import (
     Flow,
 )
 from game.engine.protocol import EventKind as E
-from game.engine.protocol import MoveRate
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -78,10 +77,10 @@ def firepower(
         unit,
         distance=distance(unit.centre, target.centre) if live else 1e9,
         target_exposed=exposed,
-        target_moved_rapidly=target.move_rate_turn == turn and target.move_rate == MoveRate.RAPID,
+        target_moved_rapidly=rb.moved_rapidly(target, turn),
         interruption_penalty=interruption_penalty,
         vs_close_assault=close_assault_defence,
-        firer_moved_rapidly=unit.move_rate_turn == turn and unit.move_rate == MoveRate.RAPID,
+        firer_moved_rapidly=rb.moved_rapidly(unit, turn),
         figure_ids=figure_ids,
         team_bonus=team_bonus,
     )
@@ -97,9 +96,7 @@ def defense(
     if not melee and pos.figures:
         stationary = unit.last_moved_turn != turn
         exposed = g.terrain.is_exposed(pos)
-        in_cover = unit.in_cover_turn >= turn or (
-            unit.side == REGULAR and stationary and not exposed
-        )
+        in_cover = rb.counts_in_cover(unit, turn, stationary=stationary, exposed=exposed)
         solid = g.terrain.in_solid_cover(pos)
     return rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
 

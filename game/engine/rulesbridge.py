@@ -47,7 +47,7 @@ from game.rules.units import (
     Weapon,
     merge_units,
 )
-from game.rules.victory import margin_of_victory
+from game.rules.victory import margin_of_victory, winning_side
 
 
 @dataclass(frozen=True)
@@ -246,6 +246,15 @@ def first_aid(face: int, medic: bool) -> str:
 def victory_margin(difference: int) -> str:
     """Margin of Victory Table (Victory Points)."""
     return margin_of_victory(difference).value
+
+
+def victory_winner(difference: int) -> str:
+    """Who wins by this difference of victory points: "regular", "insurgent" or "none"
+    (Margin of Victory Table; R44), from `game.rules.victory`."""
+    side = winning_side(difference)
+    if side is None:
+        return "none"
+    return REGULAR if side is Side.REGULAR else INSURGENT
 
 
 WEAPON_KINDS = {

@@ -35,10 +35,7 @@ from game.engine.state import (
 )
 from game.engine.terrain import distance
 from game.rules.dice import Die
-from game.rules.movement import (
-    CAUTIOUS,
-    RAPID,
-)
+from game.rules.movement import CAUTIOUS, OUT_OF_CONTACT_SAMPLE, RAPID
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -92,7 +89,9 @@ def move_samples(g: Engine, unit: UnitState, act: Activation) -> list[Command]:
     if unit.side == INSURGENT and checks.may_move_out_of_contact(g, unit):
         rates.append(MoveRate.OUT_OF_CONTACT)
     for rate in rates:
-        reach = {MoveRate.CAUTIOUS: CAUTIOUS, MoveRate.RAPID: RAPID}.get(rate, 18.0)
+        reach = {MoveRate.CAUTIOUS: CAUTIOUS, MoveRate.RAPID: RAPID}.get(
+            rate, OUT_OF_CONTACT_SAMPLE
+        )
         for dx, dy in DIRECTIONS:
             to = (round(start[0] + dx * reach, 2), round(start[1] + dy * reach, 2))
             out.append(MoveUnit(side=unit.side, unit=unit.id, to=to, rate=rate))

@@ -8,7 +8,6 @@ from game.engine import rulesbridge as rb
 from game.engine.protocol import EventKind as E
 from game.engine.protocol import FigureStatus
 from game.engine.state import (
-    INSURGENT,
     REGULAR,
 )
 
@@ -25,12 +24,7 @@ def finish_game(g: Engine, reason: str) -> None:
             g.emit(E.WOUNDED_AT_END, unit=unit.id, unit_name=unit.name, count=len(waiting))
     vp_reg, vp_ins, lines = g.scenario.score(g.state)
     margin = rb.victory_margin(vp_reg - vp_ins)
-    if vp_reg - vp_ins >= 5:
-        winner = REGULAR
-    elif vp_ins - vp_reg >= 5:
-        winner = INSURGENT
-    else:
-        winner = "none"
+    winner = rb.victory_winner(vp_reg - vp_ins)
     g.emit(
         E.GAME_END,
         reason=reason,

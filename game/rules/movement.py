@@ -10,6 +10,7 @@ from __future__ import annotations
 CAUTIOUS = 6.0  # Rulebook: Cautious Movement
 RAPID = 12.0  # Rulebook: Rapid Movement
 OUT_OF_CONTACT = 200.0  # Out of Contact Movement: any distance while unseen (R66)
+OUT_OF_CONTACT_SAMPLE = 18.0  # not a rule: how far the offered Out of Contact moves reach
 HOT_SPOT_CONTACT = 1.0  # a figure within 1" of a hot spot may neutralize it (R28)
 ARRIVAL_RADIUS = 4.0  # Rulebook: Arrival of Insurgent Reinforcements
 CONTACT = 1.0  # a figure within 1" of a contractor touches it

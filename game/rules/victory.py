@@ -39,6 +39,14 @@ def margin_of_victory(difference: int) -> Margin:
     return next(margin for threshold, margin in MARGIN_THRESHOLDS if gap >= threshold)
 
 
+def winning_side(difference: int) -> Side | None:
+    """Who wins by this difference (Regular minus Insurgent points): the side ahead, unless the
+    margin is Indecisive, when nobody has won (Margin of Victory Table; R44)."""
+    if margin_of_victory(difference) is Margin.INDECISIVE:
+        return None
+    return Side.REGULAR if difference > 0 else Side.INSURGENT
+
+
 @dataclass(frozen=True)
 class VictoryPoints:
     """One line of the score: what was achieved, by which side, worth how many points."""
@@ -80,9 +88,7 @@ class VictoryTally:
     @property
     def winner(self) -> Side | None:
         """The side ahead, unless the margin is Indecisive: then nobody has won (R44)."""
-        if self.margin is Margin.INDECISIVE:
-            return None
-        return Side.REGULAR if self.difference > 0 else Side.INSURGENT
+        return winning_side(self.difference)
 
     def describe(self) -> str:
         regular, insurgent = self.total(Side.REGULAR), self.total(Side.INSURGENT)

@@ -3,7 +3,13 @@
 import pytest
 
 from game.rules.units import Side
-from game.rules.victory import Margin, VictoryPoints, VictoryTally, margin_of_victory
+from game.rules.victory import (
+    Margin,
+    VictoryPoints,
+    VictoryTally,
+    margin_of_victory,
+    winning_side,
+)
 
 
 @pytest.mark.parametrize(
@@ -67,3 +73,19 @@ def test_insurgent_total_victory() -> None:
 def test_victory_item_needs_a_label() -> None:
     with pytest.raises(ValueError, match="needs a label"):
         VictoryPoints("  ", 3, Side.REGULAR)
+
+
+@pytest.mark.parametrize(
+    ("difference", "winner"),
+    [(4, None), (5, Side.REGULAR), (-4, None), (-5, Side.INSURGENT), (0, None)],
+)
+def test_r44_the_engine_names_the_winner_the_rules_core_names(
+    difference: int, winner: Side | None
+) -> None:
+    """One threshold: a side wins from a Marginal margin (5 points) up, in the rules core and in
+    the engine's GameEnd alike."""
+    from game.engine import rulesbridge as rb
+
+    assert winning_side(difference) is winner
+    expected = {None: "none", Side.REGULAR: "regular", Side.INSURGENT: "insurgent"}[winner]
+    assert rb.victory_winner(difference) == expected
