@@ -21,6 +21,7 @@ from game.engine.state import (
     UnitState,
 )
 from game.engine.terrain import distance, walk
+from game.rules.close_assault import MAX_COMBAT_ROUNDS
 from game.rules.dice import Die
 from game.rules.movement import (
     RAPID,
@@ -103,27 +104,8 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
     # contact: the attackers close in, then the fight goes on until one side is gone
     placement.place_unit(g, attacker, toward(attacker.leader_point, defender.leader_point, 1.0))
     attacker.last_moved_turn = turn
-    striker, other = attacker, defender
-    for _ in range(40):
-        if not (
-            striker.on_table
-            and other.on_table
-            and striker.effective_figures
-            and other.effective_figures
-        ):
-            break
-        yield from fire.fire(g, striker, other, manner="melee", melee=True)
-        if other.on_table and not other.effective_figures:
-            break
-        striker, other = other, striker
-
-    def fighting(u: UnitState) -> bool:
-        return u.on_table and bool(u.effective_figures)
-
-    if fighting(attacker) and fighting(defender):
-        g.emit(E.CLOSE_ASSAULT_END, cause="broke_off")
-        return
-    loser = defender if fighting(attacker) else attacker
+    yield from _fight_to_the_finish(g, attacker, defender)
+    loser = defender if _fighting(attacker) else attacker
     winner = attacker if loser is defender else defender
     if loser.on_table:
         casualties.unit_wiped(g, loser, captor=winner)
@@ -143,6 +125,25 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
                 cause="insurgents_captured",
             )
     g.emit(E.CLOSE_ASSAULT_END, unit=winner.id, unit_name=winner.name, cause="won")
+
+
+def _fighting(unit: UnitState) -> bool:
+    return unit.on_table and bool(unit.effective_figures)
+
+
+def _fight_to_the_finish(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
+    """Rulebook: Resolving an Infantry vs Infantry Close Assault — the attackers strike first,
+    then the defenders, round after round until one side is wiped out or captured. There is no
+    round limit (R95): the rules core's MAX_COMBAT_ROUNDS is a guard against a bug only."""
+    for _ in range(MAX_COMBAT_ROUNDS):
+        for striker, other in ((attacker, defender), (defender, attacker)):
+            if not (_fighting(attacker) and _fighting(defender)):
+                return
+            yield from fire.fire(g, striker, other, manner="melee", melee=True)
+    raise RuntimeError(
+        f"close assault of {attacker.name} on {defender.name}: no result after "
+        f"{MAX_COMBAT_ROUNDS} rounds"
+    )
 
 
 def regulars_taken(g: Engine, loser: UnitState, winner: UnitState) -> Flow:

@@ -539,7 +539,6 @@ VARIANTS: dict[tuple[Any, ...], str] = {
     (K.BROKEN, "melted"): _("{unit_name} has melted away"),
     (K.CONTRACTOR_TAKEN, "insurgent"): _("{unit_name} seizes contractor {contractor}"),
     (K.CONTRACTOR_TAKEN, "regular"): _("{unit_name} frees contractor {contractor}"),
-    (K.CLOSE_ASSAULT_END, "broke_off"): _("The close assault breaks off with both sides standing"),
     (K.CLOSE_ASSAULT_END, "won"): _("The close assault ends: {unit_name} holds the ground"),
     (K.PRISONERS, "insurgents_captured"): _("{unit_name} takes {count} prisoners (Rulebook: POWs)"),
     (K.PRISONERS, "regulars_fate"): _(

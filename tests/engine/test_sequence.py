@@ -366,6 +366,52 @@ def test_close_assault_wipes_out_the_escort_and_takes_the_contractor_and_a_priso
     assert engine.state.tally["regular_pows"] == 1
 
 
+class LongMelee(ScriptedDice):
+    """Scripted faces, then every die shows 1 for `misses` more rolls (nobody hits), then the
+    Insurgents' d6 show 6 and everything else 1 (their hits land, the Marines' miss)."""
+
+    def __init__(self, script: list[int | tuple[Die, int]], misses: int) -> None:
+        super().__init__(script)
+        self.misses = misses
+
+    def roll(self, die: Die) -> int:
+        if self.script:
+            return super().roll(die)
+        self.misses -= 1
+        return 6 if self.misses < 0 and die is Die.D6 else 1
+
+
+def test_r95_a_close_assault_has_no_round_limit() -> None:
+    """Rulebook: Resolving an Infantry vs Infantry Close Assault — the fight goes on until one
+    side is wiped out or captured. A melee where nobody hits for more than 40 strikes (the
+    engine's old limit, after which it broke off with both sides standing) goes on until the
+    Insurgents' blows land."""
+    staging = Staging(
+        units=[
+            UnitSpec("R1", REGULAR, [(24.0, 30.0)]),
+            UnitSpec(
+                "GUNMEN",
+                INSURGENT,
+                line(24.0, 26.0, 3),
+                kinds=["leader", "small_arms", "small_arms"],
+                quality=6,
+            ),
+        ],
+    )
+    dice = LongMelee([(Die.D6, 6), (Die.D8, 1)], misses=600)  # goes in; the Marines stand
+    engine = Engine(StagedScenario(staging), table(), 0, dice=dice)
+    engine.apply(EndPhase(side=REGULAR))
+    engine.apply(CloseAssault(side=INSURGENT, unit="GUNMEN", target="R1"))
+    assert engine.pending is not None and engine.pending.kind == "assaulted"
+    stand = next(o for o in engine.pending.options if o.choice == "stand")  # type: ignore[attr-defined]
+    engine.apply(stand)
+    strikes = [e for e in events(engine, "Fire") if "hand to hand" in e["text"]]
+    assert len(strikes) > 80
+    ends = [e["text"] for e in events(engine, "CloseAssaultEnd")]
+    assert ends == ["The close assault ends: GUNMEN holds the ground"]
+    assert engine.state.units["R1"].status == "removed"
+
+
 def end_turn(engine: Engine) -> None:
     turn = engine.state.turn
     while not engine.over and engine.state.turn == turn:
