@@ -678,13 +678,9 @@ class InsurgentAI:
         can; else shifted (R3)."""
         live = unit.effective_figures
         occupied = world.others_bases(unit)
-        place: Any = self.terrain.place
         spots: list[Point] | None = None
         if live:
-            try:
-                spots = place(leader_to, len(live), occupied=occupied)
-            except TypeError:  # a Terrain that does not keep bases apart yet
-                spots = place(leader_to, len(live))
+            spots = self.terrain.place(leader_to, len(live), occupied=occupied)
         if spots is not None:
             figures = tuple((round(p[0], 3), round(p[1], 3)) for p in spots)
             leader_to = spots[0]  # beside another unit's base rather than on it (R92)

@@ -338,9 +338,7 @@ class SightProbe:
 
 def sight_between(engine: Engine, a: Point, b: Point, elevation: int = 0) -> SightProbe:
     """One figure's line of sight from a to b (Rulebook: Line of Sight) and where it stops."""
-    geometry = getattr(engine.terrain, "geometry", None)
-    if geometry is None:
-        return SightProbe(a, b, True, None, "line of sight: no geometry for this table")
+    geometry = engine.terrain.geometry
 
     def sees(p: Point) -> bool:
         return bool(geometry.figure_sees(a, elevation, p, elevation))
@@ -387,8 +385,8 @@ def blocker_name(battlefield: Battlefield, stop: Point, reach: float = 1.0) -> s
 
 def sight_between_units(engine: Engine, a: UnitState, b: UnitState) -> str:
     """The half-the-figures line of sight of unit a to unit b, in one line (R4)."""
-    geometry = getattr(engine.terrain, "geometry", None)
-    if geometry is None or not a.effective_figures or not b.effective_figures:
+    geometry = engine.terrain.geometry
+    if not a.effective_figures or not b.effective_figures:
         return f"{a.name} → {b.name}: " + ("LOS" if engine.los(a, b) else "no LOS")
     pa: UnitPosition = a.position()
     pb: UnitPosition = b.position()

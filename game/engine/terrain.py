@@ -1,9 +1,9 @@
 """The engine's window on the battlefield geometry.
 
 The engine asks a handful of geometric questions (line of sight, line of fire, cover, exposure,
-paths). `Terrain` answers them with the battlefield room's `Geometry` when it is available and
-otherwise with a small pure-Python fallback (straight-line paths that stop at the first obstacle,
-segment-against-polygon sight lines). Both follow rulings R3-R8 at the level of detail they can.
+paths, where figures stand). `Terrain` answers them with the battlefield room's `Geometry`
+(rulings R3-R8); there is no other geometry. An exception from `Geometry` is a bug and reaches the
+caller: a cruder answer would only hide it and change the game.
 """
 
 from __future__ import annotations
@@ -18,19 +18,16 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from typing import Any
 
+from game.battlefield.geometry import Geometry
 from game.battlefield.model import (
-    AreaKind,
     Battlefield,
     Building,
     Point,
     UnitPosition,
     WallHeight,
 )
-from game.battlefield.planar import BASE_RADIUS, between_ends
+from game.battlefield.planar import BASE_RADIUS
 
-COVER_NEAR = 2.0  # R7: a figure within 2" of a cover piece is not exposed
-SOLID_NEAR = 1.0  # maps/README.md: low walls and wrecks give Solid Cover within 1"
-LOF_WIDTH = 2.0  # R6
 NUDGE = 1.5  # R92: how far a leader is placed beside a base it would stand on
 NUDGE_STEP = 0.25
 NUDGE_DIRECTIONS = 24
@@ -39,19 +36,6 @@ PLACE_TRIES = 12  # leader spots tried before a unit's bases may touch others'
 
 def distance(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
-
-
-def _cross(o: Point, a: Point, b: Point) -> float:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
-def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
-    """True when the two segments properly intersect or touch."""
-    d1 = _cross(q1, q2, p1)
-    d2 = _cross(q1, q2, p2)
-    d3 = _cross(p1, p2, q1)
-    d4 = _cross(p1, p2, q2)
-    return ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4))
 
 
 def point_in_polygon(p: Point, poly: Sequence[Point]) -> bool:
@@ -75,19 +59,6 @@ def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     return distance(p, (a[0] + t * dx, a[1] + t * dy))
 
 
-def _edges(points: Sequence[Point], closed: bool) -> list[tuple[Point, Point]]:
-    pairs = list(pairwise(points))
-    if closed and len(points) > 2:
-        pairs.append((points[-1], points[0]))
-    return pairs
-
-
-def _distance_to_outline(p: Point, points: Sequence[Point], closed: bool) -> float:
-    if closed and point_in_polygon(p, points):
-        return 0.0
-    return min((point_segment_distance(p, a, b) for a, b in _edges(points, closed)), default=1e9)
-
-
 _UNKNOWN = object()
 
 
@@ -102,136 +73,56 @@ class Terrain:
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.battlefield = battlefield
-        self.geometry: Any = None
-        try:  # the battlefield room's pymunk geometry, when it has landed
-            from game.battlefield.geometry import Geometry  # type: ignore[import-not-found,unused-ignore]
-
-            self.geometry = Geometry(battlefield)
-        except Exception:
-            self.geometry = None
+        self.geometry = Geometry(battlefield)
         self._paths: dict[tuple[Point, Point], tuple[Point, ...]] = {}
         self._street: Any = _UNKNOWN  # the geometry's street graph, looked up on the first route
-        self._sight_blockers: list[tuple[tuple[Point, ...], bool]] = []
-        self._move_blockers: list[tuple[tuple[Point, ...], bool]] = []
-        self._solid: list[tuple[tuple[Point, ...], bool, float]] = []
-        self._cover: list[tuple[tuple[Point, ...], bool]] = []
-        for building in battlefield.buildings:
-            self._sight_blockers.append((building.outline, True))
-            self._move_blockers.append((building.outline, True))
-            self._solid.append((building.outline, True, 0.0))
-            self._cover.append((building.outline, True))
-        for wall in battlefield.walls:
-            if wall.height is WallHeight.HIGH:
-                self._sight_blockers.append((wall.points, wall.closed))
-                self._move_blockers.append((wall.points, wall.closed))
-            else:
-                self._solid.append((wall.points, wall.closed, SOLID_NEAR))
-            self._cover.append((wall.points, wall.closed))
-        for area in battlefield.areas:
-            if area.blocks_los:
-                self._sight_blockers.append((area.outline, True))
-            if area.blocks_movement:
-                self._move_blockers.append((area.outline, True))
-            if area.solid_cover or area.kind in (AreaKind.RUBBLE, AreaKind.WRECK):
-                near = SOLID_NEAR if area.kind is AreaKind.WRECK else 0.0
-                self._solid.append((area.outline, True, near))
-            self._cover.append((area.outline, True))
-
-        # the closed ones with their bounding boxes: a point outside a box is outside its outline
-        self._closed_move_blockers = [
-            (outline, _bounds(outline)) for outline, closed in self._move_blockers if closed
+        # what a leader may not stand in (buildings are entered by their doors, R32), with the
+        # bounding boxes: a point outside a box is outside its outline
+        blockers = [b.outline for b in battlefield.buildings]
+        blockers += [
+            w.points for w in battlefield.walls if w.height is WallHeight.HIGH and w.closed
         ]
+        blockers += [a.outline for a in battlefield.areas if a.blocks_movement]
+        self._closed_move_blockers = [(outline, _bounds(outline)) for outline in blockers]
 
     # -- sight -------------------------------------------------------------------------------
-    def _clear_line(self, a: Point, b: Point) -> bool:
-        for outline, closed in self._sight_blockers:
-            if closed and (point_in_polygon(a, outline) or point_in_polygon(b, outline)):
-                continue  # R5: a unit sees out of the building it stands in
-            for e1, e2 in _edges(outline, closed):
-                if segments_cross(a, b, e1, e2):
-                    return False
-        return True
-
     def line_of_sight(self, a: UnitPosition, b: UnitPosition) -> bool:
         """R4: half or more of the firers see the target and half or more targets are visible."""
         if not a.figures or not b.figures:
             return False
-        if self.geometry is not None:
-            return bool(self.geometry.line_of_sight(a, b).has_los)
-        seen_by = [any(self._clear_line(f, t) for t in b.figures) for f in a.figures]
-        visible = [any(self._clear_line(f, t) for f in a.figures) for t in b.figures]
-        return 2 * sum(seen_by) >= len(a.figures) and 2 * sum(visible) >= len(b.figures)
+        return bool(self.geometry.line_of_sight(a, b).has_los)
 
     def units_in_line_of_fire(
         self, firer: UnitPosition, target: UnitPosition, others: Sequence[UnitPosition]
     ) -> list[str]:
         """R6, R91: ids of other units in the line of fire between the two units (a
         straight-through block comes first)."""
-        if self.geometry is not None:
-            lof = self.geometry.line_of_fire(firer, target, list(others))
-            found_ids = list(lof.units_in_line)
-            if lof.blocked_by is not None and lof.blocked_by not in found_ids:
-                found_ids.insert(0, lof.blocked_by)
-            return found_ids
-        a, b = firer.centre, target.centre
-        found: list[str] = []
-        for other in others:
-            if other.id in (firer.id, target.id):
-                continue
-            if target.elevation > firer.elevation and other.elevation <= firer.elevation:
-                continue
-            low, high = sorted((firer.elevation, target.elevation))
-            if not low <= other.elevation <= high:
-                continue
-            if any(
-                point_segment_distance(f, a, b) <= LOF_WIDTH and between_ends(f, a, b)
-                for f in other.figures
-            ):
-                found.append(other.id)
-        return found
+        lof = self.geometry.line_of_fire(firer, target, list(others))
+        found_ids = list(lof.units_in_line)
+        if lof.blocked_by is not None and lof.blocked_by not in found_ids:
+            found_ids.insert(0, lof.blocked_by)
+        return found_ids
 
     def blocks_fire(
         self, firer: UnitPosition, target: UnitPosition, others: Sequence[UnitPosition]
     ) -> str | None:
         """R6: the id of a unit the centre line passes straight through at the firer's level
         (it blocks fire for everyone), else None."""
-        if self.geometry is not None:
-            blocked = self.geometry.line_of_fire(firer, target, list(others)).blocked_by
-            return None if blocked is None else str(blocked)
-        a, b = firer.centre, target.centre
-        for other_id in self.units_in_line_of_fire(firer, target, others):
-            other = next(o for o in others if o.id == other_id)
-            if other.elevation == firer.elevation and any(
-                point_segment_distance(f, a, b) <= BASE_RADIUS for f in other.figures
-            ):
-                return other_id
-        return None
+        blocked = self.geometry.line_of_fire(firer, target, list(others)).blocked_by
+        return None if blocked is None else str(blocked)
 
     # -- cover -------------------------------------------------------------------------------
     def in_solid_cover(self, unit: UnitPosition) -> bool:
         """R8: half or more of the unit's figures stand in or close to Solid Cover."""
         if not unit.figures:
             return False
-        if self.geometry is not None:
-            return bool(2 * self.geometry.solid_cover_figures(unit) >= len(unit.figures))
-        count = 0
-        for f in unit.figures:
-            if any(_distance_to_outline(f, o, c) <= near + 1e-9 for o, c, near in self._solid):
-                count += 1
-        return 2 * count >= len(unit.figures)
+        return bool(2 * self.geometry.solid_cover_figures(unit) >= len(unit.figures))
 
     def is_exposed(self, unit: UnitPosition) -> bool:
         """R7: Exposed when fewer than half the figures are within 2" of a cover piece."""
         if not unit.figures:
             return False
-        if self.geometry is not None:
-            return bool(self.geometry.is_exposed(unit))
-        near = sum(
-            1
-            for f in unit.figures
-            if any(_distance_to_outline(f, o, c) <= COVER_NEAR for o, c in self._cover)
-        )
-        return 2 * near < len(unit.figures)
+        return bool(self.geometry.is_exposed(unit))
 
     # -- movement ----------------------------------------------------------------------------
     def on_table(self, p: Point) -> bool:
@@ -246,10 +137,8 @@ class Terrain:
         nudge: float = NUDGE,
     ) -> list[Point] | None:
         """Figure spots in cohesion around the leader (R2, R3), clear of other bases, the
-        leader's first; None without the real geometry. A leader whose base would stand on
-        another base is placed beside it instead, up to `nudge` inches away (R92)."""
-        if self.geometry is None:
-            return None
+        leader's first; None when the unit fits nowhere near. A leader whose base would stand
+        on another base is placed beside it instead, up to `nudge` inches away (R92)."""
         x, y = leader
         near = [
             p
@@ -333,28 +222,21 @@ class Terrain:
     def _street_graph(self) -> Any:
         """The geometry's street graph for routes (None without one), looked up once."""
         if self._street is _UNKNOWN:
-            self._street = _street_graph(self.geometry) if self.geometry is not None else None
+            self._street = _street_graph(self.geometry)
         return self._street
 
     def _building_key(self, p: Point) -> int:
-        """Which building holds `p` (-1 in the street), asked of the geometry's index when
-        there is one."""
-        if self.geometry is not None:
-            index = self.geometry.building_index_at(p)
-            return -1 if index is None else int(index)
-        building = self.building_at(p)
-        return -1 if building is None else self.battlefield.buildings.index(building)
+        """Which building holds `p` (-1 in the street), from the geometry's index."""
+        index = self.geometry.building_index_at(p)
+        return -1 if index is None else int(index)
 
     def unseen_path(
         self, start: Point, goal: Point, watchers: Sequence[UnitPosition]
     ) -> list[Point] | None:
-        """A path no watcher sees (Out of Contact Movement), or None (also without geometry)."""
-        if self.geometry is None or not watchers:
+        """A path no watcher sees (Out of Contact Movement), or None."""
+        if not watchers:
             return None
-        try:
-            found = self.geometry.unseen_path(start, goal, list(watchers))
-        except Exception:
-            return None
+        found = self.geometry.unseen_path(start, goal, list(watchers))
         if found is None:
             return None
         return [(float(p[0]), float(p[1])) for p in found.points]
@@ -388,39 +270,16 @@ class Terrain:
         return found_path
 
     def _path(self, start: Point, goal: Point) -> list[Point]:
-        if self.geometry is not None:
-            try:
-                graph = self._street_graph()
-                if graph is not None:
-                    route = _fan(graph, start).route(graph, goal)
-                    if route is None:
-                        return [start]
-                    return [(float(p[0]), float(p[1])) for p in route]
-                found = self.geometry.path(start, goal)
-            except Exception:
-                found = None
-            if found is None:
+        graph = self._street_graph()
+        if graph is not None:
+            route = _fan(graph, start).route(graph, goal)
+            if route is None:
                 return [start]
-            return [(float(p[0]), float(p[1])) for p in found.points]
-        total = distance(start, goal)
-        if total < 1e-9:
+            return [(float(p[0]), float(p[1])) for p in route]
+        found = self.geometry.path(start, goal)
+        if found is None:
             return [start]
-        steps = max(1, math.ceil(total / 0.25))
-        last = start
-        start_blocked = self.blocked_point(start)
-        for i in range(1, steps + 1):
-            t = i / steps
-            p = (start[0] + (goal[0] - start[0]) * t, start[1] + (goal[1] - start[1]) * t)
-            crossing = any(
-                segments_cross(last, p, e1, e2)
-                for o, c in self._move_blockers
-                for e1, e2 in _edges(o, c)
-                if not (start_blocked and c and point_in_polygon(start, o))
-            )
-            if crossing or (self.blocked_point(p) and not start_blocked):
-                break
-            last = p
-        return [start, last] if last != start else [start]
+        return [(float(p[0]), float(p[1])) for p in found.points]
 
 
 _FAN_STARTS = 256

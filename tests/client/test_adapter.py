@@ -79,7 +79,9 @@ def test_carried_dependants_stand_beside_their_escort_never_inside_a_wall() -> N
     from game.scenarios.staged import StagedScenario, Staging, UnitSpec, line
 
     door = Door(2, "door", (20.0, 30.0), 1)
-    shop = Building(1, "shop", ((10.0, 20.0), (30.0, 20.0), (30.0, 30.0), (10.0, 30.0)), (door,))
+    shop = Building(
+        1, "shop", ((10.0, 20.0), (30.0, 20.0), (30.0, 30.0), (10.0, 30.0)), doors=(door,)
+    )
     table = Battlefield("tests/staged.tmx", "staged", 48.0, 48.0, 32.0, buildings=(shop,))
     staging = Staging(
         units=[

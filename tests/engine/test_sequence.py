@@ -792,9 +792,9 @@ def test_overwatch_that_holds_its_fire_is_logged() -> None:
     assert [e["data"]["firer"] for e in events(engine, "Fire")] == ["GUNMEN"]
 
 
-def test_r6_a_unit_straight_in_the_line_blocks_fire_with_or_without_the_geometry() -> None:
+def test_r6_a_unit_straight_in_the_line_blocks_fire() -> None:
     """Rulebook: Line of Fire (LOF): the unit the centre line crosses at the firer's level
-    blocks fire for everyone; the plain fallback (no pymunk geometry) says the same."""
+    blocks fire for everyone; one beside the line does not."""
     from game.battlefield.model import UnitPosition
     from game.engine.terrain import Terrain
 
@@ -802,9 +802,6 @@ def test_r6_a_unit_straight_in_the_line_blocks_fire_with_or_without_the_geometry
     target = UnitPosition("T", ((20.0, 10.5),))
     across = UnitPosition("X", ((15.0, 10.6),))  # on the centre line
     aside = UnitPosition("A", ((15.0, 12.0),))  # in the line of fire, but beside it
-    for geometry in (True, False):
-        terrain = Terrain(table())
-        if not geometry:
-            terrain.geometry = None
-        assert terrain.blocks_fire(firer, target, [aside, across]) == "X"
-        assert terrain.blocks_fire(firer, target, [aside]) is None
+    terrain = Terrain(table())
+    assert terrain.blocks_fire(firer, target, [aside, across]) == "X"
+    assert terrain.blocks_fire(firer, target, [aside]) is None
