@@ -2,5 +2,6 @@
 
 `situation` (what a unit knows), `actions` and `tables` (the Action Check tables as data rows),
 `motivation` (what each kind of Insurgent is drawn to), `procedure` (who checks, in what order,
-once per turn, behind the leaderless Quality Check), `hotspots` (solo Hot Spot placement).
+once per turn, behind the leaderless Quality Check), `unit_facts` (a unit's table, Firepower and
+Optimum Range from the rules core), `controller` (the InsurgentAI), `regular` (the Regular AI).
 """

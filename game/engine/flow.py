@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.engine import (
     activation,
     checks,
+    hot_spots,
     insurgent_phase,
     leaders,
     placement,
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 
 def sequence_of_play(g: Engine) -> Flow:
     g.scenario.setup(g.state, g.battlefield, g.terrain)
+    hot_spots.place_hot_spots(g)
     g.emit(
         E.SETUP,
         units=sorted(g.state.units),

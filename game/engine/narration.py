@@ -428,6 +428,14 @@ def _reinforcements_arrive(d: Data, turn: int) -> str:
     )
 
 
+def _hot_spots_placed(d: Data, turn: int) -> str:
+    where = ", ".join(f"{n} at ({x:.1f}, {y:.1f})" for n, x, y in d["spots"])
+    return _(
+        'The map places no hot spots: five are placed in or beside buildings and walls, 6" '
+        "apart: {where} (Rulebook: Hot Spots in Solo Games; R79)"
+    ).format(where=where)
+
+
 # == one sentence per kind =======================================================================
 Sentence = Callable[[Data, int], str]
 
@@ -613,6 +621,7 @@ VARIANTS: dict[tuple[Any, ...], str] = {
 
 SENTENCES: dict[str, Sentence] = {
     K.SETUP: _setup,
+    K.HOT_SPOTS_PLACED: _hot_spots_placed,
     K.FIRE: _fire,
     K.CASUALTY: _casualty,
     K.FIRST_AID: _first_aid,

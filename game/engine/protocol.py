@@ -53,6 +53,7 @@ class EventKind(StrEnum):
     GET_IN_COVER = "GetInCover"
     HOLD = "Hold"
     HOT_SPOT_NEUTRALIZED = "HotSpotNeutralized"
+    HOT_SPOTS_PLACED = "HotSpotsPlaced"
     IN_COVER = "InCover"
     INSURGENCY_LEVEL = "InsurgencyLevel"
     INTERRUPT_CHECK = "InterruptCheck"

@@ -42,6 +42,9 @@ class Scenario:
     fog_of_war = False
     contractors = False  # the contractor special rules (Contracting Trouble!) apply
     objectives = Objectives()
+    places_hot_spots = False
+    """A map without hot spots gets five placed at set-up, with the game's dice, where an
+    Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
 
     def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
         raise NotImplementedError

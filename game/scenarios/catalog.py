@@ -320,6 +320,7 @@ class Patrol(_Standard):
 
     id = "patrol"
     title = "Patrol"
+    places_hot_spots = True  # a custom map may leave them to the players (R45, R79)
     insurgency_level = "4"
     fireteams = 3
     marine_morale = 10

@@ -384,6 +384,7 @@ class SituationScenario(Patrol):
 
     id = "sandbox"
     title = "Sandbox"
+    places_hot_spots = False  # the situation names every hot spot there is
 
     def __init__(self, situation: Situation) -> None:
         self.situation = situation

@@ -59,6 +59,7 @@ def figure_kinds(spec: UnitSpec) -> list[str]:
 class StagedScenario(Patrol):
     id = "staged"
     title = "Staged test"
+    places_hot_spots = False  # the staging names every hot spot there is
 
     def __init__(self, staging: Staging) -> None:
         self.staging = staging

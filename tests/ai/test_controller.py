@@ -46,6 +46,7 @@ class TableScenario(Patrol):
 
     id = "ai-table"
     title = "AI test table"
+    places_hot_spots = False  # exactly the hot spots given too
 
     def __init__(
         self, specs: Sequence[Spec], turns: int = 3, hot_spots: Sequence[Point] = ()

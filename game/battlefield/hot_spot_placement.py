@@ -4,8 +4,8 @@ Rulebook: Place Insurgent Hot Spots (five numbered counters, none within 6" of a
 Spots in Solo Games (place them where an Insurgent player would: in buildings and walled
 compounds, never in the open). Ruling R79 turns "logical" into a test a program can apply: a spot
 is logical when it is inside a building or within 1" of a building's outline or of a wall, off any
-impassable ground, not on the wall line itself, and inside the table. The engine uses these only
-when the scenario and the map leave the placement to the players.
+impassable ground, not on the wall line itself, and inside the table. The engine places them so
+at set-up (game/engine/hot_spots.py) when a patrol's map carries no hot spots of its own (R45).
 
 Plain geometry on the Battlefield's polygons and polylines; no pymunk here.
 """
@@ -17,9 +17,9 @@ from collections.abc import Iterable, Sequence
 
 from game.battlefield.model import Battlefield, HotSpot, Point, Side
 from game.rules.dice import DiceSource, Die
+from game.rules.reinforcements import HOT_SPOT_COUNT
+from game.rules.reinforcements import HOT_SPOT_SEPARATION as MIN_SEPARATION_INCHES
 
-HOT_SPOT_COUNT = 5
-MIN_SEPARATION_INCHES = 6.0
 NEAR_STRUCTURE_INCHES = 1.0
 """A spot counts as "beside" a building or wall within this distance (R79)."""
 OFF_THE_LINE_INCHES = 0.25

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.hotspots import (
+from game.battlefield.hot_spot_placement import (
     HotSpotPlacementError,
     _uniform_below,
     hot_spot_candidates,
@@ -211,3 +211,43 @@ def test_a_tiled_town_map_read_by_the_loader_holds_five_logical_hot_spots() -> N
     spots = place_hot_spots(bf, SeededDice(2026))
     assert_valid_hot_spots(bf, tuple(s.position for s in spots))
     assert place_hot_spots(bf, SeededDice(2026)) == spots
+
+
+def test_a_patrol_on_a_map_without_hot_spots_gets_five_placed_with_the_game_dice() -> None:
+    """R45 and R79 through the engine: the patrol's map carries none, so the set-up places five
+    logical ones 6" apart with the game's dice, says where, and the same seed places the same."""
+    from dataclasses import replace
+
+    from game.battlefield.model import Edge
+    from game.engine.engine import Engine
+    from game.scenarios.catalog import Patrol
+
+    bf = replace(town(), entry_edges=(Edge.SOUTH,))
+    engine = Engine(Patrol(), bf, 3)
+    spots = tuple((h.x, h.y) for _, h in sorted(engine.state.hot_spots.items()))
+    assert sorted(engine.state.hot_spots) == ["1", "2", "3", "4", "5"]
+    assert_valid_hot_spots(bf, spots)
+    placed = [e for e in engine.state.events if e["kind"] == "HotSpotsPlaced"]
+    assert len(placed) == 1 and "R79" in placed[0]["text"]
+    again = Engine(Patrol(), bf, 3)
+    assert tuple((h.x, h.y) for _, h in sorted(again.state.hot_spots.items())) == spots
+
+
+def test_a_patrol_map_too_small_for_its_hot_spots_is_a_map_error_in_one_line() -> None:
+    from game.battlefield.errors import MapError
+    from game.battlefield.model import Edge
+    from game.engine.engine import Engine
+    from game.scenarios.catalog import Patrol
+
+    bf = Battlefield(
+        path="maps/tiny.tmx",
+        title="tiny",
+        width=12,
+        height=12,
+        pixels_per_inch=32,
+        entry_edges=(Edge.SOUTH,),
+    )
+    with pytest.raises(MapError) as error:
+        Engine(Patrol(), bf, 1)
+    assert str(error.value).startswith("error: maps/tiny.tmx: cannot place 5 Insurgent Hot Spots")
+    assert "\n" not in str(error.value)
