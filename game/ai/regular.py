@@ -44,7 +44,7 @@ from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
 from game.engine.terrain import Terrain, distance, path_length, walk
 from game.engine.view import PlayerView
 from game.rules.dice import Die
-from game.rules.firepower import in_optimum_range
+from game.rules.firepower import optimum_range
 from game.rules.movement import CAUTIOUS, CONTACT, EDGE_REACH, RAPID
 from game.rules.odds import MAX_POOL, casualty_odds
 from game.rules.units import Unit
@@ -155,6 +155,7 @@ class Board:
         self._rules_units: dict[str, Unit] = {}
         self._firepower: dict[tuple[str, bool, bool, bool, bool, int], int] = {}
         self._defense: dict[tuple[str, bool, bool], int] = {}
+        self._optimum: dict[str, float | None] = {}  # None: always in range
 
     # -- what the decision allows ------------------------------------------------------------
     def options_for(self, unit_id: str) -> list[Command]:
@@ -248,7 +249,10 @@ class Board:
         reach = distance(firer_centre, target_centre)
         # the distance counts only through the Optimum Range die: the dice are remembered per
         # (firer, in range or not, conditions), since the AI weighs thousands of spots
-        in_range = in_optimum_range(self.rules_unit(firer), reach)
+        if firer.id not in self._optimum:
+            self._optimum[firer.id] = optimum_range(self.rules_unit(firer))
+        optimum = self._optimum[firer.id]
+        in_range = optimum is None or reach <= optimum
         key = (firer.id, in_range, target_exposed, target_rapid, firer_rapid, penalty)
         dice = self._firepower.get(key)
         if dice is None:

@@ -352,8 +352,32 @@ DEPENDANT_KINDS = {
 }
 
 
+_RULES_UNITS: dict[tuple[Any, ...], Unit] = {}
+_RULES_UNITS_LIMIT = 4096
+
+
 def rules_unit(unit: UnitState) -> Unit:
-    """The engine's unit as the rules room's `Unit` (no positions; figures, ratings, weapons)."""
+    """The engine's unit as the rules room's `Unit` (no positions; figures, ratings, weapons).
+
+    Remembered by everything it is built from: the AIs ask for every unit at every decision,
+    and a `Unit` is frozen, so one built for the same figures serves again."""
+    key = (
+        unit.id,
+        unit.side,
+        unit.name,
+        unit.armour,
+        tuple(unit.dependants),
+        tuple((f.id, f.kind, f.weapon, f.quality, f.morale, f.status) for f in unit.figures),
+    )
+    found = _RULES_UNITS.get(key)
+    if found is None:
+        if len(_RULES_UNITS) >= _RULES_UNITS_LIMIT:
+            _RULES_UNITS.clear()
+        found = _RULES_UNITS[key] = _build_rules_unit(unit)
+    return found
+
+
+def _build_rules_unit(unit: UnitState) -> Unit:
     figures = []
     for f in unit.figures:
         weapon = KIND_WEAPONS.get(f.arms, Weapon.STANDARD)
