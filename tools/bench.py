@@ -15,9 +15,8 @@ Contracting Trouble AI-vs-AI games (medians over seeds 1-5; --tiny: one seed, tw
 
 Section `geometry` (issue #3 B2): on each shipped map (or the geometry test town when the
 shipped maps are missing; the result says which), 40 units are placed; it times line of sight
-for every pair (cold: caches cleared, the whole table in one `sight_counts` call, and also as
-one `line_of_sight` call per pair; one-moved: one unit moved between rounds, as in play, per
-pair through the caches),
+for every pair (cold: caches cleared, one `line_of_sight` call per pair; one-moved: one unit
+moved between rounds, as in play, per pair through the caches),
 the naive baseline (every figure-to-figure ray, no culling, no caching) with the speed-ups, the
 line of fire for a sample of pairs (every other unit a possible obstacle), one movement path,
 one visible area, one out-of-contact path, and checks that the optimised LOS answers equal the
@@ -138,23 +137,14 @@ def _geometry_on_map(path: str, shipped: bool, options: Options) -> dict[str, An
             out.append((sight.seeing, sight.visible))
         return out
 
-    # Cold: every pair from scratch, caches cleared. The whole table in one call
-    # (`sight_counts`, the batch the issue's target is about) and, for comparison, one
-    # `line_of_sight` call per pair.
+    # Cold: every pair from scratch, caches cleared, one `line_of_sight` call per pair.
     cold: list[tuple[float, float]] = []
     optimised: list[tuple[int, int]] = []
     for _ in range(rounds):
         geometry.clear_caches()
-        ms, result = _timed(lambda: geometry.sight_counts(units))
+        ms, result = _timed(lambda: all_pairs(units))
         cold.append(ms)
         optimised = result  # type: ignore[assignment]
-    per_pair_cold: list[tuple[float, float]] = []
-    per_pair: list[tuple[int, int]] = []
-    for _ in range(max(1, rounds // 3)):
-        geometry.clear_caches()
-        ms, result = _timed(lambda: all_pairs(units))
-        per_pair_cold.append(ms)
-        per_pair = result  # type: ignore[assignment]
     naive: list[tuple[float, float]] = []
     baseline: list[tuple[int, int]] = []
     for _ in range(max(1, rounds // 3)):
@@ -163,7 +153,7 @@ def _geometry_on_map(path: str, shipped: bool, options: Options) -> dict[str, An
         )
         naive.append(ms)
         baseline = result  # type: ignore[assignment]
-    equal = optimised == baseline and per_pair == baseline
+    equal = optimised == baseline
     # One unit moves between rounds (fresh positions, prepared outside the timing).
     moved_units = place_units(geometry, n_units, random.Random(SEED + 1))
     one_moved: list[tuple[float, float]] = []
@@ -235,7 +225,6 @@ def _geometry_on_map(path: str, shipped: bool, options: Options) -> dict[str, An
         "geometry_build_ms": round(build_ms[0], 3),
         "navigation_build_ms": round(nav_ms[0], 3),
         "los_all_pairs_cold_ms": cold_stats,
-        "los_all_pairs_cold_per_pair_calls_ms": _stats(per_pair_cold),
         "los_all_pairs_one_moved_ms": moved_stats,
         "los_all_pairs_naive_ms": naive_stats,
         # Speed-ups from CPU medians: wall-clock ratios swing when other programs load the machine.

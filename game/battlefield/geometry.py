@@ -37,7 +37,6 @@ from game.battlefield.model import (
 from game.battlefield.paths import Navigation, Path
 from game.battlefield.planar import BASE_RADIUS, BBox
 from game.battlefield.queries import SpaceQueries
-from game.battlefield.sight_batch import TerrainArrays, all_pair_counts
 from game.battlefield.visibility import VisibleArea, hidden_path
 from game.rules.cover import CIVILIAN_CORRIDOR, EXPOSED_DISTANCE, LOF_CORRIDOR, SOLID_COVER_REACH
 
@@ -50,7 +49,6 @@ _IDENTITY_CACHE_LIMIT = 20_000  # entries hold UnitPosition objects alive: keep 
 # than this (inches, or inches squared for cross products of table-sized vectors, whose
 # rounding error stays below 1e-12); closer calls are left to pymunk's own arithmetic.
 _SIDE_MARGIN = 1e-9
-_BATCH_FIGURES = 8  # units this size or smaller go to the whole-table LOS batch
 _INDEX_CELL = 1.0  # inches: column and row width of the index of terrain pieces by box
 _BOX_MARGIN = 1e-6  # inches of slack in the reach tests that skip far terrain
 
@@ -276,44 +274,6 @@ class Geometry:
             self._sight_by_identity.clear()
         self._sight_by_identity[(id(a), id(b))] = (a, b, sight)
         return sight
-
-    def sight_counts(self, units: Sequence[UnitPosition]) -> list[tuple[int, int]]:
-        """Rulebook: Line of Sight (LOS). (seeing, visible) of every pair i < j of `units`, in
-        `itertools.combinations` order: the counts `line_of_sight(units[i], units[j])` gives,
-        found for the whole table at once (`sight_batch`), with nothing cached either way."""
-        _require_figures(*units)
-        small = [u for u in units if len(u.figures) <= _BATCH_FIGURES]
-        if len(small) == len(units):
-            return all_pair_counts(self, self._terrain_arrays, units)
-        # The batch pads every unit to the largest one's size; a few big units would multiply
-        # its work, so their pairs go one by one.
-        batched = iter(all_pair_counts(self, self._terrain_arrays, small))
-        counts: list[tuple[int, int]] = []
-        for i, a in enumerate(units):
-            for b in units[i + 1 :]:
-                if len(a.figures) <= _BATCH_FIGURES and len(b.figures) <= _BATCH_FIGURES:
-                    counts.append(next(batched))
-                else:
-                    sight = self.line_of_sight(a, b)
-                    counts.append((sight.seeing, sight.visible))
-        return counts
-
-    def sight_table(self, units: Sequence[UnitPosition]) -> dict[tuple[str, str], Sight]:
-        """Rulebook: Line of Sight (LOS). Every ordered pair of different units, from one
-        `sight_counts` pass (LOS is symmetric, R4)."""
-        table: dict[tuple[str, str], Sight] = {}
-        counts = iter(self.sight_counts(units))
-        for i, a in enumerate(units):
-            for b in units[i + 1 :]:
-                seeing, visible = next(counts)
-                sight = Sight(a.id, b.id, seeing, len(a.figures), visible, len(b.figures))
-                table[(a.id, b.id)] = sight
-                table[(b.id, a.id)] = sight.reversed()
-        return table
-
-    @cached_property
-    def _terrain_arrays(self) -> TerrainArrays:
-        return TerrainArrays(self)
 
     def has_line_of_sight(self, a: UnitPosition, b: UnitPosition) -> bool:
         """Rulebook: Line of Sight (LOS). Shorthand for `line_of_sight(a, b).has_los`."""

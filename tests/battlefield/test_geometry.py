@@ -96,18 +96,6 @@ def test_line_of_sight_six_insurgents_two_visible_no_los_either_way() -> None:
     assert back == sight.reversed()
 
 
-def test_sight_table_holds_both_directions_of_every_pair() -> None:
-    geometry = field((block(),))
-    west = unit("west", (2, 9.5), (2, 10.5))
-    east = unit("east", (16, 9.5), (16, 10.5))
-    north = unit("north", (16, 2), (17, 2))
-    table = geometry.sight_table([west, east, north])
-    assert len(table) == 6
-    assert not table[("west", "east")].has_los and not table[("east", "west")].has_los
-    assert table[("north", "east")] == table[("east", "north")].reversed()
-    assert table[("north", "east")].has_los
-
-
 def test_half_the_figures_is_enough() -> None:
     geometry = field((block(),))
     regulars = unit("regulars", (2, 9.5), (2, 10), (2, 10.5))
