@@ -1,5 +1,10 @@
 """Close Assault (Rulebook: Close Assault): the defender's reaction, fire at the charge,
 hand-to-hand rounds, and taking prisoners.
+
+The rules core's steps (`game.rules.close_assault`) say what the defender may answer, how many
+rounds may be fought and which fate dice capture a Regular; the engine drives them, moves the
+figures and resolves each volley as fire combat (`fire.fire`, melee: no cover, Regulars check no
+morale, broken Insurgents are captured).
 """
 
 from __future__ import annotations
@@ -21,14 +26,20 @@ from game.engine.state import (
     UnitState,
 )
 from game.engine.terrain import distance, walk
-from game.rules.close_assault import MAX_COMBAT_ROUNDS
-from game.rules.dice import Die
+from game.rules import close_assault as ca
 from game.rules.movement import (
     RAPID,
 )
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
+
+RESPONSE_WORDS = {
+    ca.DefenderResponse.FIRE: "fire",
+    ca.DefenderResponse.STAND: "stand",
+    ca.DefenderResponse.FLEE: "flee",
+}
+"""The charged unit's answers as the `assaulted` decision offers them."""
 
 
 def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
@@ -47,9 +58,8 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
     if not test.passed:
         return
     dtest = rb.quality_test(defender.quality_die(), g.dice, pinned=defender.pinned_turn == turn)
-    choices: list[Any] = ["fire", "flee"] if dtest.passed else ["stand", "flee"]
-    if defender.dependants:
-        choices.remove("flee")
+    responses = ca.defender_responses(dtest.passed, may_flee=not defender.dependants)
+    choices: list[Any] = [RESPONSE_WORDS[r] for r in responses]
     g.emit(
         E.CLOSE_ASSAULT_CHECK,
         unit=defender.id,
@@ -135,22 +145,22 @@ def _fight_to_the_finish(g: Engine, attacker: UnitState, defender: UnitState) ->
     """Rulebook: Resolving an Infantry vs Infantry Close Assault — the attackers strike first,
     then the defenders, round after round until one side is wiped out or captured. There is no
     round limit (R95): the rules core's MAX_COMBAT_ROUNDS is a guard against a bug only."""
-    for _ in range(MAX_COMBAT_ROUNDS):
+    for _ in ca.combat_rounds():
         for striker, other in ((attacker, defender), (defender, attacker)):
             if not (_fighting(attacker) and _fighting(defender)):
                 return
             yield from fire.fire(g, striker, other, manner="melee", melee=True)
     raise RuntimeError(
         f"close assault of {attacker.name} on {defender.name}: no result after "
-        f"{MAX_COMBAT_ROUNDS} rounds"
+        f"{ca.MAX_COMBAT_ROUNDS} rounds"
     )
 
 
 def regulars_taken(g: Engine, loser: UnitState, winner: UnitState) -> Flow:
     """A Regular unit wiped out in a Close Assault: a d6 per figure, 1 is captured if the
     Insurgents take prisoners; the others are killed (Rulebook: Close Assault; R58)."""
-    faces = [g.dice.roll(Die.D6) for _ in loser.figures]
-    captured = sum(1 for f in faces if f == 1)
+    rolled, captured_at = ca.fate_rolls(g.dice, len(loser.figures))
+    faces, captured = list(rolled), len(captured_at)
     take = False
     if captured:
         take = yield from g.choose(

@@ -54,6 +54,35 @@ PrisonerChoice = Callable[[Unit], bool]
 """Called with the wiped-out Regular unit; True when the Insurgents take prisoners."""
 
 
+CAPTURE_FACE = 1
+"""A wiped-out Regular figure whose fate die shows this is captured (Resolving an Infantry vs
+Infantry Close Assault)."""
+
+
+# --- steps: the engine drives these one by one; `resolve_close_assault` runs them in a row ---
+
+
+def defender_responses(passed_check: bool, may_flee: bool) -> tuple[DefenderResponse, ...]:
+    """What a charged unit may do (Close Assault Quality Checks): fire at the chargers after
+    passing its check, else stand without firing; flee either way, unless it has Dependants
+    (Close Assaults against Units with Dependants & Casualties)."""
+    first = DefenderResponse.FIRE if passed_check else DefenderResponse.STAND
+    return (first, DefenderResponse.FLEE) if may_flee else (first,)
+
+
+def combat_rounds() -> range:
+    """The rounds of a Close Assault: no limit in the rulebook, which has the fight go on until
+    one side is wiped out or captured (R95); `MAX_COMBAT_ROUNDS` only guards against a bug."""
+    return range(1, MAX_COMBAT_ROUNDS + 1)
+
+
+def fate_rolls(dice: DiceSource, figures: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The fate of a wiped-out Regular unit's figures: a d6 each, in order (Resolving an Infantry
+    vs Infantry Close Assault). Returns the faces and the indices of the figures captured."""
+    faces = dice.roll_many(Die.D6, figures)
+    return faces, tuple(i for i, face in enumerate(faces) if face == CAPTURE_FACE)
+
+
 class CloseAssaultOutcome(Enum):
     """How a Close Assault ended (Rulebook: Close Assault Quality Checks; Resolving ...).
 
@@ -267,9 +296,7 @@ def resolve_close_assault(
     state.note(StepKind.QUALITY_CHECK, "defender", nerve.reason, nerve.die, (nerve.face,))
     may_flee = not defender.has_dependants
     response = defender_choice(nerve.passed, may_flee)
-    allowed = {DefenderResponse.FIRE if nerve.passed else DefenderResponse.STAND}
-    if may_flee:
-        allowed.add(DefenderResponse.FLEE)
+    allowed = defender_responses(nerve.passed, may_flee)
     if response not in allowed:
         names = " or ".join(sorted(choice.value for choice in allowed))
         raise ValueError(f"close assault: the defender may {names}, not {response.value}")
@@ -339,7 +366,7 @@ def _combat(
     """Rulebook: Resolving an Infantry vs Infantry Close Assault — alternate until one side ends."""
     melee = FireConditions(distance=0.0)
     order = (("attacker", "defender"), ("defender", "attacker"))
-    for round_number in range(1, MAX_COMBAT_ROUNDS + 1):
+    for round_number in combat_rounds():
         for firer, target in order:
             had_leader = state.units[target].leader_present
             casualties = state.volley(firer, target, melee, charging=False)
@@ -395,8 +422,8 @@ def _finish(
     prisoners: list[str] = []
     if losing.side is Side.REGULAR:
         fallen = state.fallen[loser]
-        faces = state.dice.roll_many(Die.D6, len(fallen))
-        would_be_captured = [fid for fid, face in zip(fallen, faces, strict=True) if face == 1]
+        faces, captured = fate_rolls(state.dice, len(fallen))
+        would_be_captured = [fallen[i] for i in captured]
         take = bool(would_be_captured) and insurgents_take_prisoners(losing)
         state.note(
             StepKind.FATE,

@@ -351,3 +351,24 @@ def test_seeded_close_assaults_always_end_with_one_side_out() -> None:
         CloseAssaultOutcome.ATTACKER_WON,
         CloseAssaultOutcome.DEFENDER_WON,
     }
+
+
+def test_the_steps_the_engine_drives_answer_as_the_whole_procedure_does() -> None:
+    """Close Assault Quality Checks; Resolving an Infantry vs Infantry Close Assault; Close
+    Assaults against Units with Dependants & Casualties: the defender fires after a pass, stands
+    after a failure, may flee either way unless it has Dependants; a fate die of 1 captures."""
+    from game.rules.close_assault import (
+        MAX_COMBAT_ROUNDS,
+        combat_rounds,
+        defender_responses,
+        fate_rolls,
+    )
+
+    fire, stand, flee = DefenderResponse.FIRE, DefenderResponse.STAND, DefenderResponse.FLEE
+    assert defender_responses(True, True) == (fire, flee)
+    assert defender_responses(False, True) == (stand, flee)
+    assert defender_responses(True, False) == (fire,)
+    assert defender_responses(False, False) == (stand,)
+    faces, captured = fate_rolls(ScriptedDice([(Die.D6, 1), (Die.D6, 4), (Die.D6, 1)]), 3)
+    assert faces == (1, 4, 1) and captured == (0, 2)
+    assert len(combat_rounds()) == MAX_COMBAT_ROUNDS and combat_rounds()[0] == 1
