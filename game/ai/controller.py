@@ -66,11 +66,15 @@ from game.engine.terrain import (
 )
 from game.engine.view import PlayerView
 from game.rules.dice import DiceSource, SeededDice
-from game.rules.movement import CAUTIOUS, COHESION_REACH, OUT_OF_CONTACT_SAMPLE, RAPID
+from game.rules.movement import (
+    CAUTIOUS,
+    COHESION_REACH,
+    CONTRACTOR_KEEP_OFF,
+    OUT_OF_CONTACT_SAMPLE,
+    RAPID,
+)
 from game.rules.units import Unit
 
-CONTRACTOR_KEEP_OFF = 2.0
-"""The engine refuses Insurgent moves ending this close to a contractor not yet reached."""
 STOP_SHORT_OF_FRIEND = 1.5
 """Head for a point this far short of a friend's centre, so the figures land in cohesion."""
 RING_DIRECTIONS = 16

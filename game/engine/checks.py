@@ -39,6 +39,7 @@ from game.engine.state import (
 from game.engine.terrain import distance, path_length, walk
 from game.rules.movement import (
     COHESION_REACH,
+    CONTRACTOR_KEEP_OFF,
     HOT_SPOT_CONTACT,
     allowance,
     charge_reach,
@@ -286,7 +287,7 @@ def blocked_contractor_move(g: Engine, unit: UnitState, end: Point) -> bool:
     if not g.scenario.contractors:
         return False
     return any(
-        c.status == ContractorStatus.WAITING and distance(end, (c.x, c.y)) < 2.0
+        c.status == ContractorStatus.WAITING and distance(end, (c.x, c.y)) < CONTRACTOR_KEEP_OFF
         for c in g.state.contractors
     )
 

@@ -15,6 +15,7 @@ HOT_SPOT_CONTACT = 1.0  # a figure within 1" of a hot spot may neutralize it (R2
 ARRIVAL_RADIUS = 4.0  # Rulebook: Arrival of Insurgent Reinforcements
 CONTACT = 1.0  # a figure within 1" of a contractor touches it
 EDGE_REACH = 1.0  # a leader within 1" of an edge may leave by it
+CONTRACTOR_KEEP_OFF = 2.0  # Contracting Trouble!: no Insurgent move ends this near one (R60)
 PULL_BACK = 6.0  # Rulebook: Pull Back
 BASE_DIAMETER = 0.75  # R2: 3/4" round bases
 COHESION_GAP = 1.0  # R2: 1" edge to edge
