@@ -8,7 +8,6 @@ problem with a save becomes one `SaveError` whose message names the file.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 from datetime import datetime
@@ -28,14 +27,17 @@ DATA_DIR_ENV = "AMBUSH_ALLEY_DATA_DIR"
 SAVES_SUBDIR = "saves"  # named saves, in the data folder beside the autosave
 SIDECAR_SUFFIX = ".session.json"  # the window's note of who plays a save (game/client/saves.py)
 MAX_NAME = 60
+MAX_SAVE_BYTES = 16 * 1024 * 1024  # a long game's save is well under 1 MB
+MAX_MAP_BYTES = 32 * 1024 * 1024  # the battlefield loader's own limit (tmx_checks.MAX_FILE_BYTES)
 
 
 class SaveError(Exception):
     """A save that cannot be loaded or written; the message is one line naming the file."""
 
 
-def file_sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def file_sha256(path: Path, max_bytes: int = MAX_MAP_BYTES) -> str:
+    """The SHA-256 of a regular file of at most `max_bytes` (fileio.ReadError otherwise)."""
+    return hashlib.sha256(fileio.read_bytes_limited(path, max_bytes)).hexdigest()
 
 
 def resolve_map(spec: str) -> tuple[Path, str | None]:
@@ -99,17 +101,11 @@ def load_save(path: Path) -> Engine:
     path = Path(path)
     where = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"{where}: no such save file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{where}: cannot read the save: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"{where}: not a valid save (bad JSON at line {exc.lineno}: {exc.msg})"
-        ) from None
+        data = fileio.read_json(path, MAX_SAVE_BYTES)
+    except fileio.ReadError as exc:
+        if str(exc) == "no such file":
+            raise SaveError(f"{where}: no such save file") from None
+        raise SaveError(f"{where}: not a valid save ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{where}: not an Ambush Alley! save file")
     if data.get("version") != VERSION:
@@ -134,15 +130,7 @@ def load_save(path: Path) -> Engine:
         )
     ):
         raise SaveError(f"{where}: the save is damaged (field 'notes' is wrong)")
-    map_path = Path(data["map"])
-    if not map_path.exists():
-        fallback = scenario_map(data["scenario"])
-        if fallback.exists() and fallback.name == map_path.name:
-            map_path = fallback
-        else:
-            raise SaveError(f"{where}: its map {data['map']} is missing")
-    if data.get("map_sha256") and file_sha256(map_path) != data["map_sha256"]:
-        raise SaveError(f"{where}: its map {map_path} has changed since the game was saved")
+    map_path = _save_map(where, data)
     try:
         engine = new_game(
             map_path,
@@ -156,8 +144,8 @@ def load_save(path: Path) -> Engine:
         try:
             command = command_from_json(raw)
             engine.apply(command)
-        except (ValueError, TypeError) as exc:
-            raise SaveError(f"{where}: command {number} is damaged: {exc}") from None
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+            raise SaveError(f"{where}: command {number} is damaged: {str(exc)[:200]}") from None
         except IllegalCommand as exc:
             raise SaveError(f"{where}: command {number} is illegal on replay: {exc}") from None
     expected = data.get("events_sha256")
@@ -167,6 +155,33 @@ def load_save(path: Path) -> Engine:
         )
     engine.notes = [(at, text) for at, text in notes]
     return engine
+
+
+def _save_map(where: str, data: dict[str, Any]) -> Path:
+    """The map a save plays on: its `map` field when that is a regular file under the size limit
+    and its hash matches; the shipped scenario's map of the same name when the file moved."""
+    raw = data["map"]
+    fallback = scenario_map(data["scenario"]) if data["scenario"] in SHIPPED_SCENARIO_IDS else None
+    problem = "the save names no map" if not raw or "\0" in raw else None
+    map_path = Path(raw) if problem is None else Path()
+    if problem is None:
+        problem = fileio.regular_file_problem(map_path, MAX_MAP_BYTES)
+    if problem is not None:
+        moved = problem in ("no such file", "the save names no map")
+        if moved and fallback is not None and (not raw or fallback.name == map_path.name):
+            map_path = fallback
+        elif problem == "no such file":
+            raise SaveError(f"{where}: its map {raw} is missing")
+        else:
+            raise SaveError(f"{where}: its map {raw[:200]!r} cannot be used: {problem}")
+    if data.get("map_sha256"):
+        try:
+            digest = file_sha256(map_path)
+        except fileio.ReadError as exc:
+            raise SaveError(f"{where}: its map {map_path} cannot be read: {exc}") from None
+        if digest != data["map_sha256"]:
+            raise SaveError(f"{where}: its map {map_path} has changed since the game was saved")
+    return map_path
 
 
 def data_dir() -> Path:
@@ -185,6 +200,7 @@ class Autosaver:
     def __init__(self, engine: Engine, folder: Path | None = None) -> None:
         self.engine = engine
         self.path = (folder or data_dir()) / "autosave.json"
+        fileio.clean_stale_temps(self.path.parent)  # left by a game killed while it wrote
 
     def __call__(self) -> None:
         write_save(self.engine, self.path)
@@ -205,8 +221,8 @@ def safe_file_name(name: str) -> str:
 
 def _read_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return fileio.read_json(path, MAX_SAVE_BYTES)
+    except fileio.ReadError:
         return None
 
 
