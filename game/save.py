@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import unicodedata
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,11 @@ DATA_DIR_ENV = "AMBUSH_ALLEY_DATA_DIR"
 SAVES_SUBDIR = "saves"  # named saves, in the data folder beside the autosave
 SIDECAR_SUFFIX = ".session.json"  # the window's note of who plays a save (game/client/saves.py)
 MAX_NAME = 60
+MAX_NAME_BYTES = 150  # UTF-8, decomposed: with ".session.json" and a temporary's 14 more, < 255
+WINDOWS_RESERVED = frozenset(
+    {"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"}
+    | {f"{device}{n}" for device in ("COM", "LPT") for n in ("0123456789¹²³")}
+)
 MAX_SAVE_BYTES = 16 * 1024 * 1024  # a long game's save is well under 1 MB
 MAX_MAP_BYTES = 32 * 1024 * 1024  # the battlefield loader's own limit (tmx_checks.MAX_FILE_BYTES)
 
@@ -212,11 +218,54 @@ def sidecar_path(save: Path) -> Path:
 
 
 def safe_file_name(name: str) -> str:
-    """A typed save name made safe as a file name on every system: letters, digits, spaces,
-    - _ and the harmless ! ' , ( ) & + kept; path separators become -."""
-    separated = re.sub(r"[/\\:]+", "-", name.strip())
-    cleaned = re.sub(r"[^\w\- !',()&+]+", "", separated).strip(" ._-")
-    return cleaned[:MAX_NAME] or "save"
+    """A typed save name made safe as a file name on every system, or "" when nothing is left.
+
+    Letters, digits, spaces, - _ and the harmless ! ' , ( ) & + are kept; path separators
+    become -; invisible characters, dots and everything else go. The name is kept short enough
+    in bytes for the longest file made from it (the temporary of its session file), also where
+    letters are stored decomposed (macOS), and Windows' reserved device names (CON, NUL, COM1…)
+    get " save" added."""
+    text = unicodedata.normalize("NFC", name)
+    separated = re.sub(r"[/\\:]+", "-", text)
+    cleaned = re.sub(r"[^\w\- !',()&+]+", "", separated)
+    cleaned = re.sub(r"\s+", " ", cleaned).strip(" ._-")[:MAX_NAME]
+    while len(unicodedata.normalize("NFD", cleaned).encode("utf-8")) > MAX_NAME_BYTES:
+        cleaned = cleaned[:-1]
+    cleaned = cleaned.strip(" ._-")
+    if cleaned.upper() in WINDOWS_RESERVED:
+        cleaned += " save"
+    return cleaned
+
+
+def name_key(stem: str) -> str:
+    """What a file system that ignores case and letter composition (Windows, macOS) compares."""
+    return unicodedata.normalize("NFC", stem).casefold()
+
+
+def existing_save(folder: Path, stem: str) -> Path | None:
+    """The save in `folder` that `stem` would overwrite on any system (same name up to case and
+    composition), or None."""
+    wanted = name_key(stem)
+    try:
+        names = [p for p in folder.iterdir() if p.name.endswith(".json")]
+    except (OSError, ValueError):
+        return None
+    for path in names:
+        stem_of = path.name.removesuffix(".json")
+        if not stem_of.endswith(SIDECAR_SUFFIX.removesuffix(".json")) and name_key(stem_of) == (
+            wanted
+        ):
+            return path
+    return None
+
+
+def unique_stem(folder: Path, stem: str) -> str:
+    """`stem`, or `stem 2`, `stem 3`… : the first that overwrites no save in `folder`."""
+    candidate, number = stem, 1
+    while existing_save(folder, candidate) is not None:
+        number += 1
+        candidate = f"{stem} {number}"
+    return candidate
 
 
 def _read_json(path: Path) -> Any:
@@ -258,10 +307,7 @@ def keep_unfinished(autosave: Path, engine: Engine) -> str | None:
     scenario = str(data.get("scenario") or "custom map")
     name = safe_file_name(f"Unfinished {scenario} turn {data.get('turn')} ({when:%Y-%m-%d %H%M})")
     folder = autosave.parent / SAVES_SUBDIR
-    path, number = folder / f"{name}.json", 1
-    while path.exists():
-        number += 1
-        path = folder / f"{name} {number}.json"
+    path = folder / f"{unique_stem(folder, name or 'Unfinished game')}.json"
     try:
         write_json_atomic(path, data)
         write_json_atomic(sidecar_path(path), sidecar)

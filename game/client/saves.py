@@ -32,8 +32,10 @@ from game.save import (
     VERSION,
     SaveError,
     data_dir,
+    existing_save,
     load_save,
     safe_file_name,
+    save_data,
     sidecar_path,
     write_json_atomic,
     write_save,
@@ -254,17 +256,68 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
 
 
 # -- saving and loading -------------------------------------------------------------------------
-def save_game(session: Any, name: str, folder: Path | None = None) -> Path:
-    """Save a session under `name` (the save and its sidecar); SaveError names the file."""
+class SaveExists(SaveError):
+    """The name chosen is already a save's: it is replaced only when the player says so."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f'a save named "{path.stem}" already exists')
+        self.path = path
+
+
+def save_path(name: str, folder: Path | None = None) -> Path:
+    """Where a save typed as `name` goes: an existing save of the same name (up to case) keeps
+    its own spelling, so no system ever holds two files that another system would merge.
+    SaveError when the name leaves nothing to name a file with."""
     folder = folder or saves_dir()
-    path = folder / f"{safe_file_name(name)}.json"
+    stem = safe_file_name(name)
+    if not stem:
+        raise SaveError(f'"{name.strip()[:40]}": type a name with at least one letter or digit')
+    return existing_save(folder, stem) or folder / f"{stem}.json"
+
+
+def save_game(
+    session: Any, name: str, folder: Path | None = None, *, overwrite: bool = False
+) -> Path:
+    """Save a session under `name` (the save and its sidecar); SaveError names the file.
+
+    An existing save of that name is never replaced unless `overwrite` (SaveExists)."""
+    path = save_path(name, folder)
+    if not overwrite and path.exists():
+        raise SaveExists(path)
     write_save(session.engine, path)
     write_sidecar(path, session.config, finished=session.over)
     return path
 
 
 def quick_save(session: Any, folder: Path | None = None) -> Path:
-    return save_game(session, QUICK_SAVE_NAME, folder)
+    """Shift+F5: the quick save of this game replaces its earlier quick save; another game's
+    quick save is kept and this one goes beside it ("quicksave 2")."""
+    folder = folder or saves_dir()
+    number = 1
+    while True:
+        stem = QUICK_SAVE_NAME if number == 1 else f"{QUICK_SAVE_NAME} {number}"
+        path = save_path(stem, folder)
+        if not path.exists() or _same_game(path, session.engine):
+            return save_game(session, path.stem, folder, overwrite=True)
+        number += 1
+
+
+def _same_game(path: Path, engine: Engine) -> bool:
+    """The save at `path` is an earlier (or the same) moment of `engine`'s game."""
+    try:
+        data = fileio.read_json(path, MAX_SAVE_BYTES)
+    except fileio.ReadError:
+        return False
+    mine = save_data(engine)
+    if not isinstance(data, dict) or not isinstance(data.get("commands"), list):
+        return False
+    theirs = data["commands"]
+    same_table = (data.get("map"), data.get("seed"), data.get("scenario")) == (
+        mine["map"],
+        mine["seed"],
+        mine["scenario"],
+    )
+    return same_table and mine["commands"][: len(theirs)] == theirs
 
 
 def load_game(path: Path, *, autosave_dir: Path | None = None) -> tuple[Engine, Any]:
