@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import fileio
+from game.client.typed import visible
 from game.save import (
     FORMAT,
     MAX_SAVE_BYTES,
@@ -45,6 +46,7 @@ if TYPE_CHECKING:  # the engine loads when a game is loaded, not when the menu l
     from game.engine.engine import Engine
 
 AUTOSAVE_NAME = "autosave.json"
+MAX_SEAT_NAME = 40
 MAX_SIDECAR_BYTES = 1024 * 1024
 QUICK_SAVE_NAME = "quicksave"
 
@@ -102,6 +104,7 @@ def config_from_json(data: Any, *, autosave_dir: Path | None = None) -> Any:
         )
         if not isinstance(name, str) or kind not in ("human", "ai") or not isinstance(side, str):
             raise ValueError("a seat is damaged")
+        name = visible(name).strip()[:MAX_SEAT_NAME] or f"{side} player"
         if units is not None and not (
             isinstance(units, list) and all(isinstance(u, str) for u in units)
         ):
