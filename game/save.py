@@ -14,9 +14,9 @@ when they no longer replay, the one line names the version that made it.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
+import unicodedata
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,14 +36,22 @@ DATA_DIR_ENV = "AMBUSH_ALLEY_DATA_DIR"
 SAVES_SUBDIR = "saves"  # named saves, in the data folder beside the autosave
 SIDECAR_SUFFIX = ".session.json"  # the window's note of who plays a save (game/client/saves.py)
 MAX_NAME = 60
+MAX_NAME_BYTES = 150  # UTF-8, decomposed: with ".session.json" and a temporary's 14 more, < 255
+WINDOWS_RESERVED = frozenset(
+    {"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"}
+    | {f"{device}{n}" for device in ("COM", "LPT") for n in ("0123456789¹²³")}
+)
+MAX_SAVE_BYTES = 16 * 1024 * 1024  # a long game's save is well under 1 MB
+MAX_MAP_BYTES = 32 * 1024 * 1024  # the battlefield loader's own limit (tmx_checks.MAX_FILE_BYTES)
 
 
 class SaveError(Exception):
     """A save that cannot be loaded or written; the message is one line naming the file."""
 
 
-def file_sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def file_sha256(path: Path, max_bytes: int = MAX_MAP_BYTES) -> str:
+    """The SHA-256 of a regular file of at most `max_bytes` (fileio.ReadError otherwise)."""
+    return hashlib.sha256(fileio.read_bytes_limited(path, max_bytes)).hexdigest()
 
 
 def resolve_map(spec: str) -> tuple[Path, str | None]:
@@ -109,17 +117,11 @@ def load_save(path: Path) -> Engine:
     path = Path(path)
     where = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"{where}: no such save file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{where}: cannot read the save: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"{where}: not a valid save (bad JSON at line {exc.lineno}: {exc.msg})"
-        ) from None
+        data = fileio.read_json(path, MAX_SAVE_BYTES)
+    except fileio.ReadError as exc:
+        if str(exc) == "no such file":
+            raise SaveError(f"{where}: no such save file") from None
+        raise SaveError(f"{where}: not a valid save ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{where}: not an Ambush Alley! save file")
     if data.get("version") != VERSION:
@@ -144,15 +146,7 @@ def load_save(path: Path) -> Engine:
         )
     ):
         raise SaveError(f"{where}: the save is damaged (field 'notes' is wrong)")
-    map_path = Path(data["map"])
-    if not map_path.exists():
-        fallback = scenario_map(data["scenario"])
-        if fallback.exists() and fallback.name == map_path.name:
-            map_path = fallback
-        else:
-            raise SaveError(f"{where}: its map {data['map']} is missing")
-    if data.get("map_sha256") and file_sha256(map_path) != data["map_sha256"]:
-        raise SaveError(f"{where}: its map {map_path} has changed since the game was saved")
+    map_path = _save_map(where, data)
     try:
         engine = new_game(
             map_path,
@@ -170,12 +164,12 @@ def load_save(path: Path) -> Engine:
         try:
             command = command_from_json(raw)
             engine.apply(command)
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
             if origin:
                 raise SaveError(
-                    f"{origin}no longer replays: command {number} cannot be read ({exc})"
+                    f"{origin}no longer replays: command {number} cannot be read ({str(exc)[:200]})"
                 ) from None
-            raise SaveError(f"{where}: command {number} is damaged: {exc}") from None
+            raise SaveError(f"{where}: command {number} is damaged: {str(exc)[:200]}") from None
         except IllegalCommand as exc:
             if origin:
                 raise SaveError(
@@ -205,6 +199,33 @@ def made_by_words(game_version: Any) -> str:
     return f"a version before {__version__} (its save records none)"
 
 
+def _save_map(where: str, data: dict[str, Any]) -> Path:
+    """The map a save plays on: its `map` field when that is a regular file under the size limit
+    and its hash matches; the shipped scenario's map of the same name when the file moved."""
+    raw = data["map"]
+    fallback = scenario_map(data["scenario"]) if data["scenario"] in SHIPPED_SCENARIO_IDS else None
+    problem = "the save names no map" if not raw or "\0" in raw else None
+    map_path = Path(raw) if problem is None else Path()
+    if problem is None:
+        problem = fileio.regular_file_problem(map_path, MAX_MAP_BYTES)
+    if problem is not None:
+        moved = problem in ("no such file", "the save names no map")
+        if moved and fallback is not None and (not raw or fallback.name == map_path.name):
+            map_path = fallback
+        elif problem == "no such file":
+            raise SaveError(f"{where}: its map {raw} is missing")
+        else:
+            raise SaveError(f"{where}: its map {raw[:200]!r} cannot be used: {problem}")
+    if data.get("map_sha256"):
+        try:
+            digest = file_sha256(map_path)
+        except fileio.ReadError as exc:
+            raise SaveError(f"{where}: its map {map_path} cannot be read: {exc}") from None
+        if digest != data["map_sha256"]:
+            raise SaveError(f"{where}: its map {map_path} has changed since the game was saved")
+    return map_path
+
+
 def data_dir() -> Path:
     """Where autosaves go: $AMBUSH_ALLEY_DATA_DIR, else the user data folder."""
     override = os.environ.get(DATA_DIR_ENV)
@@ -221,6 +242,7 @@ class Autosaver:
     def __init__(self, engine: Engine, folder: Path | None = None) -> None:
         self.engine = engine
         self.path = (folder or data_dir()) / "autosave.json"
+        fileio.clean_stale_temps(self.path.parent)  # left by a game killed while it wrote
 
     def __call__(self) -> None:
         write_save(self.engine, self.path)
@@ -232,17 +254,60 @@ def sidecar_path(save: Path) -> Path:
 
 
 def safe_file_name(name: str) -> str:
-    """A typed save name made safe as a file name on every system: letters, digits, spaces,
-    - _ and the harmless ! ' , ( ) & + kept; path separators become -."""
-    separated = re.sub(r"[/\\:]+", "-", name.strip())
-    cleaned = re.sub(r"[^\w\- !',()&+]+", "", separated).strip(" ._-")
-    return cleaned[:MAX_NAME] or "save"
+    """A typed save name made safe as a file name on every system, or "" when nothing is left.
+
+    Letters, digits, spaces, - _ and the harmless ! ' , ( ) & + are kept; path separators
+    become -; invisible characters, dots and everything else go. The name is kept short enough
+    in bytes for the longest file made from it (the temporary of its session file), also where
+    letters are stored decomposed (macOS), and Windows' reserved device names (CON, NUL, COM1…)
+    get " save" added."""
+    text = unicodedata.normalize("NFC", name)
+    separated = re.sub(r"[/\\:]+", "-", text)
+    cleaned = re.sub(r"[^\w\- !',()&+]+", "", separated)
+    cleaned = re.sub(r"\s+", " ", cleaned).strip(" ._-")[:MAX_NAME]
+    while len(unicodedata.normalize("NFD", cleaned).encode("utf-8")) > MAX_NAME_BYTES:
+        cleaned = cleaned[:-1]
+    cleaned = cleaned.strip(" ._-")
+    if cleaned.upper() in WINDOWS_RESERVED:
+        cleaned += " save"
+    return cleaned
+
+
+def name_key(stem: str) -> str:
+    """What a file system that ignores case and letter composition (Windows, macOS) compares."""
+    return unicodedata.normalize("NFC", stem).casefold()
+
+
+def existing_save(folder: Path, stem: str) -> Path | None:
+    """The save in `folder` that `stem` would overwrite on any system (same name up to case and
+    composition), or None."""
+    wanted = name_key(stem)
+    try:
+        names = [p for p in folder.iterdir() if p.name.endswith(".json")]
+    except (OSError, ValueError):
+        return None
+    for path in names:
+        stem_of = path.name.removesuffix(".json")
+        if not stem_of.endswith(SIDECAR_SUFFIX.removesuffix(".json")) and name_key(stem_of) == (
+            wanted
+        ):
+            return path
+    return None
+
+
+def unique_stem(folder: Path, stem: str) -> str:
+    """`stem`, or `stem 2`, `stem 3`… : the first that overwrites no save in `folder`."""
+    candidate, number = stem, 1
+    while existing_save(folder, candidate) is not None:
+        number += 1
+        candidate = f"{stem} {number}"
+    return candidate
 
 
 def _read_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return fileio.read_json(path, MAX_SAVE_BYTES)
+    except fileio.ReadError:
         return None
 
 
@@ -278,10 +343,7 @@ def keep_unfinished(autosave: Path, engine: Engine) -> str | None:
     scenario = str(data.get("scenario") or "custom map")
     name = safe_file_name(f"Unfinished {scenario} turn {data.get('turn')} ({when:%Y-%m-%d %H%M})")
     folder = autosave.parent / SAVES_SUBDIR
-    path, number = folder / f"{name}.json", 1
-    while path.exists():
-        number += 1
-        path = folder / f"{name} {number}.json"
+    path = folder / f"{unique_stem(folder, name or 'Unfinished game')}.json"
     try:
         write_json_atomic(path, data)
         write_json_atomic(sidecar_path(path), sidecar)

@@ -6,15 +6,39 @@ It covers the whole window, so the next player sees nothing of the board until t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.client import text
 from game.client.scenes import Scene
 from game.engine.state import side_name
 
+if TYPE_CHECKING:
+    from game.client.session import GameSession, Seat
+
 COVER = (22, 24, 20)
 HEADING = (226, 206, 150)
 BODY = (200, 200, 185)
+
+
+def handoff_due(seat: Seat | None, last_human: Seat | None, hand_off_first: bool) -> bool:
+    """A hand-off must come before `seat` may act: another person answered last (or, in a game
+    several people opened from a save or Continue, nobody has taken the computer yet). Until
+    it has been accepted, no input acts for `seat` (issue 23: the previous player could order
+    the next player's units while the last moves played out)."""
+    if seat is None or not seat.human:
+        return False
+    if last_human is None:
+        return hand_off_first
+    return seat != last_human
+
+
+def hand_off_first(session: GameSession) -> bool:
+    """A game of several people that is resumed (Continue, Load) opens with a hand-off: the
+    board may show the private choice of the side that was waiting."""
+    humans = [seat for seat in session.config.seats if seat.human]
+    return len(humans) > 1 and bool(session.engine.log)
 
 
 class HandoffScene(Scene):

@@ -26,7 +26,7 @@ from game.client.battle import BattleScene, figures_summary
 from game.client.camera import Viewport
 from game.client.catalogue import OpenedMap
 from game.client.endgame import EndGameScene, summary_of
-from game.client.handoff import HandoffScene
+from game.client.handoff import HandoffScene, hand_off_first, handoff_due
 from game.client.playback import Beat, Playback, beat_of
 from game.client.session import GameSession, Seat, SessionConfig
 from game.client.viewmodel import BattleView
@@ -186,7 +186,8 @@ class PlayScene(BattleScene):
         self._status_decision: int | None = None
         self.fed_events = 0
         self.fed_notes = 0
-        self.last_human: Seat | None = None
+        self.last_human: Seat | None = None  # the person who took the computer last
+        self.hand_off_first = hand_off_first(session)
         self.ended = False
         self.move_plan: orders.MovePreview | None = None
         self.force_rate: str | None = None
@@ -377,8 +378,7 @@ class PlayScene(BattleScene):
         return not getattr(self.app, "headless", True)
 
     def _needs_handoff(self, seat: Seat) -> bool:
-        previous = self.last_human
-        if previous is None or previous == seat:
+        if not handoff_due(seat, self.last_human, self.hand_off_first):
             self.last_human = seat
             return False
         if self.playback.busy:
@@ -593,13 +593,17 @@ class PlayScene(BattleScene):
         self.dialog_options = []
 
     def answer(self, index: int) -> None:
-        if 0 <= index < len(self.dialog_options):
+        if self.human_seat() is not None and 0 <= index < len(self.dialog_options):
             self.give(self.dialog_options[index])
 
     # -- giving orders -------------------------------------------------------------------------
     def human_seat(self) -> Seat | None:
+        """The person at the computer who must answer now; None while the computer has still
+        to change hands (then no input acts for anyone)."""
         seat = self.session.current_seat()
-        return seat if seat is not None and seat.human else None
+        if seat is None or not seat.human:
+            return None
+        return None if handoff_due(seat, self.last_human, self.hand_off_first) else seat
 
     def give(self, command: Command) -> bool:
         """Send an order to the engine; an illegal one only earns a status line."""
@@ -725,7 +729,7 @@ class PlayScene(BattleScene):
             and event.button == 1
             and not self.ruler_held
             and self.camera.viewport.contains(event.pos)
-            and self._click(event.pos)
+            and (self._click(event.pos) or self._waiting_for_handoff())
         ):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.mode != "select":
@@ -820,6 +824,11 @@ class PlayScene(BattleScene):
                 self.give(CloseAssault(side=seat.side, unit=unit.id, target=target.id))
             return True
         return False
+
+    def _waiting_for_handoff(self) -> bool:
+        """The computer must change hands first: a click selects nobody's units."""
+        seat = self.session.current_seat()
+        return handoff_due(seat, self.last_human, self.hand_off_first)
 
     def _split_click(self, seat: Seat, unit: UnitState, target: UnitState) -> None:
         """Splitting Fire (R19): the first target takes the first half of the figures (leader

@@ -17,21 +17,26 @@ The load list reads each file cheaply (no replay): a broken file is listed as
 from __future__ import annotations
 
 import contextlib
-import json
+import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game import fileio
+from game.client.typed import visible
 from game.save import (
     FORMAT,
+    MAX_SAVE_BYTES,
     SAVES_SUBDIR,
     SIDECAR_SUFFIX,
     VERSION,
     SaveError,
     data_dir,
+    existing_save,
     load_save,
     safe_file_name,
+    save_data,
     sidecar_path,
     write_json_atomic,
     write_save,
@@ -41,6 +46,8 @@ if TYPE_CHECKING:  # the engine loads when a game is loaded, not when the menu l
     from game.engine.engine import Engine
 
 AUTOSAVE_NAME = "autosave.json"
+MAX_SEAT_NAME = 40
+MAX_SIDECAR_BYTES = 1024 * 1024
 QUICK_SAVE_NAME = "quicksave"
 
 
@@ -97,6 +104,7 @@ def config_from_json(data: Any, *, autosave_dir: Path | None = None) -> Any:
         )
         if not isinstance(name, str) or kind not in ("human", "ai") or not isinstance(side, str):
             raise ValueError("a seat is damaged")
+        name = visible(name).strip()[:MAX_SEAT_NAME] or f"{side} player"
         if units is not None and not (
             isinstance(units, list) and all(isinstance(u, str) for u in units)
         ):
@@ -127,10 +135,10 @@ def read_sidecar(save: Path) -> tuple[dict[str, Any] | None, str | None]:
     """(sidecar data or None, a one-line problem or None). A missing sidecar is no problem."""
     path = sidecar_path(save)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None, None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = fileio.read_json(path, MAX_SIDECAR_BYTES)
+    except fileio.ReadError as exc:
+        if str(exc) == "no such file":
+            return None, None
         return None, f"{path}: unreadable ({exc})"
     if not isinstance(data, dict):
         return None, f"{path}: not a session file"
@@ -175,32 +183,58 @@ def read_save_info(path: Path) -> SaveInfo:
     """The list entry for one save file; never raises (problems go in `problem`)."""
     name = path.name.removesuffix(".json")
     try:
-        when: datetime | None = datetime.fromtimestamp(path.stat().st_mtime)
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        info = os.stat(path)
+    except (OSError, ValueError):
         return _unreadable(path, name, None, "the file is gone")
-    except (OSError, UnicodeDecodeError) as exc:
-        return _unreadable(path, name, None, f"cannot be read ({exc})")
+    when: datetime | None = datetime.fromtimestamp(info.st_mtime)
+    key = (str(path), info.st_mtime_ns, info.st_size, _sidecar_stamp(path))
+    cached = _INFO_CACHE.get(key)
+    if cached is not None:
+        return cached
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return _unreadable(path, name, when, f"bad JSON at line {exc.lineno} ({exc.msg})")
+        data = fileio.read_json(path, MAX_SAVE_BYTES)
+    except fileio.ReadError as exc:
+        result = _unreadable(path, name, when, str(exc))
+    else:
+        result = _save_info(path, name, when, data)
+    if len(_INFO_CACHE) > 1000:
+        _INFO_CACHE.clear()
+    _INFO_CACHE[key] = result
+    return result
+
+
+_INFO_CACHE: dict[tuple[str, int, int, tuple[int, int]], SaveInfo] = {}
+"""The load list's entries by file and its date and size: opening the list again reads only
+the files that changed."""
+
+
+def _sidecar_stamp(save: Path) -> tuple[int, int]:
+    try:
+        info = os.stat(sidecar_path(save))
+    except (OSError, ValueError):
+        return (0, -1)
+    return (info.st_mtime_ns, info.st_size)
+
+
+def _save_info(path: Path, name: str, when: datetime | None, data: Any) -> SaveInfo:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return _unreadable(path, name, when, "not an Ambush Alley! save")
     if data.get("version") != VERSION:
-        return _unreadable(path, name, when, f"save version {data.get('version')!r} unsupported")
+        version = data.get("version")
+        shown = repr(version)[:20] if isinstance(version, str | int) else "?"
+        return _unreadable(path, name, when, f"save version {shown} unsupported")
     for key, kind in (("map", str), ("seed", int), ("scenario", str), ("commands", list)):
         if not isinstance(data.get(key), kind):
             return _unreadable(path, name, when, f"damaged (field {key!r} missing or wrong)")
     sidecar, _problem = read_sidecar(path)
-    mode = str(sidecar.get("mode", "")) if sidecar else ""
+    mode = str(sidecar.get("mode", ""))[:20] if sidecar else ""
     turn = data.get("turn")
     return SaveInfo(
         path=path,
         name=name,
         saved_at=when,
-        scenario=data["scenario"],
-        turn=turn if isinstance(turn, int) else 0,
+        scenario=data["scenario"][:80],
+        turn=turn if isinstance(turn, int) and 0 <= turn <= 999 else 0,
         commands=len(data["commands"]),
         mode=mode,
     )
@@ -211,27 +245,82 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     folder = folder or saves_dir()
     if not folder.is_dir():
         return []
-    files = [
-        p
-        for p in folder.glob("*.json")
-        if not p.name.endswith(SIDECAR_SUFFIX) and not p.name.startswith(".")
-    ]
+    fileio.clean_stale_temps(folder)  # left by a game killed while it saved
+    try:
+        files = [
+            p
+            for p in folder.glob("*.json")
+            if not p.name.endswith(SIDECAR_SUFFIX) and not p.name.startswith(".")
+        ]
+    except OSError:
+        return []
     infos = [read_save_info(p) for p in files]
     return sorted(infos, key=lambda i: (i.saved_at or datetime.min, i.name), reverse=True)
 
 
 # -- saving and loading -------------------------------------------------------------------------
-def save_game(session: Any, name: str, folder: Path | None = None) -> Path:
-    """Save a session under `name` (the save and its sidecar); SaveError names the file."""
+class SaveExists(SaveError):
+    """The name chosen is already a save's: it is replaced only when the player says so."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f'a save named "{path.stem}" already exists')
+        self.path = path
+
+
+def save_path(name: str, folder: Path | None = None) -> Path:
+    """Where a save typed as `name` goes: an existing save of the same name (up to case) keeps
+    its own spelling, so no system ever holds two files that another system would merge.
+    SaveError when the name leaves nothing to name a file with."""
     folder = folder or saves_dir()
-    path = folder / f"{safe_file_name(name)}.json"
+    stem = safe_file_name(name)
+    if not stem:
+        raise SaveError(f'"{name.strip()[:40]}": type a name with at least one letter or digit')
+    return existing_save(folder, stem) or folder / f"{stem}.json"
+
+
+def save_game(
+    session: Any, name: str, folder: Path | None = None, *, overwrite: bool = False
+) -> Path:
+    """Save a session under `name` (the save and its sidecar); SaveError names the file.
+
+    An existing save of that name is never replaced unless `overwrite` (SaveExists)."""
+    path = save_path(name, folder)
+    if not overwrite and path.exists():
+        raise SaveExists(path)
     write_save(session.engine, path)
     write_sidecar(path, session.config, finished=session.over)
     return path
 
 
 def quick_save(session: Any, folder: Path | None = None) -> Path:
-    return save_game(session, QUICK_SAVE_NAME, folder)
+    """Shift+F5: the quick save of this game replaces its earlier quick save; another game's
+    quick save is kept and this one goes beside it ("quicksave 2")."""
+    folder = folder or saves_dir()
+    number = 1
+    while True:
+        stem = QUICK_SAVE_NAME if number == 1 else f"{QUICK_SAVE_NAME} {number}"
+        path = save_path(stem, folder)
+        if not path.exists() or _same_game(path, session.engine):
+            return save_game(session, path.stem, folder, overwrite=True)
+        number += 1
+
+
+def _same_game(path: Path, engine: Engine) -> bool:
+    """The save at `path` is an earlier (or the same) moment of `engine`'s game."""
+    try:
+        data = fileio.read_json(path, MAX_SAVE_BYTES)
+    except fileio.ReadError:
+        return False
+    mine = save_data(engine)
+    if not isinstance(data, dict) or not isinstance(data.get("commands"), list):
+        return False
+    theirs = data["commands"]
+    same_table = (data.get("map"), data.get("seed"), data.get("scenario")) == (
+        mine["map"],
+        mine["seed"],
+        mine["scenario"],
+    )
+    return same_table and mine["commands"][: len(theirs)] == theirs
 
 
 def load_game(path: Path, *, autosave_dir: Path | None = None) -> tuple[Engine, Any]:

@@ -18,7 +18,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 from game.client import saves
 from game.client.menu import ButtonMenuScene, MenuItem
 from game.client.scenes import Overlay, Scene
-from game.save import SaveError
+from game.save import SaveError, safe_file_name, unique_stem
 
 ERROR_COLOUR = "#ff8070"
 
@@ -57,9 +57,15 @@ def notify(scene: Scene, message: str, error: bool = False) -> None:
 
 
 # -- saving -------------------------------------------------------------------------------------
-def default_save_name(session: Any) -> str:
+def default_save_name(session: Any, folder: Path | None = None) -> str:
+    """ "<title> turn N (date time)", made unique in the saves folder: Enter on the proposed
+    name never replaces another save (two games at the same turn used to share one name)."""
+    from datetime import datetime
+
     state = session.engine.state
-    return f"{state.title or state.scenario_id} turn {state.turn}"
+    proposed = f"{state.title or state.scenario_id} turn {state.turn}"
+    stem = safe_file_name(f"{proposed} ({datetime.now():%Y-%m-%d %H%M})")
+    return unique_stem(folder or saves.saves_dir(), stem) if stem else proposed
 
 
 def save_from(scene: Scene, *, quick: bool = False) -> bool:
@@ -88,7 +94,8 @@ class SaveNameScene(Overlay):
         super().__init__(below)
         self.session = session
         self.folder = folder
-        self.name = default_save_name(session)
+        self.name = default_save_name(session, folder)
+        self.replace_asked: Path | None = None  # the save the player was asked to replace
         self.message = ""
         self.saved: Path | None = None
         self.entry: UITextEntryLine | None = None
@@ -133,12 +140,22 @@ class SaveNameScene(Overlay):
         self.entry = None
 
     def confirm(self) -> Path | None:
+        """Save under the typed name; an existing save of that name is replaced only when Save
+        is pressed a second time for it, after the player was told."""
         name = self.entry.get_text() if self.entry is not None else self.name
         if not name.strip():
             self._show("Type a name first.")
             return None
         try:
-            path = saves.save_game(self.session, name, self.folder)
+            target = saves.save_path(name, self.folder)
+            again = self.replace_asked is not None and self.replace_asked == target
+            path = saves.save_game(self.session, name, self.folder, overwrite=again)
+        except saves.SaveExists as exc:
+            self.replace_asked = exc.path
+            self._show(
+                f'"{exc.path.stem}" already exists: press Save (or Enter) again to replace it.'
+            )
+            return None
         except SaveError as exc:
             self._show(str(exc))
             return None

@@ -142,6 +142,9 @@ class App:
         self.screen = init_display(size, headless)
         self.size = self.screen.get_size()
         theme = str(THEME_PATH) if THEME_PATH.exists() else None
+        from game.client.text import guard_widget_fonts
+
+        guard_widget_fonts()  # zero-width text typed or pasted never closes the window
         self.manager = pygame_gui.UIManager(self.size, theme)
         # The HTML in the unit card, log and menus uses these styles; loading them up front
         # avoids a stall (and a warning) the first time each one is shown.
@@ -187,6 +190,13 @@ class App:
 
     # -- the loop -----------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
+            from game.client.typed import visible
+
+            cleaned = visible(event.text)
+            if not cleaned and event.text:
+                return  # only invisible characters (U+200B, U+202E, U+FEFF…): nothing typed
+            event.text = cleaned
         if event.type == pygame.QUIT:
             self.running = False
             return

@@ -11,16 +11,17 @@ Folders (both overridable for tests and portable installs):
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from game.fileio import write_json_atomic
+from game.fileio import ReadError, read_json, write_json_atomic
 
 CONFIG_DIR_ENV = "AMBUSH_ALLEY_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
+MAX_SETTINGS_BYTES = 1024 * 1024
+MAX_PATH_CHARS = 1024
 APP_NAME = "ambush-alley"
 
 Pace = Literal["instant", "normal", "slow"]
@@ -73,7 +74,12 @@ class Settings:
 
     def maps_dir(self) -> Path:
         """The folder whose .tmx files the setup screen lists next to the shipped maps."""
-        return Path(self.user_maps_dir).expanduser() if self.user_maps_dir else default_maps_dir()
+        if not self.user_maps_dir:
+            return default_maps_dir()
+        try:
+            return Path(self.user_maps_dir).expanduser()
+        except RuntimeError:  # "~someone" for a user this system does not know
+            return Path(self.user_maps_dir)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -119,7 +125,7 @@ def _check_field(name: str, value: Any) -> Any:
             return value
         raise ValueError(f"colour_scheme must be one of {', '.join(colour_scheme_names())}")
     if name == "user_maps_dir":
-        if isinstance(value, str):
+        if isinstance(value, str) and "\0" not in value and len(value) <= MAX_PATH_CHARS:
             return value
         raise ValueError("user_maps_dir must be a folder path")
     raise ValueError(f"unknown setting {name!r}")
@@ -146,19 +152,12 @@ def load_settings(folder: Path | None = None) -> SettingsLoad:
     """Read the settings; never raises. A broken file → defaults and one warning line."""
     path = (folder or config_dir()) / SETTINGS_FILE
     try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return SettingsLoad(Settings(), path, None)
-    except (OSError, UnicodeDecodeError) as exc:
-        return SettingsLoad(Settings(), path, f"{path}: cannot read ({exc}); using defaults")
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        return SettingsLoad(
-            Settings(),
-            path,
-            f"{path}: not valid JSON (line {exc.lineno}: {exc.msg}); using the default settings",
-        )
+        data = read_json(path, MAX_SETTINGS_BYTES)
+    except ReadError as exc:
+        if str(exc) == "no such file":
+            return SettingsLoad(Settings(), path, None)
+        reason = str(exc).replace("bad JSON", "not valid JSON", 1)
+        return SettingsLoad(Settings(), path, f"{path}: {reason}; using the default settings")
     settings, problems = settings_from_json(data)
     warning = None
     if problems:
@@ -188,6 +187,8 @@ def ensure_maps_dir(settings: Settings) -> tuple[Path, str | None]:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         return folder, f"{folder}: cannot create the maps folder ({exc.strerror or exc})"
+    except ValueError:  # a NUL character in the path
+        return folder, f"{str(folder)[:200]!r}: not a usable folder name for the maps folder"
     return folder, None
 
 

@@ -7,6 +7,7 @@ is created when it is set, and its path is shown.
 
 from __future__ import annotations
 
+import contextlib
 import html
 from dataclasses import replace
 from pathlib import Path
@@ -26,6 +27,7 @@ from pygame_gui.elements import (
 from game.client.menu import draw_menu_background
 from game.client.scenes import App, Scene, close_expanded_menu
 from game.client.settings import (
+    MAX_PATH_CHARS,
     PACES,
     WINDOW_SIZES,
     SettingsError,
@@ -36,6 +38,7 @@ from game.client.settings import (
     save_settings,
     set_current_settings,
 )
+from game.client.typed import visible
 
 TIPS = {
     "window_size": "The window's size in pixels (applied now; you can also drag the window edge)",
@@ -222,9 +225,14 @@ class SettingsScene(Scene):
             self.change(colour_scheme=text)
 
     def set_maps_dir(self, typed: str) -> bool:
-        typed = typed.strip()
+        typed = visible(typed).strip()
+        if len(typed) > MAX_PATH_CHARS:
+            self.show(f"That folder path is too long (at most {MAX_PATH_CHARS} letters).", True)
+            return False
         default = str(replace(self.settings, user_maps_dir="").maps_dir())
-        value = "" if not typed or typed == default else str(Path(typed).expanduser())
+        value = "" if not typed or typed == default else typed
+        with contextlib.suppress(RuntimeError):  # "~someone" for a user this system lacks
+            value = str(Path(value).expanduser()) if value else ""
         return self.change(user_maps_dir=value)
 
     def draw(self, surface: pygame.Surface) -> None:

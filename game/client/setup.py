@@ -35,6 +35,7 @@ from game.client.catalogue import MAPS_DIR, MapEntry, describe_map, shipped_maps
 from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
+from game.client.typed import visible
 
 MODES: tuple[tuple[str, str], ...] = (
     ("solo", "Solo — you command the Regulars"),
@@ -158,7 +159,7 @@ def parse_seed(text: str, fallback: int) -> int:
 
 def _names(choices: SetupChoices, count: int, defaults: list[str]) -> list[str]:
     names = [
-        (choices.names[i] if i < len(choices.names) else "").strip()[:MAX_NAME]
+        visible(choices.names[i] if i < len(choices.names) else "").strip()[:MAX_NAME]
         for i in range(count)
     ]
     names = [name or defaults[i] for i, name in enumerate(names)]

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from game.client.palette import Colour
+from game.client.typed import visible
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 # What to draw instead of a symbol the font has no glyph for (pygame's default font has no
@@ -41,10 +46,46 @@ def has_glyph(face: pygame.font.Font, char: str) -> bool:
 
 
 def displayable(value: str, face: pygame.font.Font) -> str:
-    """`value` with each symbol the font cannot draw replaced by its plain fallback."""
-    if value.isascii():
+    """`value` with each symbol the font cannot draw replaced by its plain fallback, and the
+    characters that draw as nothing left out (SDL refuses a text of only those)."""
+    if value.isascii() and value.isprintable():
         return value
+    value = visible(value)
     return "".join(FALLBACKS[c] if c in FALLBACKS and not has_glyph(face, c) else c for c in value)
+
+
+def guard_widget_fonts() -> None:
+    """Make pygame_gui's fonts measure and draw a text of only invisible characters (typed,
+    pasted or read from a file) as an empty text, instead of raising "Text has zero width"
+    out of the widget and closing the window. Installed once, by the App."""
+    from pygame_gui.core import gui_font_pygame
+
+    font_class: Any = gui_font_pygame.GUIFontPygame
+    if getattr(font_class, "_zero_width_guarded", False):
+        return
+    for name in ("get_rect", "render_premul", "render_premul_to", "get_metrics"):
+        setattr(font_class, name, _guarded(getattr(font_class, name)))
+    font_class._zero_width_guarded = True
+
+
+def _guarded(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def call(self: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, text, *args, **kwargs)
+        except (pygame.error, ValueError):
+            cleaned = visible(text)
+            if cleaned == text:
+                raise
+            if cleaned:
+                return method(self, cleaned, *args, **kwargs)
+            # nothing to draw: a space's height (a line has its height), but no width
+            result = method(self, " ", *args, **kwargs)
+            if isinstance(result, pygame.Rect):
+                result.width = 0
+            return result
+
+    return call
 
 
 def text(

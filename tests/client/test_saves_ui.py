@@ -275,9 +275,8 @@ def test_f5_asks_a_name_and_saves_shift_f5_quick_saves_f9_lists(app: App) -> Non
     app.step([key(pygame.K_F5)])
     prompt = app.stack.top
     assert isinstance(prompt, SaveNameScene)
-    assert prompt.entry is not None and prompt.entry.get_text().endswith(
-        f"turn {session.engine.state.turn}"
-    )
+    assert prompt.entry is not None
+    assert f"turn {session.engine.state.turn} (" in prompt.entry.get_text()  # and the time
     prompt.entry.set_text("night raid")
     assert prompt.confirm() == saves.saves_dir() / "night raid.json"
     assert app.stack.top is play
@@ -361,7 +360,6 @@ def test_a_save_loads_the_same_game_in_a_new_process(tmp_path: Path) -> None:
         ("Bob's (last) stand?", "Bob's (last) stand"),
         ("../../etc/passwd", "etc-passwd"),
         ("notes.session", "notessession"),  # never mistaken for a sidecar
-        ("   ", "save"),
     ],
 )
 def test_typed_save_names_stay_inside_the_saves_folder(typed: str, file_name: str) -> None:
