@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine import contractors, fire, placement
+from game.engine import casualties, contractors, fire, placement
 from game.engine import rulesbridge as rb
 from game.engine.decisions import AssaultedContext
 from game.engine.procedure import (
@@ -93,7 +93,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
         return
     if choice == "fire" and g.los(defender, attacker):
         start = [(f.x, f.y) for f in attacker.figures]
-        casualties = yield from fire.fire(
+        hits = yield from fire.fire(
             g,
             defender,
             attacker,
@@ -106,7 +106,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
         aborted = (attacker.side == REGULAR and attacker.pinned_turn == turn) or (
             attacker.side == INSURGENT and attacker.shaken_turn == turn
         )
-        if casualties and aborted:
+        if hits and aborted:
             for f, p in zip(attacker.figures, start, strict=False):
                 f.x, f.y = p
             g.emit(E.ASSAULT_ABORTED, unit=attacker.id, unit_name=attacker.name)

@@ -101,6 +101,20 @@ def defense(
     return rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
 
 
+def melee_firepower(firer: UnitState) -> rb.Breakdown:
+    """Firepower hand to hand: in contact, Optimum Range and nothing else (no cover either;
+    Rulebook: Close Assault)."""
+    return rb.firepower(
+        firer,
+        distance=0.0,
+        target_exposed=False,
+        target_moved_rapidly=False,
+        interruption_penalty=0,
+        vs_close_assault=False,
+        firer_moved_rapidly=False,
+    )
+
+
 def fire(
     g: Engine,
     firer: UnitState,
@@ -118,28 +132,21 @@ def fire(
 
     `manner` says how the firer fires, for the log: fire, interrupt, react, charge (at a
     charging unit) or melee (hand to hand)."""
-    turn = g.state.turn
-    fp = firepower(
-        g,
-        firer,
-        target,
-        interruption_penalty=penalty,
-        close_assault_defence=close_assault_defence,
-        figure_ids=figure_ids,
-        team_bonus=team_bonus,
-    )
-    if melee:
-        fp = rb.firepower(  # in contact: Optimum Range, nothing else (no cover either)
+    fp = (
+        melee_firepower(firer)
+        if melee
+        else firepower(
+            g,
             firer,
-            distance=0.0,
-            target_exposed=False,
-            target_moved_rapidly=False,
-            interruption_penalty=0,
-            vs_close_assault=False,
-            firer_moved_rapidly=False,
+            target,
+            interruption_penalty=penalty,
+            close_assault_defence=close_assault_defence,
+            figure_ids=figure_ids,
+            team_bonus=team_bonus,
         )
+    )
     df = defense(g, target, charging=target_charging, melee=melee)
-    firer.fired_turn = turn
+    firer.fired_turn = g.state.turn
     if fp.total <= 0:
         g.emit(
             E.FIRE_CANCELLED,
