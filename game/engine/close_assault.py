@@ -77,19 +77,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
     if choice == "stand":
         g.emit(E.STAND_GROUND, unit=defender.id, unit_name=defender.name)
     if choice == "flee":
-        ax, ay = attacker.centre
-        dx, dy = defender.leader_point
-        d = max(distance((dx, dy), (ax, ay)), 1e-6)
-        goal = (dx + (dx - ax) / d * RAPID, dy + (dy - ay) / d * RAPID)
-        to = walk(g.terrain.path((dx, dy), goal), RAPID)
-        placement.place_unit(g, defender, to)
-        defender.last_moved_turn = turn
-        if not dtest.passed:
-            defender.pinned_turn = turn
-        g.emit(
-            E.FLEE, unit=defender.id, unit_name=defender.name, to=list(to), pinned=not dtest.passed
-        )
-        placement.update_sightings(g)
+        flee(g, attacker, defender, pinned=not dtest.passed)
         return
     if choice == "fire" and g.los(defender, attacker):
         start = [(f.x, f.y) for f in attacker.figures]
@@ -115,6 +103,28 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
     placement.place_unit(g, attacker, toward(attacker.leader_point, defender.leader_point, 1.0))
     attacker.last_moved_turn = turn
     yield from _fight_to_the_finish(g, attacker, defender)
+    yield from _aftermath(g, attacker, defender)
+
+
+def flee(g: Engine, attacker: UnitState, defender: UnitState, *, pinned: bool) -> None:
+    """The defender runs a Rapid move straight away from the attackers (Pinned if its Quality
+    Check failed; Rulebook: Close Assault)."""
+    turn = g.state.turn
+    ax, ay = attacker.centre
+    dx, dy = defender.leader_point
+    d = max(distance((dx, dy), (ax, ay)), 1e-6)
+    goal = (dx + (dx - ax) / d * RAPID, dy + (dy - ay) / d * RAPID)
+    to = walk(g.terrain.path((dx, dy), goal), RAPID)
+    placement.place_unit(g, defender, to)
+    defender.last_moved_turn = turn
+    if pinned:
+        defender.pinned_turn = turn
+    g.emit(E.FLEE, unit=defender.id, unit_name=defender.name, to=list(to), pinned=pinned)
+    placement.update_sightings(g)
+
+
+def _aftermath(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
+    """The loser is wiped out or captured; prisoners and contractors change hands."""
     loser = defender if _fighting(attacker) else attacker
     winner = attacker if loser is defender else defender
     if loser.on_table:
