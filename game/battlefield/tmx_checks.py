@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 from xml.parsers import expat
 
-from game import fileio
 from game.battlefield import limits
 from game.battlefield.errors import MapProblem
 
@@ -213,14 +212,9 @@ def parse_xml_safely(data: bytes) -> ET.Element:
 def read_xml_file(path: Path) -> ET.Element:
     """Read and safely parse one XML file; XmlRejected carries the reason."""
     try:
-        data = fileio.read_bytes_limited(path, MAX_FILE_BYTES)
-    except fileio.ReadError as exc:
-        reason = str(exc)
-        if reason == "no such file":
-            reason = "file not found"
-        elif reason.startswith("is too large"):
-            reason = f"is too large (at most {MAX_FILE_BYTES // (1024 * 1024)} MB)"
-        raise XmlRejected(reason) from None
+        data = limits.read_regular_file(path, MAX_FILE_BYTES)
+    except limits.NotReadable as exc:
+        raise XmlRejected(str(exc)) from None
     return parse_xml_safely(data)
 
 
