@@ -486,7 +486,70 @@ def bench_odds(options: Options) -> dict[str, Any]:
     return report
 
 
+def bench_scale(options: Options) -> dict[str, Any]:
+    """Section `scale` (issue #23): the biggest table a player builds, 96" x 96" with 80 units
+    (tools/scale_map.py, written to a temporary folder, never shipped): a headless AI-vs-AI game
+    (--tiny: one turn; else two turns, with the seconds per turn), the battle window opened on it
+    (solo, dummy video driver: session, map art and first frame) and this process's peak memory.
+    Targets: game <= 5 s, window <= 2 s, peak < 500 MB."""
+    import importlib
+    import resource
+    import tempfile
+
+    from game.ai.controller import InsurgentAI
+    from game.ai.regular import RegularAI
+    from game.headless import play
+    from game.save import new_game
+
+    write_map = importlib.import_module("tools.scale_map").write_map  # a tool beside this one
+
+    turns = 1 if options.tiny else 2
+    with tempfile.TemporaryDirectory() as folder:
+        path = write_map(Path(folder) / "scale.tmx")
+        started = time.perf_counter()
+        engine = new_game(path, None, 1, turn_limit=turns)
+        setup = time.perf_counter() - started
+        ais = {
+            "regular": RegularAI(engine.battlefield),
+            "insurgent": InsurgentAI(engine.battlefield, 4),
+        }
+        started = time.perf_counter()
+        play(engine, ais)  # type: ignore[arg-type]
+        game = time.perf_counter() - started
+        window = _open_window_seconds(path, Path(folder))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {
+        "units": len(engine.state.units),
+        "turns": turns,
+        "game_setup_s": round(setup, 2),
+        "game_s": round(game, 2),
+        "game_s_per_turn": round(game / turns, 2),
+        "window_open_s": round(window, 2),
+        "peak_memory_mb": round(peak, 1),
+    }
+
+
+def _open_window_seconds(path: Path, folder: Path) -> float:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ["AMBUSH_ALLEY_DATA_DIR"] = str(folder / "data")
+    os.environ["AMBUSH_ALLEY_CONFIG_DIR"] = str(folder / "config")
+    from game.client.saves_ui import play_scene_for
+    from game.client.scenes import App
+    from game.client.session import GameSession, SessionConfig
+
+    app = App((1280, 800), headless=True)
+    try:
+        started = time.perf_counter()
+        session = GameSession(SessionConfig(mode="solo", table=str(path), seed=1, autosave=False))
+        app.push(play_scene_for(session))
+        app.step()
+        return time.perf_counter() - started
+    finally:
+        app.shutdown()
+
+
 SECTIONS: dict[str, Callable[[Options], dict[str, Any]]] = {
+    "scale": bench_scale,
     "ai": bench_ai,
     "odds": bench_odds,
     "geometry": bench_geometry,

@@ -590,6 +590,8 @@ class _Converter:
     def _attach_doors(self, out: _Collected) -> list[Building]:
         by_id = {b.id: b for b in out.buildings}
         doors: dict[int, list[Door]] = {b.id: [] for b in out.buildings}
+        outlines = [(b.id, b.outline) for b in out.buildings]
+        boxes = [map_checks.bounds(b.outline) for b in out.buildings]
         for door in out.doors:
             error = self._error_for(door.id, door.name)
             if door.building_ref:
@@ -611,10 +613,7 @@ class _Converter:
                     continue
                 doors[building.id].append(Door(door.id, door.name, door.position, building.id))
                 continue
-            ranked = sorted(
-                (map_checks.distance_to_outline(door.position, b.outline), b.id)
-                for b in out.buildings
-            )
+            ranked = map_checks.nearest_outlines(door.position, outlines, boxes)
             if not ranked or ranked[0][0] > DOOR_TOLERANCE:
                 nearest = f" (the nearest is {_inches(ranked[0][0])} away)" if ranked else ""
                 error(
@@ -696,15 +695,14 @@ class _Converter:
             )
 
     def _warn_suspicious(self, out: _Collected, buildings: list[Building]) -> None:
-        for i, first in enumerate(buildings):
-            for second in buildings[i + 1 :]:
-                if map_checks.outlines_overlap(first.outline, second.outline):
-                    self.problems.warning(
-                        f'buildings {first.id} "{first.name}" and {second.id} "{second.name}" '
-                        "overlap; draw them side by side (sharing a wall is fine)",
-                        second.id,
-                        second.name,
-                    )
+        for i, j in map_checks.overlapping_pairs([b.outline for b in buildings]):
+            first, second = buildings[i], buildings[j]
+            self.problems.warning(
+                f'buildings {first.id} "{first.name}" and {second.id} "{second.name}" '
+                "overlap; draw them side by side (sharing a wall is fine)",
+                second.id,
+                second.name,
+            )
         for building in buildings:
             if not building.doors:
                 self.problems.warning(

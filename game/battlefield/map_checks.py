@@ -68,12 +68,25 @@ def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
 
 
 def self_intersects(points: Sequence[Point]) -> bool:
-    """True when two non-adjacent edges of the closed outline touch or cross."""
+    """True when two non-adjacent edges of the closed outline touch or cross.
+
+    Sort and sweep on the edges' bounding boxes: only edges whose boxes come within EPSILON of
+    each other are tested (the answer of testing every pair; a 5,000-point outline took 15 s)."""
     count = len(points)
     edges = [(points[i], points[(i + 1) % count]) for i in range(count)]
-    for i in range(count):
-        for j in range(i + 1, count):
-            if j == i + 1 or (i == 0 and j == count - 1):
+    boxes = sorted(
+        (min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]), i)
+        for i, (a, b) in enumerate(edges)
+    )
+    margin = 2 * EPSILON
+    for position, (_left, right, low, high, i) in enumerate(boxes):
+        for left2, _right2, low2, high2, j in boxes[position + 1 :]:
+            if left2 > right + margin:
+                break
+            if low2 > high + margin or low > high2 + margin:
+                continue
+            first, second = min(i, j), max(i, j)
+            if second == first + 1 or (first == 0 and second == count - 1):
                 continue
             if segments_intersect(*edges[i], *edges[j]):
                 return True
@@ -176,3 +189,59 @@ def outlines_overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:
     if any(_strictly_inside(p, b) for p in a) or any(_strictly_inside(p, a) for p in b):
         return True
     return _strictly_inside(_centroid(a), b) or _strictly_inside(_centroid(b), a)
+
+
+def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) of the points."""
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def overlapping_pairs(
+    outlines: Sequence[Sequence[Point]], limit: int = 20
+) -> list[tuple[int, int]]:
+    """Index pairs (i < j) of the closed outlines that share interior area (the first `limit`
+    found: they are warnings, and a hostile map could hold millions).
+
+    Sort and sweep on the bounding boxes: only outlines whose boxes overlap are compared, so a
+    town of thousands of buildings is checked in about linear time (every pair was compared)."""
+    boxes = sorted((bounds(outline), index) for index, outline in enumerate(outlines))
+    pairs: list[tuple[int, int]] = []
+    for position, (box, first) in enumerate(boxes):
+        for other, second in boxes[position + 1 :]:
+            if other[0] >= box[2] - EPSILON:
+                break  # sorted by min x: every later box starts right of this one
+            if other[1] >= box[3] - EPSILON or box[1] >= other[3] - EPSILON:
+                continue
+            if outlines_overlap(outlines[first], outlines[second]):
+                pairs.append((min(first, second), max(first, second)))
+                if len(pairs) >= limit:
+                    return sorted(pairs)
+    return sorted(pairs)
+
+
+def box_distance(p: Point, box: tuple[float, float, float, float]) -> float:
+    """Distance from p to a bounding box (0 inside): never more than to what the box holds."""
+    dx = max(box[0] - p[0], 0.0, p[0] - box[2])
+    dy = max(box[1] - p[1], 0.0, p[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def nearest_outlines(
+    p: Point,
+    outlines: Sequence[tuple[int, Sequence[Point]]],
+    boxes: Sequence[tuple[float, float, float, float]],
+    count: int = 2,
+) -> list[tuple[float, int]]:
+    """The `count` nearest (distance, id) of the (id, outline) pairs, as sorted() of all of them
+    would begin, computing exact distances only for outlines whose box could be nearer."""
+    order = sorted((box_distance(p, box), index) for index, box in enumerate(boxes))
+    best: list[tuple[float, int]] = []
+    for lower, index in order:
+        if len(best) >= count and lower > best[count - 1][0] + EPSILON:
+            break
+        ident, outline = outlines[index]
+        best.append((distance_to_outline(p, outline), ident))
+        best.sort()
+    return best[:count]

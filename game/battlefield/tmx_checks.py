@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 from xml.parsers import expat
 
+from game.battlefield import limits
 from game.battlefield.errors import MapProblem
 
 
@@ -58,7 +59,7 @@ MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_TILES_PER_SIDE = 4096
 MAX_TILESET_TILES = 65_536
 MAX_TILE_PIXELS = 4096
-MAX_POLYGON_POINTS = 1000
+MAX_POLYGON_POINTS = limits.MAX_POLYGON_POINTS
 TERRAIN_LAYER = "terrain"
 MARKERS_LAYER = "markers"
 GAME_LAYERS = (TERRAIN_LAYER, MARKERS_LAYER)
@@ -211,21 +212,9 @@ def parse_xml_safely(data: bytes) -> ET.Element:
 def read_xml_file(path: Path) -> ET.Element:
     """Read and safely parse one XML file; XmlRejected carries the reason."""
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise XmlRejected("file not found") from None
-    except OSError as exc:
-        raise XmlRejected(f"cannot be read ({exc.strerror or exc})") from None
-    except ValueError:  # e.g. a NUL character in the name
-        raise XmlRejected("is not a usable file name") from None
-    if path.is_dir():
-        raise XmlRejected("is a folder, not a map file")
-    if size > MAX_FILE_BYTES:
-        raise XmlRejected(f"is too large ({size // (1024 * 1024)} MB; at most 32 MB)")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise XmlRejected(f"cannot be read ({exc.strerror or exc})") from None
+        data = limits.read_regular_file(path, MAX_FILE_BYTES)
+    except limits.NotReadable as exc:
+        raise XmlRejected(str(exc)) from None
     return parse_xml_safely(data)
 
 
@@ -464,7 +453,9 @@ def _check_tile_data(
         if len(raw) % 4:
             problems.error(f"{where} has damaged tile data (not a whole number of tiles)")
             return
-        gids = [int.from_bytes(raw[i : i + 4], "little") for i in range(0, len(raw), 4)]
+        gids = list(memoryview(raw).cast("I")) if sys.byteorder == "little" else []
+        if sys.byteorder != "little":
+            gids = [int.from_bytes(raw[i : i + 4], "little") for i in range(0, len(raw), 4)]
     else:
         problems.error(f"{where} uses an unknown encoding '{encoding}'; use CSV")
         return
@@ -494,6 +485,8 @@ def _check_image(
         problems.error(
             f"{owner} image '{source}' not found (looked for {target.as_posix()})", path=file_label
         )
+    elif (problem := limits.image_problem(target)) is not None:
+        problems.error(f"{owner} image '{source}' {problem}", path=file_label)
     width = _int_attr(image, "width")
     height = _int_attr(image, "height")
     if need_size and (not width or not height or width <= 0 or height <= 0):
@@ -642,7 +635,7 @@ def _check_object(
             points_text = poly.get("points") or ""
             if len(points_text.split()) > MAX_POLYGON_POINTS:
                 problems.error(f"{tag} has more than {MAX_POLYGON_POINTS} points", obj_id, name)
-                continue
+                return  # not read further: checking its shape would take minutes
             try:
                 for pair in points_text.split():
                     x_text, y_text = pair.split(",")
@@ -738,6 +731,13 @@ def check_tmx(path: Path, problems: ProblemList) -> TmxFacts | None:
         return None
     if facts.tile_width > MAX_TILE_PIXELS or facts.tile_height > MAX_TILE_PIXELS:
         problems.error(f"tiles are larger than {MAX_TILE_PIXELS} pixels")
+        return None
+    layers = sum(1 for _ in root.iter("layer"))
+    too_big = limits.map_size_problem(
+        facts.width_tiles, facts.height_tiles, facts.tile_width, facts.tile_height, layers
+    ) or limits.count_problem(root)
+    if too_big is not None:
+        problems.error(too_big)
         return None
     facts.map_properties = _check_properties(root, "map", problems, where="map ")
     facts.tilesets = _check_tilesets(root, path.parent, problems)

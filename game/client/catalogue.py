@@ -12,9 +12,11 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from game.battlefield.errors import MapError
 from game.battlefield.model import Battlefield
+from game.client.typed import visible
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 LOADER_MISSING_NOTE = (
@@ -23,6 +25,7 @@ LOADER_MISSING_NOTE = (
 )
 
 Loader = Callable[[Path], Battlefield]
+MAX_MAP_BYTES = 32 * 1024 * 1024  # the loader's own limit (tmx_checks.MAX_FILE_BYTES)
 
 
 def battlefield_loader() -> Loader | None:
@@ -50,26 +53,52 @@ class MapOpenError(Exception):
     """A map that cannot be opened, worded as one line for the player."""
 
 
+HEADER_BYTES = 256 * 1024
+"""How much of a map the lists read for its title: the map's properties come first."""
+
+
 def _map_properties(path: Path) -> dict[str, str]:
-    """The map-level properties of a .tmx, read cheaply (no tiles, no images)."""
+    """The map-level properties of a .tmx, read cheaply: only the start of a regular file (no
+    tiles, no images, no DTD), so a huge or hostile file in the maps folder lists at once."""
+    from game import fileio
+
+    if fileio.regular_file_problem(path, 1 << 62) is not None:  # a folder, a pipe, a device
+        return {}
     try:
-        root = ET.parse(path).getroot()
-    except (ET.ParseError, OSError):
+        with path.open("rb") as handle:
+            head = handle.read(HEADER_BYTES)
+    except OSError:
         return {}
-    props = root.find("properties")
-    if props is None:
+    if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
         return {}
-    return {
-        str(p.get("name")): str(p.get("value") if p.get("value") is not None else (p.text or ""))
-        for p in props.findall("property")
-    }
+    parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start", "end"))
+    found: dict[str, str] = {}
+    depth = 0
+    try:
+        parser.feed(head)
+        for entry in parser.read_events():
+            event, element = cast(tuple[str, ET.Element], entry)
+            depth += 1 if event == "start" else -1
+            if event == "start" and depth == 2 and element.tag != "properties":
+                break  # the map's own properties come before its tilesets and layers
+            if event == "end" and element.tag == "property" and depth == 2:
+                value = element.get("value")
+                found[str(element.get("name"))] = str(
+                    value if value is not None else (element.text or "")
+                )
+            if event == "end" and element.tag == "properties" and depth == 1:
+                break
+    except ET.ParseError:
+        pass  # a cut or broken file: what was read so far
+    return found
 
 
-def describe_map(path: Path, loader: Loader | None = None) -> MapEntry:
+def describe_map(path: Path, loader: Loader | None = None, *, quick: bool = False) -> MapEntry:
     """Title, scenario and briefing of a map, read with the battlefield loader (so a map that
     cannot be played says why before it is chosen); from its raw properties while the loader
-    is not in the build."""
-    load = loader if loader is not None else battlefield_loader()
+    is not in the build, or when `quick` (a player's maps folder: listing it never waits on a
+    big or hostile file; the map is checked when it is chosen)."""
+    load = None if quick else loader if loader is not None else battlefield_loader()
     if load is not None:
         try:
             battlefield = load(path)
@@ -89,7 +118,8 @@ def describe_map(path: Path, loader: Loader | None = None) -> MapEntry:
     props = _map_properties(path)
     return MapEntry(
         path=path,
-        title=props.get("title") or path.stem.replace("-", " ").replace("_", " ").title(),
+        title=visible(props.get("title", ""))[:80]
+        or path.stem.replace("-", " ").replace("_", " ").title(),
         scenario_id=props.get("scenario", ""),
         description=props.get("description", ""),
         problem=problem,
@@ -112,6 +142,16 @@ def find_scenario(scenario_id: str, folder: Path = MAPS_DIR) -> MapEntry | None:
     return next((e for e in entries if e.path.stem == scenario_id), None)
 
 
+def file_problem(path: Path) -> str:
+    """'' when `path` is a regular file the loader may read, else one line naming it."""
+    from game import fileio
+
+    problem = fileio.regular_file_problem(path, MAX_MAP_BYTES)
+    if problem is None:
+        return ""
+    return f"{path}: " + ("no such map file" if problem == "no such file" else problem)
+
+
 @dataclass(frozen=True)
 class OpenedMap:
     path: Path | None  # None: a table built in code (tests, bench), drawn from its objects
@@ -123,8 +163,9 @@ def open_map(path: Path, loader: Loader | None = None) -> OpenedMap:
     """Check and load a map for the battle screen; MapOpenError says in one line what is wrong."""
     if path.suffix.lower() != ".tmx":
         raise MapOpenError(f"{path}: not a Tiled map (expected a .tmx file)")
-    if not path.is_file():
-        raise MapOpenError(f"{path}: no such map file")
+    problem = file_problem(path)
+    if problem:
+        raise MapOpenError(problem)
     load = loader if loader is not None else battlefield_loader()
     if load is None:
         return OpenedMap(path, None, (LOADER_MISSING_NOTE,))

@@ -21,6 +21,9 @@ from game.client.palette import DEFAULT_PALETTE, ColourA, Palette
 EDGE_BAND_IN = 0.5
 """How deep into the table an entry/exit edge is tinted."""
 
+_BLIT_BATCH = 4096
+"""Tiles drawn per call (the list of a whole layer of a big map alone took 170 MB)."""
+
 _ZOOM_CACHE_SIZE = 4
 _ZOOM_CACHE_PIXELS = 16_000_000
 """Zoom levels kept at most (64 MB of surfaces); the current one is always kept."""
@@ -73,6 +76,10 @@ class MapArt:
                     if isinstance(image, pygame.Surface):
                         # Tiles taller than the grid are anchored at their bottom (Tiled's rule).
                         blits.append((image, (x * tw, y * th + th - image.get_height())))
+                        if len(blits) >= _BLIT_BATCH:  # a million tiles: not all in one list
+                            self.base.fblits(blits)
+                            drawn += len(blits)
+                            blits.clear()
                 self.base.fblits(blits)
                 drawn += len(blits)
             elif isinstance(layer, pytmx.TiledImageLayer) and isinstance(

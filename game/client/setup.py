@@ -14,6 +14,7 @@ dialog, one line per problem, and the game does not start; warnings are shown an
 
 from __future__ import annotations
 
+import contextlib
 import html
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +32,7 @@ from pygame_gui.elements import (
 )
 from pygame_gui.windows import UIMessageWindow
 
-from game.client.catalogue import MAPS_DIR, MapEntry, describe_map, shipped_maps
+from game.client.catalogue import MAPS_DIR, MapEntry, describe_map, file_problem, shipped_maps
 from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
@@ -56,6 +57,7 @@ MAX_SEED = 2**31 - 1
 
 
 MAX_NAME = 20  # letters in a player's name
+MAX_LISTED_MAPS = 500  # maps of the player's folder in the list
 
 
 class SetupError(Exception):
@@ -88,9 +90,17 @@ class TableChoice:
 def available_tables(user_folder: Path | None, shipped: Path = MAPS_DIR) -> list[TableChoice]:
     """The shipped maps, then every .tmx file of the user's maps folder (sorted by name)."""
     tables = [_choice(entry, False) for entry in shipped_maps(shipped)]
-    if user_folder is not None and user_folder.is_dir() and user_folder.resolve() != shipped:
-        for path in sorted(user_folder.glob("*.tmx"), key=lambda p: p.name.lower()):
-            tables.append(_choice(describe_map(path), True))
+    found: list[Path] = []
+    try:
+        listed = user_folder is not None and user_folder.is_dir()
+        if listed and user_folder is not None and user_folder.resolve() != shipped.resolve():
+            found = sorted(user_folder.glob("*.tmx"), key=lambda p: p.name.lower())
+    except (OSError, ValueError):  # a folder path too long, or one that cannot be listed
+        found = []
+    for path in found[:MAX_LISTED_MAPS]:
+        # read cheaply (title only): a huge or hostile map never holds the screen up; it is
+        # checked by the validator when it is chosen
+        tables.append(_choice(describe_map(path, quick=True), True))
     return tables
 
 
@@ -112,8 +122,9 @@ def check_map(path: Path) -> MapCheck:
 
     if path.suffix.lower() != ".tmx":
         return MapCheck((f"{path}: not a Tiled map (expected a .tmx file)",), ())
-    if not path.is_file():
-        return MapCheck((f"{path}: no such map file",), ())
+    problem = file_problem(path)
+    if problem:
+        return MapCheck((problem,), ())
     report = read_map(path)
     errors = tuple(str(p) for p in report.errors)
     if report.battlefield is None and not errors:
@@ -330,15 +341,17 @@ class SetupScene(Scene):
 
     def open_path(self, typed: str) -> bool:
         """A typed map path becomes the chosen table (checked like any custom map)."""
-        typed = typed.strip()
+        typed = visible(typed).strip()
         if not typed:
             return False
-        path = Path(typed).expanduser()
+        path = Path(typed)
+        with contextlib.suppress(RuntimeError):  # "~someone" for a user this system lacks
+            path = path.expanduser()
         self.read_widgets()
-        table = next((t for t in self.tables if t.path.resolve() == path.resolve()), None)
+        table = next((t for t in self.tables if t.path.absolute() == path.absolute()), None)
         if table is None:
             table = TableChoice(path, path.stem, "", True)
-            if path.suffix.lower() != ".tmx" or not path.is_file():
+            if path.suffix.lower() != ".tmx" or file_problem(path):
                 # not a map at all: say so, but do not add it to the list of tables
                 problems = check_map(path).errors
                 self.say(f"{path}: this is not a map that can be opened.", True)
