@@ -41,6 +41,7 @@ def leader_joins(g: Engine, leader: UnitState, wanted: str = "") -> None:
     turn = g.state.turn
     already = target.interrupted_turn == turn or target.acted_turn == turn
     absorb(g, target, leader)
+    keep_unbroken(target)
     if already:  # both are finished for the turn
         target.finished_turn = turn
     else:  # it may still act this turn, but only fire: the join was its move
@@ -111,6 +112,7 @@ def merge_declared_units(g: Engine) -> None:
         target.seen = target.seen or unit.seen
         target.in_cover_turn = min(target.in_cover_turn, unit.in_cover_turn)
         absorb(g, target, unit)
+        keep_unbroken(target)
         g.emit(
             E.MERGED,
             unit=target.id,
@@ -121,3 +123,10 @@ def merge_declared_units(g: Engine) -> None:
             quality=merged.quality,
             morale=merged.morale,
         )
+
+
+def keep_unbroken(unit: UnitState) -> None:
+    """R96: a merge (or a leader joining) is not a Morale Check and breaks no unit: the Shaken
+    shift the unit keeps is cut to what its new Morale die can carry (at worst d6)."""
+    while unit.morale_shift > 0 and unit.morale_die() is None:
+        unit.morale_shift -= 1

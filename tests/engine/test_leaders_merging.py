@@ -168,3 +168,21 @@ def test_r80_a_unit_joined_this_turn_may_interrupt_by_fire_but_not_by_move() -> 
     assert (("CELL", "fire"),) in declared and (("CELL", "move"),) not in declared
     with pytest.raises(IllegalCommand, match="may only fire"):
         engine.apply(DeclareInterrupts(side=INSURGENT, declarations=(("CELL", "move"),)))
+
+
+def test_r96_a_merge_breaks_no_unit_its_shaken_shift_is_cut_to_what_the_new_die_carries() -> None:
+    """Merging Units; Mixed Units; Shaken (R81, R96): a d10 unit twice Shaken (d6 now) merges into
+    a d6-morale majority. The merged unit keeps the worse state, but a merge is no Morale Check:
+    it is left on d6, never on the table with no Morale die (issue 23 item 7, soak seed 256)."""
+    shaken = UnitSpec("SHAKEN", INSURGENT, line(10.0, 16.0, 2), kinds=["small_arms"] * 2)
+    steady = cell("STEADY", x=12.5, n=3)
+    engine = game(shaken, steady)
+    for f in engine.state.units["STEADY"].figures:
+        f.morale = 6
+    engine.state.units["SHAKEN"].morale_shift = 2
+    assert engine.state.units["SHAKEN"].morale_die() is Die.D6
+    engine.apply(Merge(side=INSURGENT, unit="SHAKEN", target="STEADY"))
+    engine.apply(EndPhase(side=INSURGENT))
+    keeper = engine.state.units["STEADY"]
+    assert events(engine, "Merged") and len(keeper.figures) == 5
+    assert keeper.on_table and keeper.morale_die() is Die.D6 and keeper.morale_shift == 0
