@@ -16,14 +16,13 @@ from hypothesis import strategies as st
 
 from game.battlefield import map_checks
 from game.battlefield.errors import MapError
-from game.battlefield.loader import (
+from game.battlefield.loader import load_battlefield, read_map
+from game.battlefield.map_format import (
     ENUMS,
     MAP_CLASS,
     MAP_PROPERTIES,
     OBJECT_CLASSES,
-    load_battlefield,
     parse_figures,
-    read_map,
 )
 from game.battlefield.model import AreaKind, Battlefield, Edge, Side, WallHeight
 from game.battlefield.tmx_checks import reserved_property_names
