@@ -9,7 +9,7 @@ import random
 import pymunk
 import pytest
 
-from game.battlefield import paths
+from game.battlefield import path_nodes
 from game.battlefield.queries import SpaceQueries
 
 
@@ -81,7 +81,7 @@ def test_lazy_lattice_shells_give_the_full_sort_order(spacing: float, rings: int
     for centre in centres:
         lazy = [
             p
-            for shell in paths._lattice_nearest_first(centre, centre, spacing, rings)
+            for shell in path_nodes._lattice_nearest_first(centre, centre, spacing, rings)
             for p in shell
         ]
         assert lazy == _fully_sorted(centre, centre, spacing, rings), centre
@@ -89,14 +89,14 @@ def test_lazy_lattice_shells_give_the_full_sort_order(spacing: float, rings: int
         anchor = (centre[0] + 0.6, centre[1] - 0.8)
         toward = [
             p
-            for shell in paths._lattice_nearest_first(centre, anchor, spacing, rings)
+            for shell in path_nodes._lattice_nearest_first(centre, anchor, spacing, rings)
             for p in shell
         ]
         assert toward == _fully_sorted(centre, anchor, spacing, rings), centre
 
 
 def test_lattice_shells_hold_equal_distances_nearest_first() -> None:
-    shells = paths._lattice_shells(3)
+    shells = path_nodes._lattice_shells(3)
     # the six neighbours of a hex lattice point form the first shell
     assert len(shells[0]) == 6
     distances = [
