@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,236 +31,33 @@ from pygame_gui.elements import (
 )
 from pygame_gui.windows import UIMessageWindow
 
-from game.client.catalogue import MAPS_DIR, MapEntry, describe_map, file_problem, shipped_maps
+from game.client.catalogue import MAPS_DIR, file_problem
 from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
-from game.client.typed import visible
-
-MODES: tuple[tuple[str, str], ...] = (
-    ("solo", "Solo — you command the Regulars"),
-    ("hotseat", "Hot-seat — two players, one computer"),
-    ("coop", "Co-op — 2 to 4 Regular players"),
-    ("watch", "Watch — AI against AI"),
+from game.client.setup_config import (
+    MAX_COOP,
+    MAX_LISTED_MAPS,
+    MAX_NAME,
+    MAX_SEED,
+    MODE_TIPS,
+    MODES,
+    MapCheck,
+    SetupChoices,
+    SetupError,
+    TableChoice,
+    _choice,
+    _coop_seats,
+    _names,
+    available_tables,
+    build_config,
+    check_map,
+    deal_owners,
+    parse_seed,
+    regular_units,
+    start_game,
 )
-MODE_TIPS = {
-    "solo": "You command every Regular fireteam; the Insurgents follow the solo rules' AI.",
-    "hotseat": "Two people share the computer: one takes the Regulars, one the Insurgents. "
-    "The board is hidden while the computer changes hands.",
-    "coop": "Two to four people share the Regular fireteams against the Insurgent AI; "
-    "each fireteam is commanded only by its owner.",
-    "watch": "The AI plays both sides; choose how fast the game plays out.",
-}
-MAX_COOP = 4
-MAX_SEED = 2**31 - 1
-
-
-MAX_NAME = 20  # letters in a player's name
-MAX_LISTED_MAPS = 500  # maps of the player's folder in the list
-
-
-class SetupError(Exception):
-    """A set-up that cannot start; the message is one line for the player."""
-
-
-@dataclass
-class TableChoice:
-    """A table the player can pick: a shipped scenario map or a map of the user's folder."""
-
-    path: Path
-    title: str
-    scenario_id: str = ""
-    custom: bool = False
-
-    @property
-    def spec(self) -> str:
-        """What `SessionConfig.table` takes: the scenario id of a shipped map, else the path."""
-        from game.scenarios.catalog import SCENARIOS
-
-        if not self.custom and self.scenario_id in SCENARIOS and self.scenario_id != "patrol":
-            return self.scenario_id
-        return str(self.path)
-
-    @property
-    def label(self) -> str:
-        return f"My maps: {self.title}" if self.custom else self.title
-
-
-def available_tables(user_folder: Path | None, shipped: Path = MAPS_DIR) -> list[TableChoice]:
-    """The shipped maps, then every .tmx file of the user's maps folder (sorted by name)."""
-    tables = [_choice(entry, False) for entry in shipped_maps(shipped)]
-    found: list[Path] = []
-    try:
-        listed = user_folder is not None and user_folder.is_dir()
-        if listed and user_folder is not None and user_folder.resolve() != shipped.resolve():
-            found = sorted(user_folder.glob("*.tmx"), key=lambda p: p.name.lower())
-    except (OSError, ValueError):  # a folder path too long, or one that cannot be listed
-        found = []
-    for path in found[:MAX_LISTED_MAPS]:
-        # read cheaply (title only): a huge or hostile map never holds the screen up; it is
-        # checked by the validator when it is chosen
-        tables.append(_choice(describe_map(path, quick=True), True))
-    return tables
-
-
-def _choice(entry: MapEntry, custom: bool) -> TableChoice:
-    return TableChoice(entry.path, entry.title, entry.scenario_id, custom)
-
-
-@dataclass(frozen=True)
-class MapCheck:
-    """What the validator says about a map: errors stop the game, warnings are only shown."""
-
-    errors: tuple[str, ...]
-    warnings: tuple[str, ...]
-
-
-def check_map(path: Path) -> MapCheck:
-    """Run the battlefield validator on a map (never raises)."""
-    from game.battlefield.loader import read_map
-
-    if path.suffix.lower() != ".tmx":
-        return MapCheck((f"{path}: not a Tiled map (expected a .tmx file)",), ())
-    problem = file_problem(path)
-    if problem:
-        return MapCheck((problem,), ())
-    report = read_map(path)
-    errors = tuple(str(p) for p in report.errors)
-    if report.battlefield is None and not errors:
-        errors = (f"{path}: the map cannot be played",)
-    return MapCheck(errors, tuple(str(p) for p in report.warnings))
-
-
-def regular_units(table: str, seed: int) -> list[tuple[str, str]]:
-    """(unit id, name) of every Regular unit the table sets up: the fireteams to share out."""
-    from game.save import new_game, resolve_map
-
-    map_path, scenario_id = resolve_map(table)
-    engine = new_game(map_path, scenario_id, seed)
-    return [(u.id, u.name) for u in engine.state.units.values() if u.side == "regular"]
-
-
-@dataclass
-class SetupChoices:
-    """Everything the set-up screen asks, as plain data (the screen edits one of these)."""
-
-    table: str = "contracting-trouble"
-    mode: str = "solo"
-    seed_text: str = ""
-    pace: str = "normal"
-    names: list[str] = field(default_factory=list)  # "" or missing: the mode's default name
-    coop_players: int = 2
-    owners: dict[str, int] = field(default_factory=dict)  # unit id -> co-op player index
-
-
-def parse_seed(text: str, fallback: int) -> int:
-    """The typed seed (empty: `fallback`); SetupError names what is wrong."""
-    text = text.strip()
-    if not text:
-        return fallback
-    try:
-        seed = int(text)
-    except ValueError:
-        raise SetupError(f"seed {text!r}: type a whole number, or leave it empty") from None
-    if not 0 <= seed <= MAX_SEED:
-        raise SetupError(f"seed {seed}: must be between 0 and {MAX_SEED}")
-    return seed
-
-
-def _names(choices: SetupChoices, count: int, defaults: list[str]) -> list[str]:
-    names = [
-        visible(choices.names[i] if i < len(choices.names) else "").strip()[:MAX_NAME]
-        for i in range(count)
-    ]
-    names = [name or defaults[i] for i, name in enumerate(names)]
-    if len(set(n.lower() for n in names)) != len(names):
-        raise SetupError("two players have the same name: give each player a different name")
-    return names
-
-
-def build_config(
-    choices: SetupChoices, regulars: list[tuple[str, str]] | None = None, *, fallback_seed: int = 1
-) -> Any:
-    """The `SessionConfig` the choices describe; SetupError (one line) when they cannot start.
-
-    `regulars` (the table's Regular units) is needed for co-op only."""
-    from game.client.session import Seat, SessionConfig, check_config
-
-    seed = parse_seed(choices.seed_text, fallback_seed)
-    if choices.pace not in PACES:
-        raise SetupError(f"pace {choices.pace!r}: choose one of {', '.join(PACES)}")
-    if choices.mode == "solo":
-        (name,) = _names(choices, 1, ["You"])
-        seats = (Seat(name, "human", "regular"), Seat("Insurgent AI", "ai", "insurgent"))
-    elif choices.mode == "hotseat":
-        regular, insurgent = _names(choices, 2, ["Regular player", "Insurgent player"])
-        seats = (Seat(regular, "human", "regular"), Seat(insurgent, "human", "insurgent"))
-    elif choices.mode == "coop":
-        seats = _coop_seats(choices, regulars or [])
-    elif choices.mode == "watch":
-        seats = (Seat("Regular AI", "ai", "regular"), Seat("Insurgent AI", "ai", "insurgent"))
-    else:
-        raise SetupError(f"mode {choices.mode!r}: choose solo, hot-seat, co-op or watch")
-    config = SessionConfig(
-        mode=choices.mode,  # type: ignore[arg-type]
-        table=choices.table,
-        seed=seed,
-        seats=seats,
-        pace=choices.pace,
-    )
-    problem = check_config(config)
-    if problem:
-        raise SetupError(f"cannot start this game: {problem}")
-    return config
-
-
-def _coop_seats(choices: SetupChoices, regulars: list[tuple[str, str]]) -> tuple[Any, ...]:
-    from game.client.session import Seat
-
-    count = choices.coop_players
-    if not 2 <= count <= MAX_COOP:
-        raise SetupError(f"co-op needs 2 to {MAX_COOP} Regular players, not {count}")
-    if not regulars:
-        raise SetupError("this table has no Regular fireteams to share out")
-    if count > len(regulars):
-        raise SetupError(
-            f"{count} players but only {len(regulars)} Regular fireteams: "
-            "every player needs at least one"
-        )
-    names = _names(choices, count, [f"Regular player {i + 1}" for i in range(count)])
-    owned: list[set[str]] = [set() for _ in range(count)]
-    for unit_id, unit_name in regulars:
-        owner = choices.owners.get(unit_id)
-        if owner is None or not 0 <= owner < count:
-            raise SetupError(f"{unit_name} ({unit_id}) has no owner: give it to a player")
-        owned[owner].add(unit_id)
-    for name, units in zip(names, owned, strict=True):
-        if not units:
-            raise SetupError(f"{name} commands no fireteam: give each player at least one")
-    seats = [
-        Seat(name, "human", "regular", frozenset(units))
-        for name, units in zip(names, owned, strict=True)
-    ]
-    return (*seats, Seat("Insurgent AI", "ai", "insurgent"))
-
-
-def deal_owners(regulars: list[tuple[str, str]], players: int) -> dict[str, int]:
-    """A first proposal: fireteams dealt to the players in turn (the player may change it)."""
-    return {unit_id: i % players for i, (unit_id, _name) in enumerate(regulars)}
-
-
-def start_game(scene: Scene, config: Any) -> Any:
-    """Show the play screen of a new game of `config` in place of the set-up screen.
-
-    Returns the PlayScene; MapOpenError, MapError or ValueError say in one line why it cannot
-    start."""
-    from game.client.play import open_play
-    from game.client.saves import track_session
-
-    play = open_play(config.table, config.seed, config=config)
-    track_session(play.session)
-    scene.app.replace(play)  # leaving the game goes back to the main menu, not to the set-up
-    return play
+from game.client.typed import visible
 
 
 # -- the screen ---------------------------------------------------------------------------------
@@ -695,3 +491,28 @@ def _fresh_seed() -> int:
     import secrets
 
     return secrets.randbelow(1_000_000)
+
+
+__all__ = [
+    "MAX_COOP",
+    "MAX_LISTED_MAPS",
+    "MAX_NAME",
+    "MAX_SEED",
+    "MODES",
+    "MODE_TIPS",
+    "MapCheck",
+    "SetupChoices",
+    "SetupError",
+    "SetupScene",
+    "TableChoice",
+    "_choice",
+    "_coop_seats",
+    "_names",
+    "available_tables",
+    "build_config",
+    "check_map",
+    "deal_owners",
+    "parse_seed",
+    "regular_units",
+    "start_game",
+]

@@ -1,0 +1,92 @@
+"""The unit card's text: who the selected unit is, what it has done, its odds.
+
+Methods of `PlayScene` (game/client/play.py), written as functions of the scene and bound
+in its class body.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from game.client import orders
+from game.client.battle import figures_summary
+from game.engine.protocol import FigureStatus
+from game.engine.state import UnitState, side_name
+from game.engine.terrain import distance
+
+if TYPE_CHECKING:
+    from game.client.play import PlayScene
+
+
+def card_markup(self: PlayScene) -> str:
+    engine = self.session.engine
+    unit_id = self.overlays.selected_unit
+    unit = engine.state.units.get(unit_id) if unit_id else None
+    if unit is None or not unit.on_table:
+        return "<i>No unit selected.</i><br><br>Click one of your fireteams, or press Tab."
+    sprite = self.current_view().unit(unit.id)
+    morale = unit.morale_die()
+    parts = [
+        f"<font size=5><b>{html.escape(unit.name)}</b></font>",
+        side_name(unit.side),
+        f"Troop Quality <b>{unit.quality_die().label}</b> · Morale "
+        f"<b>{morale.label if morale is not None else 'broken'}</b>",
+    ]
+    if sprite is not None:
+        hit = sum(1 for f in unit.figures if f.status == FigureStatus.HIT)
+        parts.append(
+            f"Figures: {len(unit.effective_figures)} able"
+            + (f", {hit} hit" if hit else "")
+            + " — "
+            + html.escape(", ".join(figures_summary(sprite)))
+        )
+        if sprite.badges:
+            from game.client.help import badge_tooltip  # what each status means
+
+            parts += [html.escape(badge_tooltip(b.value)) for b in sprite.badges]
+    parts += [f"<b>Now:</b> {html.escape(self.activation_summary(unit))}"]
+    parts += [f"<b>Defense:</b> {html.escape(engine.defense(unit).describe())}"]
+    foe = self._card_target(unit)
+    if foe is not None and unit.effective_figures and self.fire_plan is None:
+        fp = engine.firepower(unit, foe, interruption_penalty=orders.penalty_now(engine, unit))
+        label = "Reaction fire at" if orders.reacting_to(engine, unit) else "Firepower at"
+        # found in play: the card gave Firepower at an enemy it could not fire at
+        unseen = "" if engine.los(unit, foe) else " (not in sight now)"
+        parts += [f"<b>{label} {html.escape(foe.name)}{unseen}:</b> {html.escape(fp.describe())}"]
+    if self.fire_plan is not None and self.show_odds:
+        parts += ["<b>If it fires:</b>", *(html.escape(x) for x in self.fire_plan.lines)]
+    return "<br>".join(parts)
+
+
+def activation_summary(self: PlayScene, unit: UnitState) -> str:
+    engine = self.session.engine
+    act = engine.act
+    if act is not None and act.unit == unit.id:
+        moved = f'moved {act.moved:.1f}" {act.rate or ""}'.strip() if act.moved else "not moved"
+        fired = "fired" if act.fired else "not fired"
+        extra = f", interrupted {act.interruptions}×" if act.interruptions else ""
+        return f"Activating now: {moved}, {fired}{extra}"
+    if unit.activated_turn == engine.state.turn and engine.state.turn > 0:
+        return "Already activated this turn"
+    if unit.overwatch:
+        return "On Overwatch"
+    return "Not yet activated this turn"
+
+
+def _card_target(self: PlayScene, unit: UnitState) -> UnitState | None:
+    engine = self.session.engine
+    hovered = self.overlays.hovered_unit
+    interrupter = orders.reacting_to(engine, unit)
+    if not hovered and interrupter in engine.state.units:
+        return engine.state.units[interrupter]  # the reaction fire's target (R24)
+    if hovered:
+        other = engine.state.units.get(hovered)
+        if other is not None and other.side != unit.side and other.on_table:
+            return other
+    foes = [f for f in engine.enemies(unit) if f.effective_figures]
+    if not foes:
+        return None
+    seen = [f for f in foes if engine.los(unit, f)]
+    pool = seen or foes
+    return min(pool, key=lambda f: distance(f.centre, unit.centre))

@@ -1,0 +1,118 @@
+"""The battle screen's constants: colours, the order buttons and their keys, settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.protocol import DecisionKind
+
+BOARD_KINDS = frozenset(
+    {DecisionKind.ACTIVATE, DecisionKind.CONTINUE, DecisionKind.INSURGENT_ACTION}
+)
+"""Decisions answered on the board itself (select a unit, then an order); others get a dialog."""
+
+CAUTIOUS_COLOUR = (90, 200, 110)
+RAPID_COLOUR = (240, 160, 50)
+BLOCKED_COLOUR = (220, 70, 60)
+PATH_CASING = (20, 20, 16)
+TARGET_COLOUR = (250, 220, 80)
+SPOTLIGHT_COLOUR = (255, 240, 120)
+STATUS_BG = (20, 22, 18)
+CARD_BG = (29, 31, 25)
+STATUS_TEXT = (235, 230, 205)
+STATUS_STRIP = 28  # pixels between the table and the log for the status line
+LABEL_WIDTH = 760  # the widest a caption over the table gets before it wraps
+ERROR_TEXT = (255, 150, 130)
+
+PLAY_HELP = (
+    "Click/Tab: select · M move (C: Cautious only) · F fire (S: split) · A assault · "
+    "O overwatch · H hot spot · G first aid · "
+    "E end activation · P end phase · L line of sight · hold R: ruler · V pace · Space: skip · "
+    "Esc: cancel/menu"
+)
+
+
+ACTIONS: tuple[tuple[str, str, str], ...] = (
+    (
+        "move",
+        "Move [M]",
+        'Plan a move with the mouse: up to 6" is Cautious (Reaction Test +1, '
+        'R14), up to 12" Rapid (−1). The path follows real streets. Click to commit, Esc cancels.',
+    ),
+    (
+        "fire",
+        "Fire [F]",
+        "Pick a target: legal targets are ringed, blocked ones say why. "
+        "Hovering shows Firepower vs Defense and the exact casualty odds. Click to fire. "
+        "S splits the fire between two targets (R19), half the figures each.",
+    ),
+    (
+        "assault",
+        "Assault [A]",
+        "Close Assault an enemy unit within Rapid reach "
+        "(Rulebook: Close Assault). Takes the whole activation.",
+    ),
+    (
+        "overwatch",
+        "Overwatch [O]",
+        "Spend the activation watching: fire at Insurgents who act "
+        "in sight (Rulebook: Overwatch, R23).",
+    ),
+    (
+        "hotspot",
+        "Hot spot [H]",
+        'Start neutralizing a hot spot within 1"; the unit must stay '
+        "until its next activation (R28).",
+    ),
+    (
+        "first_aid",
+        "First Aid [G]",
+        "Tend hit figures (Rulebook: First Aid Checks for "
+        "Regulars, R27); needs Solid Cover or no Insurgent in sight.",
+    ),
+    (
+        "end",
+        "End activation [E]",
+        "Finish this unit's activation (a unit that did nothing holds its position).",
+    ),
+    (
+        "end_phase",
+        "End phase [P]",
+        "The remaining units hold; the Insurgents' end-of-turn actions follow.",
+    ),
+    (
+        "los",
+        "Line of sight [L]",
+        "Click two points or units: the line is drawn and what "
+        "blocks it is named (Rulebook: Line of Sight).",
+    ),
+    ("pace", "Pace [V]", "How fast the other side's actions play out: instant, normal, slow."),
+    ("skip", "Skip [Space]", "Show at once everything still being played out."),
+)
+KEYS: dict[int, str] = {
+    pygame.K_m: "move",
+    pygame.K_f: "fire",
+    pygame.K_a: "assault",
+    pygame.K_o: "overwatch",
+    pygame.K_h: "hotspot",
+    pygame.K_g: "first_aid",
+    pygame.K_e: "end",
+    pygame.K_p: "end_phase",
+    pygame.K_l: "los",
+    pygame.K_v: "pace",
+    pygame.K_SPACE: "skip",
+}
+BUTTON_ROW = 32
+TARGET_RING_INCHES = 1.6  # the ring around each enemy in the fire and charge modes
+
+
+def load_settings() -> Any:
+    """The player's settings (C3's `game.client.settings`) when present, else None."""
+    try:
+        from game.client import settings as settings_module
+
+        return settings_module.current_settings()
+    except Exception:  # no settings module yet, or an unreadable file: the defaults
+        return None

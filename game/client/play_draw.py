@@ -1,0 +1,234 @@
+"""The battle screen's overlays: reach, targets, move plan, line of sight, status.
+
+Methods of `PlayScene` (game/client/play.py), written as functions of the scene and bound
+in its class body.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.battlefield.model import Point
+from game.client import orders, text
+from game.client.play_consts import (
+    BLOCKED_COLOUR,
+    CAUTIOUS_COLOUR,
+    ERROR_TEXT,
+    LABEL_WIDTH,
+    PATH_CASING,
+    RAPID_COLOUR,
+    SPOTLIGHT_COLOUR,
+    STATUS_BG,
+    STATUS_TEXT,
+    TARGET_COLOUR,
+    TARGET_RING_INCHES,
+)
+from game.engine.commands import (
+    CloseAssault,
+    Command,
+    Fire,
+)
+from game.engine.protocol import MoveRate
+from game.engine.state import UnitState
+from game.rules.movement import CAUTIOUS, RAPID
+
+if TYPE_CHECKING:
+    from game.client.play import PlayScene
+
+
+def _to_screen(self: PlayScene, point: Point) -> tuple[int, int]:
+    x, y = self.camera.world_to_screen(point)
+    return (round(x), round(y))
+
+
+def _selected_own(self: PlayScene) -> UnitState | None:
+    seat = self.human_seat()
+    unit_id = self.overlays.selected_unit
+    if seat is None or not unit_id:
+        return None
+    unit = self.session.engine.state.units.get(unit_id)
+    if unit is None or not unit.on_table or unit.side != seat.side:
+        return None
+    return unit
+
+
+def _draw_reach(self: PlayScene, surface: pygame.Surface) -> None:
+    unit = self._selected_own()
+    engine = self.session.engine
+    if unit is None or self.mode not in ("select", "move"):
+        return
+    acting = engine.act is not None and engine.act.unit == unit.id
+    if unit.activated_turn == engine.state.turn and not acting:
+        return
+    if acting and engine.act is not None and engine.act.moved > 0:
+        return
+    key = (unit.id, unit.leader_point, len(engine.state.events))
+    if key != self._reach_key:
+        self._reach = (
+            orders.reach_outline(engine, unit, CAUTIOUS),
+            # a unit with Dependants may not move Rapidly: no Rapid outline for it
+            [] if unit.dependants else orders.reach_outline(engine, unit, RAPID),
+        )
+        self._reach_key = key
+    camera = (self.camera.scale, self.camera.origin_x, self.camera.origin_y)
+    if self._reach_screen[0] != (key, camera):
+        self._reach_screen = (
+            (key, camera),
+            [[self._to_screen(p) for p in outline] for outline in self._reach],
+        )
+    colours = (CAUTIOUS_COLOUR, RAPID_COLOUR)
+    for points, colour in zip(self._reach_screen[1], colours, strict=True):
+        if len(points) >= 3:
+            pygame.draw.lines(surface, colour, True, points, 2)
+
+
+def _ring_radius(self: PlayScene) -> int:
+    """The screen radius of the rings marking the enemies in the fire and charge modes."""
+    return max(8, round(self.camera.length_to_screen(TARGET_RING_INCHES)))
+
+
+def _draw_targets(self: PlayScene, surface: pygame.Surface) -> None:
+    unit = self._selected_own()
+    if unit is None or self.mode not in ("fire", "assault"):
+        return
+    engine = self.session.engine
+    key = (unit.id, len(engine.state.events), engine.state.decisions_asked, self.mode)
+    if key != self._targets_key:
+        self._targets = {}
+        for foe in engine.enemies(unit):
+            if not foe.effective_figures:
+                continue
+            command: Command = (
+                Fire(side=unit.side, unit=unit.id, target=foe.id)
+                if self.mode == "fire"
+                else CloseAssault(side=unit.side, unit=unit.id, target=foe.id)
+            )
+            self._targets[foe.id] = orders.check(engine, command)
+        self._targets_key = key
+    radius = self._ring_radius()
+    for foe_id, why in self._targets.items():
+        foe = engine.state.units[foe_id]
+        centre = self._to_screen(foe.centre)
+        colour = TARGET_COLOUR if not why else BLOCKED_COLOUR
+        pygame.draw.circle(surface, colour, centre, radius, 2 if why else 3)
+    why_not = self._targets.get(self.overlays.hovered_unit or "")
+    if why_not:
+        self.preview_text = f"Blocked: {why_not}"
+
+
+def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
+    if self.mode == "move" and self.move_plan is not None and len(self.move_plan.path) >= 2:
+        plan = self.move_plan
+        colour = CAUTIOUS_COLOUR if plan.rate == MoveRate.CAUTIOUS else RAPID_COLOUR
+        if plan.blocked:
+            colour = BLOCKED_COLOUR
+        points = [self._to_screen(p) for p in plan.path]
+        # a dark casing under the rate's colour: the path stands out from the thin reach
+        # outlines drawn in the same colours
+        pygame.draw.lines(surface, PATH_CASING, False, points, 7)
+        pygame.draw.lines(surface, colour, False, points, 3)
+        pygame.draw.circle(surface, PATH_CASING, points[-1], 7)
+        pygame.draw.circle(surface, colour, points[-1], 5)
+    if self.mode in ("move", "fire", "assault") and self.preview_text:
+        self._label(surface, self.preview_text, (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14))
+
+
+def _draw_los(self: PlayScene, surface: pygame.Surface) -> None:
+    if self.mode == "los" and self.los_start is not None:
+        pygame.draw.line(
+            surface, (200, 200, 255), self._to_screen(self.los_start), self.mouse_pos, 1
+        )
+    probe = self.los_probe
+    if probe is None or self.mode != "los":
+        return
+    a, b = self._to_screen(probe.start), self._to_screen(probe.end)
+    if probe.clear or probe.blocked_at is None:
+        pygame.draw.line(surface, CAUTIOUS_COLOUR, a, b, 3)
+    else:
+        stop = self._to_screen(probe.blocked_at)
+        pygame.draw.line(surface, CAUTIOUS_COLOUR, a, stop, 3)
+        pygame.draw.line(surface, BLOCKED_COLOUR, stop, b, 3)
+        pygame.draw.circle(surface, BLOCKED_COLOUR, stop, 6, 2)
+    self._label(surface, self.los_text or probe.text, (b[0] + 10, b[1] + 8))
+
+
+def _draw_choice_points(self: PlayScene, surface: pygame.Surface) -> None:
+    hovered = {id(option) for button, option in self.dialog_buttons if button.hovered}
+    for i, option in enumerate(self.dialog_options):
+        point = orders.choice_point(option)
+        if point is None:
+            continue
+        centre = self._to_screen(point)
+        if id(option) in hovered:  # the option under the mouse: where it goes, from where
+            mover = self.session.engine.state.units.get(str(getattr(option, "unit", "")))
+            if mover is not None and mover.on_table:
+                start = self._to_screen(mover.centre)
+                pygame.draw.line(surface, TARGET_COLOUR, start, centre, 2)
+            pygame.draw.circle(surface, TARGET_COLOUR, centre, 14, 4)
+        pygame.draw.circle(surface, TARGET_COLOUR, centre, 10, 2)
+        number = text.text(str(i + 1), 18, TARGET_COLOUR, bold=True, shadow=(0, 0, 0))
+        surface.blit(number, number.get_rect(center=centre))
+
+
+def _draw_spotlight(self: PlayScene, surface: pygame.Surface) -> None:
+    beat = self.playback.current
+    if beat is None or not self.playback.busy:
+        return
+    engine = self.session.engine
+    for unit_id, colour in ((beat.actor, SPOTLIGHT_COLOUR), (beat.target, BLOCKED_COLOUR)):
+        unit = engine.state.units.get(unit_id or "")
+        if unit is not None and unit.figures:
+            radius = max(10, round(self.camera.length_to_screen(2.0)))
+            pygame.draw.circle(surface, colour, self._to_screen(unit.centre), radius, 3)
+    vp = self.camera.viewport
+    line = beat.text
+    if beat.faces:
+        line += "   " + "  ".join(f"{name}: {list(faces)}" for name, faces in beat.faces)
+    self._label(surface, line, (vp.left + 10, vp.top + 10))
+
+
+def _draw_status(self: PlayScene, surface: pygame.Surface) -> None:
+    message = self.status
+    if not message:
+        pending = self.session.engine.pending
+        seat = self.session.current_seat()
+        if pending is not None and seat is not None and seat.human:
+            message = f"{seat.name}: {pending.prompt}"
+        elif seat is not None:
+            message = f"{seat.name} is thinking… (Space: skip the playback)"
+    strip = self.status_rect
+    surface.fill(STATUS_BG, strip)
+    if not message:
+        return
+    colour = ERROR_TEXT if self.status_is_error else STATUS_TEXT
+    line = text.text(text.fit(message, 18, strip.width - 16), 18, colour)
+    previous = surface.get_clip()
+    surface.set_clip(strip)
+    surface.blit(line, (strip.left + 8, strip.centery - line.get_height() // 2))
+    surface.set_clip(previous)
+
+
+def _label(self: PlayScene, surface: pygame.Surface, message: str, at: tuple[int, int]) -> None:
+    """A dark box with the message, one line per ' | ' part, kept inside the viewport."""
+    vp = self.camera.viewport
+    # long parts (a roll with all its dice) wrap inside the table rather than run off it
+    most = max(120, min(vp.width - 24, LABEL_WIDTH))
+    lines = [
+        text.text(row, 16, (250, 246, 230))
+        for part in message.split(" | ")
+        for row in text.wrap(part, 16, most)
+    ]
+    width = max(line.get_width() for line in lines)
+    height = sum(line.get_height() + 2 for line in lines)
+    box = pygame.Rect(at[0], at[1], width, height).inflate(8, 6)
+    box.right = min(box.right, vp.left + vp.width - 2)
+    box.left = max(box.left, vp.left + 2)
+    if box.bottom > vp.top + vp.height - 30:
+        box.bottom = vp.top + vp.height - 32
+    surface.fill((16, 18, 14), box)
+    y = box.top + 3
+    for line in lines:
+        surface.blit(line, (box.left + 4, y))
+        y += line.get_height() + 2

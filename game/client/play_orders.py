@@ -1,0 +1,148 @@
+"""Giving orders: the buttons and keys, the engine's answer, the order panel's actions.
+
+Methods of `PlayScene` (game/client/play.py), written as functions of the scene and bound
+in its class body.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.client import orders
+from game.client.handoff import handoff_due
+from game.client.play_consts import (
+    BOARD_KINDS,
+)
+from game.client.session import Seat
+from game.engine.commands import (
+    Command,
+    EndActivation,
+    EndPhase,
+    FirstAid,
+    IllegalCommand,
+    NeutralizeHotSpot,
+    Overwatch,
+)
+from game.engine.protocol import DecisionKind
+from game.engine.state import UnitState
+from game.engine.terrain import distance
+
+if TYPE_CHECKING:
+    from game.client.play import PlayScene
+
+
+def human_seat(self: PlayScene) -> Seat | None:
+    """The person at the computer who must answer now; None while the computer has still
+    to change hands (then no input acts for anyone)."""
+    seat = self.session.current_seat()
+    if seat is None or not seat.human:
+        return None
+    return None if handoff_due(seat, self.last_human, self.hand_off_first) else seat
+
+
+def give(self: PlayScene, command: Command) -> bool:
+    """Send an order to the engine; an illegal one only earns a status line."""
+    try:
+        self.session.apply(command)
+    except IllegalCommand as exc:
+        self.say(str(exc), True)
+        return False
+    self.say("")
+    self.mode = "select"
+    self.move_plan = None
+    self.fire_plan = None
+    self._kill_dialog()
+    self.absorb_events()
+    self.select_default_unit()
+    return True
+
+
+def _ordered_unit(self: PlayScene, seat: Seat) -> UnitState | None:
+    unit_id = self.overlays.selected_unit
+    engine = self.session.engine
+    acting = engine.state.units.get(engine.act.unit) if engine.act is not None else None
+    pending = engine.pending
+    if (
+        acting is not None
+        and acting.side == seat.side
+        and pending is not None
+        and pending.kind == DecisionKind.CONTINUE
+        and acting.id != unit_id
+    ):
+        unit_id = acting.id  # mid-activation every order is for the unit acting
+        self.select(unit_id)
+    unit = engine.state.units.get(unit_id) if unit_id else None
+    if unit is None:
+        self.say("Select one of your units first (click it or press Tab).", True)
+        return None
+    why = self.session.may_command(seat, unit.id)
+    if why:
+        self.say(why, True)
+        return None
+    return unit
+
+
+def order(self: PlayScene, action: str) -> None:
+    """A button or key: an order for the selected unit, a mode, or a tool."""
+    if action == "pace":
+        pace = self.playback.cycle_pace()
+        if "pace" in self.buttons:
+            self.buttons["pace"].set_text(f"Pace: {pace} [V]")
+        self.say(f"Pace: {pace}")
+        return
+    if action == "skip":
+        for beat in self.playback.skip():
+            self._reveal(beat)
+        return
+    if action == "los":
+        self.mode = "los" if self.mode != "los" else "select"
+        self.los_start = None
+        self.los_probe = None
+        self.say("Line of sight: click the first point or unit" if self.mode == "los" else "")
+        return
+    seat = self.human_seat()
+    if seat is None:
+        self.say("Wait: the other side is acting.", True)
+        return
+    pending = self.session.engine.pending
+    if pending is not None and pending.kind not in BOARD_KINDS:
+        self.say(f"Answer first: {pending.prompt}", True)
+        return
+    if action == "end_phase":
+        self.give(EndPhase(side=seat.side))
+        return
+    unit = self._ordered_unit(seat)
+    if unit is None:
+        return
+    side = seat.side
+    if action in ("move", "fire", "assault"):
+        why = orders.cannot(self.session.engine, unit, action)
+        if why:
+            verb = {"move": "move", "fire": "fire", "assault": "charge"}[action]
+            self.say(f"{unit.name} cannot {verb} now: {why}", True)
+            return
+    if action == "move":
+        self.mode = "move"
+        self.force_rate = None
+        self.say(f"{unit.name}: move — click where the leader goes (Esc cancels)")
+    elif action in ("fire", "assault"):
+        self.mode = action
+        self._targets_key = None
+        verb = "fire at" if action == "fire" else "charge"
+        self.say(f"{unit.name}: click an enemy unit to {verb} (Esc cancels)")
+    elif action == "overwatch":
+        self.give(Overwatch(side=side, unit=unit.id))
+    elif action == "first_aid":
+        self.give(FirstAid(side=side, unit=unit.id))
+    elif action == "end":
+        from game.client.confirm import confirm_end_activation  # the setting may ask first
+
+        end = EndActivation(side=side, unit=unit.id)
+        confirm_end_activation(self, unit.name, lambda: self.give(end))
+    elif action == "hotspot":
+        spots = [h for h in self.session.engine.state.hot_spots.values() if not h.neutralized]
+        if not spots:
+            self.say("There is no active hot spot on the table.", True)
+            return
+        spot = min(spots, key=lambda h: distance((h.x, h.y), unit.leader_point))
+        self.give(NeutralizeHotSpot(side=side, unit=unit.id, hot_spot=spot.number))
