@@ -40,3 +40,17 @@ def test_interruption_aftermath_the_hit_unit_finishes_its_activation() -> None:
     assert run.engine.state.turn == 2
     pending = run.final["pending"]
     assert any(o.get("kind") == "first_aid" for o in pending["options"])
+
+
+def test_overwatch_a_die_lost_per_overwatch_interruption_after_the_first() -> None:
+    """Rulebook: Overwatch (R37, R57): an Overwatch unit loses a Firepower die for each
+    Overwatch interruption after the first; the first is at full Firepower."""
+    run = run_file("overwatch-penalties.json")
+    assert run.error == "" and run.engine is not None
+    tests = of_kind(run, "ReactionTest")
+    assert [(t["insurgent"], t["insurgent_first"]) for t in tests] == [("G", False), ("H", False)]
+    fires = [(f["firer"], f["target"], f["firepower"]) for f in of_kind(run, "Fire")]
+    assert fires == [("R1", "G", 5), ("G", "R1", 4), ("R1", "H", 4), ("H", "R1", 4)]
+    second = of_kind(run, "Fire")[2]["firepower_breakdown"]["penalties"]
+    assert second == [["interrupted (R37)", 1]]
+    assert of_kind(run, "Fire")[0]["firepower_breakdown"]["penalties"] == []
