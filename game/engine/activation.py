@@ -32,7 +32,7 @@ from game.engine.procedure import (
     Activation,
     Flow,
 )
-from game.engine.protocol import DecisionKind, FigureStatus
+from game.engine.protocol import DecisionKind
 from game.engine.protocol import EventKind as E
 from game.engine.state import (
     REGULAR,
@@ -47,8 +47,7 @@ def run_activation(g: Engine, first: Command) -> Flow:
     unit = g.unit(getattr(first, "unit", ""))
     turn = g.state.turn
     unit.activated_turn = turn
-    act = Activation(unit.id)
-    act.tending = any(f.status == FigureStatus.HIT for f in unit.figures)
+    act = Activation.begin(unit)
     g.state.activation = act
     g.emit(E.ACTIVATE, unit=unit.id, unit_name=unit.name)
     if unit.overwatch:

@@ -97,8 +97,10 @@ def _wounded(unit: UnitState) -> bool:
 
 def _tending(unit: UnitState, act: Activation) -> bool:
     """R27: an activation that began with wounded to tend is spent tending them, even once
-    First Aid has sorted them out: the unit may only react (First Aid Checks for Regulars)."""
-    return unit.side == REGULAR and (_wounded(unit) or act.tending)
+    First Aid has sorted them out: the unit may only react (First Aid Checks for Regulars).
+    Figures hit during this activation wait for the next one: the unit finishes this one as
+    usual, moving and firing (Rulebook: Interruption Aftermath, R97)."""
+    return unit.side == REGULAR and act.tending
 
 
 def _refuse_aggression(g: Engine, unit: UnitState, act: Activation) -> None:

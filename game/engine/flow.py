@@ -126,4 +126,4 @@ def accept_activation(g: Engine, command: Command) -> None:
         raise IllegalCommand(f"{unit.name} is not a Regular unit on the table")
     if unit.activated_turn == g.state.turn:
         raise IllegalCommand(f"{unit.name} has already been activated this turn")
-    checks.check_regular_action(g, unit, command, Activation(unit.id))
+    checks.check_regular_action(g, unit, command, Activation.begin(unit))

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 def activation_options(g: Engine, waiting: list[UnitState]) -> list[Command]:
     options: list[Command] = [EndPhase(side=REGULAR)]
     for unit in waiting:
-        options.extend(unit_action_options(g, unit, Activation(unit.id)))
+        options.extend(unit_action_options(g, unit, Activation.begin(unit)))
     return options
 
 

@@ -275,6 +275,12 @@ class Activation:
     action: str = ""  # what the unit is doing now: "move", "fire" or "close_assault"
     targets: list[str] = field(default_factory=list)  # the units it fires at or assaults
 
+    @classmethod
+    def begin(cls, unit: UnitState) -> Activation:
+        """The activation `unit` starts now: it tends wounded it already carries (R27); figures
+        hit later in it wait for the next one (Interruption Aftermath, R97)."""
+        return cls(unit.id, tending=any(f.status == FigureStatus.HIT for f in unit.figures))
+
     @property
     def penalty(self) -> int:
         """−1" per interruption after the first (R24), and −1 Firepower die for each one after

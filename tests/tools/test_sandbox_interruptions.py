@@ -1,0 +1,56 @@
+"""Rules-fidelity situations for interruptions and Overwatch (issue 16; docs/SANDBOX.md): each
+file in docs/sandbox/ plays a rulebook section with forced dice, and the test, named after the
+section, asserts the outcome the book gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.sandbox import Run, run_situation
+from game.scenarios.situation import read_situation
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "sandbox"
+
+
+def run_file(name: str) -> Run:
+    return run_situation(read_situation(EXAMPLES / name), lambda event: None)
+
+
+def of_kind(run: Run, kind: str) -> list[dict[str, Any]]:
+    return [e["data"] for e in run.events if e["kind"] == kind]
+
+
+def test_interruption_aftermath_the_hit_unit_finishes_its_activation() -> None:
+    """Rulebook: Interruptions, Interruption Aftermath (R97): a unit that survives an
+    interruption without being Pinned or Pulling Back finishes its activation, moving and firing
+    with what it has left; First Aid is its next activation."""
+    run = run_file("interruption-aftermath.json")
+    assert run.error == "" and run.engine is not None
+    fires = [(f["firer"], f["target"], f["firepower_breakdown"]) for f in of_kind(run, "Fire")]
+    assert fires[0][:2] == ("ALPHA", "R1")
+    assert of_kind(run, "Casualty")[0]["figure"] == "R1.1"
+    assert of_kind(run, "Morale")[0]["result"] == "Stand"
+    # The Marines finish the move, then fire: three figures, one die down for the interruption.
+    assert of_kind(run, "MoveEnd")[0]["at"] == [24.0, 36.0]
+    assert fires[1][:2] == ("R1", "ALPHA")
+    assert ["3 figures", 3] in fires[1][2]["items"]
+    assert ["interrupted (R37)", 1] in fires[1][2]["penalties"]
+    # First Aid waits for the next activation: offered in turn 2.
+    assert run.engine.state.turn == 2
+    pending = run.final["pending"]
+    assert any(o.get("kind") == "first_aid" for o in pending["options"])
+
+
+def test_overwatch_a_die_lost_per_overwatch_interruption_after_the_first() -> None:
+    """Rulebook: Overwatch (R37, R57): an Overwatch unit loses a Firepower die for each
+    Overwatch interruption after the first; the first is at full Firepower."""
+    run = run_file("overwatch-penalties.json")
+    assert run.error == "" and run.engine is not None
+    tests = of_kind(run, "ReactionTest")
+    assert [(t["insurgent"], t["insurgent_first"]) for t in tests] == [("G", False), ("H", False)]
+    fires = [(f["firer"], f["target"], f["firepower"]) for f in of_kind(run, "Fire")]
+    assert fires == [("R1", "G", 5), ("G", "R1", 4), ("R1", "H", 4), ("H", "R1", 4)]
+    second = of_kind(run, "Fire")[2]["firepower_breakdown"]["penalties"]
+    assert second == [["interrupted (R37)", 1]]
+    assert of_kind(run, "Fire")[0]["firepower_breakdown"]["penalties"] == []
