@@ -26,11 +26,9 @@ interrupting unit follows when its move is asked. A game loaded from a save rebu
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from game.ai.actions import Action, Interrupt, Pace, Target
@@ -41,9 +39,21 @@ from game.ai.procedure import (
     checks_at_end_of_turn,
     end_of_turn_order,
 )
-from game.ai.situation import Moment, Situation, UnitKind
+from game.ai.ranking import (
+    _criteria,
+    _LazyCandidate,
+    _lowest,
+    _score,
+)
+from game.ai.situation import Moment, Situation
 from game.ai.tables import ActionChoice
-from game.ai.unit_facts import situation_kind, table_firepower, table_optimum_range
+from game.ai.world import (
+    RING_DIRECTIONS,
+    RING_FRACTIONS,
+    STOP_SHORT_OF_FRIEND,
+    _Candidate,
+    _World,
+)
 from game.battlefield.model import Battlefield, Point, UnitPosition
 from game.engine.commands import (
     Answer,
@@ -54,9 +64,8 @@ from game.engine.commands import (
     Fire,
     MoveUnit,
 )
-from game.engine.protocol import ContractorStatus, DecisionKind, EventKind, FigureStatus, MoveRate
-from game.engine.rulesbridge import rules_unit
-from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
+from game.engine.protocol import ContractorStatus, DecisionKind, MoveRate
+from game.engine.state import INSURGENT, UnitState
 from game.engine.terrain import (
     Terrain,
     distance,
@@ -68,255 +77,10 @@ from game.engine.view import PlayerView
 from game.rules.dice import DiceSource, SeededDice
 from game.rules.movement import (
     CAUTIOUS,
-    COHESION_REACH,
     CONTRACTOR_KEEP_OFF,
     OUT_OF_CONTACT_SAMPLE,
     RAPID,
 )
-from game.rules.units import Unit
-
-STOP_SHORT_OF_FRIEND = 1.5
-"""Head for a point this far short of a friend's centre, so the figures land in cohesion."""
-RING_DIRECTIONS = 16
-RING_FRACTIONS = (1 / 3, 2 / 3, 1.0)
-"""A move's own destinations: this many directions, at these fractions of the unit's reach."""
-ROUTE_STEP = 1.0
-CONTACT_INCHES = COHESION_REACH
-"""R94: figures this close, centre to centre (1" edge to edge), are in contact: only a Close
-Assault, which no solo row asks for, ends a move there."""
-
-
-@dataclass(frozen=True)
-class _Candidate:
-    command: MoveUnit
-    end: Point
-    moved: float
-    solid: bool
-    seen_by_watchers: int
-    sees_enemy: bool
-    exposure: int
-    goal_distance: float
-    activated_distance: float
-    in_contact: bool = False
-
-    @property
-    def watched(self) -> bool:
-        return self.seen_by_watchers > 0
-
-
-class _World:
-    """The Insurgent side's picture of the table at one decision, rebuilt from the PlayerView."""
-
-    def __init__(self, view: PlayerView, terrain: Terrain, battlefield: Battlefield) -> None:
-        self.state = GameState.from_dict(view.state)
-        self.terrain = terrain
-        self.battlefield = battlefield
-        self.turn = self.state.turn
-        self.regulars = self.state.units_of(REGULAR)
-        self.insurgents = self.state.units_of(INSURGENT)
-        self._los: dict[tuple[str, str], bool] = {}
-        # One UnitPosition per unit for the whole decision: the state does not change while the
-        # AI thinks, and the geometry's sight cache recognises the very same objects.
-        self._positions: dict[str, UnitPosition] = {}
-        self._others_bases: dict[str, list[Point]] = {}
-        self._enemy_bases: list[Point] | None = None
-        self._centres: dict[str, Point] = {}
-        self._rules: dict[str, Unit] = {}
-
-    def rules_unit(self, unit: UnitState) -> Unit:
-        """The unit as the rules core sees it, built once per decision."""
-        found = self._rules.get(unit.id)
-        if found is None:
-            found = self._rules[unit.id] = rules_unit(unit)
-        return found
-
-    def kind(self, unit: UnitState) -> UnitKind:
-        """Which solo table the unit uses (`game.ai.unit_facts.situation_kind`)."""
-        return situation_kind(self.rules_unit(unit))
-
-    def optimum_range(self, unit: UnitState) -> float:
-        """The unit's Optimum Range for the range rows (`unit_facts.table_optimum_range`)."""
-        return table_optimum_range(self.rules_unit(unit))
-
-    def centre(self, unit: UnitState) -> Point:
-        """`unit.centre`, worked out once per decision (destinations sort by it again and again)."""
-        found = self._centres.get(unit.id)
-        if found is None:
-            found = self._centres[unit.id] = unit.centre
-        return found
-
-    def unit(self, unit_id: str) -> UnitState | None:
-        return self.state.units.get(unit_id)
-
-    def position(self, unit: UnitState) -> UnitPosition:
-        found = self._positions.get(unit.id)
-        if found is None:
-            found = self._positions[unit.id] = unit.position()
-        return found
-
-    def enemy_bases(self) -> list[Point]:
-        """Where every Regular figure on the table stands, hit ones included (R94)."""
-        if self._enemy_bases is None:
-            self._enemy_bases = [
-                f.pos
-                for r in self.regulars
-                if r.on_table
-                for f in r.figures
-                if f.status in (FigureStatus.OK, FigureStatus.HIT, FigureStatus.RETURNING)
-            ]
-        return self._enemy_bases
-
-    def others_bases(self, unit: UnitState) -> list[Point]:
-        """Where every other unit's effective figures stand (bases a placement must avoid)."""
-        found = self._others_bases.get(unit.id)
-        if found is None:
-            found = self._others_bases[unit.id] = [
-                f.pos
-                for other in self.state.units.values()
-                if other.on_table and other.id != unit.id
-                for f in other.effective_figures
-            ]
-        return found
-
-    def los(self, a: UnitState, b: UnitState) -> bool:
-        key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
-        if key not in self._los:
-            pa, pb = self.position(a), self.position(b)
-            self._los[key] = bool(pa.figures and pb.figures) and self.terrain.line_of_sight(pa, pb)
-        return self._los[key]
-
-    def sees(self, position: UnitPosition, other: UnitState) -> bool:
-        target = self.position(other)
-        return bool(position.figures and target.figures) and self.terrain.line_of_sight(
-            target, position
-        )
-
-    def combat_points(self) -> list[Point]:
-        """Where fire combat happened this turn: firers and their targets, where they stand now.
-
-        Read from the event log when the view carries it, else from the units' own record (the
-        turn each last fired, and who last fired at each).
-        """
-        pairs: list[tuple[str, str]] = []
-        for event in self.state.events:
-            if event.get("turn") == self.turn and event.get("kind") == EventKind.FIRE:
-                data = event.get("data", {})
-                pairs.append((str(data.get("firer", "")), str(data.get("target", ""))))
-        if not self.state.events:
-            firers = {u.id for u in self.state.units.values() if u.fired_turn == self.turn}
-            pairs += [(f, "") for f in sorted(firers)]
-            pairs += [
-                (u.last_attacker, u.id)
-                for u in self.state.units.values()
-                if u.last_attacker in firers
-            ]
-        points: list[Point] = []
-        for pair in pairs:
-            for unit_id in pair:
-                unit = self.unit(unit_id)
-                if unit is not None and unit.figures and unit.centre not in points:
-                    points.append(unit.centre)
-        return points
-
-    def hot_spot_points(self) -> list[Point]:
-        return [(h.x, h.y) for h in self.state.hot_spots.values() if not h.neutralized]
-
-    def objective_points(self) -> list[Point]:
-        """The Insurgents' objectives: Objective markers and contractors not yet taken."""
-        points = [m.position for m in self.battlefield.markers if m.kind == "Objective"]
-        points += [
-            (c.x, c.y)
-            for c in self.state.contractors
-            if c.status in (ContractorStatus.WAITING, ContractorStatus.ESCORTED)
-        ]
-        return points
-
-    def _friends(self, unit: UnitState, kind: UnitKind | None) -> list[UnitState]:
-        return [
-            o for o in self.insurgents if o.id != unit.id and (kind is None or self.kind(o) is kind)
-        ]
-
-    def sees_friend(self, unit: UnitState, kind: UnitKind | None = None) -> bool:
-        """Some other Insurgent unit (of this kind) is in LOS; sight is traced only until one
-        is found, and only to units of the kind asked for."""
-        return any(self.los(unit, o) for o in self._friends(unit, kind))
-
-    def nearest_friend_in_los(self, unit: UnitState, kind: UnitKind | None = None) -> Point | None:
-        """The centre of the nearest other Insurgent unit (of this kind) in LOS, ties by the
-        centre; sight is traced nearest first, only until one is seen."""
-        centre = unit.centre
-        by_distance = sorted(
-            self._friends(unit, kind), key=lambda o: (distance(centre, o.centre), o.centre)
-        )
-        return next((o.centre for o in by_distance if self.los(unit, o)), None)
-
-    def situation(
-        self,
-        unit: UnitState,
-        moment: Moment,
-        *,
-        activated: UnitState | None = None,
-        regulars_moving: bool = False,
-        fired_on: bool = False,
-    ) -> Situation:
-        """The facts the solo tables test for this unit now (Insurgent Action Checks)."""
-        centre = unit.centre
-        hot = [distance(centre, p) for p in self.hot_spot_points()]
-        combat = [distance(centre, p) for p in self.combat_points()]
-        nearest_enemy = [distance(centre, r.centre) for r in self.regulars]
-        return Situation(
-            unit_id=unit.id,
-            kind=self.kind(unit),
-            moment=moment,
-            distance_to_activated=(
-                distance(centre, activated.centre) if activated is not None else None
-            ),
-            regulars_moving=regulars_moving,
-            fired_on=fired_on,
-            in_cover=self.terrain.in_solid_cover(unit.position()),
-            firepower=table_firepower(self.rules_unit(unit)),
-            optimum_range=self.optimum_range(unit),
-            quality=unit.quality_die(),
-            pinned=unit.pinned_turn == self.turn,
-            enemy_in_los=any(self.los(unit, r) for r in self.regulars),
-            distance_to_nearest_enemy=min(nearest_enemy, default=None),
-            friendly_leader_in_los=self.sees_friend(unit, UnitKind.LEADER_ALONE),
-            leaderless_unit_in_los=self.sees_friend(unit, UnitKind.LEADERLESS),
-            friendly_unit_in_los=self.sees_friend(unit),
-            distance_to_nearest_hot_spot=min(hot, default=None),
-            distance_to_nearest_combat=min(combat, default=None),
-            objective_known=bool(self.objective_points()),
-        )
-
-    def goal_point(self, unit: UnitState, target: Target, activated: str) -> Point | None:
-        """Where a move with this target heads (motivations: which friend, hot spot, objective)."""
-        centre = unit.centre
-
-        def nearest(points: Sequence[Point]) -> Point | None:
-            return min(points, key=lambda p: (distance(centre, p), p), default=None)
-
-        if target is Target.FRIENDLY_LEADER:
-            return self.nearest_friend_in_los(
-                unit, UnitKind.LEADER_ALONE
-            ) or self.nearest_friend_in_los(unit)
-        if target is Target.LEADERLESS_UNIT:
-            return self.nearest_friend_in_los(
-                unit, UnitKind.LEADERLESS
-            ) or self.nearest_friend_in_los(unit)
-        if target is Target.FRIENDLY_UNIT:
-            return self.nearest_friend_in_los(unit) or nearest(
-                [o.centre for o in self._friends(unit, None)]
-            )
-        if target is Target.HOT_SPOT:
-            return nearest(self.hot_spot_points())
-        if target is Target.OBJECTIVE:
-            return nearest(self.objective_points())
-        if target in (Target.NEAREST_ENEMY, Target.NEAREST_ENEMY_IN_LOS, Target.COMBAT):
-            return nearest([r.centre for r in self.regulars])
-        if target is Target.ACTIVATED_REGULAR:
-            regular = self.unit(activated)
-            return regular.centre if regular is not None else None
-        return None
 
 
 @dataclass
@@ -720,169 +484,7 @@ class InsurgentAI:
         return _LazyCandidate(self, world, unit, command, path, goal, watchers, activated)
 
 
-class _LazyCandidate:
-    """A destination's facts for `_score`, each worked out on first use (as `_Candidate`)."""
-
-    def __init__(
-        self,
-        ai: InsurgentAI,
-        world: _World,
-        unit: UnitState,
-        command: MoveUnit,
-        path: list[Point],
-        goal: Point | None,
-        watchers: list[UnitState],
-        activated: UnitState | None,
-    ) -> None:
-        self._ai, self._world, self._unit = ai, world, unit
-        self._path, self._goal = path, goal
-        self._watchers, self._activated = watchers, activated
-        self.command = command
-        self.moved = path_length(path)
-        self.end = walk(path, self.moved)
-        self.goal_distance = distance(self.end, goal) if goal is not None else 0.0
-
-    @cached_property
-    def position(self) -> UnitPosition:
-        return self._ai._placed(self._world, self._unit, self.end)
-
-    @cached_property
-    def in_contact(self) -> bool:
-        """R94: some figure would stand within 1" (edge to edge) of a Regular figure."""
-        bases = self._world.enemy_bases()
-        return any(
-            abs(p[0] - q[0]) < CONTACT_INCHES
-            and abs(p[1] - q[1]) < CONTACT_INCHES
-            and distance(p, q) < CONTACT_INCHES
-            for p in self.position.figures
-            for q in bases
-        )
-
-    @cached_property
-    def solid(self) -> bool:
-        return bool(self._ai.terrain.in_solid_cover(self.position))
-
-    @cached_property
-    def watched(self) -> bool:
-        """Some Regular that sees the unit now would see it there."""
-        return any(self._world.sees(self.position, r) for r in self._nearest_first(self._watchers))
-
-    @cached_property
-    def sees_enemy(self) -> bool:
-        return any(
-            self._world.sees(self.position, r) for r in self._nearest_first(self._world.regulars)
-        )
-
-    def _nearest_first(self, regulars: list[UnitState]) -> list[UnitState]:
-        """The nearest Regular is the likeliest to see the spot: sight is traced to it first."""
-        end, centre = self.end, self._world.centre
-        return sorted(regulars, key=lambda r: distance(end, centre(r)))
-
-    @cached_property
-    def exposure(self) -> int:
-        """Route steps (every ROUTE_STEP inches) that some Regular sees (R35)."""
-        world = self._world
-        if self._goal is None or not world.regulars:
-            return 0
-        seen = 0
-        # the Regular that saw the last step is asked first about the next one
-        regulars = self._nearest_first(world.regulars)
-        for k in range(1, int(self.moved // ROUTE_STEP) + 1):
-            probe = UnitPosition("probe", (walk(self._path, k * ROUTE_STEP),))
-            seer = next((r for r in regulars if world.sees(probe, r)), None)
-            if seer is not None:
-                seen += 1
-                regulars.remove(seer)
-                regulars.insert(0, seer)
-        return seen
-
-    @cached_property
-    def activated_distance(self) -> float:
-        if self._activated is None:
-            return 0.0
-        return distance(self.position.centre, self._activated.centre)
-
-
-@dataclass(frozen=True)
-class _Criterion:
-    """One way of ranking destinations: `value` of a candidate, lower is better. A costly fact
-    (the figures' placement, sight lines) has a `floor`, a value no candidate can go below, so
-    a candidate's fact is worked out only while the floor still lets it win; cheap ones have
-    no floor and are read for every candidate."""
-
-    value: Callable[[Any], Any]
-    floor: Any = None
-
-
-def _criteria(action: Action, optimum_range: float) -> list[_Criterion]:
-    """Lower is better, compared in this order: out of contact with the Regulars (R94), then
-    what each row asks of its destination (R35)."""
-    return [_Criterion(lambda c: c.in_contact, False), *_row_criteria(action, optimum_range)]
-
-
-def _row_criteria(action: Action, optimum_range: float) -> list[_Criterion]:
-    """What each row asks of its destination, in order (R35)."""
-    moved = _Criterion(lambda c: float(round(c.moved, 2)))
-    goal = _Criterion(lambda c: float(round(c.goal_distance, 1)))
-    not_solid = _Criterion(lambda c: not c.solid, False)
-    watched = _Criterion(lambda c: c.watched, False)
-
-    if action in (Action.MOVE_INTO_COVER, Action.TAKE_COVER):
-        return [not_solid, moved]
-    if action is Action.TAKE_COVER_OUT_OF_LOS:
-        return [not_solid, _Criterion(lambda c: c.sees_enemy, False), moved]
-    if action is Action.TAKE_COVER_WITH_LOS:
-        return [not_solid, _Criterion(lambda c: not c.sees_enemy, False), moved]
-    if action is Action.MOVE_OUT_OF_LOS:
-        return [watched, moved]
-    if action is Action.MOVE_OUT_OF_LOS_TOWARD_FRIEND:
-        return [watched, goal, moved]
-    if action is Action.MOVE_OUT_OF_LOS_OR_INTO_COVER_TOWARD_FRIEND:
-        return [_Criterion(lambda c: c.watched and not c.solid, False), goal, moved]
-    if action is Action.MOVE_INTO_OPTIMUM_RANGE:
-        return [_Criterion(lambda c: c.activated_distance > optimum_range, False), not_solid, moved]
-    if action is Action.ADVANCE_TO_ENEMY:
-        return [goal, not_solid, _Criterion(lambda c: not c.sees_enemy, False)]
-    # moves toward a friend, a hot spot or the objective: get as near as the move allows (to the
-    # inch), then by the route least seen by the Regulars, then the shortest (R35)
-    return [
-        _Criterion(lambda c: round(c.goal_distance)),
-        _Criterion(lambda c: c.exposure, 0),
-        moved,
-    ]
-
-
-def _lowest(candidates: Sequence[Any], criteria: Sequence[_Criterion]) -> int:
-    """The index of the candidate with the lowest (criteria values..., index), as if every
-    value of every candidate were compared, but best first: a candidate's key holds the floor
-    of each costly value not yet known, the lowest key is taken, and its next unknown value is
-    worked out; the first candidate taken with every value known has the lowest true key,
-    since no other key can rise below its floor."""
-    heap: list[tuple[tuple[Any, ...], int]] = []
-    for index, candidate in enumerate(candidates):
-        key = tuple(
-            criterion.value(candidate) if criterion.floor is None else criterion.floor
-            for criterion in criteria
-        )
-        heap.append((key, index))
-    heapq.heapify(heap)
-    known: list[set[int]] = [
-        {k for k, criterion in enumerate(criteria) if criterion.floor is None} for _ in candidates
-    ]
-    while heap:
-        key, index = heapq.heappop(heap)
-        unknown = next((k for k in range(len(criteria)) if k not in known[index]), None)
-        if unknown is None:
-            return index
-        known[index].add(unknown)
-        value = criteria[unknown].value(candidates[index])
-        heapq.heappush(heap, ((*key[:unknown], value, *key[unknown + 1 :]), index))
-    raise ValueError("no candidate to choose from")
-
-
-def _score(action: Action, c: _Candidate, optimum_range: float) -> tuple[Any, ...]:
-    """Lower is better: what each row asks of its destination (R35)."""
-    return tuple(criterion.value(c) for criterion in _criteria(action, optimum_range))
-
-
 __all__ = ["InsurgentAI"]
+
+
+__all__ = ["InsurgentAI", "_Candidate", "_World", "_criteria", "_lowest", "_score"]

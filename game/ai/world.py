@@ -1,0 +1,272 @@
+"""The Insurgent AI's reading of one PlayerView (`_World`): unit facts and positions, bases,
+sight to friends and enemies, the Situation an Action Check tests, and the move candidates it
+weighs. Used by `controller.InsurgentAI`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ai.actions import Target
+from game.ai.situation import Moment, Situation, UnitKind
+from game.ai.unit_facts import situation_kind, table_firepower, table_optimum_range
+from game.battlefield.model import Battlefield, Point, UnitPosition
+from game.engine.commands import (
+    MoveUnit,
+)
+from game.engine.protocol import ContractorStatus, EventKind, FigureStatus
+from game.engine.rulesbridge import rules_unit
+from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
+from game.engine.terrain import (
+    Terrain,
+    distance,
+)
+from game.engine.view import PlayerView
+from game.rules.movement import (
+    COHESION_REACH,
+)
+from game.rules.units import Unit
+
+STOP_SHORT_OF_FRIEND = 1.5
+"""Head for a point this far short of a friend's centre, so the figures land in cohesion."""
+RING_DIRECTIONS = 16
+RING_FRACTIONS = (1 / 3, 2 / 3, 1.0)
+"""A move's own destinations: this many directions, at these fractions of the unit's reach."""
+ROUTE_STEP = 1.0
+CONTACT_INCHES = COHESION_REACH
+"""R94: figures this close, centre to centre (1" edge to edge), are in contact: only a Close
+Assault, which no solo row asks for, ends a move there."""
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    command: MoveUnit
+    end: Point
+    moved: float
+    solid: bool
+    seen_by_watchers: int
+    sees_enemy: bool
+    exposure: int
+    goal_distance: float
+    activated_distance: float
+    in_contact: bool = False
+
+    @property
+    def watched(self) -> bool:
+        return self.seen_by_watchers > 0
+
+
+class _World:
+    """The Insurgent side's picture of the table at one decision, rebuilt from the PlayerView."""
+
+    def __init__(self, view: PlayerView, terrain: Terrain, battlefield: Battlefield) -> None:
+        self.state = GameState.from_dict(view.state)
+        self.terrain = terrain
+        self.battlefield = battlefield
+        self.turn = self.state.turn
+        self.regulars = self.state.units_of(REGULAR)
+        self.insurgents = self.state.units_of(INSURGENT)
+        self._los: dict[tuple[str, str], bool] = {}
+        # One UnitPosition per unit for the whole decision: the state does not change while the
+        # AI thinks, and the geometry's sight cache recognises the very same objects.
+        self._positions: dict[str, UnitPosition] = {}
+        self._others_bases: dict[str, list[Point]] = {}
+        self._enemy_bases: list[Point] | None = None
+        self._centres: dict[str, Point] = {}
+        self._rules: dict[str, Unit] = {}
+
+    def rules_unit(self, unit: UnitState) -> Unit:
+        """The unit as the rules core sees it, built once per decision."""
+        found = self._rules.get(unit.id)
+        if found is None:
+            found = self._rules[unit.id] = rules_unit(unit)
+        return found
+
+    def kind(self, unit: UnitState) -> UnitKind:
+        """Which solo table the unit uses (`game.ai.unit_facts.situation_kind`)."""
+        return situation_kind(self.rules_unit(unit))
+
+    def optimum_range(self, unit: UnitState) -> float:
+        """The unit's Optimum Range for the range rows (`unit_facts.table_optimum_range`)."""
+        return table_optimum_range(self.rules_unit(unit))
+
+    def centre(self, unit: UnitState) -> Point:
+        """`unit.centre`, worked out once per decision (destinations sort by it again and again)."""
+        found = self._centres.get(unit.id)
+        if found is None:
+            found = self._centres[unit.id] = unit.centre
+        return found
+
+    def unit(self, unit_id: str) -> UnitState | None:
+        return self.state.units.get(unit_id)
+
+    def position(self, unit: UnitState) -> UnitPosition:
+        found = self._positions.get(unit.id)
+        if found is None:
+            found = self._positions[unit.id] = unit.position()
+        return found
+
+    def enemy_bases(self) -> list[Point]:
+        """Where every Regular figure on the table stands, hit ones included (R94)."""
+        if self._enemy_bases is None:
+            self._enemy_bases = [
+                f.pos
+                for r in self.regulars
+                if r.on_table
+                for f in r.figures
+                if f.status in (FigureStatus.OK, FigureStatus.HIT, FigureStatus.RETURNING)
+            ]
+        return self._enemy_bases
+
+    def others_bases(self, unit: UnitState) -> list[Point]:
+        """Where every other unit's effective figures stand (bases a placement must avoid)."""
+        found = self._others_bases.get(unit.id)
+        if found is None:
+            found = self._others_bases[unit.id] = [
+                f.pos
+                for other in self.state.units.values()
+                if other.on_table and other.id != unit.id
+                for f in other.effective_figures
+            ]
+        return found
+
+    def los(self, a: UnitState, b: UnitState) -> bool:
+        key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
+        if key not in self._los:
+            pa, pb = self.position(a), self.position(b)
+            self._los[key] = bool(pa.figures and pb.figures) and self.terrain.line_of_sight(pa, pb)
+        return self._los[key]
+
+    def sees(self, position: UnitPosition, other: UnitState) -> bool:
+        target = self.position(other)
+        return bool(position.figures and target.figures) and self.terrain.line_of_sight(
+            target, position
+        )
+
+    def combat_points(self) -> list[Point]:
+        """Where fire combat happened this turn: firers and their targets, where they stand now.
+
+        Read from the event log when the view carries it, else from the units' own record (the
+        turn each last fired, and who last fired at each).
+        """
+        pairs: list[tuple[str, str]] = []
+        for event in self.state.events:
+            if event.get("turn") == self.turn and event.get("kind") == EventKind.FIRE:
+                data = event.get("data", {})
+                pairs.append((str(data.get("firer", "")), str(data.get("target", ""))))
+        if not self.state.events:
+            firers = {u.id for u in self.state.units.values() if u.fired_turn == self.turn}
+            pairs += [(f, "") for f in sorted(firers)]
+            pairs += [
+                (u.last_attacker, u.id)
+                for u in self.state.units.values()
+                if u.last_attacker in firers
+            ]
+        points: list[Point] = []
+        for pair in pairs:
+            for unit_id in pair:
+                unit = self.unit(unit_id)
+                if unit is not None and unit.figures and unit.centre not in points:
+                    points.append(unit.centre)
+        return points
+
+    def hot_spot_points(self) -> list[Point]:
+        return [(h.x, h.y) for h in self.state.hot_spots.values() if not h.neutralized]
+
+    def objective_points(self) -> list[Point]:
+        """The Insurgents' objectives: Objective markers and contractors not yet taken."""
+        points = [m.position for m in self.battlefield.markers if m.kind == "Objective"]
+        points += [
+            (c.x, c.y)
+            for c in self.state.contractors
+            if c.status in (ContractorStatus.WAITING, ContractorStatus.ESCORTED)
+        ]
+        return points
+
+    def _friends(self, unit: UnitState, kind: UnitKind | None) -> list[UnitState]:
+        return [
+            o for o in self.insurgents if o.id != unit.id and (kind is None or self.kind(o) is kind)
+        ]
+
+    def sees_friend(self, unit: UnitState, kind: UnitKind | None = None) -> bool:
+        """Some other Insurgent unit (of this kind) is in LOS; sight is traced only until one
+        is found, and only to units of the kind asked for."""
+        return any(self.los(unit, o) for o in self._friends(unit, kind))
+
+    def nearest_friend_in_los(self, unit: UnitState, kind: UnitKind | None = None) -> Point | None:
+        """The centre of the nearest other Insurgent unit (of this kind) in LOS, ties by the
+        centre; sight is traced nearest first, only until one is seen."""
+        centre = unit.centre
+        by_distance = sorted(
+            self._friends(unit, kind), key=lambda o: (distance(centre, o.centre), o.centre)
+        )
+        return next((o.centre for o in by_distance if self.los(unit, o)), None)
+
+    def situation(
+        self,
+        unit: UnitState,
+        moment: Moment,
+        *,
+        activated: UnitState | None = None,
+        regulars_moving: bool = False,
+        fired_on: bool = False,
+    ) -> Situation:
+        """The facts the solo tables test for this unit now (Insurgent Action Checks)."""
+        centre = unit.centre
+        hot = [distance(centre, p) for p in self.hot_spot_points()]
+        combat = [distance(centre, p) for p in self.combat_points()]
+        nearest_enemy = [distance(centre, r.centre) for r in self.regulars]
+        return Situation(
+            unit_id=unit.id,
+            kind=self.kind(unit),
+            moment=moment,
+            distance_to_activated=(
+                distance(centre, activated.centre) if activated is not None else None
+            ),
+            regulars_moving=regulars_moving,
+            fired_on=fired_on,
+            in_cover=self.terrain.in_solid_cover(unit.position()),
+            firepower=table_firepower(self.rules_unit(unit)),
+            optimum_range=self.optimum_range(unit),
+            quality=unit.quality_die(),
+            pinned=unit.pinned_turn == self.turn,
+            enemy_in_los=any(self.los(unit, r) for r in self.regulars),
+            distance_to_nearest_enemy=min(nearest_enemy, default=None),
+            friendly_leader_in_los=self.sees_friend(unit, UnitKind.LEADER_ALONE),
+            leaderless_unit_in_los=self.sees_friend(unit, UnitKind.LEADERLESS),
+            friendly_unit_in_los=self.sees_friend(unit),
+            distance_to_nearest_hot_spot=min(hot, default=None),
+            distance_to_nearest_combat=min(combat, default=None),
+            objective_known=bool(self.objective_points()),
+        )
+
+    def goal_point(self, unit: UnitState, target: Target, activated: str) -> Point | None:
+        """Where a move with this target heads (motivations: which friend, hot spot, objective)."""
+        centre = unit.centre
+
+        def nearest(points: Sequence[Point]) -> Point | None:
+            return min(points, key=lambda p: (distance(centre, p), p), default=None)
+
+        if target is Target.FRIENDLY_LEADER:
+            return self.nearest_friend_in_los(
+                unit, UnitKind.LEADER_ALONE
+            ) or self.nearest_friend_in_los(unit)
+        if target is Target.LEADERLESS_UNIT:
+            return self.nearest_friend_in_los(
+                unit, UnitKind.LEADERLESS
+            ) or self.nearest_friend_in_los(unit)
+        if target is Target.FRIENDLY_UNIT:
+            return self.nearest_friend_in_los(unit) or nearest(
+                [o.centre for o in self._friends(unit, None)]
+            )
+        if target is Target.HOT_SPOT:
+            return nearest(self.hot_spot_points())
+        if target is Target.OBJECTIVE:
+            return nearest(self.objective_points())
+        if target in (Target.NEAREST_ENEMY, Target.NEAREST_ENEMY_IN_LOS, Target.COMBAT):
+            return nearest([r.centre for r in self.regulars])
+        if target is Target.ACTIVATED_REGULAR:
+            regular = self.unit(activated)
+            return regular.centre if regular is not None else None
+        return None
