@@ -75,6 +75,13 @@ def read_bytes_limited(path: Path, max_bytes: int) -> bytes:
     problem = regular_file_problem(path, max_bytes)
     if problem is not None:
         raise ReadError(problem)
+    return read_capped(path, max_bytes, f"is too large (more than {_size_words(max_bytes)})")
+
+
+def read_capped(path: Path, max_bytes: int, too_large: str) -> bytes:
+    """Open `path` without blocking and read at most `max_bytes` of it; ReadError (a short
+    reason, `too_large` when it holds more) if it cannot be read or is no regular file after all
+    (a pipe swapped in after a check). Callers check the path first, in their own words."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
@@ -96,7 +103,7 @@ def read_bytes_limited(path: Path, max_bytes: int) -> bytes:
     finally:
         os.close(fd)
     if total > max_bytes:
-        raise ReadError(f"is too large (more than {_size_words(max_bytes)})")
+        raise ReadError(too_large)
     return b"".join(chunks)
 
 

@@ -18,6 +18,8 @@ import struct
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from game import fileio
+
 MAX_OBJECTS = 5000
 """Objects in all object layers together (a dense 8' x 8' town has a few hundred)."""
 MAX_POLYGON_POINTS = 1000
@@ -152,8 +154,8 @@ class NotReadable(Exception):
 
 def read_regular_file(path: Path, max_bytes: int) -> bytes:
     """The bytes of a regular file of at most `max_bytes`: never a folder, a device such as
-    /dev/zero (endless) or a named pipe (it would block); NotReadable says why otherwise.
-    (The battlefield keeps its own copy of game/fileio.py's reader: it imports no other room.)"""
+    /dev/zero (endless) or a named pipe (it would block); NotReadable says why otherwise, in a
+    map author's words. The bounded read itself is game/fileio.py's."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -170,23 +172,6 @@ def read_regular_file(path: Path, max_bytes: int) -> bytes:
     if info.st_size > max_bytes:
         raise NotReadable(too_large)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError as exc:
-        raise NotReadable(f"cannot be read ({exc.strerror or exc})") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotReadable("is not a regular file (a device or a pipe)")
-        chunks, total = [], 0
-        while total <= max_bytes:
-            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-    except OSError as exc:
-        raise NotReadable(f"cannot be read ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
-    if total > max_bytes:
-        raise NotReadable(too_large)
-    return b"".join(chunks)
+        return fileio.read_capped(path, max_bytes, too_large)
+    except fileio.ReadError as exc:
+        raise NotReadable(str(exc)) from None
