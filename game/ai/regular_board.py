@@ -1,0 +1,483 @@
+"""The Regular AI's reading of the board: one PlayerView with the public map's geometry.
+
+`Board` answers what the candidates (`regular_candidates.py`) and the answers to interruptions
+(`regular.py`) ask: where a unit's figures would stand (`Spot`), line of sight, cover and paths
+(cached per decision), the engine's own Firepower and Defense through `game.engine.rulesbridge`
+(so the odds weighed are the odds rolled), the danger of a spot, the scenario's objectives as
+published in the view (`Goal`), and the moves a unit could order (`Destination`). The weights the
+AI scores with live here too, beside the exact expected casualties they multiply.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from game.battlefield.model import Point, UnitPosition
+from game.engine import rulesbridge as rb
+from game.engine.commands import Command, MoveUnit
+from game.engine.protocol import ContractorStatus, MoveRate
+from game.engine.scenario import Objectives
+from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
+from game.engine.terrain import Terrain, distance, path_length, walk
+from game.engine.view import PlayerView
+from game.rules.dice import Die
+from game.rules.firepower import optimum_range
+from game.rules.movement import CAUTIOUS, CONTACT, EDGE_REACH, RAPID
+from game.rules.odds import MAX_POOL, casualty_odds
+from game.rules.units import Unit
+
+# How many points one expected Regular casualty costs, and what cover and progress are worth.
+# One casualty is at least 1 VP to the Insurgents (2 if killed), a contractor 5 VP to us.
+W_THREAT = 15.0
+W_SOLID = 8.0
+W_UNEXPOSED = 4.0
+W_PROGRESS = 3.0
+W_FIRE = 15.0
+W_SHOT = 5.0  # a good firing position after the move (the shot itself is scored when taken)
+RING = (3.0, 6.0)
+DIRECTIONS = tuple((math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a in range(8))
+
+
+@lru_cache(maxsize=8192)
+def expected_casualties(
+    attack_dice: int, attack_die: int, defense_dice: int, defense_die: int, figures: int = 99
+) -> float:
+    """Expected casualties of one attack roll, exactly (Rulebook: Making the Attack Roll; R15),
+    never more than the `figures` the target has."""
+    attack = max(0, min(MAX_POOL, attack_dice))
+    if attack == 0 or figures <= 0:
+        return 0.0
+    defense = max(0, min(MAX_POOL, defense_dice))
+    odds = casualty_odds(attack, Die(attack_die), defense, Die(defense_die))
+    return float(sum(min(k, figures) * p for k, p in enumerate(odds.exact)))
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a unit's figures would stand: the leader's point and every effective figure."""
+
+    unit_id: str
+    leader: Point
+    figures: tuple[Point, ...]
+    elevation: int = 0
+
+    @property
+    def centre(self) -> Point:
+        if not self.figures:
+            return self.leader
+        n = len(self.figures)
+        return (sum(p[0] for p in self.figures) / n, sum(p[1] for p in self.figures) / n)
+
+    def position(self) -> UnitPosition:
+        return UnitPosition(
+            id=self.unit_id, figures=self.figures, elevation=self.elevation, leader=self.leader
+        )
+
+
+@dataclass(frozen=True)
+class Destination:
+    """A move the AI could order: the command's target point, where it ends, its rate."""
+
+    to: Point
+    end: Point
+    rate: str
+    spot: Spot
+
+
+@dataclass(frozen=True)
+class Goal:
+    """Where the scenario wants a unit to go, what it is called and what reaching it is worth."""
+
+    point: Point
+    label: str
+    arrival_bonus: float
+    reach: float = CONTACT
+    urgency: float = 1.0  # multiplies the worth of each inch of progress
+
+
+def state_from_view(data: dict[str, Any]) -> GameState:
+    """The game state as the view shows it (the event log is not needed to decide)."""
+    lean = {k: v for k, v in data.items() if k != "events"}
+    return GameState.from_dict(lean)
+
+
+class Board:
+    """The Regular side's reading of one PlayerView, with the public map's geometry.
+
+    Firepower and Defense are the engine's own (`game.engine.rulesbridge` over
+    `game.rules.firepower`; Rulebook: Fire Combat; R16-R18), so the odds the AI weighs are the
+    odds the engine will roll.
+    """
+
+    def __init__(self, view: PlayerView, terrain: Terrain) -> None:
+        self.view = view
+        self.terrain = terrain
+        self.state = state_from_view(view.state)
+        self.turn = self.state.turn
+        self.decision: dict[str, Any] = view.decision or {}
+        self.kind = str(self.decision.get("kind", ""))
+        self.context: dict[str, Any] = dict(self.decision.get("context") or {})
+        self.legal = view.legal
+        self.regulars = sorted(self.state.units_of(REGULAR), key=lambda u: u.id)
+        self.insurgents = sorted(self.state.units_of(INSURGENT), key=lambda u: u.id)
+        self.width = terrain.battlefield.width
+        self.height = terrain.battlefield.height
+        self._los: dict[tuple[Any, ...], bool] = {}
+        self._cover: dict[tuple[Point, ...], tuple[bool, bool]] = {}
+        self._paths: dict[tuple[Point, Point], list[Point]] = {}
+        self._assignment: dict[str, Goal | None] | None = None
+        self._rules_units: dict[str, Unit] = {}
+        self._firepower: dict[tuple[str, bool, bool, bool, bool, int], int] = {}
+        self._defense: dict[tuple[str, bool, bool], int] = {}
+        self._optimum: dict[str, float | None] = {}  # None: always in range
+
+    # -- what the decision allows ------------------------------------------------------------
+    def options_for(self, unit_id: str) -> list[Command]:
+        return [c for c in self.legal if getattr(c, "unit", None) == unit_id]
+
+    def move_rates(self, unit_id: str) -> set[str]:
+        return {c.rate for c in self.options_for(unit_id) if isinstance(c, MoveUnit)}
+
+    def unit(self, unit_id: str) -> UnitState | None:
+        return self.state.units.get(unit_id)
+
+    # -- geometry ----------------------------------------------------------------------------
+    def spot_of(self, unit: UnitState) -> Spot:
+        live = unit.effective_figures
+        return Spot(unit.id, unit.leader_point, tuple(f.pos for f in live), unit.elevation)
+
+    def ghost(self, unit: UnitState, leader_to: Point) -> Spot:
+        """The unit's figures shifted with their leader (cheap stand-in for the engine's R3
+        placement, good enough to judge sight and cover)."""
+        sx, sy = unit.leader_point
+        dx, dy = leader_to[0] - sx, leader_to[1] - sy
+        figures = []
+        for f in unit.effective_figures:
+            p = (
+                min(self.width - 0.05, max(0.05, f.x + dx)),
+                min(self.height - 0.05, max(0.05, f.y + dy)),
+            )
+            if self.terrain.blocked_point(p):
+                p = leader_to
+            figures.append(p)
+        return Spot(unit.id, leader_to, tuple(figures), unit.elevation)
+
+    def los(self, a: UnitPosition, b: UnitPosition) -> bool:
+        if not a.figures or not b.figures:
+            return False
+        # Sight is judged both ways alike here (R4 counts figures of both units), which halves
+        # the geometry queries; the engine still rules on the real line of sight.
+        one, other = (a.figures, a.elevation), (b.figures, b.elevation)
+        key = (one, other) if one <= other else (other, one)
+        seen = self._los.get(key)
+        if seen is None:
+            seen = self.terrain.line_of_sight(a, b)
+            self._los[key] = seen
+        return seen
+
+    def cover(self, spot: Spot) -> tuple[bool, bool]:
+        """(in Solid Cover, Exposed) of a spot (R7, R8)."""
+        found = self._cover.get(spot.figures)
+        if found is None:
+            pos = spot.position()
+            found = (self.terrain.in_solid_cover(pos), self.terrain.is_exposed(pos))
+            self._cover[spot.figures] = found
+        return found
+
+    def path(self, start: Point, goal: Point) -> list[Point]:
+        key = (start, goal)
+        found = self._paths.get(key)
+        if found is None:
+            found = self.terrain.path(start, goal)
+            self._paths[key] = found
+        return found
+
+    def path_distance(self, start: Point, goal: Point) -> float:
+        """Walking distance, with the straight-line rest when the path stops short."""
+        route = self.path(start, goal)
+        return path_length(route) + distance(route[-1], goal)
+
+    # -- fire arithmetic: the engine's own Firepower and Defense ----------------------------
+    def rules_unit(self, unit: UnitState) -> Unit:
+        """The unit as the rules core sees it, built once per decision."""
+        found = self._rules_units.get(unit.id)
+        if found is None:
+            found = self._rules_units[unit.id] = rb.rules_unit(unit)
+        return found
+
+    def firepower(
+        self,
+        firer: UnitState,
+        firer_centre: Point,
+        target_centre: Point,
+        *,
+        target_exposed: bool,
+        target_rapid: bool,
+        firer_rapid: bool = False,
+        penalty: int = 0,
+    ) -> int:
+        """Firepower dice, as the engine counts them (Rulebook: Firepower; R16, R17), for the
+        firer standing at `firer_centre`: `game.rules.firepower` through the engine's bridge."""
+        if not firer.effective_figures:
+            return 0
+        reach = distance(firer_centre, target_centre)
+        # the distance counts only through the Optimum Range die: the dice are remembered per
+        # (firer, in range or not, conditions), since the AI weighs thousands of spots
+        if firer.id not in self._optimum:
+            self._optimum[firer.id] = optimum_range(self.rules_unit(firer))
+        optimum = self._optimum[firer.id]
+        in_range = optimum is None or reach <= optimum
+        key = (firer.id, in_range, target_exposed, target_rapid, firer_rapid, penalty)
+        dice = self._firepower.get(key)
+        if dice is None:
+            dice = self._firepower[key] = rb.firepower(
+                firer,
+                distance=reach,
+                target_exposed=target_exposed,
+                target_moved_rapidly=target_rapid,
+                interruption_penalty=penalty,
+                vs_close_assault=False,
+                firer_moved_rapidly=firer_rapid,
+            ).total
+        return dice
+
+    def defense(self, unit: UnitState, spot: Spot, *, stationary: bool) -> int:
+        """Defense dice, as the engine counts them (Rulebook: Defense; Cover Dice; R18), for the
+        unit standing at `spot`."""
+        solid, exposed = self.cover(spot)
+        in_cover = rb.counts_in_cover(unit, self.turn, stationary=stationary, exposed=exposed)
+        key = (unit.id, in_cover, solid)
+        dice = self._defense.get(key)
+        if dice is None:
+            dice = self._defense[key] = rb.defense(
+                unit, in_cover=in_cover, solid_cover=solid, charging=False
+            ).total
+        return dice
+
+    def fire_value(
+        self, firer: UnitState, spot: Spot, target: UnitState, *, rapid: bool = False
+    ) -> float:
+        """Expected casualties if `firer` standing at `spot` fires at `target` now."""
+        tspot = self.spot_of(target)
+        _, exposed = self.cover(tspot)
+        target_rapid = rb.moved_rapidly(target, self.turn)
+        fp = self.firepower(
+            firer,
+            spot.centre,
+            tspot.centre,
+            target_exposed=exposed,
+            target_rapid=target_rapid,
+            firer_rapid=rapid,
+        )
+        df = self.defense(target, tspot, stationary=target.last_moved_turn != self.turn)
+        return expected_casualties(
+            fp, int(firer.quality_die()), df, int(target.quality_die()), len(tspot.figures)
+        )
+
+    def best_shot(self, unit: UnitState, spot: Spot, *, rapid: bool = False) -> float:
+        """The best expected casualties from a spot against any Insurgent it could see."""
+        pos = spot.position()
+        best_e = 0.0
+        for ins in self.insurgents:
+            if self.los(pos, ins.position()):
+                best_e = max(best_e, self.fire_value(unit, spot, ins, rapid=rapid))
+        return best_e
+
+    def threat(
+        self, unit: UnitState, spot: Spot, *, stationary: bool, rapid: bool = False
+    ) -> float:
+        """Expected casualties if every Insurgent unit that could see `spot` fired at it."""
+        pos = spot.position()
+        _, exposed = self.cover(spot)
+        defense = self.defense(unit, spot, stationary=stationary)
+        die = int(unit.quality_die())
+        total = 0.0
+        for ins in self.insurgents:
+            ipos = ins.position()
+            if not self.los(ipos, pos):
+                continue
+            fp = self.firepower(
+                ins, ins.centre, spot.centre, target_exposed=exposed, target_rapid=rapid
+            )
+            total += expected_casualties(
+                fp, int(ins.quality_die()), defense, die, len(spot.figures)
+            )
+        return total
+
+    def watchers_of(self, spot: Spot) -> list[UnitState]:
+        pos = spot.position()
+        return [i for i in self.insurgents if self.los(i.position(), pos)]
+
+    # -- the scenario's objectives (published in the view: never the scenario's id) -----------
+    def objective(self, name: str) -> Any:
+        return self.state.objectives.get(name, Objectives().to_dict()[name])
+
+    def exit_point(self, start: Point) -> Point | None:
+        """The reachable exit-edge point with the shortest walk from `start`."""
+        w, h = self.width, self.height
+        x, y = start
+        best_point: Point | None = None
+        best_len = float("inf")
+        for edge in self.state.exit_edges:
+            for shift in (0.0, -4.0, 4.0, -8.0, 8.0):
+                point = {
+                    "north": (x + shift, 0.3),
+                    "south": (x + shift, h - 0.3),
+                    "west": (0.3, y + shift),
+                    "east": (w - 0.3, y + shift),
+                }.get(edge)
+                if point is None:
+                    continue
+                point = (min(w - 0.3, max(0.3, point[0])), min(h - 0.3, max(0.3, point[1])))
+                if self.terrain.blocked_point(point):
+                    continue
+                length = self.path_distance(start, point)
+                if length < best_len - 1e-9:
+                    best_point, best_len = point, length
+        return best_point
+
+    def contractor_mission(self) -> bool:
+        """The Regulars' mission is to escort the contractors off (Contracting Trouble!)."""
+        return bool(self.objective("contractors"))
+
+    def neutralized_count(self) -> int:
+        """Hot spots neutralized, counting those a unit will complete at its next activation."""
+        pending = {u.neutralizing for u in self.regulars if u.neutralizing}
+        return self.state.tally.get("hot_spots_neutralized", 0) + len(pending)
+
+    def exit_allowed(self) -> bool:
+        if not self.state.exit_edges:
+            return False
+        return self.neutralized_count() >= int(self.objective("exit_after_hot_spots"))
+
+    def goal_for(self, unit: UnitState) -> Goal | None:
+        if self._assignment is None:
+            self._assignment = self._assign_goals()
+        return self._assignment.get(unit.id)
+
+    def _assign_goals(self) -> dict[str, Goal | None]:
+        """Each unit's goal: the contractors and the exit, or hot spots (the closest unit-spot
+        pairs first) and the exit edge once leaving is allowed and time runs short."""
+        if self.contractor_mission():
+            return self._contractor_goals()
+        goals: dict[str, Goal | None] = {}
+        pending = {u.neutralizing for u in self.regulars if u.neutralizing}
+        active = sorted(
+            (
+                h
+                for h in self.state.hot_spots.values()
+                if not h.neutralized and h.number not in pending
+            ),
+            key=lambda h: h.number,
+        )
+        turns_left = self.state.turn_limit - self.turn + 1
+        staying: list[UnitState] = []
+        for unit in self.regulars:
+            exit_at = self.exit_point(unit.leader_point) if self.exit_allowed() else None
+            if exit_at is not None:
+                walk_turns = math.ceil(self.path_distance(unit.leader_point, exit_at) / CAUTIOUS)
+                if not active or turns_left <= walk_turns + 1:
+                    goals[unit.id] = Goal(exit_at, "the exit edge", 30.0, EDGE_REACH, 2.0)
+                    continue
+            staying.append(unit)
+        # Greedy assignment: the closest unit-spot pairs first, one unit per spot while spots last.
+        pairs = sorted(
+            (self.path_distance(u.leader_point, (h.x, h.y)), u.id, h.number)
+            for u in staying
+            for h in active
+        )
+        taken: set[int] = set()
+        for _, uid, number in pairs:
+            if uid in goals or number in taken:
+                continue
+            spot = self.state.hot_spots[str(number)]
+            goals[uid] = Goal((spot.x, spot.y), f"hot spot {number}", 20.0, urgency=1.5)
+            taken.add(number)
+        for u in staying:
+            if u.id not in goals and active:
+                nearest = min(
+                    active, key=lambda h: (distance(u.leader_point, (h.x, h.y)), h.number)
+                )
+                goals[u.id] = Goal(
+                    (nearest.x, nearest.y), f"hot spot {nearest.number}", 20.0, urgency=1.5
+                )
+            goals.setdefault(u.id, None)
+        return goals
+
+    def _contractor_goals(self) -> dict[str, Goal | None]:
+        goals: dict[str, Goal | None] = {}
+        waiting = [c for c in self.state.contractors if c.status == ContractorStatus.WAITING]
+        held = [c for c in self.state.contractors if c.status == ContractorStatus.HELD]
+        for unit in self.regulars:
+            carrying = "contractor" in unit.dependants
+            exit_at = self.exit_point(unit.leader_point)
+            if carrying and exit_at is not None:
+                goals[unit.id] = Goal(
+                    exit_at, "the exit edge with the contractors", 40.0, EDGE_REACH
+                )
+            elif waiting:
+                nearest = min(
+                    waiting, key=lambda c: (distance(unit.leader_point, (c.x, c.y)), c.id)
+                )
+                goals[unit.id] = Goal((nearest.x, nearest.y), f"contractor {nearest.id}", 30.0)
+            elif held:
+                carrier = self.unit(held[0].holder)
+                if carrier is not None and carrier.on_table:
+                    goals[unit.id] = Goal(carrier.leader_point, f"escort {carrier.name}", 0.0, 3.0)
+                else:
+                    goals[unit.id] = None
+            else:
+                goals[unit.id] = None
+        return goals
+
+    # -- where a unit could move --------------------------------------------------------------
+    def destinations(self, unit: UnitState, goal: Goal | None) -> list[Destination]:
+        rates = self.move_rates(unit.id)
+        if not rates:
+            return []
+        start = unit.leader_point
+        raw: list[tuple[Point, str, float]] = []
+        if goal is not None:
+            route = self.path(start, goal.point)
+            length = path_length(route)
+            cautious: str = MoveRate.CAUTIOUS
+            rapid: str = MoveRate.RAPID
+            for rate, reach in ((cautious, 3.0), (cautious, CAUTIOUS), (rapid, RAPID)):
+                # a goal within a Cautious move is not worth Rapid's costs (−1 on Reaction
+                # Tests, +1 die for whoever fires at the unit: R14, R16)
+                if rate in rates and not (rate == MoveRate.RAPID and length <= CAUTIOUS + 0.05):
+                    raw.append((walk(route, reach), rate, reach))
+        if MoveRate.CAUTIOUS in rates:
+            for dist in RING:
+                for dx, dy in DIRECTIONS:
+                    raw.append(
+                        ((start[0] + dx * dist, start[1] + dy * dist), MoveRate.CAUTIOUS, dist)
+                    )
+        out: list[Destination] = []
+        for to, rate, reach in raw:
+            to = (
+                round(min(self.width, max(0.0, to[0])), 2),
+                round(min(self.height, max(0.0, to[1])), 2),
+            )
+            route = self.path(start, to)
+            if path_length(route) < 0.5:
+                continue
+            end = walk(route, reach)
+            if any(distance(end, d.end) < 0.75 and rate == d.rate for d in out):
+                continue
+            out.append(Destination(to, end, rate, self.ghost(unit, end)))
+        return out
+
+    def seen_on_the_way(self, unit: UnitState, dest: Destination) -> bool:
+        """Could any known Insurgent see the unit somewhere along this move?"""
+        route = self.path(unit.leader_point, dest.to)
+        length = min(path_length(route), RAPID)
+        steps = max(1, math.ceil(length / 2.0))
+        for i in range(1, steps + 1):
+            spot = self.ghost(unit, walk(route, length * i / steps))
+            if self.watchers_of(spot):
+                return True
+        return bool(self.watchers_of(self.spot_of(unit)))
