@@ -165,14 +165,17 @@ def resolve_chain(
         g.emit(E.INTERRUPT_CHECK, unit=ins.id, unit_name=ins.name, **test.to_data())
         if test.passed:
             active.append(ins)
-    # Overwatch reacts before the interrupted unit's own Reaction Test (R23).
-    early: dict[str, list[str]] = {}
+    # Overwatch reacts before the interrupted unit's own Reaction Test (Rulebook: Overwatch;
+    # R23): a watcher that wins its test fires now, and an interrupter it wipes out forces no
+    # test and costs the Regulars nothing (R100). Losers fire after the interrupter acts.
     late: dict[str, list[str]] = {}
     for ins in active:
-        first, after = yield from overwatch.overwatch_reactions(g, ins, exclude=regular.id)
-        early[ins.id], late[ins.id] = first, after
-        h_first, h_after = yield from overwatch.helper_reactions(g, regular, ins)
-        early[ins.id] += h_first
+        first, late[ins.id] = yield from overwatch.overwatch_reactions(g, ins, exclude=regular.id)
+        yield from overwatch.reactors_fire(g, first, ins)
+    active = [i for i in active if i.on_table and i.effective_figures]
+    early: dict[str, list[str]] = {}
+    for ins in active:
+        early[ins.id], h_after = yield from overwatch.helper_reactions(g, regular, ins)
         late[ins.id] += h_after
     results: list[tuple[UnitState, bool]] = []
     for ins in active:

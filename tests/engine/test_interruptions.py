@@ -203,7 +203,8 @@ def test_overwatch_fires_before_the_interrupted_units_reaction_test() -> None:
     dice = ThenOnes(
         [
             (Die.D6, 2), (Die.D8, 5),  # Overwatch test: Alpha 2 vs Watch 5+1: Overwatch first
-            (Die.D6, 6), (Die.D8, 1),  # Marines' own Reaction Test: Alpha first
+            *[(Die.D8, 1)] * 5, *[(Die.D6, 1)] * 3,  # ...and it fires now (no hits, R23)
+            (Die.D6, 6), (Die.D8, 1),  # only then the Marines' own Reaction Test: Alpha first
         ]
     )  # fmt: skip
     engine = Engine(StagedScenario(staging), open_ground(), seed=0, dice=dice)

@@ -54,3 +54,24 @@ def test_overwatch_a_die_lost_per_overwatch_interruption_after_the_first() -> No
     second = of_kind(run, "Fire")[2]["firepower_breakdown"]["penalties"]
     assert second == [["interrupted (R37)", 1]]
     assert of_kind(run, "Fire")[0]["firepower_breakdown"]["penalties"] == []
+
+
+def test_overwatch_fire_comes_before_the_interrupted_units_reaction_test() -> None:
+    """Rulebook: Overwatch (Overwatch fire before the interrupted unit's Reaction Test; R23,
+    R100): an interrupter the Overwatch unit wipes out forces no Reaction Test and does not count
+    toward the interrupted unit's penalties."""
+    run = run_file("overwatch-timing.json")
+    assert run.error == "" and run.engine is not None
+    tests = [(t["insurgent"], t["regular"]) for t in of_kind(run, "ReactionTest")]
+    assert tests == [("ALPHA", "WATCH"), ("BRAVO", "R1")]
+    fires = of_kind(run, "Fire")
+    assert [(f["firer"], f["target"]) for f in fires] == [
+        ("WATCH", "ALPHA"),
+        ("R1", "BRAVO"),
+        ("BRAVO", "R1"),
+    ]
+    assert not run.engine.state.units["ALPHA"].on_table
+    # BRAVO is the first interruption that counts: the reaction fire loses no die (R37).
+    assert fires[1]["firepower_breakdown"]["penalties"] == []
+    assert run.engine.state.activation is not None
+    assert run.engine.state.activation.interruptions == 1
