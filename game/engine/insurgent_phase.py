@@ -128,7 +128,7 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
         elif isinstance(command, CloseAssault):
             target = g.state.units.get(command.target)
             if target is not None and target.on_table:
-                yield from close_assault.close_assault(g, unit, target)
+                yield from insurgent_assault(g, unit, target)
             break
         act.acted = True
         if (act.fired and act.rate) or not unit.on_table or g.scenario.finished(g.state):
@@ -144,6 +144,21 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
             checks.validator(g, unit, act, assault=False),
             context=ContinueContext(unit=unit.id),
         )
+
+
+def insurgent_assault(g: Engine, unit: UnitState, target: UnitState) -> Flow:
+    """An Insurgent Close Assault, which the Overwatch units in sight may interrupt like any
+    Insurgent action; the charged unit answers with the assault's own fire instead (R101). A
+    charge Shaken by Overwatch fire before it is made is abandoned (Rulebook: Close Assault)."""
+    shaken = unit.shaken_turn
+
+    def charge() -> Flow:
+        if unit.shaken_turn != shaken:
+            g.emit(E.ASSAULT_ABORTED, unit=unit.id, unit_name=unit.name)
+        elif target.on_table:
+            yield from close_assault.close_assault(g, unit, target)
+
+    yield from overwatch.overwatch_then(g, unit, charge, skip=(target.id,))
 
 
 def insurgent_step(g: Engine, unit: UnitState, act: Activation, command: Command) -> Flow:

@@ -7,7 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
-from game.engine import casualties, checks, contractors, interruptions, leaders, placement
+from game.engine import (
+    casualties,
+    checks,
+    contractors,
+    interruptions,
+    leaders,
+    overwatch,
+    placement,
+)
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     ChangeLevel,
@@ -159,12 +167,17 @@ def insurgent_move(
     )
     total = path_length(path)
     travelled = 0.0
-    stopped = False
+    stopped = halted = False
+    seen = {w.id for w in overwatch.watching(g, unit)}  # offered before it set off (R101)
+    late: list[str] = []
     while travelled < total - 1e-6:
         travelled = min(total, travelled + STEP)
         placement.place_unit(g, unit, walk(path, travelled), exact=False)
         if command.rate == MoveRate.OUT_OF_CONTACT and any(g.los(r, unit) for r in regulars):
             stopped = True
+            break
+        halted = yield from overwatch.into_sight(g, unit, seen, late)
+        if halted:
             break
     act.moved = travelled
     unit.last_moved_turn = turn
@@ -172,8 +185,10 @@ def insurgent_move(
         unit.seen = True  # it was in a Regular's sight where it stopped: fixed for good
         if any(g.terrain.blocked_point(f.pos) for f in unit.figures):
             placement.settle(g, unit)
-    else:
+    elif not halted:
         placement.settle(g, unit)
+    if not unit.on_table:
+        return
     g.emit(
         E.MOVE,
         unit=unit.id,
@@ -184,10 +199,14 @@ def insurgent_move(
         distance=travelled,
         spotted=stopped,
     )
+    if not halted:
+        yield from overwatch.into_sight(g, unit, seen, late)  # where it stopped (R101)
+    yield from overwatch.reactors_fire(g, late, unit)
+    if not unit.on_table:
+        return
     placement.update_sightings(g)
     if unit.lone_leader:
         leaders.leader_joins(g, unit, join)
-    yield from ()
 
 
 def change_level(g: Engine, unit: UnitState, act: Activation, command: ChangeLevel) -> None:

@@ -4,10 +4,10 @@ in sight who fire at an acting Insurgent.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
-from game.engine import checks, fire, interruptions
+from game.engine import checks, fire, interruptions, placement
 from game.engine.commands import (
     IllegalCommand,
 )
@@ -26,17 +26,26 @@ if TYPE_CHECKING:
     from game.engine.engine import Engine
 
 
-def overwatch_reactions(g: Engine, ins: UnitState, exclude: str = "") -> Flow:
-    """Overwatch units in sight may interrupt an Insurgent action (Rulebook: Overwatch, R23)."""
-    watchers = [
+def watching(g: Engine, ins: UnitState, skip: Collection[str] = ()) -> list[UnitState]:
+    """Overwatch units (not in `skip`) that could interrupt `ins` now: in sight, with
+    Firepower left and a clear line of fire (Rulebook: Overwatch)."""
+    return [
         r
         for r in g.state.units_of(REGULAR)
         if r.overwatch
-        and r.id != exclude
+        and r.id not in skip
         and g.los(r, ins)
         and fire.firepower(g, r, ins, interruption_penalty=r.overwatch_shots).total > 0
         and not checks.fire_blockers(g, r, ins)
     ]
+
+
+def overwatch_reactions(
+    g: Engine, ins: UnitState, exclude: str = "", *, skip: Collection[str] = ()
+) -> Flow:
+    """Overwatch units in sight may interrupt an Insurgent action (Rulebook: Overwatch, R23):
+    each chosen watcher makes its Reaction Test; returns (fire first, fire after)."""
+    watchers = watching(g, ins, {exclude, *skip})
     if not watchers:
         return [], []
     ids = [w.id for w in watchers]
@@ -147,9 +156,34 @@ def reactors_fire(g: Engine, reactor_ids: list[str], ins: UnitState) -> Flow:
         yield from fire.fire(g, r, ins, penalty=penalty, manner="react")
 
 
-def overwatch_then(g: Engine, unit: UnitState, action: Callable[[], Flow]) -> Flow:
-    first, after = yield from overwatch_reactions(g, unit)
+def overwatch_then(
+    g: Engine, unit: UnitState, action: Callable[[], Flow], *, skip: Collection[str] = ()
+) -> Flow:
+    """An Insurgent action with the Overwatch units in sight reacting to it (R23): winners
+    fire before it, losers after it; `skip` names watchers that answer it otherwise (the
+    target of a Close Assault, R101)."""
+    first, after = yield from overwatch_reactions(g, unit, skip=skip)
     yield from reactors_fire(g, first, unit)
     if unit.on_table:
         yield from action()
     yield from reactors_fire(g, after, unit)
+
+
+def into_sight(g: Engine, unit: UnitState, seen: set[str], late: list[str]) -> Flow:
+    """Overwatch units that first see a moving Insurgent unit at this point of its move may
+    interrupt it here (Rulebook: Overwatch; R101): winners fire now, losers go to `late` and
+    fire when the move is over. Returns True when that fire ends the move (the unit is gone
+    or Shaken, and has sought cover)."""
+    if not watching(g, unit, seen):
+        return False
+    placement.settle(g, unit)  # sight is judged from where the figures will stand
+    fresh = [w.id for w in watching(g, unit, seen)]
+    if not fresh:
+        return False
+    skip = {w.id for w in g.state.units_of(REGULAR) if w.id not in fresh}
+    seen.update(fresh)
+    shaken_before = unit.shaken_turn
+    first, after = yield from overwatch_reactions(g, unit, skip=skip)
+    late.extend(after)
+    yield from reactors_fire(g, first, unit)
+    return not unit.on_table or unit.shaken_turn != shaken_before

@@ -75,3 +75,28 @@ def test_overwatch_fire_comes_before_the_interrupted_units_reaction_test() -> No
     assert fires[1]["firepower_breakdown"]["penalties"] == []
     assert run.engine.state.activation is not None
     assert run.engine.state.activation.interruptions == 1
+
+
+def test_overwatch_interrupts_an_insurgent_moving_into_its_sight() -> None:
+    """Rulebook: Overwatch (any Insurgent action in its LOS; R101): a unit that comes into an
+    Overwatch unit's sight during its move may be interrupted there, before the move ends."""
+    run = run_file("overwatch-into-sight.json")
+    assert run.error == "" and run.engine is not None
+    order = [e["kind"] for e in run.events if e["kind"] in ("ReactionTest", "Fire", "Move")]
+    assert order == ["ReactionTest", "Fire", "Move"]
+    assert of_kind(run, "ReactionTest")[0]["overwatch"] is True
+    assert of_kind(run, "Fire")[0]["firer"] == "WATCH"
+    assert of_kind(run, "Move")[0]["moved"] == 6.0  # unhurt, it walks the rest of its move
+
+
+def test_overwatch_interrupts_an_insurgent_close_assault() -> None:
+    """Rulebook: Overwatch (any Insurgent action in its LOS; R101): a Close Assault is offered
+    to the Overwatch units in sight before the charge; the charged unit is not among them."""
+    run = run_file("overwatch-close-assault.json")
+    assert run.error == "" and run.engine is not None
+    order = [
+        e["kind"] for e in run.events if e["kind"] in ("ReactionTest", "Fire", "CloseAssaultCheck")
+    ]
+    assert order == ["ReactionTest", "Fire", "CloseAssaultCheck"]
+    assert of_kind(run, "ReactionTest")[0]["regular"] == "WATCH"
+    assert [(f["firer"], f["target"]) for f in of_kind(run, "Fire")] == [("WATCH", "G")]
