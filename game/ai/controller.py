@@ -406,7 +406,7 @@ class InsurgentAI:
         own is added only where the engine's other limits cannot refuse it (a Shaken unit may not
         close on the enemy; nobody may end a move near a contractor the Regulars have not reached).
         """
-        if unit.shaken_turn == world.turn - 1 > 0:
+        if unit.recovering(world.turn):
             return []  # Shaken: only away from the enemy; the engine's own samples are safe
         start = unit.leader_point
         waiting = [

@@ -47,7 +47,7 @@ def unit_badges(unit: UnitState, turn: int) -> tuple[Badge, ...]:
         badges.append(Badge.OVERWATCH)
     if turn > 0 and unit.pinned_turn == turn:
         badges.append(Badge.PINNED)
-    if unit.shaken_turn > 0 and unit.shaken_turn in (turn, turn - 1):
+    if turn > 0 and (unit.shaken_turn == turn or unit.recovering(turn)):
         badges.append(Badge.SHAKEN)
     if turn > 0 and unit.regroup_turn == turn:
         badges.append(Badge.PULL_BACK)

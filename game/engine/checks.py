@@ -107,7 +107,7 @@ def _refuse_aggression(g: Engine, unit: UnitState, act: Activation) -> None:
     """Fire and Close Assault: not while tending wounded (R27), not while Shaken."""
     if _tending(unit, act):
         raise IllegalCommand(f"{unit.name} is tending its wounded and may only react (R27)")
-    if unit.side == INSURGENT and unit.shaken_turn == g.state.turn - 1 > 0:
+    if unit.side == INSURGENT and unit.recovering(g.state.turn):
         raise IllegalCommand(f"{unit.name} is Shaken and may take no aggressive action")
 
 
@@ -263,7 +263,7 @@ def check_move(g: Engine, unit: UnitState, command: MoveUnit, act: Activation) -
     if path_length(path) < 0.25:
         raise IllegalCommand(f"{name} cannot move that way")
     if unit.side == INSURGENT:
-        if unit.shaken_turn == turn - 1 > 0:
+        if unit.recovering(turn):
             end = walk(path, move_allowance(g, unit, command.rate, act))
             if placement.nearest_distance(
                 g, placement.hypothetical(g, unit, end), g.enemies(unit)
@@ -313,7 +313,7 @@ def check_change_level(g: Engine, unit: UnitState, command: ChangeLevel, act: Ac
         raise IllegalCommand(f"{name} has fired: climbing takes its whole move first (R83)")
     if unit.regroup_turn == turn or unit.pinned_turn == turn:
         raise IllegalCommand(f"{name} is Pinned or regrouping and may not move")
-    if unit.side == INSURGENT and unit.shaken_turn == turn - 1 > 0:
+    if unit.side == INSURGENT and unit.recovering(turn):
         raise IllegalCommand(f"{name} is Shaken and may only move away from the enemy")
     if command.up and unit.elevation:
         raise IllegalCommand(f"{name} is already on the roof")

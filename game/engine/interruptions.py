@@ -50,7 +50,7 @@ def may_interrupt(g: Engine, ins: UnitState) -> bool:
         ins.on_table
         and ins.interrupted_turn != turn
         and ins.finished_turn != turn
-        and not (ins.shaken_turn == turn - 1 > 0)
+        and not ins.recovering(turn)
         and bool(ins.effective_figures)
     )
 

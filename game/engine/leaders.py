@@ -108,7 +108,7 @@ def merge_declared_units(g: Engine) -> None:
         target.morale_shift = max(target.morale_shift, unit.morale_shift)
         target.pinned_turn = max(target.pinned_turn, unit.pinned_turn)
         target.regroup_turn = max(target.regroup_turn, unit.regroup_turn)
-        target.shaken_turn = max(target.shaken_turn, unit.shaken_turn)
+        target.merge_shaken(unit, g.state.turn)
         target.seen = target.seen or unit.seen
         target.in_cover_turn = min(target.in_cover_turn, unit.in_cover_turn)
         absorb(g, target, unit)

@@ -57,7 +57,7 @@ def morale(g: Engine, unit: UnitState, attacker: UnitState, *, melee: bool = Fal
         broken = ""
         if effect.shaken:
             unit.morale_shift += 1
-            unit.shaken_turn = turn
+            unit.shake(turn)
             if effect.broken:
                 unit.status = UnitStatus.CAPTURED if melee else UnitStatus.BROKEN
                 broken = "morale"

@@ -119,7 +119,8 @@ class UnitState:
     pinned_turn: int = 0
     pins_this_turn: int = 0
     regroup_turn: int = 0
-    shaken_turn: int = 0
+    shaken_turn: int = 0  # the last turn it was Shaken in
+    recovering_from: int = 0  # the first turn of the Shaken recovery under way (`recovering`)
     last_moved_turn: int = 0
     move_rate_turn: int = 0
     move_rate: str = ""  # cautious | rapid | out_of_contact (for move_rate_turn)
@@ -139,6 +140,28 @@ class UnitState:
     finished_turn: int = 0  # the unit may do nothing more this turn (a leader joined it late)
     merge_with: str = ""  # the friendly unit it chose to merge with at the next turn's start
     merged_into: str = ""  # status "merged": the unit whose figures it became part of
+
+    def shake(self, turn: int) -> None:
+        """Shaken in `turn` (Rulebook: Shaken): the unit spends the next turn recovering, even
+        when it is Shaken again during a recovery turn (then it recovers through the turn after
+        as well, R102)."""
+        if not self.recovering(turn):
+            self.recovering_from = turn + 1
+        self.shaken_turn = turn
+
+    def recovering(self, turn: int) -> bool:
+        """Whether `turn` is one the unit spends recovering from being Shaken: it may only move
+        away from the enemy and takes no aggressive action (Rulebook: Shaken; R102). The one
+        answer to that question for the engine, the AIs and the client."""
+        return 0 < self.recovering_from <= turn <= self.shaken_turn + 1
+
+    def merge_shaken(self, other: UnitState, turn: int) -> None:
+        """A merge at the start of `turn` keeps the worse of both units' Shaken states: the
+        later Shaken turn, and a recovery this turn if either was recovering (R81, R102)."""
+        recovering = [u.recovering_from for u in (self, other) if u.recovering(turn)]
+        later = max((self, other), key=lambda u: u.shaken_turn)
+        self.shaken_turn = later.shaken_turn
+        self.recovering_from = min(recovering) if recovering else later.recovering_from
 
     @property
     def lone_leader(self) -> bool:

@@ -456,7 +456,7 @@ def _unit_state(spec: UnitSetup, turn: int) -> UnitState:
         if status in spec.statuses:
             setattr(unit, name, turn)
     if "shaken" in spec.statuses:
-        unit.shaken_turn = turn - 1  # Shaken in the turn before: its limits hold this turn
+        unit.shake(turn - 1)  # Shaken in the turn before: it recovers this turn
     if "activated" in spec.statuses:
         if spec.side == REGULAR:
             unit.activated_turn = turn

@@ -454,7 +454,7 @@ def test_shaken_insurgents_spend_the_next_turn_recovering() -> None:
     )
     engine = Engine(StagedScenario(staging), table(), 0, dice=ThenOnes([]))
     gunmen = engine.state.units["GUNMEN"]
-    gunmen.shaken_turn = 1
+    gunmen.shake(1)
     end_turn(engine)
     # Turn 2: the Regulars move in sight, and the Shaken unit may not interrupt.
     engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(20.0, 30.0), rate="cautious"))

@@ -100,3 +100,19 @@ def test_overwatch_interrupts_an_insurgent_close_assault() -> None:
     assert order == ["ReactionTest", "Fire", "CloseAssaultCheck"]
     assert of_kind(run, "ReactionTest")[0]["regular"] == "WATCH"
     assert [(f["firer"], f["target"]) for f in of_kind(run, "Fire")] == [("WATCH", "G")]
+
+
+def test_shaken_a_unit_shaken_again_while_recovering_still_spends_the_turn_recovering() -> None:
+    """Rulebook: Morale, Shaken (R102): a Shaken unit spends the next turn recovering; Shaken
+    again in that turn, it still recovers through it, and through the turn after as well."""
+    run = run_file("shaken-recovery.json")
+    assert run.error == "" and run.engine is not None
+    assert [m["result"] for m in of_kind(run, "Morale")] == ["Shaken"]
+    gunmen = run.engine.state.units["G"]
+    assert gunmen.shaken_turn == 2
+    assert [gunmen.recovering(t) for t in (1, 2, 3, 4)] == [False, True, True, False]
+    pending = run.final["pending"]
+    assert pending["kind"] == "insurgent_action"
+    offered = {o["kind"] for o in pending["options"] if o.get("unit") == "G"}
+    assert "fire" not in offered and "close_assault" not in offered
+    assert "move" in offered
