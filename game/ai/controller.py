@@ -161,6 +161,10 @@ class InsurgentAI:
         self, view: PlayerView, world: _World, decision: dict[str, Any]
     ) -> Command:
         context = decision.get("context", {})
+        if context.get("action") == "pinned":
+            # R104: the Action Check tables have no row for giving up an interruption to fire
+            # at a Pinned unit, and checking would use up the unit's check of the turn (R72)
+            return DeclareInterrupts(side=INSURGENT, declarations=())
         regular = world.unit(str(context.get("regular", "")))
         # a unit that has checked this turn does not check again (R72): no Situation for it
         eligible = [

@@ -80,11 +80,15 @@ RULES: tuple[HelpSection, ...] = (
             "cautious moves help the Regular by one; rapid moves cost one.",
             "When several units interrupt, the tests are rolled nearest first; the interrupters "
             "who won act first, then the Regular answers those who lost. A Regular unit on "
-            "Overwatch fires at an interrupter before the Reaction Test is rolled.",
+            "Overwatch that wins its own test fires at an interrupter before the Reaction Test "
+            "is rolled; Overwatch may interrupt any Insurgent action it sees, a unit coming into "
+            "its sight or a Close Assault too.",
             "Each Insurgent unit gets one interruption a turn (declaring it uses it up); a group "
             "with no leader must first throw 4 or better on its Quality die. Every interruption "
             "after the first in one activation takes a Firepower die and an inch of movement "
-            "from the Regular unit.",
+            "from the Regular unit. A friend reacting for an interrupted unit may be "
+            "interrupted in turn, and an Insurgent unit may spend its interruption firing at a "
+            "Pinned Regular unit.",
         ),
         (
             "Interruptions and Reaction Tests",
@@ -92,7 +96,7 @@ RULES: tuple[HelpSection, ...] = (
             "Interruption Aftermath",
             "Reaction Tests and Fog of War",
         ),
-        ("R13", "R14", "R22", "R23", "R24"),
+        ("R13", "R14", "R22", "R23", "R24", "R100", "R101", "R103", "R104"),
     ),
     HelpSection(
         "Fire combat",

@@ -79,6 +79,8 @@ def run_activation(g: Engine, first: Command) -> Flow:
             context=ContinueContext(unit=unit.id),
         )
     g.state.activation = None
+    if not g.scenario.finished(g.state):
+        yield from interruptions.fire_on_pinned(g)
 
 
 def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command) -> Flow:

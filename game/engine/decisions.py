@@ -16,7 +16,9 @@ from game.engine.protocol import DecisionKind
 
 class ActivityContext(TypedDict):
     """What the activated Regular is doing, for the Insurgents' Action Checks: its action
-    (move, fire, close_assault), whether and how fast it moves, whom it fires at or charges."""
+    (move, fire, close_assault; fire also for a friend's reaction fire, R103; pinned when the
+    Insurgents may only fire at a Pinned unit, R104), whether and how fast it moves, whom it
+    fires at or charges."""
 
     action: str
     moving: bool

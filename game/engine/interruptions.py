@@ -56,9 +56,16 @@ def may_interrupt(g: Engine, ins: UnitState) -> bool:
 
 
 def interruption_window(
-    g: Engine, regular: UnitState, act: Activation, only: list[UnitState] | None = None
+    g: Engine,
+    regular: UnitState,
+    act: Activation,
+    only: list[UnitState] | None = None,
+    *,
+    pinned: bool = False,
 ) -> Flow:
-    """Insurgents in LOS may declare interruptions (R22)."""
+    """Insurgents in LOS may declare interruptions (R22). With `only`, just those units, at
+    this point; `pinned`: the Regular unit is Pinned and the Insurgents may only fire at it,
+    giving up their interruption (Rulebook: Insurgent Interruptions; R104)."""
     pool = (
         only
         if only is not None
@@ -68,7 +75,10 @@ def interruption_window(
         return
     eligible = sorted(i.id for i in pool)
     remaining = max(0.0, path_length(act.path) - act.travelled) if act.path else 0.0
-    ats = [0.0] if remaining <= 0 or only is not None else [0.0, round(remaining / 2, 2)]
+    if only is not None:
+        remaining = 0.0
+    ats = [0.0] if remaining <= 0 else [0.0, round(remaining / 2, 2)]
+    modes = ("fire",) if pinned else ("fire", "move")
     options: list[Command] = [DeclareInterrupts(side=INSURGENT, declarations=())]
     for at in ats:
         if len(eligible) > 1:  # with one group this is its own "fire" option below
@@ -78,7 +88,7 @@ def interruption_window(
                 )
             )
         for i in eligible:
-            for mode in ("fire", "move"):
+            for mode in modes:
                 if mode == "move" and g.unit(i).joined_turn == g.state.turn:
                     continue  # R80: the leader's joining was its move
                 options.append(DeclareInterrupts(side=INSURGENT, declarations=((i, mode),), at=at))
@@ -95,8 +105,12 @@ def interruption_window(
                 raise IllegalCommand(f"{uid} cannot interrupt {regular.name} now (R22)")
             if uid in seen:
                 raise IllegalCommand(f"{uid} may interrupt only once per turn (R22)")
-            if mode not in ("fire", "move"):
-                raise IllegalCommand("an interruption is by 'fire' or by 'move'")
+            if mode not in modes:
+                raise IllegalCommand(
+                    f"{regular.name} is Pinned: the Insurgents may only fire at it (R104)"
+                    if pinned
+                    else "an interruption is by 'fire' or by 'move'"
+                )
             if mode == "move" and g.unit(uid).joined_turn == g.state.turn:
                 raise IllegalCommand(
                     f"{uid} was joined by a leader this turn and may only fire (R80)"
@@ -110,8 +124,13 @@ def interruption_window(
     answer = yield from g.ask(
         INSURGENT,
         DecisionKind.INTERRUPTS,
-        f"{regular.name} is {'moving' if act.path else 'acting'} in sight of "
-        f"{', '.join(g.unit(i).name for i in eligible)}: declare interruptions",
+        (
+            f"{regular.name} is Pinned in sight of {', '.join(g.unit(i).name for i in eligible)}"
+            ": fire at it, giving up the interruption?"
+            if pinned
+            else f"{regular.name} is {'moving' if act.path else 'acting'} in sight of "
+            f"{', '.join(g.unit(i).name for i in eligible)}: declare interruptions"
+        ),
         options,
         accepts,
         context=InterruptsContext(
@@ -133,13 +152,20 @@ def interruption_window(
             if contractors.try_exit(g, regular):
                 return
     placement.settle(g, regular)
-    yield from resolve_chain(g, regular, act, list(answer.declarations))
+    yield from resolve_chain(g, regular, act, list(answer.declarations), tested=not pinned)
 
 
 def resolve_chain(
-    g: Engine, regular: UnitState, act: Activation, declarations: list[tuple[str, str]]
+    g: Engine,
+    regular: UnitState,
+    act: Activation,
+    declarations: list[tuple[str, str]],
+    *,
+    tested: bool = True,
 ) -> Flow:
-    """Resolving Chains of Interruptions (R22-R24): tests nearest first, lost ones first."""
+    """Resolving Chains of Interruptions (R22-R24): tests nearest first, lost ones first.
+    `tested=False`: fire at a Pinned unit that is neither moving nor firing, so it makes no
+    Reaction Test and cannot react first (R104); Overwatch and friends still may."""
     turn = g.state.turn
     modes = dict(declarations)
     interrupters = sorted(
@@ -174,12 +200,15 @@ def resolve_chain(
         yield from overwatch.reactors_fire(g, first, ins)
     active = [i for i in active if i.on_table and i.effective_figures]
     early: dict[str, list[str]] = {}
+    after: dict[str, list[str]] = {}
     for ins in active:
-        early[ins.id], h_after = yield from overwatch.helper_reactions(g, regular, ins)
-        late[ins.id] += h_after
+        early[ins.id], after[ins.id] = yield from overwatch.helper_reactions(g, regular, ins)
     results: list[tuple[UnitState, bool]] = []
     for ins in active:
         if not ins.on_table:
+            continue
+        if not tested:
+            results.append((ins, True))
             continue
         stance = stance_of(g, regular, act)
         roll = reaction_test(g, ins, regular, stance)
@@ -199,16 +228,68 @@ def resolve_chain(
     won = [i for i, first in results if not first]
     for ins in lost:
         act.interruptions += 1
-        yield from overwatch.reactors_fire(g, early[ins.id], ins)
+        yield from friends_fire(g, early[ins.id], ins)
         yield from insurgent_interruption(g, ins, regular, modes[ins.id])
         yield from overwatch.reactors_fire(g, late[ins.id], ins)
+        yield from friends_fire(g, after[ins.id], ins)
         yield from regular_reaction(g, regular, act, ins, won_test=False)
     for ins in won:
         act.interruptions += 1
-        yield from overwatch.reactors_fire(g, early[ins.id], ins)
+        yield from friends_fire(g, early[ins.id], ins)
         yield from regular_reaction(g, regular, act, ins, won_test=True)
         yield from insurgent_interruption(g, ins, regular, modes[ins.id])
         yield from overwatch.reactors_fire(g, late[ins.id], ins)
+        yield from friends_fire(g, after[ins.id], ins)
+
+
+def friends_fire(g: Engine, friend_ids: list[str], ins: UnitState) -> Flow:
+    """Unactivated friends fire in reaction to `ins` (their activation, R57). A reaction is a
+    Regular unit firing, so the Insurgents in its sight that still have their interruption may
+    interrupt it, as at an activation (Rulebook: Insurgent Interruptions of Regular's
+    Movement/Fire; R103); its fire then loses a die per interruption (R37)."""
+    for fid in friend_ids:
+        friend = g.state.units[fid]
+        if not (friend.on_table and ins.on_table):
+            continue
+        react = Activation(fid, fired=True, action="fire", targets=[ins.id])
+        yield from interruption_window(g, friend, react)
+        if not (friend.on_table and ins.on_table):
+            continue
+        try:
+            checks.check_fire(g, friend, ins, react.own_fire_penalty)
+        except IllegalCommand as why:
+            g.emit(
+                E.FIRE_CANCELLED,
+                cause="cannot_react",
+                unit=friend.id,
+                unit_name=friend.name,
+                target=ins.id,
+                reason=str(why),
+            )
+            continue
+        yield from fire.fire(g, friend, ins, penalty=react.own_fire_penalty, manner="react")
+
+
+def fire_on_pinned(g: Engine) -> Flow:
+    """Insurgents may give up their interruption to fire at a Pinned Regular unit (Rulebook:
+    Insurgent Interruptions; R104): offered, for each Pinned Regular unit in sight of
+    Insurgents that may still interrupt and could fire at it, when a Regular activation ends."""
+    turn = g.state.turn
+    for regular in g.state.units_of(REGULAR):
+        if not (regular.on_table and regular.pinned_turn == turn):
+            continue
+        pool: list[UnitState] = []
+        for ins in g.state.units_of(INSURGENT):
+            if not (may_interrupt(g, ins) and g.los(ins, regular)):
+                continue
+            try:
+                checks.check_fire(g, ins, regular, 0)
+            except IllegalCommand:
+                continue
+            pool.append(ins)
+        if pool:
+            act = Activation(regular.id, action="pinned")
+            yield from interruption_window(g, regular, act, only=pool, pinned=True)
 
 
 def reaction_test(g: Engine, ins: UnitState, regular: UnitState, stance: str) -> rb.ReactionRoll:

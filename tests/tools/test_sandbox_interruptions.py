@@ -116,3 +116,33 @@ def test_shaken_a_unit_shaken_again_while_recovering_still_spends_the_turn_recov
     offered = {o["kind"] for o in pending["options"] if o.get("unit") == "G"}
     assert "fire" not in offered and "close_assault" not in offered
     assert "move" in offered
+
+
+def test_insurgent_interruptions_a_friends_reaction_fire_may_be_interrupted() -> None:
+    """Rulebook: Interruptions, Insurgent Interruptions of Regular's Movement/Fire (fire that
+    is part of a reaction may be interrupted; R103): an unactivated friend reacting for the
+    interrupted unit is interrupted by a group that sees only it, and fires one die down."""
+    run = run_file("reaction-interrupted.json")
+    assert run.error == "" and run.engine is not None
+    declared = [(d["unit"], d["target"]) for d in of_kind(run, "InterruptDeclared")]
+    assert declared == [("ALPHA", "R1"), ("BG", "R2")]
+    fires = of_kind(run, "Fire")
+    assert [(f["firer"], f["target"]) for f in fires] == [
+        ("BG", "R2"),
+        ("R2", "ALPHA"),
+        ("ALPHA", "R1"),
+        ("R1", "ALPHA"),
+    ]
+    assert fires[1]["firepower_breakdown"]["penalties"] == [["interrupted (R37)", 1]]
+    assert run.engine.state.units["BG"].interrupted_turn == 1
+
+
+def test_insurgent_interruptions_give_up_an_interruption_to_fire_on_a_pinned_unit() -> None:
+    """Rulebook: Interruptions, Insurgent Interruptions of Regular's Movement/Fire (R104): an
+    Insurgent unit that still has its interruption may spend it firing at a Pinned Regular
+    unit; the Pinned unit makes no Reaction Test and does not react."""
+    run = run_file("fire-on-pinned.json")
+    assert run.error == "" and run.engine is not None
+    assert [(f["firer"], f["target"]) for f in of_kind(run, "Fire")] == [("G", "R1")]
+    assert of_kind(run, "ReactionTest") == []
+    assert run.engine.state.units["G"].interrupted_turn == 1
