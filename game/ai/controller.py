@@ -146,6 +146,7 @@ class InsurgentAI:
             DecisionKind.ASSAULTED: self._assaulted,
             DecisionKind.PRISONERS: self._prisoners,
             DecisionKind.HOT_SPOT: self._hot_spot,
+            DecisionKind.RESUME_MOVE: self._resume_move,
         }
         handler = handlers.get(str(decision["kind"]), self._first_legal)
         return handler(view, world, decision)
@@ -324,6 +325,15 @@ class InsurgentAI:
         return self._first_legal(view, world, decision)
 
     # -- decisions outside the tables (R70) ------------------------------------------------------
+    def _resume_move(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
+        """R105: a move Overwatch interrupted goes on as its Action Check planned it (the
+        first option); the tables have no row for changing it."""
+        unit = world.unit(str(decision.get("context", {}).get("unit", "")))
+        self._note(
+            f"T{world.turn} {unit.name if unit else '?'} goes on with its move as planned (R105)"
+        )
+        return view.legal[0]
+
     def _answers(self, view: PlayerView) -> list[Answer]:
         return [c for c in view.legal if isinstance(c, Answer)]
 

@@ -103,6 +103,7 @@ class RegularAI:
             DecisionKind.REACT: self._react,
             DecisionKind.SEEK_COVER: self._seek_cover,
             DecisionKind.ASSAULTED: self._assaulted,
+            DecisionKind.RESUME_MOVE: self._resume_move,
         }
         handler = handlers.get(board.kind)
         if handler is None:  # a decision the engine grew since: say so (the driver's policy)
@@ -253,6 +254,13 @@ class RegularAI:
                     f"{unit.name} moves to {_describe(point)}: danger E={here:.2f} → {danger:.2f}",
                 )
         return best
+
+    def _resume_move(self, board: Board) -> Command:
+        """After an interruption the move goes on as planned (the first option, R105): the
+        plan was weighed when the unit was activated, and the chain has been answered."""
+        unit = board.unit(str(board.context.get("unit", "")))
+        self.note(f'"go on as planned" {unit.name if unit else "?"} keeps its move (R105)')
+        return board.legal[0]
 
     def _seek_cover(self, board: Board) -> Command:
         unit = board.unit(str(board.context.get("unit", "")))

@@ -236,12 +236,15 @@ def fire_blockers(g: Engine, unit: UnitState, target: UnitState) -> str:
     return ", ".join(names)
 
 
-def check_move(g: Engine, unit: UnitState, command: MoveUnit, act: Activation) -> None:
+def check_move(
+    g: Engine, unit: UnitState, command: MoveUnit, act: Activation, *, resuming: bool = False
+) -> None:
+    """A move is legal now; `resuming`: the rest of a move changed after an interruption (R105)."""
     name = unit.name
     turn = g.state.turn
     if command.rate not in tuple(MoveRate):
         raise IllegalCommand(f"unknown movement rate {command.rate!r}")
-    if act.moved > 0 or act.rate:
+    if not resuming and (act.moved > 0 or act.rate):
         raise IllegalCommand(f"{name} has already moved this activation")
     if not unit.effective_figures:
         raise IllegalCommand(f"{name} has no one able to move")

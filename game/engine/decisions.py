@@ -102,6 +102,16 @@ class InsurgentActionContext(TypedDict):
     """Which Insurgent unit acts next in the Insurgent phase."""
 
 
+class ResumeMoveContext(TypedDict):
+    """How the interrupted mover `unit` goes on (R105): `to` and `rate` are the move as it was
+    planned (the first option keeps it), `moved` the inches already moved this activation."""
+
+    unit: str
+    to: list[float]
+    rate: str
+    moved: float
+
+
 DecisionContext = (
     ActivateContext
     | ContinueContext
@@ -115,6 +125,7 @@ DecisionContext = (
     | PrisonersContext
     | HotSpotContext
     | InsurgentActionContext
+    | ResumeMoveContext
 )
 
 CONTEXTS: dict[DecisionKind, type] = {
@@ -130,6 +141,7 @@ CONTEXTS: dict[DecisionKind, type] = {
     DecisionKind.PRISONERS: PrisonersContext,
     DecisionKind.HOT_SPOT: HotSpotContext,
     DecisionKind.INSURGENT_ACTION: InsurgentActionContext,
+    DecisionKind.RESUME_MOVE: ResumeMoveContext,
 }
 """The context type of every decision kind."""
 

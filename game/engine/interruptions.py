@@ -153,6 +153,8 @@ def interruption_window(
                 return
     placement.settle(g, regular)
     yield from resolve_chain(g, regular, act, list(answer.declarations), tested=not pinned)
+    if regular.on_table and act.action == "move":
+        yield from movement.regular_resume(g, regular, act)
 
 
 def resolve_chain(

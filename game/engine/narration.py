@@ -493,6 +493,10 @@ TEMPLATES: dict[str, str] = {
         '{unit_name} moves {rate} toward ({to[0]:.1f}, {to[1]:.1f}), {length:.1f}" '
         "(Rulebook: Movement)"
     ),
+    K.MOVE_CHANGED: _(
+        '{unit_name} goes on {rate} toward ({to[0]:.1f}, {to[1]:.1f}), {length:.1f}" more '
+        "(Rulebook: Movement, a move changed after an interruption)"
+    ),
     K.MOVE_END: _('{unit_name} ends its move at ({at[0]:.1f}, {at[1]:.1f}) after {distance:.1f}"'),
     K.TAKE_COVER: _(
         '{unit_name} reacts by moving {distance:.1f}" into cover at ({to[0]:.1f}, {to[1]:.1f}) '

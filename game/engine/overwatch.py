@@ -172,18 +172,21 @@ def overwatch_then(
 def into_sight(g: Engine, unit: UnitState, seen: set[str], late: list[str]) -> Flow:
     """Overwatch units that first see a moving Insurgent unit at this point of its move may
     interrupt it here (Rulebook: Overwatch; R101): winners fire now, losers go to `late` and
-    fire when the move is over. Returns True when that fire ends the move (the unit is gone
-    or Shaken, and has sought cover)."""
+    fire when the move is over. Returns "halted" when that fire ends the move (the unit is
+    gone, or Shaken and has sought cover), "fired" when a watcher fired and the mover may go
+    on (R105), else ""."""
     if not watching(g, unit, seen):
-        return False
+        return ""
     placement.settle(g, unit)  # sight is judged from where the figures will stand
     fresh = [w.id for w in watching(g, unit, seen)]
     if not fresh:
-        return False
+        return ""
     skip = {w.id for w in g.state.units_of(REGULAR) if w.id not in fresh}
     seen.update(fresh)
     shaken_before = unit.shaken_turn
     first, after = yield from overwatch_reactions(g, unit, skip=skip)
     late.extend(after)
     yield from reactors_fire(g, first, unit)
-    return not unit.on_table or unit.shaken_turn != shaken_before
+    if not unit.on_table or unit.shaken_turn != shaken_before:
+        return "halted"
+    return "fired" if first else ""

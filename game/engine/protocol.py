@@ -26,6 +26,7 @@ class DecisionKind(StrEnum):
     PRISONERS = "prisoners"
     HOT_SPOT = "hot_spot"
     INSURGENT_ACTION = "insurgent_action"
+    RESUME_MOVE = "resume_move"
 
 
 class EventKind(StrEnum):
@@ -65,6 +66,7 @@ class EventKind(StrEnum):
     MERGED = "Merged"
     MORALE = "Morale"
     MOVE = "Move"
+    MOVE_CHANGED = "MoveChanged"
     MOVE_END = "MoveEnd"
     MOVE_START = "MoveStart"
     NEUTRALIZE_ABANDONED = "NeutralizeAbandoned"

@@ -41,6 +41,12 @@ def answer(engine: Engine, choice: Any) -> None:
     engine.apply(Answer(side=engine.pending.side, decision=engine.pending.id, choice=choice))
 
 
+def go_on(engine: Engine) -> None:
+    """The interrupted mover goes on as planned (the first option; Movement, R105)."""
+    while engine.pending is not None and engine.pending.kind == "resume_move":
+        engine.apply(engine.pending.options[0])
+
+
 def kinds(engine: Engine, kind: str) -> list[dict[str, Any]]:
     return [e for e in engine.state.events if e["kind"] == kind]
 
@@ -113,6 +119,7 @@ def test_resolving_chains_of_interruptions_rulebook_example() -> None:
     assert base["CHARLIE"] - marine_fp["CHARLIE"] == 1
     assert base["BRAVO"] - marine_fp["BRAVO"] == 2
     # The rest of the move comes into Delta's sight: Delta may declare now (R22).
+    go_on(engine)
     assert engine.pending is not None and engine.pending.kind == "interrupts"
     assert engine.pending.context["eligible"] == ["DELTA"]
     assert engine.los(delta, marines)
@@ -120,6 +127,7 @@ def test_resolving_chains_of_interruptions_rulebook_example() -> None:
     # With the dice all 1 now, the Marines win Delta's test (1 vs 1+1) and fire first.
     assert engine.pending is not None and engine.pending.kind == "react"
     answer(engine, "fire")
+    go_on(engine)
     delta_fire = [e for e in kinds(engine, "Fire") if e["data"]["target"] == "DELTA"]
     assert len(delta_fire) == 1
     assert engine.firepower(marines, delta).total - delta_fire[0]["data"]["firepower"] == 3
@@ -146,6 +154,7 @@ def test_an_insurgent_unit_cannot_interrupt_twice_in_a_turn() -> None:
     engine.apply(DeclareInterrupts(side=INSURGENT, declarations=(("ALPHA", "fire"),)))
     while engine.pending is not None and engine.pending.kind in ("react", "helpers"):
         answer(engine, engine.pending.options[0].choice)  # type: ignore[attr-defined]
+        go_on(engine)
     while engine.pending is not None and engine.pending.kind == "continue":
         engine.apply(EndActivation(side=REGULAR, unit="R1"))
     assert engine.pending is not None and engine.pending.kind == "activate"
@@ -231,6 +240,7 @@ def test_r55_reaction_fire_does_not_use_up_the_activations_own_fire() -> None:
             answer(engine, "fire")
         else:
             engine.apply(DeclareInterrupts(side=INSURGENT, declarations=()))
+        go_on(engine)
     assert [e["data"]["firer"] for e in kinds(engine, "Fire")].count("R1") == 1
     assert engine.pending is not None and engine.pending.kind == "continue"
     fire_options = [o for o in engine.pending.options if o.kind == "fire"]
@@ -313,6 +323,7 @@ def test_examples_of_firepower_2_own_fire_after_two_interruptions_loses_two_dice
             answer(engine, "none")
         else:
             engine.apply(DeclareInterrupts(side=INSURGENT, declarations=()))
+        go_on(engine)
     assert engine.pending is not None and engine.pending.kind == "continue"
     marines, bravo = engine.state.units["R1"], engine.state.units["BRAVO"]
     full = engine.firepower(marines, bravo).total
@@ -337,6 +348,7 @@ def test_a_unit_that_finishes_its_move_as_its_reaction_ends_it_once_and_says_so(
     )
     while engine.pending is not None and engine.pending.kind == "react":
         answer(engine, "none")
+    go_on(engine)
     assert engine.pending is not None and engine.pending.kind == "interrupts"
     engine.apply(DeclareInterrupts(side=INSURGENT, declarations=(("DELTA", "fire"),)))
     assert engine.pending is not None and engine.pending.kind == "react"

@@ -4,6 +4,7 @@ section, asserts the outcome the book gives."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,7 @@ def test_overwatch_interrupts_an_insurgent_moving_into_its_sight() -> None:
     assert order == ["ReactionTest", "Fire", "Move"]
     assert of_kind(run, "ReactionTest")[0]["overwatch"] is True
     assert of_kind(run, "Fire")[0]["firer"] == "WATCH"
-    assert of_kind(run, "Move")[0]["moved"] == 6.0  # unhurt, it walks the rest of its move
+    assert of_kind(run, "Move")[0]["moved"] == 10.0  # unhurt, it walks the rest of its move
 
 
 def test_overwatch_interrupts_an_insurgent_close_assault() -> None:
@@ -146,3 +147,35 @@ def test_insurgent_interruptions_give_up_an_interruption_to_fire_on_a_pinned_uni
     assert [(f["firer"], f["target"]) for f in of_kind(run, "Fire")] == [("G", "R1")]
     assert of_kind(run, "ReactionTest") == []
     assert run.engine.state.units["G"].interrupted_turn == 1
+
+
+def test_movement_rate_and_direction_may_change_after_an_interruption() -> None:
+    """Rulebook: Movement (R105): an interrupted mover, neither Pinned nor Pulling Back, may
+    change its rate and direction; a faster rate still counts the distance already moved."""
+    run = run_file("move-after-interruption.json")
+    assert run.error == "" and run.engine is not None
+    changed = of_kind(run, "MoveChanged")
+    assert [(c["rate"], c["to"], c["length"]) for c in changed] == [("rapid", [44, 38], 10.0)]
+    end = of_kind(run, "MoveEnd")[0]
+    assert end["distance"] == 12.0  # the 2" before the interruption and 10" Rapid after it
+    assert abs(end["at"][1] - 38.0) < 0.1  # it turned east
+    marines = run.engine.state.units["R1"]
+    assert marines.move_rate == "rapid"
+
+
+def test_movement_an_insurgent_move_interrupted_by_overwatch_may_change_too(tmp_path: Path) -> None:
+    """Rulebook: Movement (R105), with Overwatch (R101): the Gunmen, fired at first by the
+    Watchers halfway along their Rapid move, turn north instead; the 6" already moved count
+    against the Rapid 12", so they go 6" more."""
+    data = json.loads((EXAMPLES / "overwatch-into-sight.json").read_text(encoding="utf-8"))
+    assert data["commands"][2]["to"] == [12.0, 24.0]  # the planned end: as planned
+    data["commands"][2]["to"] = [16.0, 4.0]
+    path = tmp_path / "turn-north.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    run = run_situation(read_situation(path), lambda event: None)
+    assert run.error == "" and run.engine is not None
+    changed = of_kind(run, "MoveChanged")
+    assert [(c["unit"], c["rate"], c["length"]) for c in changed] == [("G", "rapid", 6.0)]
+    move = of_kind(run, "Move")[0]
+    assert move["moved"] == 12.0
+    assert move["at"][1] < 24.0 - 5.0  # it went north
