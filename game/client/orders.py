@@ -434,7 +434,11 @@ def describe_options(engine: Engine, options: list[Command]) -> list[str]:
     units = {c.unit for c in options if isinstance(c, MoveUnit)}
     if len(units) == 1 and all(isinstance(c, MoveUnit) for c in options):
         moves = [describe_move(engine, c) for c in options if isinstance(c, MoveUnit)]
-        return [move[:1].upper() + move[1:] for move in moves]
+        labels = [move[:1].upper() + move[1:] for move in moves]
+        pending = engine.pending
+        if labels and pending is not None and pending.kind == DecisionKind.RESUME_MOVE:
+            labels[0] = f"Go on as planned: {moves[0]}"  # the engine's first option (R105)
+        return labels
     return [describe_choice(engine, c) for c in options]
 
 

@@ -100,3 +100,24 @@ def test_a_move_option_says_where_it_goes_and_is_marked_on_the_map() -> None:
     near_wall = orders.place_words(engine, (10.0, 10.0))
     assert near_wall.startswith("beside ") and near_wall != "beside terrain"
     assert orders.choice_point(into) == (21.0, 12.0) and group.centre != (21.0, 12.0)
+
+
+def test_an_interrupted_move_asks_how_it_goes_on_and_the_first_way_is_as_planned() -> None:
+    """Movement (R105): the dialog after an interruption of a move names the planned way."""
+    import dataclasses
+    from pathlib import Path
+
+    from game.sandbox import run_situation
+    from game.scenarios.situation import read_situation
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "sandbox"
+    situation = read_situation(docs / "move-after-interruption.json")
+    situation = dataclasses.replace(situation, commands=situation.commands[:3])
+    run = run_situation(situation, lambda event: None)
+    engine = run.engine
+    assert engine is not None and engine.pending is not None
+    assert engine.pending.kind == "resume_move"
+    labels = orders.describe_options(engine, list(engine.pending.options)[:9])
+    assert labels[0].startswith("Go on as planned: cautious move")
+    assert labels[1].startswith("Rapid move")  # the same place at the other rate
+    assert len(labels) == 9
