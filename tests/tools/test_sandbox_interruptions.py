@@ -179,3 +179,24 @@ def test_movement_an_insurgent_move_interrupted_by_overwatch_may_change_too(tmp_
     move = of_kind(run, "Move")[0]
     assert move["moved"] == 12.0
     assert move["at"][1] < 24.0 - 5.0  # it went north
+
+
+def test_shaken_recovery_windows_and_a_merge_keeps_the_recovery_under_way() -> None:
+    """Rulebook: Morale, Shaken (R102, R81): one recovery turn after each Shaken turn, runs of
+    them joined; a merge at the start of a turn keeps a recovery either unit was in."""
+    from game.engine.state import UnitState
+
+    a = UnitState("A", "A", "insurgent", [])
+    a.shake(3)
+    assert [a.recovering(t) for t in (3, 4, 5)] == [False, True, False]
+    a.shake(5)  # Shaken again after the recovery: a new one (the state answers for now on)
+    assert [a.recovering(t) for t in (5, 6, 7)] == [False, True, False]
+    a.shake(6)  # ...and again while recovering: it recovers through turn 7 as well
+    assert [a.recovering(t) for t in (6, 7, 8)] == [True, True, False]
+    b = UnitState("B", "B", "insurgent", [])
+    b.shake(1)
+    b.merge_shaken(a, 7)  # B's recovery is long over; A recovers in turn 7
+    assert b.recovering(7) and not b.recovering(8) and b.shaken_turn == 6
+    c = UnitState("C", "C", "insurgent", [])
+    c.merge_shaken(UnitState("D", "D", "insurgent", []), 2)
+    assert not any(c.recovering(t) for t in range(1, 5))
