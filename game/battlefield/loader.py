@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.battlefield import map_checks
+from game.battlefield import map_checks, map_warnings
 from game.battlefield.errors import MapError, MapProblem
 from game.battlefield.map_format import (
     _AREA_RULES,
@@ -29,7 +29,6 @@ from game.battlefield.map_format import (
     MAP_PROPERTIES,
     MAX_TABLE_INCHES,
     OBJECT_CLASSES,
-    OPEN_GROUND_DISTANCE,
     ClassSpec,
     PropertySpec,
     _a,
@@ -66,7 +65,6 @@ from game.battlefield.tmx_checks import (
     pytmx,
     readable_path,
 )
-from game.rules.reinforcements import HOT_SPOT_SEPARATION
 
 
 @dataclass(frozen=True)
@@ -170,9 +168,7 @@ class _Converter:
         for layer_name, obj in self._objects():
             self._convert_object(layer_name, obj, collected)
         buildings = self._attach_doors(collected)
-        self._check_hot_spots(collected, str(props["scenario"]))
-        self._check_playable(collected, props)
-        self._warn_suspicious(collected, buildings)
+        self._check_across(collected, buildings, str(props["scenario"]))
         if self.problems.has_errors:
             return None
         return Battlefield(
@@ -289,8 +285,16 @@ class _Converter:
             return
         if facts.shape in ("ellipse", "template"):
             return  # already reported by the XML checks
+        flat = facts.shape == "rectangle" and not (float(obj.width) and float(obj.height))
         if facts.shape not in spec.shapes:
-            error(f"a {cls} must be {_shape_words(spec.shapes)}, not {_a(facts.shape)}")
+            what = "a rectangle of zero size" if flat else _a(facts.shape)
+            error(f"a {cls} must be {_shape_words(spec.shapes)}, not {what}")
+            return
+        if flat:
+            error(
+                f"rectangle has zero size ({float(obj.width):g} x {float(obj.height):g} pixels); "
+                "drag it out to the piece's size, or draw a polygon"
+            )
             return
         if not facts.visible:
             self.problems.warning("object is hidden in Tiled but the game reads it", oid, name)
@@ -418,13 +422,8 @@ class _Converter:
             raw = [(ox, oy), (ox + w, oy), (ox + w, oy + h), (ox, oy + h)]
         else:
             raw = [(ox, oy)]
-        angle = float(obj.rotation or 0.0)
-        if angle and shape != "point":
-            sin_t, cos_t = math.sin(math.radians(angle)), math.cos(math.radians(angle))
-            raw = [
-                (ox + cos_t * (x - ox) - sin_t * (y - oy), oy + sin_t * (x - ox) + cos_t * (y - oy))
-                for x, y in raw
-            ]
+        if shape != "point":
+            raw = map_checks.rotate_about(raw, (ox, oy), float(obj.rotation or 0.0))
         return [(_clean(x / self.ppi), _clean(y / self.ppi)) for x, y in raw]
 
     # ----------------------------------------------------------- properties
@@ -511,88 +510,12 @@ class _Converter:
             for b in out.buildings
         ]
 
-    def _check_hot_spots(self, out: _Collected, scenario: str) -> None:
-        seen: dict[int, HotSpot] = {}
-        for spot in out.hot_spots:
-            if spot.number in seen:
-                self.problems.error(
-                    f"hot spot number {spot.number} is used twice (also object "
-                    f"{seen[spot.number].id}); number them 1 to 5, once each",
-                    spot.id,
-                    spot.name,
-                )
-            else:
-                seen[spot.number] = spot
-        if not out.hot_spots:
-            # all five or none (R45): with none, the scenario uses the table edges, or the hot
-            # spots are placed when the game starts (by the Insurgent player, or R79 in solo)
-            if not scenario and MARKERS_LAYER in self.facts.object_layers:
-                self.problems.warning(
-                    "the map has no hot spots, so the game will place five when it starts (R45, "
-                    "R79); HotSpot markers 1 to 5 placed by hand play better"
-                )
-            return
-        missing = [str(n) for n in HOT_SPOT_NUMBERS if n not in seen]
-        if missing and MARKERS_LAYER in self.facts.object_layers:
-            listed = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else ""
-            what = f"hot spots {listed} are" if listed else f"hot spot {missing[0]} is"
-            self.problems.error(
-                f"{what} missing: a map needs HotSpot markers numbered 1 to 5, once each"
-            )
-        spots = sorted(seen.values(), key=lambda s: s.number)
-        for i, first in enumerate(spots):
-            for second in spots[i + 1 :]:
-                gap = math.dist(first.position, second.position)
-                if gap < HOT_SPOT_SEPARATION - 1e-9:
-                    self.problems.error(
-                        f'hot spots {first.number} and {second.number} are closer than 6" '
-                        f"({_inches(gap)} apart)",
-                        second.id,
-                        second.name,
-                    )
-
-    def _check_playable(self, out: _Collected, props: dict[str, PropertyValue]) -> None:
-        if str(props["scenario"]):
-            return
-        regulars = [u for u in out.units if u.side is Side.REGULAR]
+    def _check_across(self, out: _Collected, buildings: list[Building], scenario: str) -> None:
+        map_warnings.check_hot_spots(
+            self.problems, out.hot_spots, scenario, MARKERS_LAYER in self.facts.object_layers
+        )
         given = "entry_edges" in self._raw_map_properties()  # a bad value is reported already
-        if not given and not regulars:
-            self.problems.error(
-                "a custom map (no 'scenario' property) needs the map property entry_edges "
-                "or at least one Regular Unit, so that the Regulars can start"
-            )
-
-    def _warn_suspicious(self, out: _Collected, buildings: list[Building]) -> None:
-        for i, j in map_checks.overlapping_pairs([b.outline for b in buildings]):
-            first, second = buildings[i], buildings[j]
-            self.problems.warning(
-                f'buildings {first.id} "{first.name}" and {second.id} "{second.name}" '
-                "overlap; draw them side by side (sharing a wall is fine)",
-                second.id,
-                second.name,
-            )
-        for building in buildings:
-            if not building.doors:
-                self.problems.warning(
-                    "building has no door, so nobody can enter it (R32)", building.id, building.name
-                )
-        shapes: list[tuple[tuple[Point, ...], bool]] = [(b.outline, True) for b in buildings]
-        shapes += [(w.points, w.closed) for w in out.walls]
-        shapes += [(a.outline, True) for a in out.areas]
-        for spot in out.hot_spots:
-            nearest = min(
-                (
-                    map_checks.distance_to_shape(spot.position, pts, closed)
-                    for pts, closed in shapes
-                ),
-                default=math.inf,
-            )
-            if nearest > OPEN_GROUND_DISTANCE:
-                self.problems.warning(
-                    f"hot spot {spot.number} stands in open ground, more than "
-                    f"{_inches(OPEN_GROUND_DISTANCE)} from any building, wall or cover (R49)",
-                    spot.id,
-                    spot.name,
-                )
+        map_warnings.check_start(self.problems, scenario, given, out.units)
+        map_warnings.warn_suspicious(self.problems, buildings, out.walls, out.areas, out.hot_spots)
         if not self.facts.tile_layers:
             self.problems.warning("the map has no tile layer: the table will be drawn blank")

@@ -24,6 +24,18 @@ def dedupe(points: Sequence[Point], closed: bool) -> list[Point]:
     return result
 
 
+def rotate_about(points: Sequence[Point], origin: Point, degrees: float) -> list[Point]:
+    """Tiled's rotation: clockwise on screen (y grows south) by `degrees` about `origin`."""
+    if not degrees:
+        return list(points)
+    ox, oy = origin
+    sin_t, cos_t = math.sin(math.radians(degrees)), math.cos(math.radians(degrees))
+    return [
+        (ox + cos_t * (x - ox) - sin_t * (y - oy), oy + sin_t * (x - ox) + cos_t * (y - oy))
+        for x, y in points
+    ]
+
+
 def shoelace(points: Sequence[Point]) -> float:
     """Twice the signed area; positive means clockwise on screen (y grows south)."""
     total = 0.0

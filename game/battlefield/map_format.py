@@ -83,7 +83,7 @@ OBJECT_CLASSES: dict[str, ClassSpec] = {
         ClassSpec("Wreck", TERRAIN_LAYER, _AREA),
         ClassSpec("Impassable", TERRAIN_LAYER, _AREA, (PropertySpec("blocks_los", "bool", True),)),
         ClassSpec("Cover", TERRAIN_LAYER, _AREA),
-        ClassSpec("HotSpot", MARKERS_LAYER, _POINT, (PropertySpec("number", "int", 0),)),
+        ClassSpec("HotSpot", MARKERS_LAYER, _POINT, (PropertySpec("number", "int", 1),)),  # R158
         ClassSpec(
             "Zone",
             MARKERS_LAYER,

@@ -25,6 +25,7 @@ from pathlib import Path
 from game.battlefield import limits
 from game.battlefield.tmx_xml import (
     _GID_LIMIT,
+    _GID_MASK,
     GAME_LAYERS,
     MARKERS_LAYER,
     MAX_FILE_BYTES,
@@ -36,6 +37,7 @@ from game.battlefield.tmx_xml import (
     TERRAIN_LAYER,
     ObjectFacts,
     ProblemList,
+    TileIds,
     TmxFacts,
     XmlRejected,
     _float_attr,
@@ -119,9 +121,8 @@ def _check_properties(
     return found
 
 
-def _check_tile_data(
-    layer: ET.Element, name: str, width: int, height: int, problems: ProblemList
-) -> None:
+def _check_tile_data(layer: ET.Element, name: str, facts: TmxFacts, problems: ProblemList) -> None:
+    width, height = facts.width_tiles, facts.height_tiles
     where = f"tile layer '{name}'"
     lw = _int_attr(layer, "width")
     lh = _int_attr(layer, "height")
@@ -190,6 +191,15 @@ def _check_tile_data(
         return
     if any(g < 0 or g >= _GID_LIMIT for g in gids):
         problems.error(f"{where} has damaged tile data (a tile number is out of range)")
+        return
+    for gid in sorted(set(gids)):
+        problem = tile_problem(gid, facts)
+        if problem is not None:
+            at = gids.index(gid)
+            problems.error(
+                f"{where} uses {problem} (first at column {at % width}, row {at // width})"
+            )
+            return
 
 
 def _check_image(
@@ -226,7 +236,8 @@ def _check_image(
 
 def _check_tileset_body(
     node: ET.Element, base_dir: Path, owner: str, problems: ProblemList, file_label: str | None
-) -> None:
+) -> TileIds | None:
+    """Check a tileset's body; the tile ids it holds (None when they cannot be known)."""
     tile_w = _int_attr(node, "tilewidth")
     tile_h = _int_attr(node, "tileheight")
     if (
@@ -235,36 +246,50 @@ def _check_tileset_body(
         or not (0 < tile_w <= MAX_TILE_PIXELS and 0 < tile_h <= MAX_TILE_PIXELS)
     ):
         problems.error(f"{owner} has no valid tilewidth/tileheight", path=file_label)
-        return
-    for attr in ("spacing", "margin"):
-        value = _int_attr(node, attr, 0)
+        return None
+    gaps = [_int_attr(node, attr, 0) for attr in ("spacing", "margin")]
+    for attr, value in zip(("spacing", "margin"), gaps, strict=True):
         if value is None or value < 0:
             problems.error(f"{owner} has an invalid {attr}", path=file_label)
-            return
+            return None
     size = _check_image(node.find("image"), base_dir, owner, problems, file_label)
     if size is not None and (size[0] // tile_w) * (size[1] // tile_h) > MAX_TILESET_TILES:
         problems.error(f"{owner} has more than {MAX_TILESET_TILES} tiles", path=file_label)
+    ids: TileIds | None = None
+    if size is not None:
+        spacing, margin = gaps[0] or 0, gaps[1] or 0
+        columns = (size[0] - 2 * margin + spacing) // (tile_w + spacing)
+        rows = (size[1] - 2 * margin + spacing) // (tile_h + spacing)
+        ids = max(0, columns) * max(0, rows)
+    elif node.find("image") is None:
+        ids = frozenset()  # a collection of images: the tiles listed below, each with its image
     for tile in node.findall("tile"):
-        if _int_attr(tile, "id") is None:
+        tile_id = _int_attr(tile, "id")
+        if tile_id is None:
             problems.error(f"{owner} has a tile with no valid id", path=file_label)
             continue
+        if isinstance(ids, frozenset) and tile.find("image") is not None:
+            ids = ids | {tile_id}
         _check_image(tile.find("image"), base_dir, owner, problems, file_label, need_size=False)
         for frame in tile.iter("frame"):
             if _int_attr(frame, "tileid") is None or _int_attr(frame, "duration") is None:
                 problems.error(f"{owner} has a damaged animation frame", path=file_label)
         _check_properties(tile, "", problems, where=f"{owner} tile: ")
+    return ids
 
 
-def _check_tilesets(root: ET.Element, map_dir: Path, problems: ProblemList) -> int:
-    count = 0
+def _check_tilesets(
+    root: ET.Element, map_dir: Path, facts: TmxFacts, problems: ProblemList
+) -> None:
     for tileset in root.findall("tileset"):
-        count += 1
+        facts.tilesets += 1
         firstgid = _int_attr(tileset, "firstgid")
         source = tileset.get("source")
         label = f"tileset '{source or tileset.get('name', '?')}'"
         if firstgid is None or firstgid < 1:
             problems.error(f"{label} has no valid firstgid")
             continue
+        facts.tile_ranges.append((firstgid, None, label))  # replaced once its tiles are known
         if source is None:
             name = tileset.get("name", "?")
             if any(t.find("objectgroup") is not None for t in tileset.findall("tile")):
@@ -277,7 +302,8 @@ def _check_tilesets(root: ET.Element, map_dir: Path, problems: ProblemList) -> i
                     f"tileset '{name}' is embedded in the map; external .tsx tilesets are "
                     "recommended (Tileset > Export Tileset As)"
                 )
-            _check_tileset_body(tileset, map_dir, f"tileset '{name}'", problems, None)
+            ids = _check_tileset_body(tileset, map_dir, f"tileset '{name}'", problems, None)
+            facts.tile_ranges[-1] = (firstgid, ids, label)
             continue
         if not source.lower().endswith(".tsx"):
             problems.error(
@@ -300,8 +326,36 @@ def _check_tilesets(root: ET.Element, map_dir: Path, problems: ProblemList) -> i
             )
             continue
         check_attribute_values(tsx_root, problems, tsx_label)
-        _check_tileset_body(tsx_root, tsx_path.parent, "the tileset", problems, tsx_label)
-    return count
+        ids = _check_tileset_body(tsx_root, tsx_path.parent, "the tileset", problems, tsx_label)
+        facts.tile_ranges[-1] = (firstgid, ids, label)
+    facts.tile_ranges.sort(key=lambda entry: entry[0])
+
+
+def tile_problem(gid: int, facts: TmxFacts) -> str | None:
+    """Why a tile number (Tiled's gid, flip flags included) names no tile, or None."""
+    number = gid & _GID_MASK
+    if number == 0:
+        return None
+    holder = None
+    for entry in facts.tile_ranges:
+        if entry[0] <= number:
+            holder = entry
+    if holder is None:
+        return f"tile number {number}, which no tileset of the map holds"
+    firstgid, ids, label = holder
+    local = number - firstgid
+    if (
+        ids is None
+        or (isinstance(ids, int) and local < ids)
+        or (isinstance(ids, frozenset) and local in ids)
+    ):
+        return None
+    has = f"only {ids} tiles" if isinstance(ids, int) else f"no tile {local}"
+    return (
+        f"tile {local} of {label} (tile number {number}), but that tileset has {has}; "
+        "the tileset image may have been cropped or swapped: repaint those tiles in Tiled "
+        "or restore the tileset"
+    )
 
 
 def _object_shape(obj: ET.Element) -> str:
@@ -333,7 +387,8 @@ def _check_object(
         problems.error(f"object id {obj_id} is used twice; re-save the map in Tiled", obj_id, name)
         facts.duplicate_ids.add(obj_id)
         return
-    if obj.get("template") is not None:
+    game_layer = layer_name in GAME_LAYERS  # other layers are not read: anything goes there
+    if obj.get("template") is not None and game_layer:
         problems.error(
             "object uses a template, which the game cannot read; select it and use "
             "'Detach Template' before saving",
@@ -349,8 +404,11 @@ def _check_object(
     if gid is None or not 0 <= gid < _GID_LIMIT:
         problems.error("object has an invalid tile reference (gid)", obj_id, name)
         return
+    if (problem := tile_problem(gid, facts)) is not None:
+        problems.error(f"tile object shows {problem}", obj_id, name)
+        return
     shape = "template" if obj.get("template") is not None else _object_shape(obj)
-    if shape == "ellipse":
+    if shape == "ellipse" and game_layer:
         problems.error(
             "ellipses are not supported (pytmx reads them as rectangles); draw a polygon instead",
             obj_id,
@@ -397,7 +455,7 @@ def _walk_layers(
         elif tag == "layer":
             facts.tile_layers += 1
             facts.other_layers.append(name)
-            _check_tile_data(layer, name, facts.width_tiles, facts.height_tiles, problems)
+            _check_tile_data(layer, name, facts, problems)
         elif tag == "imagelayer":
             facts.other_layers.append(name)
             image = layer.find("image")
@@ -466,7 +524,7 @@ def check_tmx(path: Path, problems: ProblemList) -> TmxFacts | None:
         problems.error(too_big)
         return None
     facts.map_properties = _check_properties(root, "map", problems, where="map ")
-    facts.tilesets = _check_tilesets(root, path.parent, problems)
+    _check_tilesets(root, path.parent, facts, problems)
     _walk_layers(root, facts, problems, None, True, path.parent)
     return facts
 

@@ -57,6 +57,10 @@ MARKERS_LAYER = "markers"
 GAME_LAYERS = (TERRAIN_LAYER, MARKERS_LAYER)
 PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object", "class")
 _GID_LIMIT = 1 << 32
+_GID_MASK = 0x0FFFFFFF  # Tiled keeps the flip and rotation flags in the top four bits
+
+TileIds = int | frozenset[int]
+"""The tiles of a tileset: a count (ids 0 to count - 1, an image grid) or the listed ids."""
 
 # Names pytmx refuses as custom properties because its own objects already have such an attribute.
 # The live list is read from pytmx itself (see reserved_property_names); this is the fallback.
@@ -118,6 +122,8 @@ class TmxFacts:
     tile_layers: int = 0
     other_layers: list[str] = field(default_factory=list)  # names of tile and image layers
     tilesets: int = 0
+    # (firstgid, tile ids or None when unknown, label) per tileset, by firstgid
+    tile_ranges: list[tuple[int, TileIds | None, str]] = field(default_factory=list)
 
 
 class ProblemList:

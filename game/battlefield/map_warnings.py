@@ -1,0 +1,142 @@
+"""The loader's checks across objects: hot spot sets (R45), whether a custom map can start, and
+the warnings for maps that are legal but would play wrongly (R49, R156, R157).
+
+Plain geometry only (map_checks): no pymunk here. The checks that need the game's own movement
+(can anybody reach the exit?) are in `reach_checks.py`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from game.battlefield import map_checks
+from game.battlefield.map_format import HOT_SPOT_NUMBERS, OPEN_GROUND_DISTANCE, _inches
+from game.battlefield.model import Area, Building, HotSpot, Point, Side, UnitPlacement, Wall
+from game.battlefield.tmx_xml import ProblemList
+from game.rules.reinforcements import HOT_SPOT_SEPARATION
+
+
+def check_hot_spots(
+    problems: ProblemList, hot_spots: Sequence[HotSpot], scenario: str, has_markers: bool
+) -> None:
+    """R45: hot spots 1 to 5 once each, at least 6" apart, or none at all."""
+    seen: dict[int, HotSpot] = {}
+    for spot in hot_spots:
+        if spot.number in seen:
+            problems.error(
+                f"hot spot number {spot.number} is used twice (also object "
+                f"{seen[spot.number].id}); number them 1 to 5, once each",
+                spot.id,
+                spot.name,
+            )
+        else:
+            seen[spot.number] = spot
+    if not hot_spots:
+        # all five or none (R45): with none, the scenario uses the table edges, or the hot
+        # spots are placed when the game starts (by the Insurgent player, or R79 in solo)
+        if not scenario and has_markers:
+            problems.warning(
+                "the map has no hot spots, so the game will place five when it starts (R45, "
+                "R79); HotSpot markers 1 to 5 placed by hand play better"
+            )
+        return
+    missing = [str(n) for n in HOT_SPOT_NUMBERS if n not in seen]
+    if missing and has_markers:
+        listed = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else ""
+        what = f"hot spots {listed} are" if listed else f"hot spot {missing[0]} is"
+        problems.error(f"{what} missing: a map needs HotSpot markers numbered 1 to 5, once each")
+    spots = sorted(seen.values(), key=lambda s: s.number)
+    for i, first in enumerate(spots):
+        for second in spots[i + 1 :]:
+            gap = math.dist(first.position, second.position)
+            if gap < HOT_SPOT_SEPARATION - 1e-9:
+                problems.error(
+                    f'hot spots {first.number} and {second.number} are closer than 6" '
+                    f"({_inches(gap)} apart)",
+                    second.id,
+                    second.name,
+                )
+
+
+def check_start(
+    problems: ProblemList, scenario: str, entry_edges_given: bool, units: Sequence[UnitPlacement]
+) -> None:
+    """A custom map must say where the Regulars start; R156: Regular Units win over entry_edges."""
+    if scenario:
+        return
+    regulars = [u for u in units if u.side is Side.REGULAR]
+    if not entry_edges_given and not regulars:
+        problems.error(
+            "a custom map (no 'scenario' property) needs the map property entry_edges "
+            "or at least one Regular Unit, so that the Regulars can start"
+        )
+    elif entry_edges_given and regulars:
+        problems.warning(
+            f"the map gives both entry_edges and {len(regulars)} Regular Unit(s): the Regulars "
+            "start on their Units, and entry_edges only marks the edge (R156); remove one of "
+            "them to make your intent plain"
+        )
+
+
+def warn_suspicious(
+    problems: ProblemList,
+    buildings: Sequence[Building],
+    walls: Sequence[Wall],
+    areas: Sequence[Area],
+    hot_spots: Sequence[HotSpot],
+) -> None:
+    """Overlapping buildings, doorless buildings, hot spots in the open (R49) or shut in (R157)."""
+    for i, j in map_checks.overlapping_pairs([b.outline for b in buildings]):
+        first, second = buildings[i], buildings[j]
+        problems.warning(
+            f'buildings {first.id} "{first.name}" and {second.id} "{second.name}" '
+            "overlap; draw them side by side (sharing a wall is fine)",
+            second.id,
+            second.name,
+        )
+    for building in buildings:
+        if not building.doors:
+            problems.warning(
+                "building has no door, so nobody can enter it (R32)", building.id, building.name
+            )
+    shapes: list[tuple[tuple[Point, ...], bool]] = [(b.outline, True) for b in buildings]
+    shapes += [(w.points, w.closed) for w in walls]
+    shapes += [(a.outline, True) for a in areas]
+    boxes = [map_checks.bounds(points) for points, _closed in shapes]  # buildings come first
+    for spot in hot_spots:
+        shut_in = [
+            b
+            for b, box in zip(buildings, boxes, strict=False)
+            if not b.doors
+            and map_checks.box_distance(spot.position, box) == 0
+            and map_checks.contains(b.outline, spot.position)
+        ]
+        if shut_in:
+            problems.warning(
+                f'hot spot {spot.number} is inside building {shut_in[0].id} "{shut_in[0].name}", '
+                "which has no door: Insurgents arriving there could never leave it, nor Regulars "
+                "get in to neutralize it (R157); add a Door on its outline or move the hot spot",
+                spot.id,
+                spot.name,
+            )
+        elif _open_ground(spot.position, shapes, boxes):
+            problems.warning(
+                f"hot spot {spot.number} stands in open ground, more than "
+                f"{_inches(OPEN_GROUND_DISTANCE)} from any building, wall or cover (R49)",
+                spot.id,
+                spot.name,
+            )
+
+
+def _open_ground(
+    p: Point,
+    shapes: Sequence[tuple[tuple[Point, ...], bool]],
+    boxes: Sequence[tuple[float, float, float, float]],
+) -> bool:
+    """R49: farther than OPEN_GROUND_DISTANCE from every shape (boxes first: they are cheap)."""
+    return not any(
+        map_checks.box_distance(p, box) <= OPEN_GROUND_DISTANCE
+        and map_checks.distance_to_shape(p, points, closed) <= OPEN_GROUND_DISTANCE
+        for (points, closed), box in zip(shapes, boxes, strict=True)
+    )

@@ -1,0 +1,156 @@
+"""What map authors expect from Tiled (issue 18, part 4): errors and warnings for maps that would
+load wrongly or play wrongly, and Tiled features on layers the game does not read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.battlefield.loader import read_map
+from tests.battlefield.tiled_maps import FIVE_HOT_SPOTS, building, csv, hot_spot, point, write_map
+
+DOOR_OF_20 = point(21, "Door", 128, 128)  # on the south wall of b20 (64..192 x 64..128)
+TEMPLATE_AND_ELLIPSE = (
+    ' <objectgroup id="9" name="notes">\n'
+    '  <object id="90" name="well" x="200" y="200" width="40" height="40"><ellipse/></object>\n'
+    '  <object id="91" template="tree.tx" x="300" y="100"/>\n'
+    " </objectgroup>\n"
+)
+
+
+def messages(path: Path, severity: str = "error") -> list[str]:
+    """The errors, or the warnings but those about hot spots in open ground (R49): the test
+    maps have little terrain."""
+    report = read_map(path)
+    items = report.errors if severity == "error" else report.warnings
+    return [p.message for p in items if "(R49)" not in p.message]
+
+
+def test_a_tile_number_past_the_end_of_its_tileset_is_an_error(tmp_path: Path) -> None:
+    # ground.tsx holds two tiles (numbers 1 and 2); a 3 at column 5, row 2 is past its end
+    data = csv().split(",\n")
+    row = data[2].split(",")
+    row[5] = "3"
+    data[2] = ",".join(row)
+    report = read_map(write_map(tmp_path, ground=",\n".join(data)))
+    assert report.battlefield is None
+    assert [p.message for p in report.errors] == [
+        "tile layer 'ground' uses tile 2 of tileset 'ground.tsx' (tile number 3), but that "
+        "tileset has only 2 tiles; the tileset image may have been cropped or swapped: repaint "
+        "those tiles in Tiled or restore the tileset (first at column 5, row 2)"
+    ]
+
+
+def test_flipped_tiles_are_inside_their_tileset(tmp_path: Path) -> None:
+    flipped = 0x80000000 | 0x40000000 | 0x20000000 | 2  # tile 2, flipped all three ways
+    report = read_map(write_map(tmp_path, ground=csv(flipped)))
+    assert report.errors == ()
+
+
+def test_a_tile_object_past_the_end_of_its_tileset_is_an_error(tmp_path: Path) -> None:
+    decoration = (
+        ' <objectgroup id="8" name="decoration">\n'
+        '  <object id="80" name="car" gid="7" x="64" y="64" width="32" height="32"/>\n'
+        " </objectgroup>\n"
+    )
+    report = read_map(write_map(tmp_path, after=decoration))
+    assert [(p.object_id, p.message[:60]) for p in report.errors] == [
+        (80, "tile object shows tile 6 of tileset 'ground.tsx' (tile numbe")
+    ]
+
+
+def test_a_zero_size_rectangle_says_so(tmp_path: Path) -> None:
+    flat = building(20, 64, 64, 128, 0)
+    report = read_map(write_map(tmp_path, terrain=flat))
+    assert [(p.object_id, p.message) for p in report.errors] == [
+        (
+            20,
+            "rectangle has zero size (128 x 0 pixels); drag it out to the piece's size, or draw "
+            "a polygon",
+        )
+    ]
+    # a point class drawn as a size-less rectangle (how Tiled before 1.1 saved points)
+    old_point = '  <object id="22" name="door" type="Door" x="128" y="128"/>\n'
+    report = read_map(write_map(tmp_path, terrain=building(20, 64, 64, 128, 64) + old_point))
+    assert [p.message for p in report.errors] == [
+        "a Door must be a point (Insert Point), not a rectangle of zero size"
+    ]
+
+
+def test_ellipses_and_templates_on_layers_the_game_does_not_read_are_accepted(
+    tmp_path: Path,
+) -> None:
+    report = read_map(write_map(tmp_path, after=TEMPLATE_AND_ELLIPSE))
+    assert report.errors == ()
+    assert report.battlefield is not None
+    # on the terrain layer they are still refused: the game would read them wrongly
+    on_terrain = TEMPLATE_AND_ELLIPSE.replace(' <objectgroup id="9" name="notes">\n', "")
+    on_terrain = on_terrain.replace(" </objectgroup>\n", "")
+    errors = messages(write_map(tmp_path, terrain=on_terrain))
+    assert any(e.startswith("ellipses are not supported") for e in errors)
+    assert any(e.startswith("object uses a template") for e in errors)
+
+
+def test_r156_regular_units_win_over_entry_edges_with_a_warning(tmp_path: Path) -> None:
+    unit = point(30, "Unit", 256, 300, '<property name="figures" value="leader, 3 rifle"/>')
+    warnings = messages(write_map(tmp_path, markers=FIVE_HOT_SPOTS + unit), "warning")
+    assert warnings == [
+        "the map gives both entry_edges and 1 Regular Unit(s): the Regulars start on their "
+        "Units, and entry_edges only marks the edge (R156); remove one of them to make your "
+        "intent plain"
+    ]
+    # an Insurgent unit does not compete with the Regulars' entry edge
+    insurgents = unit.replace(
+        "<properties>", '<properties><property name="side" value="insurgent"/>'
+    )
+    assert messages(write_map(tmp_path, markers=FIVE_HOT_SPOTS + insurgents), "warning") == []
+
+
+def test_r157_a_hot_spot_inside_a_building_without_a_door_is_a_warning(tmp_path: Path) -> None:
+    # hot spot 2 stands at (9", 5"); a doorless building around it shuts it in
+    shut = building(20, 256, 128, 96, 64)
+    report = read_map(write_map(tmp_path, terrain=shut))
+    assert report.battlefield is not None
+    assert [(p.object_id, p.message) for p in report.warnings if "(R49)" not in p.message] == [
+        (20, "building has no door, so nobody can enter it (R32)"),
+        (
+            102,
+            'hot spot 2 is inside building 20 "b20", which has no door: Insurgents arriving '
+            "there could never leave it, nor Regulars get in to neutralize it (R157); add a Door "
+            "on its outline or move the hot spot",
+        ),
+    ]
+    # with a door on its outline the hot spot is simply in a building
+    door = point(21, "Door", 288, 192)
+    assert messages(write_map(tmp_path, terrain=shut + door), "warning") == []
+
+
+def test_r158_a_hot_spot_without_a_number_is_number_1(tmp_path: Path) -> None:
+    unnumbered = (
+        '  <object id="101" name="hs" type="HotSpot" x="32" y="32">\n   <point/>\n  </object>\n'
+    )
+    numbered = "".join(
+        hot_spot(100 + n, n, x, y)
+        for n, (x, y) in zip(
+            range(2, 6), [(288, 160), (480, 96), (96, 352), (448, 352)], strict=True
+        )
+    )
+    report = read_map(write_map(tmp_path, markers=unnumbered + numbered))
+    assert report.battlefield is not None
+    assert (report.battlefield.hot_spots[0].number, report.battlefield.hot_spots[0].id) == (1, 101)
+
+
+@pytest.mark.parametrize("rotation", [90, 30])
+def test_rotated_zone_is_read_rotated(tmp_path: Path, rotation: int) -> None:
+    # a sanity pin for the preview tests: the loader turns shapes clockwise about x, y
+    zone = (
+        f'  <object id="40" name="z" type="Zone" x="256" y="64" width="64" height="32" '
+        f'rotation="{rotation}"/>\n'
+    )
+    report = read_map(write_map(tmp_path, markers=FIVE_HOT_SPOTS + zone))
+    assert report.battlefield is not None
+    outline = report.battlefield.zones[0].outline
+    assert (8.0, 2.0) in outline
+    if rotation == 90:
+        assert set(outline) == {(8.0, 2.0), (8.0, 4.0), (7.0, 4.0), (7.0, 2.0)}
