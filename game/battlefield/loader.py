@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.battlefield import map_checks, map_warnings
+from game.battlefield import map_checks, map_warnings, reach_checks
 from game.battlefield.errors import MapError, MapProblem
 from game.battlefield.map_format import (
     _AREA_RULES,
@@ -86,14 +86,18 @@ class MapReport:
 
 def load_battlefield(path: str | os.PathLike[str]) -> Battlefield:
     """Load a playable map; raise MapError listing every problem when it is not playable."""
-    report = read_map(path)
+    report = read_map(path, play_checks=False)
     if report.battlefield is None:
         raise MapError(list(report.errors))
     return report.battlefield
 
 
-def read_map(path: str | os.PathLike[str]) -> MapReport:
-    """Read and check a map; never raises for any input file."""
+def read_map(path: str | os.PathLike[str], *, play_checks: bool = True) -> MapReport:
+    """Read and check a map; never raises for any input file.
+
+    `play_checks` adds the warnings that need the game's movement (R155: can the Regulars reach
+    every exit and objective?), for the validator and the set-up screen; loading for play
+    skips them, since warnings never stop a game."""
     display = readable_path(path)
     problems = ProblemList(display)
     battlefield: Battlefield | None = None
@@ -108,6 +112,11 @@ def read_map(path: str | os.PathLike[str]) -> MapReport:
                 battlefield = None
     if problems.has_errors:
         battlefield = None
+    if battlefield is not None and play_checks:
+        try:
+            reach_checks.warn_unreachable(battlefield, problems)
+        except Exception as exc:  # a bug of ours; the map itself loaded, so only a warning
+            problems.warning(f"internal error while checking routes, please report it: {exc!r}")
     return MapReport(display, battlefield, tuple(problems.items))
 
 

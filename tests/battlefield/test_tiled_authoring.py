@@ -3,11 +3,13 @@ load wrongly or play wrongly, and Tiled features on layers the game does not rea
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
 from game.battlefield.loader import read_map
+from game.battlefield.validate import main
 from tests.battlefield.tiled_maps import FIVE_HOT_SPOTS, building, csv, hot_spot, point, write_map
 
 DOOR_OF_20 = point(21, "Door", 128, 128)  # on the south wall of b20 (64..192 x 64..128)
@@ -154,3 +156,73 @@ def test_rotated_zone_is_read_rotated(tmp_path: Path, rotation: int) -> None:
     assert (8.0, 2.0) in outline
     if rotation == 90:
         assert set(outline) == {(8.0, 2.0), (8.0, 4.0), (7.0, 4.0), (7.0, 2.0)}
+
+
+EDGES = (
+    '<property name="entry_edges" propertytype="Edge" value="south"/>'
+    '<property name="exit_edges" propertytype="Edge" value="north"/>'
+)
+
+
+def high_wall(oid: int, x0: float, x1: float, y: float) -> str:
+    return (
+        f'  <object id="{oid}" name="wall{oid}" type="HighWall" x="{x0}" y="{y}">\n'
+        f'   <polyline points="0,0 {x1 - x0},0"/>\n  </object>\n'
+    )
+
+
+def test_r155_an_exit_cut_off_by_a_high_wall_is_a_warning(tmp_path: Path) -> None:
+    across = high_wall(50, 0, 512, 192)  # from the west edge to the east edge at 6"
+    report = read_map(write_map(tmp_path, terrain=across, properties=EDGES))
+    assert report.battlefield is not None  # legal, only unplayable: a warning, not an error
+    assert [w.message for w in report.warnings if "(R155)" in w.message] == [
+        "exit edge north cannot be reached from where the Regulars start (entry edge south): a "
+        "high wall, impassable terrain or a building without doors cuts it off (R155); leave a "
+        'gap wider than a base (0.75") or add a door'
+    ]
+    # a 1" gap at the east end lets a 3/4" base through; a 1/4" one does not (the game keeps
+    # the centre of a base on the table, not all of it)
+    assert not any(
+        "(R155)" in m
+        for m in messages(
+            write_map(tmp_path, terrain=high_wall(50, 0, 480, 192), properties=EDGES), "warning"
+        )
+    )
+    assert any(
+        "(R155)" in m
+        for m in messages(
+            write_map(tmp_path, terrain=high_wall(50, 0, 504, 192), properties=EDGES), "warning"
+        )
+    )
+    # loading for play never runs the route check (warnings do not stop a game)
+    assert not any(
+        "(R155)" in p.message
+        for p in read_map(
+            write_map(tmp_path, terrain=across, properties=EDGES), play_checks=False
+        ).warnings
+    )
+
+
+def test_r155_an_objective_in_a_building_without_a_door_is_a_warning(tmp_path: Path) -> None:
+    house = building(20, 64, 64, 128, 64)  # 2"..6" x 2"..4"
+    target = point(60, "Objective", 128, 96)  # its middle
+    report = read_map(write_map(tmp_path, terrain=house, markers=FIVE_HOT_SPOTS + target))
+    reach = [(w.object_id, w.message[:48]) for w in report.warnings if "(R155)" in w.message]
+    assert reach == [(60, "Objective cannot be reached from where the Regul")]
+    with_door = house + DOOR_OF_20
+    assert not any(
+        "(R155)" in m
+        for m in messages(
+            write_map(tmp_path, terrain=with_door, markers=FIVE_HOT_SPOTS + target), "warning"
+        )
+    )
+
+
+def test_r155_the_validator_prints_the_route_warning(tmp_path: Path) -> None:
+    path = write_map(tmp_path, terrain=high_wall(50, 0, 512, 192), properties=EDGES)
+    out, err = io.StringIO(), io.StringIO()
+    assert main([str(path)], out, err) == 0
+    assert any(
+        line.startswith("warning: ") and "exit edge north cannot be reached" in line
+        for line in out.getvalue().splitlines()
+    )
