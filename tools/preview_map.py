@@ -1,9 +1,11 @@
 """Render a Tiled map to a PNG without a window: `python3 tools/preview_map.py MAP.tmx OUT.png`.
 
-Draws the tile layers as Tiled would, then (unless `--art-only`) an overlay of what the game
+Draws the map's art exactly as the game does (layer order, image layers, offsets, opacity, tint,
+tile objects: game/client/tiled_art.py), then (unless `--art-only`) an overlay of what the game
 reads: building outlines with their storeys, doors (white dots), walls (high: red, low: orange),
 rubble/wreck/cover outlines, zones, hot spots (red, numbered), start positions (blue, numbered)
-and contractors (yellow). For map authors checking that the art and the rules agree.
+and contractors (yellow), each shape turned by its Tiled rotation as the game reads it. For map
+authors checking that the art and the rules agree.
 """
 
 from __future__ import annotations
@@ -18,9 +20,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame
-import pytmx
-from pytmx.util_pygame import load_pygame
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+from pytmx.util_pygame import load_pygame  # noqa: E402
+
+from game.battlefield.loader import read_map  # noqa: E402
+from game.battlefield.map_checks import rotate_about  # noqa: E402
+from game.battlefield.tmx_xml import read_xml_file  # noqa: E402
+from game.client.tiled_art import TiledArt, background_colour  # noqa: E402
 
 Color = tuple[int, int, int]
 AREA_COLORS: dict[str, Color] = {
@@ -36,23 +46,26 @@ def object_class(obj: Any) -> str:
 
 
 def outline(obj: Any) -> list[tuple[float, float]]:
+    """The object's outline in map pixels, turned by its Tiled rotation as the game reads it."""
     points = getattr(obj, "points", None)
+    x, y = float(obj.x), float(obj.y)
     if points:
-        return [(float(p.x), float(p.y)) for p in points]
-    x, y, w, h = float(obj.x), float(obj.y), float(obj.width), float(obj.height)
-    return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        raw = [(float(p.x), float(p.y)) for p in points]
+    else:
+        w, h = float(obj.width), float(obj.height)
+        raw = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    return rotate_about(raw, (x, y), float(getattr(obj, "rotation", 0) or 0))
 
 
 def render(path: Path, scale: float = 1.0, overlay: bool = True) -> pygame.Surface:
+    """The map's art as the game draws it (game/client/tiled_art.py), then the overlay."""
     pygame.display.set_mode((1, 1))
     tmx = load_pygame(str(path))
     width, height = tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight
     canvas = pygame.Surface((width, height), pygame.SRCALPHA, 32)
-    canvas.fill((30, 30, 30, 255))
-    for layer in tmx.visible_layers:
-        if isinstance(layer, pytmx.TiledTileLayer):
-            for x, y, image in layer.tiles():
-                canvas.blit(image, (x * tmx.tilewidth, y * tmx.tileheight))
+    root = read_xml_file(path)
+    canvas.fill(background_colour(root) or (30, 30, 30))
+    TiledArt(tmx, root).draw(canvas)
     if overlay:
         draw_overlay(canvas, tmx)
     if scale != 1.0:
@@ -129,13 +142,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         image = render(args.map, args.scale, overlay=not args.art_only)
-    except Exception as exc:  # pytmx and pygame raise many kinds; one readable line instead
-        print(f"error: {args.map}: cannot render: {exc}", file=sys.stderr)
+    except Exception as exc:  # pytmx and pygame raise many kinds; readable lines instead
+        # the validator names what is wrong with a broken map far better than pygame does
+        problems = read_map(args.map, play_checks=False).errors
+        for line in [str(p) for p in problems] or [f"error: {args.map}: cannot render: {exc}"]:
+            print(line, file=sys.stderr)
         return 2
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(image, str(args.out))
     print(f"wrote {args.out}")
-    return 0
+    problems = read_map(args.map, play_checks=False).errors
+    for problem in problems:  # drawn anyway, to help find them; but the game refuses the map
+        print(problem, file=sys.stderr)
+    return 2 if problems else 0
 
 
 if __name__ == "__main__":

@@ -16,13 +16,12 @@ import pytmx
 from pytmx.util_pygame import load_pygame
 
 from game.battlefield.model import Battlefield, Edge, Point
+from game.battlefield.tmx_xml import XmlRejected, read_xml_file
 from game.client.palette import DEFAULT_PALETTE, ColourA, Palette
+from game.client.tiled_art import TiledArt, background_colour
 
 EDGE_BAND_IN = 0.5
 """How deep into the table an entry/exit edge is tinted."""
-
-_BLIT_BATCH = 4096
-"""Tiles drawn per call (the list of a whole layer of a big map alone took 170 MB)."""
 
 _ZOOM_CACHE_SIZE = 4
 _ZOOM_CACHE_PIXELS = 16_000_000
@@ -57,7 +56,7 @@ class MapArt:
         self.world_height = self.pixel_height / self.pixels_per_inch
         self.base = pygame.Surface((self.pixel_width, self.pixel_height)).convert()
         self.base.fill(palette.fallback_ground)
-        drawn = self._draw_tiles(tmx) if tmx is not None else 0
+        drawn = self._draw_tiles(tmx, tmx_path) if tmx is not None and tmx_path else 0
         if drawn == 0 and battlefield is not None:
             self._draw_fallback_terrain(battlefield)
             self.notes.append("This map has no tile art: terrain drawn from its objects.")
@@ -66,28 +65,16 @@ class MapArt:
         self._scaled: OrderedDict[tuple[int, str], pygame.Surface] = OrderedDict()
 
     # -- native rendering ---------------------------------------------------------------------
-    def _draw_tiles(self, tmx: pytmx.TiledMap) -> int:
-        drawn = 0
-        for layer in tmx.visible_layers:
-            if isinstance(layer, pytmx.TiledTileLayer):
-                tw, th = tmx.tilewidth, tmx.tileheight
-                blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
-                for x, y, image in layer.tiles():
-                    if isinstance(image, pygame.Surface):
-                        # Tiles taller than the grid are anchored at their bottom (Tiled's rule).
-                        blits.append((image, (x * tw, y * th + th - image.get_height())))
-                        if len(blits) >= _BLIT_BATCH:  # a million tiles: not all in one list
-                            self.base.fblits(blits)
-                            drawn += len(blits)
-                            blits.clear()
-                self.base.fblits(blits)
-                drawn += len(blits)
-            elif isinstance(layer, pytmx.TiledImageLayer) and isinstance(
-                layer.image, pygame.Surface
-            ):
-                self.base.blit(layer.image, (int(layer.offsetx), int(layer.offsety)))
-                drawn += 1
-        return drawn
+    def _draw_tiles(self, tmx: pytmx.TiledMap, tmx_path: Path) -> int:
+        """The art in Tiled's layer order, offsets, opacity and tint (tiled_art.py)."""
+        try:
+            root = read_xml_file(tmx_path)
+        except XmlRejected as exc:
+            raise ValueError(f"{tmx_path}: {exc}") from None
+        backdrop = background_colour(root)
+        if backdrop is not None:
+            self.base.fill(backdrop)
+        return TiledArt(tmx, root).draw(self.base)
 
     def _px(self, point: Point) -> tuple[float, float]:
         return (point[0] * self.pixels_per_inch, point[1] * self.pixels_per_inch)
