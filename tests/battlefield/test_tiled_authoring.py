@@ -226,3 +226,28 @@ def test_r155_the_validator_prints_the_route_warning(tmp_path: Path) -> None:
         line.startswith("warning: ") and "exit edge north cannot be reached" in line
         for line in out.getvalue().splitlines()
     )
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "maps" / "market-square.tmx"
+
+
+def test_the_hand_made_example_map_is_clean_and_uses_what_tiled_offers() -> None:
+    """maps/market-square.tmx, written as Tiled saves a map (not by tools/build_maps.py)."""
+    report = read_map(EXAMPLE)
+    assert report.errors == () and report.warnings == ()
+    bf = report.battlefield
+    assert bf is not None and bf.title == "Market Square" and bf.scenario == ""
+    kiosk = next(b for b in bf.buildings if b.name == "kiosk")
+    # 48 x 32 pixels at (544, 160) turned 30 degrees clockwise; its hatch is on the turned edge
+    assert (17.0, 5.0) in kiosk.outline
+    assert any(abs(x - 18.299) < 1e-3 and abs(y - 5.75) < 1e-3 for x, y in kiosk.outline)
+    assert [d.name for d in kiosk.doors] == ["kiosk hatch"]
+    warehouse = next(b for b in bf.buildings if b.name == "warehouse")
+    assert len(warehouse.outline) == 6 and len(warehouse.doors) == 2  # an L-shaped polygon
+    assert {(b.name, len(b.doors)) for b in bf.buildings if b.name in ("bakery", "pharmacy")} == {
+        ("bakery", 1),
+        ("pharmacy", 1),
+    }  # side by side, sharing a wall, each door set to its building
+    text = EXAMPLE.read_text(encoding="utf-8")
+    for feature in ('class="AmbushAlleyMap"', "<group ", 'opacity="0.6"', "gid=", "<ellipse/>"):
+        assert feature in text

@@ -150,3 +150,16 @@ def test_the_preview_names_a_tile_past_the_end_of_its_tileset(
     assert preview_map.main([str(path), str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "uses tile 8 of tileset 'ground.tsx' (tile number 9)" in err[0]
+
+
+def test_the_example_maps_turned_kiosk_roof_lies_on_the_turned_kiosk(app: App) -> None:
+    example = ROOT / "maps" / "market-square.tmx"
+    battlefield = load_battlefield(example)
+    art = MapArt(example, battlefield)
+    kiosk = next(b for b in battlefield.buildings if b.name == "kiosk")
+    cx = sum(x for x, _ in kiosk.outline) / 4 * 32
+    cy = sum(y for _, y in kiosk.outline) / 4 * 32
+    atlas = pygame.image.load(str(ROOT / "assets" / "tiles" / "urban.png"))
+    roof = 74 - 1  # roof_ochre_m00, the tile object's gid
+    middle = rgb(atlas, (roof % 16) * 32 + 16, (roof // 16) * 32 + 16)
+    assert near(rgb(art.base, round(cx), round(cy)), middle, 12)
