@@ -497,14 +497,7 @@ class _Converter:
                     f"(within {_inches(DOOR_TOLERANCE)}) or set its building property"
                 )
                 continue
-            chosen = ranked[0][1]
-            if len(ranked) > 1 and ranked[1][0] - ranked[0][0] <= 1e-6:
-                self.problems.warning(
-                    f"door touches buildings {ranked[0][1]} and {ranked[1][1]}; it opens into "
-                    f"{chosen} (set its building property to choose)",
-                    door.id,
-                    door.name,
-                )
+            chosen = ranked[0][1]  # equally near two (a shared wall): the lower id; R159 warns
             doors[chosen].append(Door(door.id, door.name, door.position, chosen))
         return [
             Building(

@@ -1,5 +1,5 @@
 """The loader's checks across objects: hot spot sets (R45), whether a custom map can start, and
-the warnings for maps that are legal but would play wrongly (R49, R156, R157).
+the warnings for maps that are legal but would play wrongly (R49, R156, R157, R159).
 
 Plain geometry only (map_checks): no pymunk here. The checks that need the game's own movement
 (can anybody reach the exit?) are in `reach_checks.py`.
@@ -11,7 +11,12 @@ import math
 from collections.abc import Sequence
 
 from game.battlefield import map_checks
-from game.battlefield.map_format import HOT_SPOT_NUMBERS, OPEN_GROUND_DISTANCE, _inches
+from game.battlefield.map_format import (
+    DOOR_TOLERANCE,
+    HOT_SPOT_NUMBERS,
+    OPEN_GROUND_DISTANCE,
+    _inches,
+)
 from game.battlefield.model import Area, Building, HotSpot, Point, Side, UnitPlacement, Wall
 from game.battlefield.tmx_xml import ProblemList
 from game.rules.reinforcements import HOT_SPOT_SEPARATION
@@ -100,6 +105,7 @@ def warn_suspicious(
             problems.warning(
                 "building has no door, so nobody can enter it (R32)", building.id, building.name
             )
+    _warn_shared_wall_doors(problems, buildings)
     shapes: list[tuple[tuple[Point, ...], bool]] = [(b.outline, True) for b in buildings]
     shapes += [(w.points, w.closed) for w in walls]
     shapes += [(a.outline, True) for a in areas]
@@ -127,6 +133,29 @@ def warn_suspicious(
                 spot.id,
                 spot.name,
             )
+
+
+def _warn_shared_wall_doors(problems: ProblemList, buildings: Sequence[Building]) -> None:
+    """R159: a door opens only its own building's outline; on a shared wall it leads nowhere."""
+    boxes = [map_checks.bounds(b.outline) for b in buildings]
+    for building in buildings:
+        for door in building.doors:
+            for other, box in zip(buildings, boxes, strict=True):
+                if (
+                    other.id != building.id
+                    and map_checks.box_distance(door.position, box) <= DOOR_TOLERANCE
+                    and map_checks.distance_to_outline(door.position, other.outline)
+                    <= DOOR_TOLERANCE
+                ):
+                    problems.warning(
+                        f'door of building {building.id} "{building.name}" is on the wall it '
+                        f'shares with building {other.id} "{other.name}": it opens only its own '
+                        "wall and the other still stands, so it leads nowhere (R159); put doors "
+                        "on outside walls, or draw the two as one building",
+                        door.id,
+                        door.name,
+                    )
+                    break
 
 
 def _open_ground(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game.battlefield.geometry import Geometry
 from game.battlefield.loader import read_map
 from game.battlefield.validate import main
 from tests.battlefield.tiled_maps import FIVE_HOT_SPOTS, building, csv, hot_spot, point, write_map
@@ -251,3 +252,26 @@ def test_the_hand_made_example_map_is_clean_and_uses_what_tiled_offers() -> None
     text = EXAMPLE.read_text(encoding="utf-8")
     for feature in ('class="AmbushAlleyMap"', "<group ", 'opacity="0.6"', "gid=", "<ellipse/>"):
         assert feature in text
+
+
+def test_r159_a_door_on_a_shared_wall_leads_nowhere_and_says_so(tmp_path: Path) -> None:
+    # two shops side by side (2"..5" and 5"..8" x 2"..5"); each has a street door
+    shops = building(20, 64, 64, 96, 96) + building(21, 160, 64, 96, 96)
+    shops += point(23, "Door", 112, 160) + point(24, "Door", 208, 160)
+    assert messages(write_map(tmp_path, terrain=shops), "warning") == []
+    shared = point(22, "Door", 160, 112, '<property name="building" type="object" value="21"/>')
+    report = read_map(write_map(tmp_path, terrain=shops + shared))
+    assert [(w.object_id, w.message) for w in report.warnings if "(R159)" in w.message] == [
+        (
+            22,
+            'door of building 21 "b21" is on the wall it shares with building 20 "b20": it opens '
+            "only its own wall and the other still stands, so it leads nowhere (R159); put doors "
+            "on outside walls, or draw the two as one building",
+        )
+    ]
+    # what the warning says is what the game's movement does: no way through the shared wall
+    assert report.battlefield is not None
+    geometry = Geometry(report.battlefield)
+    inside_20, inside_21 = (3.5, 3.5), (6.5, 3.5)
+    route = geometry.path(inside_20, inside_21)
+    assert route is not None and all(y > 5.0 for _x, y in route.points[1:-1])  # via the street
