@@ -275,3 +275,30 @@ def test_r159_a_door_on_a_shared_wall_leads_nowhere_and_says_so(tmp_path: Path) 
     inside_20, inside_21 = (3.5, 3.5), (6.5, 3.5)
     route = geometry.path(inside_20, inside_21)
     assert route is not None and all(y > 5.0 for _x, y in route.points[1:-1])  # via the street
+
+
+def test_a_tile_missing_from_an_image_collection_tileset_is_an_error(tmp_path: Path) -> None:
+    collection = (
+        '<tileset firstgid="3" name="props" tilewidth="32" tileheight="32" tilecount="2" '
+        'columns="0">\n <grid orientation="orthogonal" width="1" height="1"/>\n'
+        ' <tile id="0"><image source="ground.png" width="64" height="32"/></tile>\n'
+        ' <tile id="4"><image source="ground.png" width="64" height="32"/></tile>\n</tileset>\n'
+    )
+    props = (
+        ' <objectgroup id="8" name="props">\n'
+        '  <object id="80" name="ok" gid="7" x="64" y="64" width="64" height="32"/>\n'
+        '  <object id="81" name="gone" gid="4" x="64" y="128" width="64" height="32"/>\n'
+        " </objectgroup>\n"
+    )
+    path = write_map(tmp_path, after=props)
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            ' <layer id="1"', " " + collection + ' <layer id="1"'
+        ),
+        encoding="utf-8",
+    )
+    report = read_map(path)
+    assert [(p.object_id, p.message[:62]) for p in report.errors] == [
+        (81, "tile object shows tile 1 of tileset 'props' (tile number 4), b")
+    ]
+    assert "has no tile 1" in report.errors[0].message

@@ -163,3 +163,31 @@ def test_the_example_maps_turned_kiosk_roof_lies_on_the_turned_kiosk(app: App) -
     roof = 74 - 1  # roof_ochre_m00, the tile object's gid
     middle = rgb(atlas, (roof % 16) * 32 + 16, (roof // 16) * 32 + 16)
     assert near(rgb(art.base, round(cx), round(cy)), middle, 12)
+
+
+def test_an_image_layer_repeats_across_the_map_when_asked(app: App, tmp_path: Path) -> None:
+    spot = picture(tmp_path, "spot.png", (100, 100), BLUE)
+    layer = (
+        f' <imagelayer id="10" name="spots" offsetx="30" offsety="0" repeatx="1">'
+        f'<image source="{spot}" width="100" height="100"/></imagelayer>\n'
+    )
+    base = MapArt(write_map(tmp_path, after=layer), None).base
+    # copies every 100 pixels along x, starting left of the offset; one row only (no repeaty)
+    assert rgb(base, 5, 50) == rgb(base, 35, 50) == rgb(base, 505, 50) == BLUE
+    assert rgb(base, 5, 150) == SAND
+
+
+def test_tile_objects_are_drawn_top_down_unless_the_layer_keeps_file_order(
+    app: App, tmp_path: Path
+) -> None:
+    # two 64 x 64 tiles overlapping at (64..96, 64..96): ash stands lower (y 128) than sand
+    objects = (
+        '  <object id="60" gid="2" x="32" y="128" width="64" height="64"/>\n'
+        '  <object id="61" gid="1" x="64" y="96" width="64" height="64"/>\n'
+    )
+    for order, on_top in (("topdown", ASH), ("index", SAND)):
+        layer = (
+            f' <objectgroup id="14" name="props" draworder="{order}">\n{objects} </objectgroup>\n'
+        )
+        base = MapArt(write_map(tmp_path, after=layer, ground=csv(0)), None).base
+        assert rgb(base, 80, 80) == on_top, order
