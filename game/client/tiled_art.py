@@ -156,9 +156,10 @@ class TiledArt:
         tw, th = self.tmx.tilewidth, self.tmx.tileheight
         dx, dy = round(style.dx), round(style.dy)
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        plain = style.tint == _WHITE and style.opacity >= 1.0
         for x, y, image in layer.tiles():  # type: ignore[attr-defined]
             if isinstance(image, pygame.Surface):
-                look = self._look(image, style)
+                look = image if plain else self._look(image, style)
                 # tiles taller than the grid stand on their cell's bottom edge (Tiled's rule)
                 blits.append((look, (x * tw + dx, y * th + th - image.get_height() + dy)))
                 if len(blits) >= _BLIT_BATCH:  # a million tiles: not all in one list
