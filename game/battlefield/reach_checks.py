@@ -27,9 +27,10 @@ EDGE_DEPTH = EDGE_REACH / 2
 """How far in from a table edge the arriving and leaving points stand."""
 EDGE_STEP = 2.0
 """Inches between the sample points along an edge."""
-MAX_CORNERS = 1500
-"""Above this many outline points of movement blockers the check is skipped: the movement graph
-grows with their square (the biggest table of maps/README.md has about 450)."""
+MAX_CORNERS = 400
+"""Above this many outline points of movement blockers the check is skipped: building the movement
+graph grows with their square (the biggest table of maps/README.md has 256 and is checked in about
+1.5 s; 400 would take about 3.5 s)."""
 GOAL_MARKERS = ("Objective", "Contractor", "POI")
 
 
