@@ -302,3 +302,16 @@ def test_a_tile_missing_from_an_image_collection_tileset_is_an_error(tmp_path: P
         (81, "tile object shows tile 1 of tileset 'props' (tile number 4), b")
     ]
     assert "has no tile 1" in report.errors[0].message
+
+
+def test_r155_the_route_check_is_skipped_with_a_warning_on_crowded_maps(tmp_path: Path) -> None:
+    # 101 small sheds of 4 corners each: more than the 400 corners the check accepts
+    sheds = "".join(
+        building(300 + i, (i % 16) * 32 + 8, (i // 16) * 32 + 8, 16, 16) for i in range(101)
+    )
+    report = read_map(write_map(tmp_path, terrain=sheds, properties=EDGES))
+    assert report.battlefield is not None
+    assert [w.message for w in report.warnings if "(R155)" in w.message] == [
+        "the map has 404 corners of walls, buildings and impassable pieces (more than 400), too "
+        "many to check that every exit and objective can be reached (R155); play-test it"
+    ]
