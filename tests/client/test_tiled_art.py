@@ -191,3 +191,26 @@ def test_tile_objects_are_drawn_top_down_unless_the_layer_keeps_file_order(
         )
         base = MapArt(write_map(tmp_path, after=layer, ground=csv(0)), None).base
         assert rgb(base, 80, 80) == on_top, order
+
+
+def test_the_set_up_screen_shows_the_route_warning_and_still_starts(
+    app: App, tmp_path: Path
+) -> None:
+    from game.client.setup import SetupScene
+
+    edges = (
+        '<property name="entry_edges" propertytype="Edge" value="south"/>'
+        '<property name="exit_edges" propertytype="Edge" value="north"/>'
+    )
+    wall = (
+        '  <object id="50" name="wall" type="HighWall" x="0" y="192">\n'
+        '   <polyline points="0,0 512,0"/>\n  </object>\n'
+    )
+    path = write_map(tmp_path, terrain=wall, properties=edges)
+    scene = SetupScene(preselect=path, user_folder=Path("/nonexistent"))
+    app.push(scene)
+    app.step()
+    assert scene.dialog is None
+    assert "exit edge north cannot be reached" in scene.message and "(R155)" in scene.message
+    scene.choices.mode = "watch"
+    assert scene.start() is True
