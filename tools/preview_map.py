@@ -142,14 +142,20 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         image = render(args.map, args.scale, overlay=not args.art_only)
+        if min(image.get_size()) <= 0:
+            raise ValueError("the map has no size")
     except Exception as exc:  # pytmx and pygame raise many kinds; readable lines instead
         # the validator names what is wrong with a broken map far better than pygame does
         problems = read_map(args.map, play_checks=False).errors
         for line in [str(p) for p in problems] or [f"error: {args.map}: cannot render: {exc}"]:
             print(line, file=sys.stderr)
         return 2
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(image, str(args.out))
+    try:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(image, str(args.out))
+    except (OSError, pygame.error) as exc:
+        print(f"error: {args.out}: cannot write the picture: {exc}", file=sys.stderr)
+        return 2
     print(f"wrote {args.out}")
     problems = read_map(args.map, play_checks=False).errors
     for problem in problems:  # drawn anyway, to help find them; but the game refuses the map

@@ -214,3 +214,12 @@ def test_the_set_up_screen_shows_the_route_warning_and_still_starts(
     assert "exit edge north cannot be reached" in scene.message and "(R155)" in scene.message
     scene.choices.mode = "watch"
     assert scene.start() is True
+
+
+def test_the_preview_of_a_file_that_is_no_map_is_one_line(
+    app: App, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    not_a_map = ROOT / "tests" / "maps" / "broken" / "not_a_map.tmx"  # a <tileset>: 0 x 0 pixels
+    assert preview_map.main([str(not_a_map), str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "is not a Tiled map" in err[0]
