@@ -192,13 +192,19 @@ def _check_tile_data(layer: ET.Element, name: str, facts: TmxFacts, problems: Pr
     if any(g < 0 or g >= _GID_LIMIT for g in gids):
         problems.error(f"{where} has damaged tile data (a tile number is out of range)")
         return
+    _check_tile_numbers(gids, where, facts, problems)
+
+
+def _check_tile_numbers(
+    gids: list[int], where: str, facts: TmxFacts, problems: ProblemList
+) -> None:
+    """The first tile number of a layer that names no tile of its tileset, with its cell."""
     for gid in sorted(set(gids)):
         problem = tile_problem(gid, facts)
         if problem is not None:
             at = gids.index(gid)
-            problems.error(
-                f"{where} uses {problem} (first at column {at % width}, row {at // width})"
-            )
+            column, row = at % facts.width_tiles, at // facts.width_tiles
+            problems.error(f"{where} uses {problem} (first at column {column}, row {row})")
             return
 
 

@@ -13,8 +13,9 @@ element matched to the pytmx layer built from it, and drawn with what Tiled appl
   x, y (bottom-left), are scaled to their width and height and turn clockwise about that point;
   an object layer's default draw order (`topdown`) sorts them by y, `index` keeps file order.
 
-Not drawn: parallax (it only moves layers while scrolling in the editor), shapes and text
-objects (they are not art), animations (their first frame is shown).
+Not drawn: parallax (it only moves layers while scrolling in the editor), a tileset's drawing
+offset (`tileoffset`), shapes and text objects (they are not art), animations (their first frame
+is shown).
 """
 
 from __future__ import annotations
