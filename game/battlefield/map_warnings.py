@@ -137,13 +137,18 @@ def warn_suspicious(
 
 def _warn_shared_wall_doors(problems: ProblemList, buildings: Sequence[Building]) -> None:
     """R159: a door opens only its own building's outline; on a shared wall it leads nowhere."""
-    boxes = [map_checks.bounds(b.outline) for b in buildings]
+    near: dict[tuple[int, int], list[Building]] = {}  # 4" cells -> buildings whose box reaches
+    for building in buildings:
+        x0, y0, x1, y1 = map_checks.bounds(building.outline)
+        for cx in range(int((x0 - DOOR_TOLERANCE) // 4), int((x1 + DOOR_TOLERANCE) // 4) + 1):
+            for cy in range(int((y0 - DOOR_TOLERANCE) // 4), int((y1 + DOOR_TOLERANCE) // 4) + 1):
+                near.setdefault((cx, cy), []).append(building)
     for building in buildings:
         for door in building.doors:
-            for other, box in zip(buildings, boxes, strict=True):
+            cell = (int(door.position[0] // 4), int(door.position[1] // 4))
+            for other in near.get(cell, []):
                 if (
                     other.id != building.id
-                    and map_checks.box_distance(door.position, box) <= DOOR_TOLERANCE
                     and map_checks.distance_to_outline(door.position, other.outline)
                     <= DOOR_TOLERANCE
                 ):

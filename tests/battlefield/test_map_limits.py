@@ -17,8 +17,9 @@ from tools.scale_map import TILESET, write_map
 
 
 def errors_of(path: Path) -> tuple[list[str], float]:
+    """The format checks and their time (the route check of R155 is bounded on its own)."""
     started = time.perf_counter()
-    report = read_map(path)
+    report = read_map(path, play_checks=False)
     return [str(p) for p in report.errors], time.perf_counter() - started
 
 
