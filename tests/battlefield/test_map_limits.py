@@ -17,10 +17,12 @@ from tools.scale_map import TILESET, write_map
 
 
 def errors_of(path: Path) -> tuple[list[str], float]:
-    """The format checks and their time (the route check of R155 is bounded on its own)."""
-    started = time.perf_counter()
+    """The format checks and the CPU time they took (the route check of R155 is bounded on
+    its own). CPU time, not wall time: these guard against quadratic checks coming back (15 s,
+    29 s, 40 s before the caps), not against a busy machine."""
+    started = time.process_time()
     report = read_map(path, play_checks=False)
-    return [str(p) for p in report.errors], time.perf_counter() - started
+    return [str(p) for p in report.errors], time.process_time() - started
 
 
 def test_the_biggest_table_a_player_builds_is_accepted(tmp_path: Path) -> None:
@@ -51,7 +53,7 @@ def test_too_many_objects_are_refused_before_they_are_read(tmp_path: Path) -> No
 def test_thousands_of_buildings_under_the_cap_check_in_seconds(tmp_path: Path) -> None:
     path = write_map(tmp_path / "b.tmx", extra_objects=4500, extra_kind="Building")
     errors, seconds = errors_of(path)
-    assert errors == [] and seconds < 5.0  # every pair of buildings was compared: 40 s
+    assert errors == [] and seconds < 10.0  # every pair of buildings was compared: 40 s
 
 
 def test_too_many_polygon_points_in_all_are_refused(tmp_path: Path) -> None:
