@@ -1,9 +1,11 @@
 """Close Assault (Rulebook: Close Assault): the defender's reaction, fire at the charge,
 hand-to-hand rounds, and taking prisoners.
 
-The rules core's steps (`game.rules.close_assault`) say what the defender may answer, how many
-rounds may be fought and which fate dice capture a Regular; the engine drives them, moves the
-figures and resolves each volley as fire combat (`fire.fire`, melee: no cover, Regulars check no
+The rules core's steps (`game.rules.close_assault`) decide: what the defender may answer,
+where a fleeing unit runs and whether it ends Pinned, whether defensive fire broke the charge,
+how many rounds may be fought, who won, which fate dice capture a Regular and whether the captor
+may refuse prisoners. The engine drives them, moves the figures, asks the decisions, emits the
+events and resolves each volley as fire combat (`fire.fire`, melee: no cover, Regulars check no
 morale, broken Insurgents are captured).
 """
 
@@ -25,11 +27,9 @@ from game.engine.state import (
     REGULAR,
     UnitState,
 )
-from game.engine.terrain import distance, walk
+from game.engine.terrain import walk
 from game.rules import close_assault as ca
-from game.rules.movement import (
-    RAPID,
-)
+from game.rules.units import Side
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -77,7 +77,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
     if choice == "stand":
         g.emit(E.STAND_GROUND, unit=defender.id, unit_name=defender.name)
     if choice == "flee":
-        flee(g, attacker, defender, pinned=not dtest.passed)
+        flee(g, attacker, defender, passed_check=dtest.passed)
         return
     if choice == "fire" and g.los(defender, attacker):
         start = [(f.x, f.y) for f in attacker.figures]
@@ -91,10 +91,12 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
         )
         if not attacker.on_table:
             return
-        aborted = (attacker.side == REGULAR and attacker.pinned_turn == turn) or (
-            attacker.side == INSURGENT and attacker.shaken_turn == turn
-        )
-        if hits and aborted:
+        regular = attacker.side == REGULAR
+        if ca.charge_broken(
+            casualties=hits,
+            pinned=regular and attacker.pinned_turn == turn,
+            shaken=not regular and attacker.shaken_turn == turn,
+        ):
             for f, p in zip(attacker.figures, start, strict=False):
                 f.x, f.y = p
             g.emit(E.ASSAULT_ABORTED, unit=attacker.id, unit_name=attacker.name)
@@ -106,27 +108,24 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
     yield from _aftermath(g, attacker, defender)
 
 
-def flee(g: Engine, attacker: UnitState, defender: UnitState, *, pinned: bool) -> None:
-    """The defender runs a Rapid move straight away from the attackers (Pinned if its Quality
-    Check failed; Rulebook: Close Assault)."""
+def flee(g: Engine, attacker: UnitState, defender: UnitState, *, passed_check: bool) -> None:
+    """The defender runs a full Rapid move away from the attackers, Pinned if its Quality
+    Check failed (the rules core's `flight`; Rulebook: Close Assault Quality Checks)."""
     turn = g.state.turn
-    ax, ay = attacker.centre
-    dx, dy = defender.leader_point
-    d = max(distance((dx, dy), (ax, ay)), 1e-6)
-    goal = (dx + (dx - ax) / d * RAPID, dy + (dy - ay) / d * RAPID)
-    to = walk(g.terrain.path((dx, dy), goal), RAPID)
+    run = ca.flight(defender.leader_point, attacker.centre, passed_check=passed_check)
+    to = walk(g.terrain.path(defender.leader_point, run.goal), run.reach)
     placement.place_unit(g, defender, to)
     defender.last_moved_turn = turn
-    if pinned:
+    if run.pinned:
         defender.pinned_turn = turn
-    g.emit(E.FLEE, unit=defender.id, unit_name=defender.name, to=list(to), pinned=pinned)
+    g.emit(E.FLEE, unit=defender.id, unit_name=defender.name, to=list(to), pinned=run.pinned)
     placement.update_sightings(g)
 
 
 def _aftermath(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
     """The loser is wiped out or captured; prisoners and contractors change hands."""
-    loser = defender if _fighting(attacker) else attacker
-    winner = attacker if loser is defender else defender
+    won = ca.assault_winner(_fighting(attacker), _fighting(defender))
+    winner, loser = (attacker, defender) if won == "attacker" else (defender, attacker)
     if loser.on_table:
         casualties.unit_wiped(g, loser, captor=winner)
     if loser.side == REGULAR and winner.side == INSURGENT:
@@ -171,8 +170,8 @@ def regulars_taken(g: Engine, loser: UnitState, winner: UnitState) -> Flow:
     Insurgents take prisoners; the others are killed (Rulebook: Close Assault; R58)."""
     rolled, captured_at = ca.fate_rolls(g.dice, len(loser.figures))
     faces, captured = list(rolled), len(captured_at)
-    take = False
-    if captured:
+    take = bool(captured)
+    if captured and ca.captor_may_refuse_prisoners(Side.INSURGENT):
         take = yield from g.choose(
             INSURGENT,
             DecisionKind.PRISONERS,

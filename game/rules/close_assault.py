@@ -11,6 +11,7 @@ or a test can answer them. The result carries both units afterwards and every ro
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -29,6 +30,7 @@ from game.rules.morale import (
     check_unit_morale,
     insurgent_morale_triggers,
 )
+from game.rules.movement import RAPID
 from game.rules.quality import Morale, quality_test
 from game.rules.units import DependantKind, Side, Unit
 
@@ -68,6 +70,51 @@ def defender_responses(passed_check: bool, may_flee: bool) -> tuple[DefenderResp
     (Close Assaults against Units with Dependants & Casualties)."""
     first = DefenderResponse.FIRE if passed_check else DefenderResponse.STAND
     return (first, DefenderResponse.FLEE) if may_flee else (first,)
+
+
+@dataclass(frozen=True)
+class Flight:
+    """Where a fleeing defender runs to, and whether it ends Pinned (Close Assault Quality
+    Checks): one full Rapid move straight away from the chargers, Pinned after a failed check."""
+
+    goal: tuple[float, float]
+    reach: float
+    pinned: bool
+
+
+def flight(
+    defender_at: tuple[float, float], chargers_at: tuple[float, float], *, passed_check: bool
+) -> Flight:
+    """Rulebook: Close Assault Quality Checks — the defender flees one full Rapid move away from
+    the assaulting unit (`goal` is the point that far along the line from the chargers through
+    the defender; the engine walks the real path toward it); a defender that failed its check
+    is Pinned as well."""
+    (dx, dy), (ax, ay) = defender_at, chargers_at
+    gap = max(math.hypot(dx - ax, dy - ay), 1e-6)
+    goal = (dx + (dx - ax) / gap * RAPID, dy + (dy - ay) / gap * RAPID)
+    return Flight(goal, RAPID, pinned=not passed_check)
+
+
+def charge_broken(*, casualties: int, pinned: bool, shaken: bool) -> bool:
+    """Rulebook: Close Assault Quality Checks — defensive fire breaks the charge only when it
+    caused casualties and the chargers' Morale Check left them Pinned (Regulars; a Pull Back
+    pins too) or Shaken (Insurgents); the chargers then go back to where they started."""
+    return casualties > 0 and (pinned or shaken)
+
+
+def assault_winner(attacker_fighting: bool, defender_fighting: bool) -> str:
+    """The side left with combat-effective figures ("attacker" or "defender") once the rounds
+    end (Resolving an Infantry vs Infantry Close Assault: until one side is wiped out or
+    captured)."""
+    if attacker_fighting == defender_fighting:
+        raise ValueError("close assault: exactly one side must be left fighting")
+    return "attacker" if attacker_fighting else "defender"
+
+
+def captor_may_refuse_prisoners(captor: Side) -> bool:
+    """Rulebook: Resolving an Infantry vs Infantry Close Assault — Insurgents may finish off the
+    Regulars their fate dice capture; Regulars must take broken Insurgents prisoner."""
+    return captor is Side.INSURGENT
 
 
 def combat_rounds() -> range:
@@ -349,10 +396,14 @@ def _defensive_fire(
             result.check.faces,
         )
         effect = result.regular_effect
-        return None if effect is RegularMoraleEffect.STAND else (effect, False)
+        stopped = effect is not RegularMoraleEffect.STAND
+        broken = charge_broken(casualties=casualties, pinned=stopped, shaken=False)
+        return (effect, False) if broken else None
     outcome = state.insurgent_morale("attacker", had_leader=had_leader, casualties=casualties)
-    if outcome is None or outcome.stands:
+    shaken = outcome is not None and not outcome.stands
+    if not charge_broken(casualties=casualties, pinned=False, shaken=shaken):
         return None
+    assert outcome is not None
     if outcome.broken:
         state.note(StepKind.MORALE, "attacker", "broken: the unit flees the table")
         gone = [figure.id for figure in state.units["attacker"].figures]

@@ -372,3 +372,34 @@ def test_the_steps_the_engine_drives_answer_as_the_whole_procedure_does() -> Non
     faces, captured = fate_rolls(ScriptedDice([(Die.D6, 1), (Die.D6, 4), (Die.D6, 1)]), 3)
     assert faces == (1, 4, 1) and captured == (0, 2)
     assert len(combat_rounds()) == MAX_COMBAT_ROUNDS and combat_rounds()[0] == 1
+
+
+def test_flight_charge_breaking_and_the_winner_are_the_rules_cores_steps() -> None:
+    """Close Assault Quality Checks: a fleeing defender runs a full Rapid move (12") straight
+    away from the chargers and is Pinned only after failing its check; defensive fire breaks the
+    charge only when it caused casualties and left the chargers Pinned or Shaken. Resolving an
+    Infantry vs Infantry Close Assault: the side left fighting wins; Insurgents may refuse
+    prisoners, Regulars may not."""
+    from game.rules.close_assault import (
+        assault_winner,
+        captor_may_refuse_prisoners,
+        charge_broken,
+        flight,
+    )
+
+    run = flight((10.0, 10.0), (10.0, 14.0), passed_check=False)
+    assert run.goal == pytest.approx((10.0, -2.0)) and run.reach == 12.0 and run.pinned
+    assert not flight((10.0, 10.0), (7.0, 6.0), passed_check=True).pinned
+    assert flight((10.0, 10.0), (7.0, 6.0), passed_check=True).goal == pytest.approx(
+        (10.0 + 12 * 0.6, 10.0 + 12 * 0.8)
+    )
+    assert charge_broken(casualties=1, pinned=True, shaken=False)
+    assert charge_broken(casualties=2, pinned=False, shaken=True)
+    assert not charge_broken(casualties=0, pinned=True, shaken=True)
+    assert not charge_broken(casualties=3, pinned=False, shaken=False)
+    assert assault_winner(True, False) == "attacker"
+    assert assault_winner(False, True) == "defender"
+    with pytest.raises(ValueError):
+        assault_winner(True, True)
+    assert captor_may_refuse_prisoners(Side.INSURGENT)
+    assert not captor_may_refuse_prisoners(Side.REGULAR)
