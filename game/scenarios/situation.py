@@ -48,6 +48,7 @@ STATUSES = (
     "in_cover",  # Got In Cover (Rulebook: Cover Dice)
     "moved",  # has moved this turn (not stationary)
     "moved_rapidly",  # has moved Rapidly this turn
+    "had_casualties",  # Regular: lost figures as casualties earlier (Casualties Quality Check)
 )
 QUALITY_NAMES = {"untrained": 6, "trained": 8, "veteran": 10, "elite": 12}
 DEPENDANTS = ("casualty", "pow")
@@ -304,6 +305,8 @@ def _statuses(spec: Fields, side: str) -> frozenset[str]:
         status = one_of(value, STATUSES, at)
         if status == "overwatch" and side != REGULAR:
             raise SituationError(at, "only Regulars go on Overwatch (Rulebook: Overwatch)")
+        if status == "had_casualties" and side != REGULAR:
+            raise SituationError(at, "the Casualties Quality Check is for Regulars")
         if status in ("shaken", "interrupted") and side != INSURGENT:
             why = "Regulars are Pinned, never Shaken" if status == "shaken" else "only Insurgents"
             raise SituationError(at, f"{status} is for Insurgent units ({why})")
@@ -445,6 +448,7 @@ def _unit_state(spec: UnitSetup, turn: int) -> UnitState:
     unit.seen = spec.seen
     unit.morale_shift = spec.morale_shift
     unit.ever_casualties = any(f.wounded for f in spec.figures)
+    unit.ever_casualties |= "had_casualties" in spec.statuses
     marks = {
         "pinned": "pinned_turn",
         "regrouping": "regroup_turn",

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from game.sandbox import Run, main, run_situation
+from game.scenarios.fields import SituationError
 from game.scenarios.situation import parse_situation, read_situation
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -359,6 +360,19 @@ def test_overwatch_in_cover_and_wounded_set_the_unit_state() -> None:
     assert "R2 is tending its wounded and may only react (R27)" in refused.error
     moved = run_data({**data, "commands": [move_r2]})  # toward safety: allowed (R27)
     assert moved.error == "" and of_kind(moved, "MoveStart")
+
+
+def test_had_casualties_makes_a_rapid_move_wait_on_the_casualties_quality_check() -> None:
+    """Rulebook: Casualties — a Regular unit that lost figures earlier tests its Quality before
+    moving faster than Cautious; a failed check keeps it to a Cautious move."""
+    rapid = {**MOVE, "rate": "rapid", "to": [40, 30]}
+    data = open_table(with_status(MARINES, "had_casualties"), GUNMEN, commands=[rapid])
+    run = run_data({**data, "dice": ["d8=2"]})
+    checks = of_kind(run, "QualityCheck")
+    assert [(c["data"]["cause"], c["data"]["passed"]) for c in checks] == [("rapid_move", False)]
+    assert of_kind(run, "MoveStart")[0]["data"]["rate"] == "cautious"
+    with pytest.raises(SituationError, match="the Casualties Quality Check is for Regulars"):
+        run_data(open_table(MARINES, with_status(GUNMEN, "had_casualties")))
 
 
 # -- maps ----------------------------------------------------------------------------------------
