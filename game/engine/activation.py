@@ -122,14 +122,7 @@ def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command
             movement.change_level(g, unit, act, command)
         return
     if isinstance(command, CloseAssault):
-        act.action = "close_assault"
-        act.targets = [command.target]
-        if not act.window_done:
-            act.window_done = True
-            yield from interruptions.interruption_window(g, unit, act)
-        target = g.state.units.get(command.target)
-        if unit.on_table and target is not None and target.on_table:
-            yield from close_assault.close_assault(g, unit, target)
+        yield from close_assault.charge(g, unit, act, command)
         return
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import fire, leaders, placement
+from game.engine import close_assault, fire, leaders, placement
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     ChangeLevel,
@@ -164,6 +164,11 @@ def check_close_assault(g: Engine, unit: UnitState, command: Command, act: Activ
     if gap > reach:
         raise IllegalCommand(
             f'{target.name} is {gap:.1f}" away, beyond the charge reach of {name} ({reach:.0f}")'
+        )
+    if close_assault.charge_route(g, unit, target, reach) is None:
+        raise IllegalCommand(
+            f'{name} cannot reach {target.name} within its charge reach ({reach:.0f}") along a '
+            "real path (round walls and buildings; Rulebook: Close Assault)"
         )
 
 

@@ -11,24 +11,25 @@ morale, broken Insurgents are captured).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.engine import casualties, contractors, fire, placement
+from game.battlefield.model import Point
+from game.engine import casualties, contractors, fire, interruptions, movement, placement
 from game.engine import rulesbridge as rb
+from game.engine.commands import CloseAssault
 from game.engine.decisions import AssaultedContext
-from game.engine.procedure import (
-    Flow,
-    toward,
-)
-from game.engine.protocol import DecisionKind, UnitStatus
+from game.engine.procedure import Activation, Flow
+from game.engine.protocol import DecisionKind, MoveRate, UnitStatus
 from game.engine.protocol import EventKind as E
 from game.engine.state import (
     INSURGENT,
     REGULAR,
     UnitState,
 )
-from game.engine.terrain import walk
+from game.engine.terrain import distance, path_length, walk
 from game.rules import close_assault as ca
+from game.rules.movement import BASE_DIAMETER, CAUTIOUS
 from game.rules.units import Side
 
 if TYPE_CHECKING:
@@ -40,6 +41,61 @@ RESPONSE_WORDS = {
     ca.DefenderResponse.FLEE: "flee",
 }
 """The charged unit's answers as the `assaulted` decision offers them."""
+
+
+CHARGE_ROUTES_TRIED = 8
+"""Not a rule: how many charger-target figure pairs, nearest first, are tried for a route."""
+
+
+def charge_route(g: Engine, unit: UnitState, target: UnitState, reach: float) -> list[Point] | None:
+    """A real path (round walls and buildings, through doors) on which one of `unit`'s figures
+    reaches a figure of `target` within `reach` inches, or None (Rulebook: Close Assault: a unit
+    with a figure within Rapid movement distance of the enemy may charge; R111)."""
+    pairs = sorted(
+        (distance(a.pos, b.pos), a.pos, b.pos)
+        for a in unit.effective_figures
+        for b in target.effective_figures
+    )
+    for straight, start, goal in pairs[:CHARGE_ROUTES_TRIED]:
+        if straight > reach:
+            break
+        route = g.terrain.path(start, goal)
+        if distance(route[-1], goal) <= BASE_DIAMETER and path_length(route) <= reach + 1e-6:
+            return route
+    return None
+
+
+def charge(
+    g: Engine,
+    unit: UnitState,
+    act: Activation,
+    command: CloseAssault,
+    *,
+    then: Callable[[Engine, UnitState, UnitState], Flow] | None = None,
+) -> Flow:
+    """A charge is a move at the Rapid rate (Cautious with Dependants; Rulebook: Close Assault,
+    Rapid Movement, Dependants; R110): a Regular unit that has lost figures takes the Casualties
+    Quality Check first and, failing it, charges only what a Cautious move reaches. From the
+    declaration to contact the chargers are moving Rapidly (−1 on their Reaction Tests, +1
+    Firepower for whoever fires at them) and defend a die down against any fire (R42)."""
+    target = g.unit(command.target)
+    act.action, act.targets = "close_assault", [target.id]
+    rate = MoveRate.CAUTIOUS if unit.dependants else MoveRate.RAPID
+    if rate == MoveRate.RAPID and movement.rapid_check(g, unit, rate, "charge") != rate:
+        rate = MoveRate.CAUTIOUS
+        if charge_route(g, unit, target, CAUTIOUS) is None:
+            g.emit(E.CHARGE_FAILED, unit=unit.id, unit_name=unit.name, target_name=target.name)
+            return
+    act.rate = rate
+    unit.move_rate, unit.move_rate_turn = rate, g.state.turn
+    unit.charging = True
+    if unit.side == REGULAR and not act.window_done:
+        act.window_done = True
+        yield from interruptions.interruption_window(g, unit, act)
+    if unit.on_table and target.on_table:
+        # `then`: the Insurgents' charge, which Overwatch may interrupt first (R101)
+        yield from (then or close_assault)(g, unit, target)
+    unit.charging = False
 
 
 def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
@@ -56,6 +112,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
         **test.to_data(),
     )
     if not test.passed:
+        attacker.charging = False
         return
     dtest = rb.quality_test(defender.quality_die(), g.dice, pinned=defender.pinned_turn == turn)
     responses = ca.defender_responses(dtest.passed, may_flee=not defender.dependants)
@@ -99,11 +156,14 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
         ):
             for f, p in zip(attacker.figures, start, strict=False):
                 f.x, f.y = p
+            attacker.charging = False
             g.emit(E.ASSAULT_ABORTED, unit=attacker.id, unit_name=attacker.name)
             return
     # contact: the attackers close in, then the fight goes on until one side is gone
-    placement.place_unit(g, attacker, toward(attacker.leader_point, defender.leader_point, 1.0))
+    route = g.terrain.path(attacker.leader_point, defender.leader_point)
+    placement.place_unit(g, attacker, walk(route, max(0.0, path_length(route) - 1.0)))
     attacker.last_moved_turn = turn
+    attacker.charging = False
     yield from _fight_to_the_finish(g, attacker, defender)
     yield from _aftermath(g, attacker, defender)
 

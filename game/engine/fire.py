@@ -89,12 +89,14 @@ def firepower(
 def defense(
     g: Engine, unit: UnitState, *, charging: bool = False, melee: bool = False
 ) -> rb.Breakdown:
-    """Defense with its breakdown (R18); no cover dice in a Close Assault."""
+    """Defense with its breakdown (R18); no cover dice in a Close Assault. Chargers defend a
+    die down against any fire until they reach contact (R42), and are not stationary."""
     turn = g.state.turn
     pos = unit.position()
     in_cover = solid = False
+    charging = charging or (unit.charging and not melee)
     if not melee and pos.figures:
-        stationary = unit.last_moved_turn != turn
+        stationary = unit.last_moved_turn != turn and not unit.charging
         exposed = g.terrain.is_exposed(pos)
         in_cover = rb.counts_in_cover(unit, turn, stationary=stationary, exposed=exposed)
         solid = g.terrain.in_solid_cover(pos)

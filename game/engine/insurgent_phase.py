@@ -126,9 +126,7 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
             step = functools.partial(functools.partial(insurgent_step, g), unit, act, command)
             yield from overwatch.overwatch_then(g, unit, step)
         elif isinstance(command, CloseAssault):
-            target = g.state.units.get(command.target)
-            if target is not None and target.on_table:
-                yield from insurgent_assault(g, unit, target)
+            yield from close_assault.charge(g, unit, act, command, then=insurgent_assault)
             break
         act.acted = True
         if (act.fired and act.rate) or not unit.on_table or g.scenario.finished(g.state):

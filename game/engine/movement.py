@@ -48,9 +48,10 @@ if TYPE_CHECKING:
     from game.engine.engine import Engine
 
 
-def rapid_check(g: Engine, unit: UnitState, rate: str) -> str:
+def rapid_check(g: Engine, unit: UnitState, rate: str, cause: str = "rapid_move") -> str:
     """A Regular unit that has taken casualties passes a Quality Check to move faster than
-    Cautious, else it moves Cautiously (Rulebook: Casualties); the rate it moves at."""
+    Cautious (a Rapid move, or a charge: `cause` "charge", R110), else it moves Cautiously
+    (Rulebook: Casualties); the rate it moves at."""
     turn = g.state.turn
     if rate == MoveRate.RAPID and unit.side == REGULAR and unit.ever_casualties:
         test = rb.quality_test(unit.quality_die(), g.dice, pinned=unit.pinned_turn == turn)
@@ -58,7 +59,7 @@ def rapid_check(g: Engine, unit: UnitState, rate: str) -> str:
             E.QUALITY_CHECK,
             unit=unit.id,
             unit_name=unit.name,
-            cause="rapid_move",
+            cause=cause,
             **test.to_data(),
         )
         if not test.passed:

@@ -489,6 +489,10 @@ TEMPLATES: dict[str, str] = {
     K.FIXED: _("{unit_name} has been seen and can no longer move out of contact"),
     K.STAND_GROUND: _("{unit_name} stands its ground without firing"),
     K.ASSAULT_ABORTED: _("{unit_name}'s charge breaks under fire"),
+    K.CHARGE_FAILED: _(
+        "{unit_name} may move only Cautiously and cannot reach {target_name}: the charge "
+        "fails and its activation is spent (Rulebook: Casualties; Close Assault)"
+    ),
     K.MOVE_START: _(
         '{unit_name} moves {rate} toward ({to[0]:.1f}, {to[1]:.1f}), {length:.1f}" '
         "(Rulebook: Movement)"
@@ -597,6 +601,14 @@ VARIANTS: dict[tuple[Any, ...], str] = {
     (K.QUALITY_CHECK, "rapid_move", False): _(
         "T{turn} Casualties Quality Check to move Rapidly (Rulebook: Casualties): "
         "{unit_name} {test} → moves Cautiously"
+    ),
+    (K.QUALITY_CHECK, "charge", True): _(
+        "T{turn} Casualties Quality Check to charge at the Rapid rate (Rulebook: Casualties): "
+        "{unit_name} {test} → charges"
+    ),
+    (K.QUALITY_CHECK, "charge", False): _(
+        "T{turn} Casualties Quality Check to charge at the Rapid rate (Rulebook: Casualties): "
+        "{unit_name} {test} → may charge only as far as a Cautious move"
     ),
     (K.QUALITY_CHECK, "leaderless", True): _(
         "T{turn} leaderless {unit_name} Quality Check to act (Rulebook: Move Any Remaining "

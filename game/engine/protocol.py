@@ -37,6 +37,7 @@ class EventKind(StrEnum):
     BROKEN = "Broken"
     CASUALTY = "Casualty"
     CHANGE_LEVEL = "ChangeLevel"
+    CHARGE_FAILED = "ChargeFailed"
     CLOSE_ASSAULT_CHECK = "CloseAssaultCheck"
     CLOSE_ASSAULT_END = "CloseAssaultEnd"
     CONTRACTOR_JOINS = "ContractorJoins"

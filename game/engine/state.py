@@ -125,6 +125,7 @@ class UnitState:
     move_rate_turn: int = 0
     move_rate: str = ""  # cautious | rapid | out_of_contact (for move_rate_turn)
     fired_turn: int = 0
+    charging: bool = False  # declared a Close Assault, not yet in contact: −1 Defense (R42)
     ever_casualties: bool = False
     dependants: list[str] = field(default_factory=list)  # contractor, casualty, pow
     seen: bool = False
