@@ -131,6 +131,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
         choices,
         context=AssaultedContext(unit=defender.id),
     )
+    forfeit_the_turn(g, defender)
     if choice == "stand":
         g.emit(E.STAND_GROUND, unit=defender.id, unit_name=defender.name)
     if choice == "flee":
@@ -166,6 +167,20 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
     attacker.charging = False
     yield from _fight_to_the_finish(g, attacker, defender)
     yield from _aftermath(g, attacker, defender)
+
+
+def forfeit_the_turn(g: Engine, defender: UnitState) -> None:
+    """Rulebook: Close Assault Quality Checks — once the charged unit has answered the charge
+    (fire, stand or flee) it forfeits its other actions this turn (R112): an Insurgent unit may
+    no longer interrupt or act, a Regular unit's activation is spent and its Overwatch ends."""
+    turn = g.state.turn
+    if defender.side == INSURGENT:
+        defender.finished_turn = turn
+        return
+    defender.activated_turn = turn
+    if defender.overwatch:
+        defender.overwatch, defender.overwatch_shots = False, 0
+        g.emit(E.OVERWATCH_ENDS, unit=defender.id, unit_name=defender.name)
 
 
 def flee(g: Engine, attacker: UnitState, defender: UnitState, *, passed_check: bool) -> None:

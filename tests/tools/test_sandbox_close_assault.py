@@ -120,3 +120,46 @@ def test_close_assault_casualties_quality_check_before_the_charge() -> None:
         ("charge", True)
     ]
     assert len(of_kind(passed, "CloseAssaultCheck")) == 2
+
+
+def test_close_assault_quality_checks_a_unit_that_fled_forfeits_its_other_actions() -> None:
+    """Rulebook: Close Assault Quality Checks (R112): whatever the charged unit answers, it
+    forfeits its other actions that turn. The Gunmen flee the Marines' charge: they are not
+    offered the interruption of the second fireteam's move, and do not act in the Insurgent
+    phase; the Hajjis, who were not charged, may do both."""
+    data = load("flee-forfeits-the-turn.json")
+    run = run_data(data)
+    assert run.error == ""
+    assert [f["unit"] for f in of_kind(run, "Flee")] == ["G"]
+    pending = run.final["pending"]
+    assert pending["kind"] == "insurgent_action"
+    assert {o.get("unit") for o in pending["options"]} - {None} == {"H"}
+    data["commands"] = data["commands"][:4]  # stop at the second fireteam's move
+    at_the_move = run_data(data).final["pending"]
+    assert at_the_move["kind"] == "interrupts"
+    assert at_the_move["context"]["eligible"] == ["H"]
+
+
+def test_close_assault_quality_checks_a_regular_unit_that_answered_a_charge_leaves_overwatch() -> (
+    None
+):
+    """Rulebook: Close Assault Quality Checks (R112): a Regular unit on Overwatch that the
+    Insurgents charge answers the charge and has no other action that turn: its Overwatch ends."""
+    marines = {"id": "R1", "side": "regular", "line": [20, 30], "figures": ["rifle"] * 4}
+    data = {
+        "map": {"width": 48, "height": 48},
+        "units": [
+            {**marines, "status": ["activated", "overwatch"]},
+            {"id": "G", "side": "insurgent", "line": [20, 22], "figures": ["leader", "rifle"]},
+        ],
+        "turn_limit": 1,
+        "dice": ["d6=4", "d8=5"],
+        "commands": [
+            {"kind": "close_assault", "side": "insurgent", "unit": "G", "target": "R1"},
+            {"kind": "answer", "side": "regular", "choice": "flee"},
+        ],
+    }
+    run = run_data(data)
+    assert run.error == ""
+    assert [e["unit"] for e in of_kind(run, "OverwatchEnds")] == ["R1"]
+    assert run.final["state"]["units"]["R1"]["overwatch"] is False
