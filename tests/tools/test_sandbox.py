@@ -109,7 +109,9 @@ def test_the_firepower_cap_rulebook_example_in_a_close_assault() -> None:
     assert len(of_kind(run, "AssaultAborted")) == 1
     # returned to where they charged from (the line at y = 30)
     assert all(f.y == pytest.approx(30.0) for f in marines.figures)
-    assert run.final["pending"]["kind"] == "insurgent_action"
+    # the Mob answered the charge, so it has no other action this turn (R112): the turn, the
+    # situation's last, ends
+    assert run.final["pending"] is None
 
 
 def test_fire_at_units_with_dependants_and_casualties_rulebook_example() -> None:
