@@ -15,7 +15,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import casualties, contractors, fire, interruptions, movement, placement
+from game.engine import (
+    casualties,
+    contractors,
+    fire,
+    interruptions,
+    movement,
+    placement,
+    prisoners,
+)
 from game.engine import rulesbridge as rb
 from game.engine.commands import CloseAssault
 from game.engine.decisions import AssaultedContext
@@ -101,6 +109,7 @@ def charge(
 def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
     """Close Assault: quality checks, defensive fire or flight, then fight to the finish."""
     turn = g.state.turn
+    down_before = {f.id for u in (attacker, defender) for f in u.figures if not f.effective}
     test = rb.quality_test(attacker.quality_die(), g.dice, pinned=attacker.pinned_turn == turn)
     g.emit(
         E.CLOSE_ASSAULT_CHECK,
@@ -166,7 +175,7 @@ def close_assault(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
     attacker.last_moved_turn = turn
     attacker.charging = False
     yield from _fight_to_the_finish(g, attacker, defender)
-    yield from _aftermath(g, attacker, defender)
+    yield from _aftermath(g, attacker, defender, down_before)
 
 
 def forfeit_the_turn(g: Engine, defender: UnitState) -> None:
@@ -197,20 +206,22 @@ def flee(g: Engine, attacker: UnitState, defender: UnitState, *, passed_check: b
     placement.update_sightings(g)
 
 
-def _aftermath(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
-    """The loser is wiped out or captured; prisoners and contractors change hands."""
+def _aftermath(g: Engine, attacker: UnitState, defender: UnitState, down_before: set[str]) -> Flow:
+    """The loser is wiped out or captured; prisoners, Dependants and contractors change hands
+    (R42, R113)."""
     won = ca.assault_winner(_fighting(attacker), _fighting(defender))
     winner, loser = (attacker, defender) if won == "attacker" else (defender, attacker)
     if loser.on_table:
         casualties.unit_wiped(g, loser, captor=winner)
+    earlier = 0
     if loser.side == REGULAR and winner.side == INSURGENT:
-        yield from regulars_taken(g, loser, winner)
+        earlier = sum(1 for f in loser.figures if f.id in down_before)
+        yield from regulars_taken(g, loser, winner, down_before)
     elif loser.side == INSURGENT and loser.status == UnitStatus.CAPTURED:
         survivors = len(loser.figures)
         contractors.release_contractors(g, loser, winner)
         if survivors:
-            winner.dependants.append("pow")
-            g.state.count("insurgent_pows", survivors)
+            prisoners.take_prisoners(g, winner, survivors)
             g.emit(
                 E.PRISONERS,
                 unit=winner.id,
@@ -218,6 +229,7 @@ def _aftermath(g: Engine, attacker: UnitState, defender: UnitState) -> Flow:
                 count=survivors,
                 cause="insurgents_captured",
             )
+    prisoners.take_custody(g, winner, loser, earlier)
     g.emit(E.CLOSE_ASSAULT_END, unit=winner.id, unit_name=winner.name, cause="won")
 
 
@@ -240,10 +252,13 @@ def _fight_to_the_finish(g: Engine, attacker: UnitState, defender: UnitState) ->
     )
 
 
-def regulars_taken(g: Engine, loser: UnitState, winner: UnitState) -> Flow:
-    """A Regular unit wiped out in a Close Assault: a d6 per figure, 1 is captured if the
-    Insurgents take prisoners; the others are killed (Rulebook: Close Assault; R58)."""
-    rolled, captured_at = ca.fate_rolls(g.dice, len(loser.figures))
+def regulars_taken(g: Engine, loser: UnitState, winner: UnitState, down_before: set[str]) -> Flow:
+    """A Regular unit wiped out in a Close Assault: a d6 for each figure that fell in this
+    assault, 1 is captured if the Insurgents take prisoners, the others are killed (Rulebook:
+    Resolving an Infantry vs Infantry Close Assault; R42, R58, R113). Figures already down
+    before it pass into the winner's custody instead (`prisoners.take_custody`)."""
+    fell = [f for f in loser.figures if f.id not in down_before]
+    rolled, captured_at = ca.fate_rolls(g.dice, len(fell))
     faces, captured = list(rolled), len(captured_at)
     take = bool(captured)
     if captured and ca.captor_may_refuse_prisoners(Side.INSURGENT):
@@ -254,8 +269,7 @@ def regulars_taken(g: Engine, loser: UnitState, winner: UnitState) -> Flow:
             [True, False],
         )
     if take:
-        g.state.count("regular_pows", captured)
-        winner.dependants.append("pow")
+        prisoners.take_prisoners(g, winner, captured)
     g.state.count("regular_kia", len(faces) - (captured if take else 0))
     g.emit(
         E.PRISONERS,

@@ -557,6 +557,11 @@ VARIANTS: dict[tuple[Any, ...], str] = {
     (K.CONTRACTOR_TAKEN, "regular"): _("{unit_name} frees contractor {contractor}"),
     (K.CLOSE_ASSAULT_END, "won"): _("The close assault ends: {unit_name} holds the ground"),
     (K.PRISONERS, "insurgents_captured"): _("{unit_name} takes {count} prisoners (Rulebook: POWs)"),
+    (K.PRISONERS, "custody"): _(
+        "{unit_name} takes custody of the loser's Dependants: {prisoners} prisoners, "
+        "{rescued} rescued, {casualties} casualties (Rulebook: Close Assaults against Units "
+        "with Dependants & Casualties; POWs)"
+    ),
     (K.PRISONERS, "regulars_fate"): _(
         "Fate of {unit_name}'s figures d6={faces} (1 = captured): "
         "{taken} taken prisoner, the rest killed (Rulebook: Close Assault)"

@@ -349,6 +349,7 @@ DEPENDANT_KINDS = {
     "contractor": DependantKind.CONTRACTOR,
     "casualty": DependantKind.CASUALTY,
     "pow": DependantKind.PRISONER,
+    "rescued": DependantKind.RESCUED,
 }
 
 

@@ -12,7 +12,7 @@ or a test can answer them. The result carries both units afterwards and every ro
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -115,6 +115,25 @@ def captor_may_refuse_prisoners(captor: Side) -> bool:
     """Rulebook: Resolving an Infantry vs Infantry Close Assault — Insurgents may finish off the
     Regulars their fate dice capture; Regulars must take broken Insurgents prisoner."""
     return captor is Side.INSURGENT
+
+
+CUSTODY_SWAP = {
+    DependantKind.PRISONER: DependantKind.RESCUED,
+    DependantKind.RESCUED: DependantKind.PRISONER,
+}
+"""The loser's prisoners are the winner's own men, freed (POWs: rescued POWs become Dependants
+of the unit that rescues them); the winner's men it had rescued are prisoners again (R114)."""
+
+
+def custody(
+    loser_dependants: Sequence[DependantKind], earlier_casualties: int
+) -> tuple[DependantKind, ...]:
+    """Rulebook: Close Assaults against Units with Dependants & Casualties — the unit that wins
+    takes custody of the loser's Dependants and of its figures that were already casualties
+    before this assault (they become prisoners: only the figures that fell in the assault roll
+    the fate die, R42, R113). Returns the winner's new Dependants, one entry each."""
+    taken = tuple(CUSTODY_SWAP.get(kind, kind) for kind in loser_dependants)
+    return taken + (DependantKind.PRISONER,) * earlier_casualties
 
 
 def combat_rounds() -> range:
@@ -449,15 +468,15 @@ def _take_custody(state: _Assault, winner: str, loser: str) -> int:
     losing = state.units[loser]
     fallen_now = set(state.fallen[loser])
     earlier_casualties = [f for f in losing.casualty_figures if f.id not in fallen_now]
-    custody = losing.dependant_count + len(earlier_casualties)
+    kinds = [group.kind for group in losing.dependants for _ in range(group.count)]
+    taken = custody(kinds, len(earlier_casualties))
     winning = state.units[winner]
-    for group in losing.dependants:
-        winning = _add_dependants(winning, group.kind, group.count)
-    winning = _add_dependants(winning, DependantKind.PRISONER, len(earlier_casualties))
+    for kind in taken:
+        winning = _add_dependants(winning, kind, 1)
     state.units[winner] = winning
-    if custody:
-        state.note(StepKind.NOTE, winner, f"takes custody of {custody} Dependants/Casualties")
-    return custody
+    if taken:
+        state.note(StepKind.NOTE, winner, f"takes custody of {len(taken)} Dependants/Casualties")
+    return len(taken)
 
 
 def _finish(

@@ -129,6 +129,8 @@ class DependantKind(Enum):
     PRISONER = "prisoner"
     VIP = "vip"
     CIVILIAN = "civilian"
+    RESCUED = "rescued"
+    """A friendly POW freed from the enemy, escorted like a Dependant (POWs; R114)."""
 
 
 @dataclass(frozen=True)

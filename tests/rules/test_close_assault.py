@@ -403,3 +403,21 @@ def test_flight_charge_breaking_and_the_winner_are_the_rules_cores_steps() -> No
         assault_winner(True, True)
     assert captor_may_refuse_prisoners(Side.INSURGENT)
     assert not captor_may_refuse_prisoners(Side.REGULAR)
+
+
+def test_custody_takes_the_losers_dependants_and_earlier_casualties_as_prisoners() -> None:
+    """Close Assaults against Units with Dependants & Casualties; POWs (R113, R114): the winner
+    takes the loser's Dependants, its figures down before the assault become prisoners, the
+    loser's prisoners (the winner's own men) are rescued and men it had rescued are captives
+    again."""
+    from game.rules.close_assault import custody
+
+    kinds = [DependantKind.CASUALTY, DependantKind.PRISONER, DependantKind.RESCUED]
+    assert custody(kinds, 2) == (
+        DependantKind.CASUALTY,
+        DependantKind.RESCUED,
+        DependantKind.PRISONER,
+        DependantKind.PRISONER,
+        DependantKind.PRISONER,
+    )
+    assert custody([], 0) == ()

@@ -163,3 +163,19 @@ def test_close_assault_quality_checks_a_regular_unit_that_answered_a_charge_leav
     assert run.error == ""
     assert [e["unit"] for e in of_kind(run, "OverwatchEnds")] == ["R1"]
     assert run.final["state"]["units"]["R1"]["overwatch"] is False
+
+
+def test_resolving_a_close_assault_fate_roll_only_for_figures_that_fell_in_it() -> None:
+    """Rulebook: Resolving an Infantry vs Infantry Close Assault; Close Assaults against Units
+    with Dependants & Casualties (R42, R113): when a Regular unit is wiped out, only the figures
+    that fell in this assault roll the d6 fate; a figure hit before it and a carried casualty
+    pass into the winner's custody (a prisoner, and a casualty left behind)."""
+    run = run_data(load("close-assault-fate.json"))
+    assert run.error == ""
+    fate, custody = of_kind(run, "Prisoners")
+    assert (fate["cause"], fate["faces"], fate["taken"]) == ("regulars_fate", [1, 5], 1)
+    assert (custody["cause"], custody["prisoners"], custody["casualties"]) == ("custody", 1, 1)
+    state = run.final["state"]
+    assert state["tally"]["regular_pows"] == 2  # one by the fate die, one taken in custody
+    assert state["tally"]["regular_kia"] == 1 and state["tally"]["casualties_left_behind"] == 1
+    assert sorted(state["units"]["G"]["dependants"]) == ["casualty", "pow", "pow"]
