@@ -16,6 +16,7 @@ from typing import Any
 
 from game.battlefield.errors import MapError
 from game.battlefield.model import Battlefield, Point
+from game.engine import prisoners
 from game.engine.commands import Command, command_from_json
 from game.engine.engine import Engine
 from game.engine.rulesbridge import KIND_WEAPONS
@@ -51,7 +52,7 @@ STATUSES = (
     "had_casualties",  # Regular: lost figures as casualties earlier (Casualties Quality Check)
 )
 QUALITY_NAMES = {"untrained": 6, "trained": 8, "veteran": 10, "elite": 12}
-DEPENDANTS = ("casualty", "pow")
+DEPENDANTS = ("casualty", "pow", "rescued")
 CONTROLLERS = ("script", "ai")
 LINE_SPACING = 0.9  # inches between figures laid out by `line` (in cohesion, R2)
 MAX_COMMANDS = 2000
@@ -412,6 +413,9 @@ class SituationScenario(Patrol):
             state.hot_spots[str(number)] = HotSpotState(number, x, y, neutralized)
         for spec in self.situation.units:
             state.units[spec.id] = _unit_state(spec, turn)
+            held = spec.dependants.count("pow")  # enemy POWs: on the other side's tally
+            if held:
+                state.count(prisoners.pow_tally(prisoners.other_side(spec.side)), held)
         for i, ((x, y), holder) in enumerate(self.situation.contractors):
             contractor = ContractorState(f"C{i + 1}", x, y)
             if holder:
