@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine import contractors
+from game.engine import contractors, prisoners
 from game.engine import rulesbridge as rb
 from game.engine.protocol import EventKind as E
 from game.engine.protocol import FigureStatus, UnitStatus
@@ -67,6 +67,8 @@ def apply_casualties(
 def unit_wiped(g: Engine, unit: UnitState, captor: UnitState | None = None) -> None:
     """A unit with no one left able to fight leaves the table (R58); in a Close Assault the
     victor takes custody of its Dependants (Close Assaults against Units with Dependants)."""
+    if captor is None:
+        prisoners.free_captives(g, unit)  # in a Close Assault the winner takes custody (R114)
     if unit.side == INSURGENT:
         unit.status = UnitStatus.REMOVED
         g.state.count("insurgent_units_destroyed")
@@ -141,4 +143,5 @@ def first_aid(g: Engine, unit: UnitState) -> None:
         )
     if not unit.figures:
         unit.status = UnitStatus.REMOVED
+        prisoners.free_captives(g, unit)
         g.emit(E.UNIT_DESTROYED, unit=unit.id, unit_name=unit.name, cause="no_one_left")

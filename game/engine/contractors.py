@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.battlefield.model import Edge
 from game.engine.protocol import ContractorStatus, UnitStatus
 from game.engine.protocol import EventKind as E
 from game.engine.scenario import edge_distance
@@ -67,15 +68,29 @@ def try_exit(g: Engine, unit: UnitState) -> bool:
     return True
 
 
+def friendly_edges(g: Engine, side: str) -> list[str]:
+    """The table edges where `side` may hand off Dependants (Rulebook: Disposing of Dependants &
+    Casualties; POWs): the Regulars' entry and exit edges; for the Insurgents every other edge
+    (R115)."""
+    regular = g.state.entry_edges + g.state.exit_edges
+    return regular if side == REGULAR else [e.value for e in Edge if e.value not in regular]
+
+
+HANDED_OFF = ("casualty", "pow", "rescued")
+"""What a unit hands off at a friendly edge: casualties, POWs, friendly POWs it rescued."""
+
+
 def handoff_dependants(g: Engine, unit: UnitState) -> None:
-    if unit.side != REGULAR:
+    """A unit that ends a move at a friendly edge hands off its casualties and POWs and is rid
+    of their Dependant penalty; POWs handed off stay POWs but can no longer be rescued
+    (Rulebook: Disposing of Dependants & Casualties; POWs; R115)."""
+    if not at_edge(g, unit, friendly_edges(g, unit.side)):
         return
-    if not at_edge(g, unit, g.state.entry_edges + g.state.exit_edges):
-        return
-    handed = [d for d in unit.dependants if d in ("casualty", "pow")]
+    handed = [d for d in unit.dependants if d in HANDED_OFF]
     if handed:
-        unit.dependants = [d for d in unit.dependants if d not in ("casualty", "pow")]
-        g.state.count("casualties_evacuated", handed.count("casualty"))
+        unit.dependants = [d for d in unit.dependants if d not in HANDED_OFF]
+        if unit.side == REGULAR:
+            g.state.count("casualties_evacuated", handed.count("casualty"))
         g.emit(E.DEPENDANTS_HANDED_OFF, unit=unit.id, unit_name=unit.name, count=len(handed))
 
 

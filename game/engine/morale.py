@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import contractors, movement, placement
+from game.engine import contractors, movement, placement, prisoners
 from game.engine import rulesbridge as rb
 from game.engine.decisions import SeekCoverContext
 from game.engine.procedure import (
@@ -70,6 +70,7 @@ def morale(g: Engine, unit: UnitState, attacker: UnitState, *, melee: bool = Fal
             g.emit(E.BROKEN, unit=unit.id, unit_name=unit.name, cause=broken)
             if not melee:
                 contractors.release_contractors(g, unit, None)
+                prisoners.free_captives(g, unit)
             return
         if effect.shaken and not melee:
             yield from seek_cover(g, unit, attacker)

@@ -332,6 +332,7 @@ def insurgent_move(
     if not unit.on_table:
         return
     placement.update_sightings(g)
+    contractors.handoff_dependants(g, unit)  # POWs taken off a friendly edge (R115)
     if unit.lone_leader:
         leaders.leader_joins(g, unit, join)
 

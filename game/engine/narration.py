@@ -557,6 +557,9 @@ VARIANTS: dict[tuple[Any, ...], str] = {
     (K.CONTRACTOR_TAKEN, "regular"): _("{unit_name} frees contractor {contractor}"),
     (K.CLOSE_ASSAULT_END, "won"): _("The close assault ends: {unit_name} holds the ground"),
     (K.PRISONERS, "insurgents_captured"): _("{unit_name} takes {count} prisoners (Rulebook: POWs)"),
+    (K.PRISONERS, "freed"): _(
+        "{count} POWs held by {unit_name} are freed and go back to their side (Rulebook: POWs)"
+    ),
     (K.PRISONERS, "custody"): _(
         "{unit_name} takes custody of the loser's Dependants: {prisoners} prisoners, "
         "{rescued} rescued, {casualties} casualties (Rulebook: Close Assaults against Units "

@@ -80,3 +80,17 @@ def take_custody(g: Engine, winner: UnitState, loser: UnitState, earlier: int) -
         casualties=casualties,
         cause="custody",
     )
+
+
+def free_captives(g: Engine, unit: UnitState) -> None:
+    """Rulebook: POWs (R114) — the POWs a unit escorts are freed when it is wiped out or broken
+    by fire or morale (a Close Assault hands them to the winner instead, `take_custody`): they
+    go back to their own side, off the table, and no longer count as POWs. Friendly POWs it had
+    rescued are left to make their own way back."""
+    freed = unit.dependants.count(POW)
+    if not freed and RESCUED not in unit.dependants:
+        return
+    unit.dependants = [d for d in unit.dependants if d not in (POW, RESCUED)]
+    if freed:
+        g.state.count(pow_tally(other_side(unit.side)), -freed)
+        g.emit(E.PRISONERS, unit=unit.id, unit_name=unit.name, count=freed, cause="freed")

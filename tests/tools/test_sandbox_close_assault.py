@@ -179,3 +179,58 @@ def test_resolving_a_close_assault_fate_roll_only_for_figures_that_fell_in_it() 
     assert state["tally"]["regular_pows"] == 2  # one by the fate die, one taken in custody
     assert state["tally"]["regular_kia"] == 1 and state["tally"]["casualties_left_behind"] == 1
     assert sorted(state["units"]["G"]["dependants"]) == ["casualty", "pow", "pow"]
+
+
+def test_pows_captives_are_freed_when_their_guards_are_wiped_out() -> None:
+    """Rulebook: POWs (R114): captives are kept with the unit that took them, so the Regulars
+    may rescue them. Fire wipes out the Gunmen who hold two Marines: both are freed and no
+    longer count as POWs."""
+    data = load("pows-freed.json")
+    before = run_data({**data, "commands": [], "dice": []})
+    assert before.final["state"]["tally"]["regular_pows"] == 2
+    run = run_data(data)
+    assert run.error == ""
+    (freed,) = of_kind(run, "Prisoners")
+    assert (freed["unit"], freed["count"], freed["cause"]) == ("G", 2, "freed")
+    assert run.final["state"]["tally"]["regular_pows"] == 0
+
+
+def test_pows_rescued_in_a_close_assault_become_dependants_of_the_rescuers() -> None:
+    """Rulebook: POWs; Close Assaults against Units with Dependants & Casualties (R114): the
+    Marines charge the Gunmen holding two of theirs and wipe them out in contact; the rescued
+    Marines become Dependants of the fireteam and no longer count as POWs."""
+    data = load("pows-freed.json")
+    data["commands"] = [
+        {"kind": "close_assault", "side": "regular", "unit": "R1", "target": "G"},
+        NO_INTERRUPTS,
+        {"kind": "answer", "side": "insurgent", "choice": "stand"},
+    ]
+    # charge 5, the Gunmen fail 2 and stand; the Marines' first blow: 5d8 of 8s against 4s
+    data["dice"] = ["d8=5", "d6=2"] + ["d8=8"] * 5 + ["d6=4", "d6=4"]
+    run = run_data(data)
+    assert run.error == ""
+    custody = [p for p in of_kind(run, "Prisoners") if p["cause"] == "custody"]
+    assert [(p["unit"], p["rescued"]) for p in custody] == [("R1", 2)]
+    state = run.final["state"]
+    assert state["tally"]["regular_pows"] == 0
+    assert state["units"]["R1"]["dependants"] == ["rescued", "rescued"]
+
+
+def test_pows_insurgents_may_take_pows_off_a_friendly_edge() -> None:
+    """Rulebook: POWs; Disposing of Dependants & Casualties (R115): an Insurgent unit that moves
+    to a friendly edge (one the Regulars neither enter nor leave by) hands its POWs off and is rid
+    of the Dependant penalty; they stay POWs."""
+    data = load("pows-freed.json")
+    data["map"]["entry_edges"] = ["south"]
+    data["units"][0]["status"] = ["activated"]
+    data["units"][1]["line"] = [20, 3]
+    data["commands"] = [
+        {"kind": "move", "side": "insurgent", "unit": "G", "to": [20, 0.5], "rate": "cautious"}
+    ]
+    data["dice"] = []
+    run = run_data(data)
+    assert run.error == ""
+    assert [(e["unit"], e["count"]) for e in of_kind(run, "DependantsHandedOff")] == [("G", 2)]
+    state = run.final["state"]
+    assert state["units"]["G"]["dependants"] == []
+    assert state["tally"]["regular_pows"] == 2
