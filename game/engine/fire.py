@@ -86,6 +86,16 @@ def firepower(
     )
 
 
+def is_stationary(g: Engine, unit: UnitState) -> bool:
+    """Whether the unit has not moved this turn, for its automatic In Cover die (Rulebook: Cover
+    Dice: only on an activation in which it does not move; R110, R116). A unit whose activation
+    declared a move (or a change of level) is moving from the declaration, even when it is
+    interrupted before it has gone an inch; a charging unit is moving until it reaches contact."""
+    act = g.state.activation
+    moving_now = act is not None and act.unit == unit.id and act.action == "move"
+    return unit.last_moved_turn != g.state.turn and not unit.charging and not moving_now
+
+
 def defense(
     g: Engine, unit: UnitState, *, charging: bool = False, melee: bool = False
 ) -> rb.Breakdown:
@@ -96,7 +106,7 @@ def defense(
     in_cover = solid = False
     charging = charging or (unit.charging and not melee)
     if not melee and pos.figures:
-        stationary = unit.last_moved_turn != turn and not unit.charging
+        stationary = is_stationary(g, unit)
         exposed = g.terrain.is_exposed(pos)
         in_cover = rb.counts_in_cover(unit, turn, stationary=stationary, exposed=exposed)
         solid = g.terrain.in_solid_cover(pos)
