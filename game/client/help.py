@@ -157,7 +157,10 @@ BADGE_TOOLTIPS: dict[str, str] = {
     "back (R12, R26).",
     "shaken": "Shaken: its Morale die has dropped a step; below d6 an Insurgent unit breaks (R11).",
     "pull_back": "Pull Back: must move away from the enemy, toward cover or its own edge (R26).",
-    "dependants": "Dependants: carrying casualties or a contractor; costs a Firepower die (R16).",
+    "dependants": (
+        "Dependants: carrying casualties, a contractor, POWs or rescued men; costs a Firepower "
+        "die (R16)."
+    ),
     "first_aid": "First Aid: has hit figures to tend at its next activation, in safety (R27).",
 }
 """Badge value (game.client.viewmodel.Badge) → one line for a hover tooltip."""
