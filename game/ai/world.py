@@ -15,7 +15,7 @@ from game.battlefield.model import Battlefield, Point, UnitPosition
 from game.engine.commands import (
     MoveUnit,
 )
-from game.engine.protocol import ContractorStatus, EventKind, FigureStatus
+from game.engine.protocol import ContractorStatus, FigureStatus
 from game.engine.rulesbridge import rules_unit
 from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
 from game.engine.terrain import (
@@ -147,22 +147,15 @@ class _World:
     def combat_points(self) -> list[Point]:
         """Where fire combat happened this turn: firers and their targets, where they stand now.
 
-        Read from the event log when the view carries it, else from the units' own record (the
-        turn each last fired, and who last fired at each).
+        Read from the units' own record (the turn each last fired, and who last fired at each),
+        never from an event log: the view carries none, and a decision must not change with
+        anything the view might carry beyond the table (no peeking).
         """
-        pairs: list[tuple[str, str]] = []
-        for event in self.state.events:
-            if event.get("turn") == self.turn and event.get("kind") == EventKind.FIRE:
-                data = event.get("data", {})
-                pairs.append((str(data.get("firer", "")), str(data.get("target", ""))))
-        if not self.state.events:
-            firers = {u.id for u in self.state.units.values() if u.fired_turn == self.turn}
-            pairs += [(f, "") for f in sorted(firers)]
-            pairs += [
-                (u.last_attacker, u.id)
-                for u in self.state.units.values()
-                if u.last_attacker in firers
-            ]
+        firers = {u.id for u in self.state.units.values() if u.fired_turn == self.turn}
+        pairs = [(f, "") for f in sorted(firers)]
+        pairs += [
+            (u.last_attacker, u.id) for u in self.state.units.values() if u.last_attacker in firers
+        ]
         points: list[Point] = []
         for pair in pairs:
             for unit_id in pair:
