@@ -167,15 +167,39 @@ class _World:
     def hot_spot_points(self) -> list[Point]:
         return [(h.x, h.y) for h in self.state.hot_spots.values() if not h.neutralized]
 
-    def objective_points(self) -> list[Point]:
-        """The Insurgents' objectives: Objective markers and contractors not yet taken."""
+    def objective_points(self, unit: UnitState | None = None) -> list[Point]:
+        """The Insurgents' objectives, as the scenario publishes them (`Objectives.
+        insurgent_objectives`): active Hot Spots, contractors waiting or held by the Regulars
+        (never those escorted off), the nearest point of each exit edge once leaving counts
+        (for `unit`, else each edge's middle); Objective markers on the map always."""
+        goals = self.state.objectives.get("insurgent_objectives")
+        if goals is None:  # a state from before the Insurgents had objectives of their own
+            goals = ["contractors"] if self.state.objectives.get("contractors") else ["hot_spots"]
         points = [m.position for m in self.battlefield.markers if m.kind == "Objective"]
-        points += [
-            (c.x, c.y)
-            for c in self.state.contractors
-            if c.status in (ContractorStatus.WAITING, ContractorStatus.ESCORTED)
-        ]
+        if "hot_spots" in goals:
+            points += self.hot_spot_points()
+        if "contractors" in goals:
+            points += [
+                (c.x, c.y)
+                for c in self.state.contractors
+                if c.status in (ContractorStatus.WAITING, ContractorStatus.HELD)
+            ]
+        needed = int(self.state.objectives.get("exit_after_hot_spots", 0))
+        if "exit_edges" in goals and self.state.tally.get("hot_spots_neutralized", 0) >= needed:
+            points += [self._edge_point(edge, unit) for edge in self.state.exit_edges]
         return points
+
+    def _edge_point(self, edge: str, unit: UnitState | None) -> Point:
+        """The point of an exit edge nearest the unit, an inch inside the table."""
+        width, height = self.battlefield.width, self.battlefield.height
+        x, y = unit.centre if unit is not None else (width / 2, height / 2)
+        x, y = min(max(x, 1.0), width - 1.0), min(max(y, 1.0), height - 1.0)
+        return {
+            "north": (x, 1.0),
+            "south": (x, height - 1.0),
+            "west": (1.0, y),
+            "east": (width - 1.0, y),
+        }[edge]
 
     def _friends(self, unit: UnitState, kind: UnitKind | None) -> list[UnitState]:
         return [
@@ -231,7 +255,7 @@ class _World:
             friendly_unit_in_los=self.sees_friend(unit),
             distance_to_nearest_hot_spot=min(hot, default=None),
             distance_to_nearest_combat=min(combat, default=None),
-            objective_known=bool(self.objective_points()),
+            objective_known=bool(self.objective_points(unit)),
         )
 
     def goal_point(self, unit: UnitState, target: Target, activated: str) -> Point | None:
@@ -256,7 +280,7 @@ class _World:
         if target is Target.HOT_SPOT:
             return nearest(self.hot_spot_points())
         if target is Target.OBJECTIVE:
-            return nearest(self.objective_points())
+            return nearest(self.objective_points(unit))
         if target in (Target.NEAREST_ENEMY, Target.NEAREST_ENEMY_IN_LOS, Target.COMBAT):
             return nearest([r.centre for r in self.regulars])
         if target is Target.ACTIVATED_REGULAR:
