@@ -238,6 +238,7 @@ class _World:
             unit_id=unit.id,
             kind=self.kind(unit),
             moment=moment,
+            name=unit.name,
             distance_to_activated=(
                 distance(centre, activated.centre) if activated is not None else None
             ),
