@@ -45,6 +45,7 @@ from game.ai.ranking import (
     _lowest,
     _score,
 )
+from game.ai.reach import end_state, grid_destinations
 from game.ai.situation import Moment, Situation
 from game.ai.tables import ActionChoice
 from game.ai.world import (
@@ -408,8 +409,46 @@ class InsurgentAI:
         pool = list(dict.fromkeys(pool))
         watchers = [r for r in world.regulars if world.los(unit, r)]
         regular = world.unit(activated)
+        reach_range = world.optimum_range(unit)
+        criteria = _criteria(action, reach_range)
         candidates = [self._evaluate(world, unit, c, goal, watchers, regular) for c in pool]
-        return candidates[_lowest(candidates, _criteria(action, world.optimum_range(unit)))].command
+        best = candidates[_lowest(candidates, criteria)]
+        found = end_state(action, reach_range)
+        if found is None or (not best.in_contact and found[1](best)):
+            return best.command
+        # R131: the ring missed the row's end state; every reachable spot of the grid is tried
+        seen = {c.to for c in pool}
+        dense = [
+            self._evaluate(world, unit, c, goal, watchers, regular)
+            for c in self._grid_moves(world, unit, pool)
+            if c.to not in seen
+        ]
+        if dense:
+            better = dense[_lowest(dense, criteria)]
+            if not better.in_contact and found[1](better):
+                return better.command
+        self._note(
+            f"T{world.turn} {unit.name} {action.label}: no spot it can reach is {found[0]} "
+            "(R131); it goes where the row's other wishes are best met"
+        )
+        return best.command
+
+    def _grid_moves(self, world: _World, unit: UnitState, pool: list[MoveUnit]) -> list[MoveUnit]:
+        """Every reachable spot of the one-inch grid at the rates offered (R131), kept off the
+        contractors the Regulars have not reached, as `_extra_moves`; none for a Shaken unit."""
+        if unit.shaken_turn == world.turn - 1 > 0:
+            return []
+        waiting = [
+            (c.x, c.y) for c in world.state.contractors if c.status == ContractorStatus.WAITING
+        ]
+        out: list[MoveUnit] = []
+        for rate in sorted({c.rate for c in pool if c.rate in (MoveRate.CAUTIOUS, MoveRate.RAPID)}):
+            reach = CAUTIOUS if rate == MoveRate.CAUTIOUS else RAPID
+            for to in grid_destinations(self.terrain, unit.leader_point, reach):
+                if any(distance(to, c) < CONTRACTOR_KEEP_OFF for c in waiting):
+                    continue
+                out.append(MoveUnit(side=INSURGENT, unit=unit.id, to=to, rate=rate))
+        return out
 
     def _extra_moves(
         self, world: _World, unit: UnitState, pool: list[MoveUnit], goal: Point | None
