@@ -46,9 +46,10 @@ from game.ai.ranking import (
     _score,
 )
 from game.ai.reach import end_state, grid_destinations
-from game.ai.situation import Moment, Situation
+from game.ai.situation import Moment, Situation, UnitKind
 from game.ai.tables import ActionChoice
 from game.ai.world import (
+    CONTACT_INCHES,
     RING_DIRECTIONS,
     RING_FRACTIONS,
     STOP_SHORT_OF_FRIEND,
@@ -291,6 +292,8 @@ class InsurgentAI:
             (outcome,) = outcomes
             self._note(f"T{world.turn} end of turn: {outcome.log}")
             command = self._command_for(world, outcome, by_unit[situation.unit_id])
+            if isinstance(command, MoveUnit) and situation.kind is UnitKind.LEADER_ALONE:
+                self._note(self._join_note(world, unit, command))
             if command is not None:
                 if outcome.choice is not None:
                     self._plans[situation.unit_id] = _Plan(outcome.choice)
@@ -313,6 +316,29 @@ class InsurgentAI:
         if not moves:
             return None
         return self._best_move(world, unit, action, moves, "", None)
+
+    def _join_note(self, world: _World, leader: UnitState, command: MoveUnit) -> str:
+        """Whether the lone leader's move ends in cohesion with a friend, who then takes him in
+        (Leaders Joining a Unit, R80), or why not: how far short of cohesion it stops."""
+        reach = RAPID if command.rate == MoveRate.RAPID else CAUTIOUS
+        end = walk(truncate(self.terrain.path(leader.leader_point, command.to), reach), reach)
+        friends = [u for u in world.insurgents if u.id != leader.id and u.effective_figures]
+        if not friends:
+            return f"T{world.turn} {leader.name} has no friendly unit to join"
+
+        def gap(u: UnitState) -> float:
+            return min(distance(end, f.pos) for f in u.effective_figures)
+
+        nearest = min(friends, key=lambda u: (gap(u), u.id))
+        short = gap(nearest) - CONTACT_INCHES
+        if short <= 0:
+            return (
+                f"T{world.turn} {leader.name} ends in cohesion with {nearest.name}: joins it (R80)"
+            )
+        return (
+            f"T{world.turn} {leader.name} cannot join a unit this turn: the move stops "
+            f'{short:.1f}" short of cohesion with {nearest.name}'
+        )
 
     def _target_distance(self, world: _World, unit: UnitState, target_id: str) -> float:
         target = world.unit(target_id)

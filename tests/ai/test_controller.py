@@ -470,3 +470,30 @@ def test_situations_count_firepower_and_optimum_range_as_the_rules_core_does() -
     world = _World(player_view(engine, INSURGENT), ai.terrain, battlefield)
     situation = world.situation(world.state.units["MIX"], Moment.END_OF_TURN)
     assert (situation.firepower, situation.optimum_range) == (5, 12.0)
+
+
+@pytest.mark.parametrize(("x", "joins"), [(12.0, True), (34.0, False)])
+def test_a_lone_leader_moving_to_join_says_whether_it_joins_or_how_far_short_it_stops(
+    x: float, joins: bool
+) -> None:
+    """Leaders Joining a Unit (R80): the row is carried out, or the log says why not."""
+    battlefield = table()
+    leader = ("L1", INSURGENT, ["leader"], [(4.0, 4.0)])
+    loose = ("I3", INSURGENT, ["small_arms"] * 3, row(x, 4.0, 3))
+    engine = Engine(TableScenario([marines(30.0, 33.0), leader, loose]), battlefield, seed=5)
+    ai = InsurgentAI(battlefield, seed=5)
+    _to_insurgent_phase(engine, ai, regular_moves_to=None)
+    while engine.pending is not None and engine.pending.kind == "insurgent_action":
+        command = ai.choose(player_view(engine, INSURGENT))
+        if isinstance(command, EndPhase):
+            break
+        engine.apply(command)
+    notes = [line for line in ai.log if line.startswith("T1 L1 ")]
+    assert notes, ai.log
+    if joins:
+        assert notes[-1] == "T1 L1 ends in cohesion with I3: joins it (R80)"
+        assert not engine.state.units["L1"].on_table  # the engine took him in, as the AI said
+    else:
+        assert notes[-1].startswith("T1 L1 cannot join a unit this turn: the move stops ")
+        assert notes[-1].endswith('" short of cohesion with I3')
+        assert engine.state.units["L1"].on_table
