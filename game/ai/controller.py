@@ -462,7 +462,7 @@ class InsurgentAI:
     def _grid_moves(self, world: _World, unit: UnitState, pool: list[MoveUnit]) -> list[MoveUnit]:
         """Every reachable spot of the one-inch grid at the rates offered (R131), kept off the
         contractors the Regulars have not reached, as `_extra_moves`; none for a Shaken unit."""
-        if unit.shaken_turn == world.turn - 1 > 0:
+        if unit.recovering(world.turn):
             return []
         waiting = [
             (c.x, c.y) for c in world.state.contractors if c.status == ContractorStatus.WAITING
