@@ -21,13 +21,14 @@ import argparse
 import inspect
 import json
 import os
+import re
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -37,9 +38,18 @@ if str(ROOT) not in sys.path:
 
 from game.ai.regular import RegularAI  # noqa: E402
 from game.battlefield.errors import MapError  # noqa: E402
+from game.engine.commands import (  # noqa: E402
+    CloseAssault,
+    Fire,
+    FirstAid,
+    MoveUnit,
+    NeutralizeHotSpot,
+    Overwatch,
+)
 from game.engine.controllers import Controller, RandomController  # noqa: E402
 from game.engine.driver import Driver  # noqa: E402
 from game.engine.engine import Engine  # noqa: E402
+from game.engine.protocol import EventKind, MoveRate  # noqa: E402
 from game.engine.state import INSURGENT, REGULAR  # noqa: E402
 from game.save import new_game, resolve_map  # noqa: E402
 from game.scenarios.catalog import scenario_ids  # noqa: E402
@@ -87,6 +97,9 @@ class GameResult:
     commands: int
     events_sha256: str
     error: str = ""
+    insurgent_rows: dict[str, int] = field(default_factory=dict)
+    fire_events: dict[str, int] = field(default_factory=dict)
+    regular_actions: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
 
     @property
@@ -157,7 +170,8 @@ def play_game(setup: Setup, seed: int) -> GameResult:
     started = time.perf_counter()
     error = ""
     engine = new_game(Path(setup.map_path), setup.scenario or None, seed, turn_limit=setup.turns)
-    driver = Driver(engine, make_controllers(engine, setup, seed), policy="strict")
+    controllers = make_controllers(engine, setup, seed)
+    driver = Driver(engine, controllers, policy="strict")
     try:
         driver.run()
     except Exception as exc:  # a broken game is reported by seed; the run goes on
@@ -181,8 +195,83 @@ def play_game(setup: Setup, seed: int) -> GameResult:
         commands=len(engine.log),
         events_sha256=engine.events_sha256(),
         error=error,
+        insurgent_rows=insurgent_rows(getattr(controllers[INSURGENT], "log", [])),
+        fire_events=fire_events(engine),
+        regular_actions=regular_actions(engine),
         seconds=round(time.perf_counter() - started, 4),
     )
+
+
+ROW_LINE = re.compile(r"\] \((?:[^()]|\([^()]*\))*\): .*?; (row \d+|no row applies)")
+"""An Action Check line of the Insurgent AI's log: its table and half, the row or "no row"."""
+
+
+def insurgent_rows(log: Sequence[str]) -> dict[str, int]:
+    """Action Checks counted per "table [half] / row N" and "table [half] / no row"."""
+    counts: Counter[str] = Counter()
+    for line in log:
+        match = ROW_LINE.search(line)
+        if match is None:
+            continue
+        start = line.find(": ") + 2 if line.startswith("T") else 0
+        table = line[start : match.start() + 1]
+        row = match.group(1)
+        counts[f"{table} / {'no row' if row == 'no row applies' else row}"] += 1
+    return dict(sorted(counts.items()))
+
+
+def fire_events(engine: Engine) -> dict[str, int]:
+    """Fire events by the firer's side (every Fire event: fire, interruptions, reactions)."""
+    counts = {REGULAR: 0, INSURGENT: 0}
+    for event in engine.state.events:
+        if event.get("kind") == EventKind.FIRE:
+            firer = engine.state.units.get(str(event["data"].get("firer", "")))
+            if firer is not None and firer.side in counts:
+                counts[firer.side] += 1
+    return counts
+
+
+def regular_actions(engine: Engine) -> dict[str, int]:
+    """What the Regulars did: moves by rate, fire, Close Assault, Overwatch declared and the
+    shots it gave (Overwatch fire events), First Aid, hot spots begun."""
+    counts = dict.fromkeys(
+        (
+            "move_cautious",
+            "move_rapid",
+            "fire",
+            "close_assault",
+            "overwatch",
+            "overwatch_shots",
+            "first_aid",
+            "hot_spot",
+        ),
+        0,
+    )
+    names = {
+        Fire: "fire",
+        CloseAssault: "close_assault",
+        Overwatch: "overwatch",
+        FirstAid: "first_aid",
+        NeutralizeHotSpot: "hot_spot",
+    }
+    for command in engine.log:
+        if getattr(command, "side", "") != REGULAR:
+            continue
+        if isinstance(command, MoveUnit) and command.rate in (MoveRate.CAUTIOUS, MoveRate.RAPID):
+            counts[f"move_{command.rate}"] += 1
+        name = names.get(type(command))
+        if name is not None:
+            counts[name] += 1
+    watching: set[str] = set()  # Regular units on Overwatch (declared, not yet ended)
+    for event in engine.state.events:
+        kind, data = event.get("kind"), event.get("data", {})
+        if kind == EventKind.OVERWATCH:
+            watching.add(str(data.get("unit", "")))
+        elif kind == EventKind.OVERWATCH_ENDS:
+            watching.discard(str(data.get("unit", "")))
+        elif kind == EventKind.FIRE and data.get("manner") == "react":
+            counts["overwatch_shots"] += str(data.get("firer", "")) in watching
+    return counts
 
 
 def _play_chunk(setup: Setup, seeds: Sequence[int]) -> list[GameResult]:
@@ -217,6 +306,21 @@ def run_games(
 # -- the summary --------------------------------------------------------------------------------
 def _mean(values: Sequence[float]) -> float:
     return round(statistics.fmean(values), 3) if values else 0.0
+
+
+def _summed(counts: Sequence[dict[str, int]]) -> dict[str, int]:
+    total: Counter[str] = Counter()
+    for c in counts:
+        total.update(c)
+    return dict(sorted(total.items()))
+
+
+def _no_row_share(played: Sequence[GameResult]) -> float:
+    """Of the with-Leader end-of-turn Action Checks, the share where no row applied (R70)."""
+    prefix = "Insurgents w/Leader [end of turn] / "
+    rows = _summed([r.insurgent_rows for r in played])
+    checks = sum(v for k, v in rows.items() if k.startswith(prefix))
+    return round(rows.get(prefix + "no row", 0) / checks, 4) if checks else 0.0
 
 
 def summarise(
@@ -264,6 +368,11 @@ def summarise(
         "mean_contractors_escorted": _mean([r.contractors_escorted for r in played]),
         "mean_hot_spots_neutralized": _mean([r.hot_spots_neutralized for r in played]),
         "mean_turns": _mean([r.turns for r in played]),
+        "controllers": {REGULAR: names[REGULAR], INSURGENT: names[INSURGENT]},
+        "insurgent_rows": _summed([r.insurgent_rows for r in played]),
+        "no_row_share_end_of_turn_with_leader": _no_row_share(played),
+        "fire_events": _summed([r.fire_events for r in played]),
+        "regular_actions": _summed([r.regular_actions for r in played]),
         "jobs": jobs,
         "seconds": round(seconds, 2),
         "games_per_second": round(len(results) / seconds, 3) if seconds > 0 else 0.0,

@@ -45,9 +45,11 @@ from game.ai.ranking import (
     _lowest,
     _score,
 )
-from game.ai.situation import Moment, Situation
+from game.ai.reach import end_state, grid_destinations
+from game.ai.situation import Moment, Situation, UnitKind
 from game.ai.tables import ActionChoice
 from game.ai.world import (
+    CONTACT_INCHES,
     RING_DIRECTIONS,
     RING_FRACTIONS,
     STOP_SHORT_OF_FRIEND,
@@ -290,6 +292,8 @@ class InsurgentAI:
             (outcome,) = outcomes
             self._note(f"T{world.turn} end of turn: {outcome.log}")
             command = self._command_for(world, outcome, by_unit[situation.unit_id])
+            if isinstance(command, MoveUnit) and situation.kind is UnitKind.LEADER_ALONE:
+                self._note(self._join_note(world, unit, command))
             if command is not None:
                 if outcome.choice is not None:
                     self._plans[situation.unit_id] = _Plan(outcome.choice)
@@ -312,6 +316,29 @@ class InsurgentAI:
         if not moves:
             return None
         return self._best_move(world, unit, action, moves, "", None)
+
+    def _join_note(self, world: _World, leader: UnitState, command: MoveUnit) -> str:
+        """Whether the lone leader's move ends in cohesion with a friend, who then takes him in
+        (Leaders Joining a Unit, R80), or why not: how far short of cohesion it stops."""
+        reach = RAPID if command.rate == MoveRate.RAPID else CAUTIOUS
+        end = walk(truncate(self.terrain.path(leader.leader_point, command.to), reach), reach)
+        friends = [u for u in world.insurgents if u.id != leader.id and u.effective_figures]
+        if not friends:
+            return f"T{world.turn} {leader.name} has no friendly unit to join"
+
+        def gap(u: UnitState) -> float:
+            return min(distance(end, f.pos) for f in u.effective_figures)
+
+        nearest = min(friends, key=lambda u: (gap(u), u.id))
+        short = gap(nearest) - CONTACT_INCHES
+        if short <= 0:
+            return (
+                f"T{world.turn} {leader.name} ends in cohesion with {nearest.name}: joins it (R80)"
+            )
+        return (
+            f"T{world.turn} {leader.name} cannot join a unit this turn: the move stops "
+            f'{short:.1f}" short of cohesion with {nearest.name}'
+        )
 
     def _target_distance(self, world: _World, unit: UnitState, target_id: str) -> float:
         target = world.unit(target_id)
@@ -408,8 +435,46 @@ class InsurgentAI:
         pool = list(dict.fromkeys(pool))
         watchers = [r for r in world.regulars if world.los(unit, r)]
         regular = world.unit(activated)
+        reach_range = world.optimum_range(unit)
+        criteria = _criteria(action, reach_range)
         candidates = [self._evaluate(world, unit, c, goal, watchers, regular) for c in pool]
-        return candidates[_lowest(candidates, _criteria(action, world.optimum_range(unit)))].command
+        best = candidates[_lowest(candidates, criteria)]
+        found = end_state(action, reach_range)
+        if found is None or (not best.in_contact and found[1](best)):
+            return best.command
+        # R131: the ring missed the row's end state; every reachable spot of the grid is tried
+        seen = {c.to for c in pool}
+        dense = [
+            self._evaluate(world, unit, c, goal, watchers, regular)
+            for c in self._grid_moves(world, unit, pool)
+            if c.to not in seen
+        ]
+        if dense:
+            better = dense[_lowest(dense, criteria)]
+            if not better.in_contact and found[1](better):
+                return better.command
+        self._note(
+            f"T{world.turn} {unit.name} {action.label}: no spot it can reach is {found[0]} "
+            "(R131); it goes where the row's other wishes are best met"
+        )
+        return best.command
+
+    def _grid_moves(self, world: _World, unit: UnitState, pool: list[MoveUnit]) -> list[MoveUnit]:
+        """Every reachable spot of the one-inch grid at the rates offered (R131), kept off the
+        contractors the Regulars have not reached, as `_extra_moves`; none for a Shaken unit."""
+        if unit.recovering(world.turn):
+            return []
+        waiting = [
+            (c.x, c.y) for c in world.state.contractors if c.status == ContractorStatus.WAITING
+        ]
+        out: list[MoveUnit] = []
+        for rate in sorted({c.rate for c in pool if c.rate in (MoveRate.CAUTIOUS, MoveRate.RAPID)}):
+            reach = CAUTIOUS if rate == MoveRate.CAUTIOUS else RAPID
+            for to in grid_destinations(self.terrain, unit.leader_point, reach):
+                if any(distance(to, c) < CONTRACTOR_KEEP_OFF for c in waiting):
+                    continue
+                out.append(MoveUnit(side=INSURGENT, unit=unit.id, to=to, rate=rate))
+        return out
 
     def _extra_moves(
         self, world: _World, unit: UnitState, pool: list[MoveUnit], goal: Point | None

@@ -95,7 +95,7 @@ def _check_one(situation: Situation, dice: DiceSource, quality_checks: bool) -> 
                 quality_check=quality,
                 choice=None,
                 log=(
-                    f"{table.heading} (unit {situation.unit_id}): {quality.text} "
+                    f"{table.heading} ({situation.who}): {quality.text} "
                     "→ no action until next turn (R72)"
                 ),
             )

@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from game.ai.actions import Action
+from game.ai.reach import end_state
 from game.ai.world import CONTACT_INCHES, ROUTE_STEP, _Candidate, _World
 
 if TYPE_CHECKING:
@@ -123,9 +124,16 @@ class _Criterion:
 
 
 def _criteria(action: Action, optimum_range: float) -> list[_Criterion]:
-    """Lower is better, compared in this order: out of contact with the Regulars (R94), then
-    what each row asks of its destination (R35)."""
-    return [_Criterion(lambda c: c.in_contact, False), *_row_criteria(action, optimum_range)]
+    """Lower is better, compared in this order: out of contact with the Regulars (R94), the
+    end state the row names when it names one (R131), then what each row asks of its
+    destination (R35)."""
+    found = end_state(action, optimum_range)
+    reached = [] if found is None else [_Criterion(lambda c: not found[1](c), False)]
+    return [
+        _Criterion(lambda c: c.in_contact, False),
+        *reached,
+        *_row_criteria(action, optimum_range),
+    ]
 
 
 def _row_criteria(action: Action, optimum_range: float) -> list[_Criterion]:

@@ -59,6 +59,8 @@ class Situation:
     unit_id: str
     kind: UnitKind
     moment: Moment
+    name: str = ""
+    """The unit's name as the narration gives it ("Insurgent group 3"); the log uses it."""
 
     # --- the activated Regular unit (only meaningful at REGULAR_ACTIVATION) ---
     distance_to_activated: float | None = None
@@ -118,6 +120,54 @@ class Situation:
             raise ValueError(
                 f"Situation {self.unit_id}: optimum_range must be positive ({self.optimum_range})"
             )
+
+    @property
+    def who(self) -> str:
+        """The unit as the log names it: its narration name, else its id."""
+        return self.name or f"unit {self.unit_id}"
+
+    def facts(self) -> str:
+        """The facts the table tests, in words, for the log (Insurgent Action Checks)."""
+        parts = [f"Firepower {self.firepower}"]
+        if self.moment is Moment.REGULAR_ACTIVATION:
+            reach = self.optimum_reach
+            shown = "always in range" if reach == float("inf") else f'{reach:g}"'
+            d = self.distance_to_activated
+            if d is not None:
+                where = (
+                    "within"
+                    if self.within_optimum_range
+                    else "within double"
+                    if self.within_double_optimum_range_only
+                    else "beyond double"
+                )
+                parts.append(f'{d:.1f}" from the activated unit ({where} Optimum Range {shown})')
+            if self.regulars_moving:
+                parts.append("it moves")
+            if self.fired_on:
+                parts.append("fired on")
+        parts.append("in cover" if self.in_cover else "not in cover")
+        parts.append("enemy in sight" if self.enemy_in_los else "no enemy in sight")
+        if self.moment is Moment.END_OF_TURN:
+            combat = self.distance_to_nearest_combat
+            parts.append(f'combat {combat:.1f}" away' if combat is not None else "no combat")
+            if self.kind is UnitKind.LEADER_ALONE:
+                hot = self.distance_to_nearest_hot_spot
+                parts.append(f'Hot Spot {hot:.1f}" away' if hot is not None else "no Hot Spot")
+            seen = [
+                label
+                for flag, label in (
+                    (self.friendly_leader_in_los, "a lone Leader"),
+                    (self.leaderless_unit_in_los, "a leaderless unit"),
+                    (self.friendly_unit_in_los, "a friendly unit"),
+                )
+                if flag
+            ]
+            if seen:
+                parts.append("sees " + ", ".join(seen))
+            if self.kind is UnitKind.WITH_LEADER or self.kind is UnitKind.CIVILIAN_MOB:
+                parts.append("an objective known" if self.objective_known else "no objective")
+        return ", ".join(parts)
 
     @property
     def in_los_of_activated(self) -> bool:

@@ -67,6 +67,13 @@ class Row:
     action: Action | DiceAction
     ruling: str | None = None
     """The project ruling that shapes how this row is read, if any."""
+    own: bool = False
+    """The row is the project's own, not printed in the rulebook (R77's "row 5")."""
+
+    @property
+    def label(self) -> str:
+        """ "row N" as the log gives it, marking the project's own rows."""
+        return f"row {self.number} (the project's own)" if self.own else f"row {self.number}"
 
 
 @dataclass(frozen=True)
@@ -359,6 +366,7 @@ WITH_LEADER_END_OF_TURN = Table(
             lambda s: led_unit_goal(s) is Target.NEAREST_ENEMY_IN_LOS,
             Action.FIRE_AT_NEAREST_ENEMY,
             ruling="R77",
+            own=True,
         ),
     ),
 )
@@ -434,7 +442,7 @@ def action_check(table: Table, situation: Situation, dice: DiceSource) -> Action
             f"unit {situation.unit_id} is {situation.kind.value} at {situation.moment.value}, "
             f"but the table is {table.heading}"
         )
-    who = f"{table.heading} (unit {situation.unit_id})"
+    who = f"{table.heading} ({situation.who}): {situation.facts()};"
     for row in table.rows:
         if not row.condition(situation):
             continue
@@ -446,6 +454,7 @@ def action_check(table: Table, situation: Situation, dice: DiceSource) -> Action
         else:
             action = row.action
             roll = ""
+        ruling = f" ({row.ruling})" if row.ruling else ""
         toward = friend_to_seek(situation) if action in _TOWARD_A_FRIEND else Target.NONE
         # the row's "toward a friend" names the friend the motivation picked
         label = action.label
@@ -459,7 +468,7 @@ def action_check(table: Table, situation: Situation, dice: DiceSource) -> Action
             action=action,
             target=action.target,
             toward=toward,
-            log=f"{who}, row {row.number}: {row.text}{roll} → {label}",
+            log=f"{who} {row.label}: {row.text}{roll} → {label}{ruling}",
         )
     return ActionChoice(
         unit_id=situation.unit_id,
@@ -469,5 +478,5 @@ def action_check(table: Table, situation: Situation, dice: DiceSource) -> Action
         action=Action.NO_ACTION,
         target=Target.NONE,
         toward=Target.NONE,
-        log=f"{who}: {NO_ROW_TEXT} → no action (R70)",
+        log=f"{who} {NO_ROW_TEXT} → no action (R70)",
     )

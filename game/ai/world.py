@@ -15,7 +15,7 @@ from game.battlefield.model import Battlefield, Point, UnitPosition
 from game.engine.commands import (
     MoveUnit,
 )
-from game.engine.protocol import ContractorStatus, EventKind, FigureStatus
+from game.engine.protocol import ContractorStatus, FigureStatus
 from game.engine.rulesbridge import rules_unit
 from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
 from game.engine.terrain import (
@@ -147,22 +147,15 @@ class _World:
     def combat_points(self) -> list[Point]:
         """Where fire combat happened this turn: firers and their targets, where they stand now.
 
-        Read from the event log when the view carries it, else from the units' own record (the
-        turn each last fired, and who last fired at each).
+        Read from the units' own record (the turn each last fired, and who last fired at each),
+        never from an event log: the view carries none, and a decision must not change with
+        anything the view might carry beyond the table (no peeking).
         """
-        pairs: list[tuple[str, str]] = []
-        for event in self.state.events:
-            if event.get("turn") == self.turn and event.get("kind") == EventKind.FIRE:
-                data = event.get("data", {})
-                pairs.append((str(data.get("firer", "")), str(data.get("target", ""))))
-        if not self.state.events:
-            firers = {u.id for u in self.state.units.values() if u.fired_turn == self.turn}
-            pairs += [(f, "") for f in sorted(firers)]
-            pairs += [
-                (u.last_attacker, u.id)
-                for u in self.state.units.values()
-                if u.last_attacker in firers
-            ]
+        firers = {u.id for u in self.state.units.values() if u.fired_turn == self.turn}
+        pairs = [(f, "") for f in sorted(firers)]
+        pairs += [
+            (u.last_attacker, u.id) for u in self.state.units.values() if u.last_attacker in firers
+        ]
         points: list[Point] = []
         for pair in pairs:
             for unit_id in pair:
@@ -174,15 +167,39 @@ class _World:
     def hot_spot_points(self) -> list[Point]:
         return [(h.x, h.y) for h in self.state.hot_spots.values() if not h.neutralized]
 
-    def objective_points(self) -> list[Point]:
-        """The Insurgents' objectives: Objective markers and contractors not yet taken."""
+    def objective_points(self, unit: UnitState | None = None) -> list[Point]:
+        """The Insurgents' objectives, as the scenario publishes them (`Objectives.
+        insurgent_objectives`): active Hot Spots, contractors waiting or held by the Regulars
+        (never those escorted off), the nearest point of each exit edge once leaving counts
+        (for `unit`, else each edge's middle); Objective markers on the map always."""
+        goals = self.state.objectives.get("insurgent_objectives")
+        if goals is None:  # a state from before the Insurgents had objectives of their own
+            goals = ["contractors"] if self.state.objectives.get("contractors") else ["hot_spots"]
         points = [m.position for m in self.battlefield.markers if m.kind == "Objective"]
-        points += [
-            (c.x, c.y)
-            for c in self.state.contractors
-            if c.status in (ContractorStatus.WAITING, ContractorStatus.ESCORTED)
-        ]
+        if "hot_spots" in goals:
+            points += self.hot_spot_points()
+        if "contractors" in goals:
+            points += [
+                (c.x, c.y)
+                for c in self.state.contractors
+                if c.status in (ContractorStatus.WAITING, ContractorStatus.HELD)
+            ]
+        needed = int(self.state.objectives.get("exit_after_hot_spots", 0))
+        if "exit_edges" in goals and self.state.tally.get("hot_spots_neutralized", 0) >= needed:
+            points += [self._edge_point(edge, unit) for edge in self.state.exit_edges]
         return points
+
+    def _edge_point(self, edge: str, unit: UnitState | None) -> Point:
+        """The point of an exit edge nearest the unit, an inch inside the table."""
+        width, height = self.battlefield.width, self.battlefield.height
+        x, y = unit.centre if unit is not None else (width / 2, height / 2)
+        x, y = min(max(x, 1.0), width - 1.0), min(max(y, 1.0), height - 1.0)
+        return {
+            "north": (x, 1.0),
+            "south": (x, height - 1.0),
+            "west": (1.0, y),
+            "east": (width - 1.0, y),
+        }[edge]
 
     def _friends(self, unit: UnitState, kind: UnitKind | None) -> list[UnitState]:
         return [
@@ -221,6 +238,7 @@ class _World:
             unit_id=unit.id,
             kind=self.kind(unit),
             moment=moment,
+            name=unit.name,
             distance_to_activated=(
                 distance(centre, activated.centre) if activated is not None else None
             ),
@@ -238,7 +256,7 @@ class _World:
             friendly_unit_in_los=self.sees_friend(unit),
             distance_to_nearest_hot_spot=min(hot, default=None),
             distance_to_nearest_combat=min(combat, default=None),
-            objective_known=bool(self.objective_points()),
+            objective_known=bool(self.objective_points(unit)),
         )
 
     def goal_point(self, unit: UnitState, target: Target, activated: str) -> Point | None:
@@ -263,7 +281,7 @@ class _World:
         if target is Target.HOT_SPOT:
             return nearest(self.hot_spot_points())
         if target is Target.OBJECTIVE:
-            return nearest(self.objective_points())
+            return nearest(self.objective_points(unit))
         if target in (Target.NEAREST_ENEMY, Target.NEAREST_ENEMY_IN_LOS, Target.COMBAT):
             return nearest([r.centre for r in self.regulars])
         if target is Target.ACTIVATED_REGULAR:

@@ -12,6 +12,12 @@ from game.battlefield.model import Battlefield, Edge
 from game.engine.state import GameState, UnitState
 from game.engine.terrain import Terrain
 
+INSURGENT_OBJECTIVE_KINDS = ("hot_spots", "contractors", "exit_edges")
+"""What the Insurgents can play for, the places their solo rows' "nearest objective" means:
+`hot_spots` the active Hot Spots (to hold), `contractors` the contractors waiting or held by the
+Regulars (not those escorted off or captive), `exit_edges` the Regulars' exit edges (to bar),
+once leaving by them counts. Objective markers drawn on the map always count as well."""
+
 
 @dataclass(frozen=True)
 class Objectives:
@@ -22,14 +28,37 @@ class Objectives:
     `hot_spots`: the Regulars neutralize hot spots (Sweep & Clear, a patrol).
     `exit_after_hot_spots`: leaving by an exit edge counts only once this many hot spots are
     neutralized (0: at any time); the exit edges themselves are the state's `exit_edges`.
+    `insurgent_objectives`: what the Insurgents play for (`INSURGENT_OBJECTIVE_KINDS`); None
+    mirrors the Regulars' mission (the contractors, else the hot spots, and the exit edges when
+    leaving counts).
     """
 
     contractors: bool = False
     hot_spots: bool = True
     exit_after_hot_spots: int = 0
+    insurgent_objectives: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        for kind in self.insurgent_objectives or ():
+            if kind not in INSURGENT_OBJECTIVE_KINDS:
+                known = ", ".join(INSURGENT_OBJECTIVE_KINDS)
+                raise ValueError(f"unknown Insurgent objective {kind!r} (known: {known})")
+
+    def insurgent_goals(self) -> tuple[str, ...]:
+        """The Insurgents' objective kinds, the mirrored default filled in."""
+        if self.insurgent_objectives is not None:
+            return self.insurgent_objectives
+        mirrored = ["contractors"] if self.contractors else []
+        if self.hot_spots:
+            mirrored.append("hot_spots")
+        if self.exit_after_hot_spots:
+            mirrored.append("exit_edges")
+        return tuple(mirrored)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        data["insurgent_objectives"] = list(self.insurgent_goals())
+        return data
 
 
 class Scenario:

@@ -13,7 +13,9 @@ from game.engine.engine import Engine
 class PlayerView:
     """One side's view of the game. For now the whole table is open (the rulebook's tabletop has
     no hidden units); the pending decision and its legal answers are given only to the side that
-    must answer. The event log is not copied into the view (it is public: `Engine.state.events`)."""
+    must answer. The event log is not copied into the view (it is public: `Engine.state.events`),
+    and neither are the game's seed and dice state (`seed` is 0, `dice` empty): no controller
+    can foresee a roll."""
 
     side: str
     state: dict[str, Any]
@@ -27,7 +29,10 @@ class PlayerView:
 
 def player_view(engine: Engine, side: str) -> PlayerView:
     data = engine.state.to_dict(events=False)
-    data["dice"] = {}  # the dice state would let a controller foresee rolls
+    # No peeking: the seed and the dice state would let a controller foresee the game's rolls
+    # (SplitMix64 from the seed), so a view carries neither; the event log is left out too.
+    data["seed"] = 0
+    data["dice"] = {}
     pending = engine.pending
     mine = pending is not None and pending.side == side
     return PlayerView(

@@ -232,7 +232,10 @@ class ContractingTrouble(_Standard):
     insurgency_level = "automatic"
     fog_of_war = False
     contractors = True
-    objectives = Objectives(contractors=True, hot_spots=False)
+    # the Insurgents fight for the contractors (5 VP each held captive) until they are off
+    objectives = Objectives(
+        contractors=True, hot_spots=False, insurgent_objectives=("contractors",)
+    )
     fireteams = 2
     marine_morale = 10
     start_forces: ClassVar[dict[int, list[str]]] = {
@@ -277,7 +280,10 @@ class SweepAndClear(_Standard):
     title = "Sweep & Clear"
     insurgency_level = "5"
     fog_of_war = True
-    objectives = Objectives(hot_spots=True, exit_after_hot_spots=3)  # then the north edge
+    # then the north edge; the Insurgents hold the hot spots, then bar the way out
+    objectives = Objectives(
+        hot_spots=True, exit_after_hot_spots=3, insurgent_objectives=("hot_spots", "exit_edges")
+    )
     fireteams = 3
     marine_morale = 8
     leader_profile = (8, 8)

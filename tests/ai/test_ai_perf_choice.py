@@ -105,8 +105,8 @@ def test_r35_the_lazy_choice_equals_the_full_ranking_on_300_seeded_tables(action
 def test_r35_out_of_sight_the_first_hidden_spot_nearest_the_friend_wins_unread_others() -> None:
     """Move out of LOS toward a friend: destinations nearer the friend are looked at first; once
     one is hidden from the watchers, the farther ones are never placed or sighted."""
-    hidden = {"watched": False, "in_contact": False}
-    seen = {"watched": True, "in_contact": False}
+    hidden = {"watched": False, "sees_enemy": False, "in_contact": False}
+    seen = {"watched": True, "sees_enemy": True, "in_contact": False}
     destinations = [
         _Facts(moved=6.0, goal_distance=9.0, hidden=dict(hidden)),
         _Facts(moved=6.0, goal_distance=2.0, hidden=dict(seen)),
@@ -114,8 +114,9 @@ def test_r35_out_of_sight_the_first_hidden_spot_nearest_the_friend_wins_unread_o
         _Facts(moved=2.0, goal_distance=12.0, hidden=dict(hidden)),
     ]
     assert _lowest(destinations, _criteria(Action.MOVE_OUT_OF_LOS_TOWARD_FRIEND, 8.0)) == 2
-    # contact and sight are read of the two looked at, nothing of the others
-    assert [len(d.reads) for d in destinations] == [0, 2, 2, 0]
+    # contact and sight (any Regular's, R131, then the watchers') are read of the two looked
+    # at, nothing of the others
+    assert [len(d.reads) for d in destinations] == [0, 2, 3, 0]
 
 
 def test_r35_a_tie_on_every_criterion_goes_to_the_first_offered_destination() -> None:

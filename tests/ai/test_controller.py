@@ -116,10 +116,8 @@ def test_unit_in_cover_within_optimum_range_interrupts_by_fire() -> None:
     assert engine.pending is not None and engine.pending.kind == "interrupts"
     command = ai.choose(player_view(engine, INSURGENT))
     assert command == DeclareInterrupts(side=INSURGENT, declarations=(("I1", "fire"),), at=0.0)
-    assert ai.log[-1].endswith(
-        "Insurgents w/Leader [Regulars move or fire in LOS] (unit I1), row 5: "
-        "within Optimum Range → interrupt by fire"
-    )
+    assert "Insurgents w/Leader [Regulars move or fire in LOS] (I1): Firepower 4, " in ai.log[-1]
+    assert ai.log[-1].endswith("; row 5: within Optimum Range → interrupt by fire (R71)")
 
 
 def weak_band_beside_a_block() -> tuple[Engine, InsurgentAI]:
@@ -173,7 +171,8 @@ def test_r77_unit_with_leader_and_enemy_in_sight_fires_at_end_of_turn() -> None:
     _to_insurgent_phase(engine, ai, regular_moves_to=None)
     command = ai.choose(player_view(engine, INSURGENT))
     assert command == Fire(side=INSURGENT, unit="I1", target="R1")
-    assert "[end of turn] (unit I1), row 5" in ai.log[-1]
+    assert "[end of turn] (I1): " in ai.log[-1]
+    assert "; row 5 (the project's own): " in ai.log[-1]
 
 
 def test_r72_unit_that_checked_at_an_activation_holds_at_end_of_turn() -> None:
@@ -186,7 +185,8 @@ def test_r72_unit_that_checked_at_an_activation_holds_at_end_of_turn() -> None:
     engine.apply(MoveUnit(side=REGULAR, unit="R1", to=(10.0, 34.0), rate="cautious"))
     command = ai.choose(player_view(engine, INSURGENT))
     assert command == DeclareInterrupts(side=INSURGENT, declarations=(), at=0.0)
-    assert ai.log[-1].endswith("(unit I2): no row applies → no action (R70)")
+    assert "(I2): Firepower 6, " in ai.log[-1]
+    assert ai.log[-1].endswith("; no row applies → no action (R70)")
     engine.apply(command)
     _to_insurgent_phase(engine, ai, regular_moves_to=None)
     assert ai.choose(player_view(engine, INSURGENT)) == EndPhase(side=INSURGENT)
@@ -202,7 +202,7 @@ def test_end_of_turn_leaderless_unit_heads_for_the_leader_in_sight() -> None:
     _to_insurgent_phase(engine, ai, regular_moves_to=None)
     before = engine.state.units["I3"].centre
     command = ai.choose(player_view(engine, INSURGENT))
-    assert "(unit I3), row 3: a friendly Leader is in LOS" in "\n".join(ai.log)
+    assert "; row 3: a friendly Leader is in LOS" in "\n".join(ai.log)
     assert isinstance(command, MoveUnit) and command.unit == "I3" and command.rate == "rapid"
     leader_at = engine.state.units["L1"].centre
     after_target = command.to
@@ -243,7 +243,7 @@ def test_ai_plays_whole_games_against_random_regulars(seed: int) -> None:
     assert len(declared) == len(ai_interrupts)
     checks = [line for line in ai.log if "[Regulars move or fire in LOS]" in line]
     assert checks, "the Insurgents never took an Action Check"
-    assert all(", row " in line or "no row applies" in line for line in checks)
+    assert all("; row " in line or "no row applies" in line for line in checks)
 
 
 def asked(engine: Engine, kind: str, choices: Sequence[Any], **context: Any) -> PlayerView:
@@ -363,10 +363,11 @@ def test_a_lone_leader_fired_at_breaks_sight_only_when_the_engine_names_the_targ
     assert ai.choose(acting(target="L1")) == DeclareInterrupts(
         side=INSURGENT, declarations=(("L1", "move"),), at=0.0
     )
-    assert "Leader w/No Unit [Regulars move or fire in LOS] (unit L1), row 2" in ai.log[-1]
+    assert "Leader w/No Unit [Regulars move or fire in LOS] (L1): " in ai.log[-1]
+    assert "; row 2: Regulars fire at the Leader" in ai.log[-1]
     unaware = InsurgentAI(battlefield)
     assert unaware.choose(acting()) == DeclareInterrupts(side=INSURGENT, declarations=(), at=0.0)
-    assert unaware.log[-1].endswith("(unit L1): no row applies → no action (R70)")
+    assert unaware.log[-1].endswith("; no row applies → no action (R70)")
 
 
 def test_a_unit_joined_by_a_leader_this_turn_holds_instead_of_interrupting_by_moving() -> None:
@@ -469,3 +470,30 @@ def test_situations_count_firepower_and_optimum_range_as_the_rules_core_does() -
     world = _World(player_view(engine, INSURGENT), ai.terrain, battlefield)
     situation = world.situation(world.state.units["MIX"], Moment.END_OF_TURN)
     assert (situation.firepower, situation.optimum_range) == (5, 12.0)
+
+
+@pytest.mark.parametrize(("x", "joins"), [(12.0, True), (34.0, False)])
+def test_a_lone_leader_moving_to_join_says_whether_it_joins_or_how_far_short_it_stops(
+    x: float, joins: bool
+) -> None:
+    """Leaders Joining a Unit (R80): the row is carried out, or the log says why not."""
+    battlefield = table()
+    leader = ("L1", INSURGENT, ["leader"], [(4.0, 4.0)])
+    loose = ("I3", INSURGENT, ["small_arms"] * 3, row(x, 4.0, 3))
+    engine = Engine(TableScenario([marines(30.0, 33.0), leader, loose]), battlefield, seed=5)
+    ai = InsurgentAI(battlefield, seed=5)
+    _to_insurgent_phase(engine, ai, regular_moves_to=None)
+    while engine.pending is not None and engine.pending.kind == "insurgent_action":
+        command = ai.choose(player_view(engine, INSURGENT))
+        if isinstance(command, EndPhase):
+            break
+        engine.apply(command)
+    notes = [line for line in ai.log if line.startswith("T1 L1 ")]
+    assert notes, ai.log
+    if joins:
+        assert notes[-1] == "T1 L1 ends in cohesion with I3: joins it (R80)"
+        assert not engine.state.units["L1"].on_table  # the engine took him in, as the AI said
+    else:
+        assert notes[-1].startswith("T1 L1 cannot join a unit this turn: the move stops ")
+        assert notes[-1].endswith('" short of cohesion with I3')
+        assert engine.state.units["L1"].on_table

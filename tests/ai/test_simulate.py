@@ -188,3 +188,47 @@ def test_summary_counts_wins_margins_and_means() -> None:
     assert summary["mean_insurgent_units_broken"] == 1.0 and summary["mean_turns"] == 9.0
     assert summary["games_per_second"] == 2.0
     assert "| Regular win rate                | 50.0%" in simulate.table(summary)
+
+
+def test_insurgent_rows_are_counted_per_table_half_and_row_from_the_ai_log() -> None:
+    log = [
+        "T2 Insurgent group 3 activates: Insurgents w/Leader [Regulars move or fire in LOS] "
+        '(Insurgent group 3): Firepower 4, 9.0" from the activated unit (within double '
+        'Optimum Range 6"), in cover, enemy in sight; row 4: within double Optimum Range, '
+        "d6=2 → interrupt by moving into Optimum Range (R34)",
+        "T2 end of turn: Insurgents w/Leader [end of turn] (Insurgent group 3): Firepower 4, "
+        "in cover, no enemy in sight, no combat, no objective; no row applies → no action (R70)",
+        "T2 end of turn: Insurgents w/Leader [end of turn] (Insurgent group 4): Firepower 7, "
+        "in cover, no enemy in sight, no combat, an objective known; row 3: no enemy in sight, "
+        'no combat within 10" → Cautious advance on the nearest objective',
+        "T2 Insurgent group 3 interrupt by moving into cover: moves rapid toward (1.0, 2.0)",
+    ]
+    rows = simulate.insurgent_rows(log)
+    assert rows == {
+        "Insurgents w/Leader [Regulars move or fire in LOS] / row 4": 1,
+        "Insurgents w/Leader [end of turn] / no row": 1,
+        "Insurgents w/Leader [end of turn] / row 3": 1,
+    }
+    played = [simulate.GameResult(1, "none", "Indecisive", 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, "")]
+    played = [simulate.GameResult(**{**asdict(played[0]), "insurgent_rows": rows})]
+    assert simulate._no_row_share(played) == 0.5
+
+
+def test_fire_events_and_regular_actions_count_what_the_game_log_holds() -> None:
+    (r,) = simulate.run_games(setup("sweep-and-clear", turns=2), [3], jobs=1)
+    assert set(r.fire_events) == {"regular", "insurgent"}
+    assert set(r.regular_actions) == {
+        "move_cautious",
+        "move_rapid",
+        "fire",
+        "close_assault",
+        "overwatch",
+        "overwatch_shots",
+        "first_aid",
+        "hot_spot",
+    }
+    # every Regular fire command gives at least one Fire event by a Regular unit
+    assert r.fire_events["regular"] >= r.regular_actions["fire"]
+    assert r.regular_actions["move_cautious"] + r.regular_actions["move_rapid"] > 0
+    assert r.regular_actions["overwatch_shots"] <= r.fire_events["regular"]
+    assert sum(r.insurgent_rows.values()) > 0

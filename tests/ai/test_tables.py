@@ -502,15 +502,28 @@ def test_r70_no_row_applies_means_no_action_and_says_so(table: Table) -> None:
     s = activation(table.kind) if table.moment is ACT else end_of_turn(table.kind)
     choice = action_check(table, s, ScriptedDice([]))
     assert (choice.row, choice.action, choice.target) == (None, Action.NO_ACTION, Target.NONE)
-    assert choice.log == f"{table.heading} (unit u1): no row applies → no action (R70)"
+    assert choice.log.startswith(f"{table.heading} (unit u1): Firepower ")
+    assert choice.log.endswith("; no row applies → no action (R70)")
 
 
 def test_log_line_names_table_row_reason_and_roll() -> None:
     s = activation(WL, unit_id="3", firepower=4, distance_to_activated=9.0)
     choice = action_check(WITH_LEADER_ACTIVATION, s, ScriptedDice([2]))
     assert choice.log == (
-        "Insurgents w/Leader [Regulars move or fire in LOS] (unit 3), row 4: "
-        "within double Optimum Range, Firepower < 6, d6=2 → interrupt by moving into Optimum Range"
+        'Insurgents w/Leader [Regulars move or fire in LOS] (unit 3): Firepower 4, 9.0" from '
+        'the activated unit (within double Optimum Range 6"), in cover, enemy in sight; row 4: '
+        "within double Optimum Range, Firepower < 6, d6=2 → interrupt by moving into Optimum "
+        "Range (R34)"
+    )
+
+
+def test_log_names_the_unit_as_the_narration_does_and_marks_the_projects_own_row() -> None:
+    s = end_of_turn(WL, unit_id="I3", name="Insurgent group 3", enemy_in_los=True)
+    choice = action_check(WITH_LEADER_END_OF_TURN, s, ScriptedDice([]))
+    assert choice.log == (
+        "Insurgents w/Leader [end of turn] (Insurgent group 3): Firepower 5, not in cover, "
+        "enemy in sight, no combat, no objective; row 5 (the project's own): enemy in sight "
+        "and no row above applies (motivation: attack) → fire at the nearest enemy in LOS (R77)"
     )
 
 
@@ -524,7 +537,7 @@ def test_toward_a_friend_follows_the_motivation() -> None:
         Target.FRIENDLY_LEADER,
     )
     # the friend is named once, in place of the row's "a friend"
-    assert choice.log.endswith("→ interrupt by moving out of LOS toward a friendly Leader")
+    assert choice.log.endswith("→ interrupt by moving out of LOS toward a friendly Leader (R33)")
     leader = activation(LA, regulars_moving=True, leaderless_unit_in_los=True)
     assert action_check(LEADER_ALONE_ACTIVATION, leader, ScriptedDice([])).toward is (
         Target.LEADERLESS_UNIT
