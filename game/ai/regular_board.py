@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from game.battlefield.model import Point, UnitPosition
@@ -72,6 +72,11 @@ class Spot:
         return (sum(p[0] for p in self.figures) / n, sum(p[1] for p in self.figures) / n)
 
     def position(self) -> UnitPosition:
+        return self._position
+
+    @cached_property
+    def _position(self) -> UnitPosition:
+        # built once per spot: the same object lets the geometry's caches answer by identity
         return UnitPosition(
             id=self.unit_id, figures=self.figures, elevation=self.elevation, leader=self.leader
         )
@@ -133,6 +138,8 @@ class Board:
         self._firepower: dict[tuple[str, bool, bool, bool, bool, int], int] = {}
         self._defense: dict[tuple[str, bool, bool], int] = {}
         self._optimum: dict[str, float | None] = {}  # None: always in range
+        self._positions: dict[str, UnitPosition] = {}
+        self._spots: dict[str, Spot] = {}
 
     # -- what the decision allows ------------------------------------------------------------
     def options_for(self, unit_id: str) -> list[Command]:
@@ -145,9 +152,21 @@ class Board:
         return self.state.units.get(unit_id)
 
     # -- geometry ----------------------------------------------------------------------------
+    def position(self, unit: UnitState) -> UnitPosition:
+        """`unit.position()`, built once per decision (the view does not change while the AI
+        thinks)."""
+        found = self._positions.get(unit.id)
+        if found is None:
+            found = self._positions[unit.id] = unit.position()
+        return found
+
     def spot_of(self, unit: UnitState) -> Spot:
-        live = unit.effective_figures
-        return Spot(unit.id, unit.leader_point, tuple(f.pos for f in live), unit.elevation)
+        found = self._spots.get(unit.id)
+        if found is None:
+            live = unit.effective_figures
+            found = Spot(unit.id, unit.leader_point, tuple(f.pos for f in live), unit.elevation)
+            self._spots[unit.id] = found
+        return found
 
     def ghost(self, unit: UnitState, leader_to: Point) -> Spot:
         """The unit's figures shifted with their leader (cheap stand-in for the engine's R3
@@ -282,7 +301,7 @@ class Board:
         pos = spot.position()
         best_e = 0.0
         for ins in self.insurgents:
-            if self.los(pos, ins.position()):
+            if self.los(pos, self.position(ins)):
                 best_e = max(best_e, self.fire_value(unit, spot, ins, rapid=rapid))
         return best_e
 
@@ -296,7 +315,7 @@ class Board:
         die = int(unit.quality_die())
         total = 0.0
         for ins in self.insurgents:
-            ipos = ins.position()
+            ipos = self.position(ins)
             if not self.los(ipos, pos):
                 continue
             fp = self.firepower(
@@ -309,7 +328,7 @@ class Board:
 
     def watchers_of(self, spot: Spot) -> list[UnitState]:
         pos = spot.position()
-        return [i for i in self.insurgents if self.los(i.position(), pos)]
+        return [i for i in self.insurgents if self.los(self.position(i), pos)]
 
     # -- the scenario's objectives (published in the view: never the scenario's id) -----------
     def objective(self, name: str) -> Any:
