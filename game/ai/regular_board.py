@@ -38,6 +38,7 @@ W_PROGRESS = 3.0
 W_FIRE = 15.0
 W_SHOT = 5.0  # a good firing position after the move (the shot itself is scored when taken)
 RING = (3.0, 6.0)
+SIGHT_MEMORY = 50_000  # pairs of positions whose line of sight a game's Boards remember
 DIRECTIONS = tuple((math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a in range(8))
 
 
@@ -117,7 +118,12 @@ class Board:
     odds the engine will roll.
     """
 
-    def __init__(self, view: PlayerView, terrain: Terrain) -> None:
+    def __init__(
+        self,
+        view: PlayerView,
+        terrain: Terrain,
+        sight: dict[tuple[Any, ...], bool] | None = None,
+    ) -> None:
         self.view = view
         self.terrain = terrain
         self.state = state_from_view(view.state)
@@ -130,7 +136,10 @@ class Board:
         self.insurgents = sorted(self.state.units_of(INSURGENT), key=lambda u: u.id)
         self.width = terrain.battlefield.width
         self.height = terrain.battlefield.height
-        self._los: dict[tuple[Any, ...], bool] = {}
+        # line of sight depends only on the map and where the figures stand: the controller
+        # hands every Board of a game the same table (`sight`), so a decision asks the
+        # geometry only about pairs no earlier decision asked about
+        self._los: dict[tuple[Any, ...], bool] = {} if sight is None else sight
         self._cover: dict[tuple[Point, ...], tuple[bool, bool]] = {}
         self._paths: dict[tuple[Point, Point], list[Point]] = {}
         self._assignment: dict[str, Goal | None] | None = None
@@ -194,6 +203,8 @@ class Board:
         seen = self._los.get(key)
         if seen is None:
             seen = self.terrain.line_of_sight(a, b)
+            if len(self._los) >= SIGHT_MEMORY:
+                self._los.clear()
             self._los[key] = seen
         return seen
 
