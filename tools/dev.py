@@ -1,7 +1,7 @@
 """One entry point for people who just cloned the game: set up, then play or test.
 
     python3 tools/dev.py play [game arguments...]
-    python3 tools/dev.py test [pytest arguments...]
+    python3 tools/dev.py test [pytest arguments...]   (the tests run on every core)
 
 Both create a virtual environment in `.venv` on first use and reuse it afterwards; it is
 reinstalled only when `pyproject.toml` changes. Only the standard library is used here, because
@@ -59,13 +59,24 @@ def ensure_environment() -> Path:
     return python
 
 
+def _parallel(pytest_args: list[str]) -> list[str]:
+    """The whole suite runs on every core (pytest-xdist), one test module to a worker at a time
+    (`loadscope`: a module's shared fixtures, such as the golden games, are built once). Given
+    arguments of its own (`-n`, or `-p no:xdist` to run in one process), pytest is left alone."""
+    if any(a == "-n" or a.startswith(("-n", "--numprocesses", "--dist")) for a in pytest_args):
+        return []
+    if "no:xdist" in pytest_args:
+        return []
+    return ["-n", "auto", "--dist", "loadscope"]
+
+
 def run_tests(python: Path, pytest_args: list[str]) -> int:
     """Lint, format check, type check, then the whole test suite; stop at the first failure."""
     steps: list[tuple[str, list[str]]] = [
         ("ruff check", [str(python), "-m", "ruff", "check", "."]),
         ("ruff format --check", [str(python), "-m", "ruff", "format", "--check", "."]),
         ("mypy", [str(python), "-m", "mypy"]),
-        ("pytest", [str(python), "-m", "pytest", *pytest_args]),
+        ("pytest", [str(python), "-m", "pytest", *_parallel(pytest_args), *pytest_args]),
     ]
     env = dict(
         os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1"

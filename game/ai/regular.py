@@ -10,9 +10,10 @@ Each decision is logged with the winning candidate's name, its reason and its sc
 The danger of a spot is the number of casualties every Insurgent unit that could see it would
 expect to inflict there (same exact odds), so the AI does not walk into the open beside a crowd
 of gunmen unless the objective is worth it. Nothing here rolls dice or uses `random`: the same
-view always gives the same command, and nothing is remembered between decisions (a loaded game
-plays on exactly). A failure is raised, never papered over with a first legal answer: the match
-driver's policy (`game/engine/driver.py`) decides what the player sees.
+view always gives the same command, and nothing that decides is remembered between decisions
+(a loaded game plays on exactly; only lines of sight, which depend on positions alone, are
+kept). A failure is raised, never papered over with a first legal answer: the match driver's
+policy (`game/engine/driver.py`) decides what the player sees.
 
 This module holds the controller and its answers to interruptions, Overwatch, Seek Cover and
 Close Assault; the board reading is `regular_board.py`, the candidate actions
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from game.ai.rca import Pick, best
 from game.ai.regular_board import (
@@ -70,6 +72,7 @@ class RegularAI:
         self.narrate = narrate
         self.journal: list[str] = []
         self.candidates = default_candidates()
+        self._sight: dict[tuple[Any, ...], bool] = {}  # lines of sight by positions (Board.los)
 
     def terrain_for(self, view: PlayerView) -> Terrain:
         if self._terrain is None:
@@ -94,7 +97,7 @@ class RegularAI:
     def choose(self, view: PlayerView) -> Command:
         if view.decision is None or not view.legal:
             raise ValueError("the Regular AI was asked to choose with no decision pending")
-        board = Board(view, self.terrain_for(view))
+        board = Board(view, self.terrain_for(view), self._sight)
         handlers: dict[str, Callable[[Board], Command]] = {
             DecisionKind.ACTIVATE: self._activate,
             DecisionKind.CONTINUE: self._continue,

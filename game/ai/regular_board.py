@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from game.battlefield.model import Point, UnitPosition
@@ -38,6 +38,7 @@ W_PROGRESS = 3.0
 W_FIRE = 15.0
 W_SHOT = 5.0  # a good firing position after the move (the shot itself is scored when taken)
 RING = (3.0, 6.0)
+SIGHT_MEMORY = 50_000  # pairs of positions whose line of sight a game's Boards remember
 DIRECTIONS = tuple((math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a in range(8))
 
 
@@ -72,6 +73,11 @@ class Spot:
         return (sum(p[0] for p in self.figures) / n, sum(p[1] for p in self.figures) / n)
 
     def position(self) -> UnitPosition:
+        return self._position
+
+    @cached_property
+    def _position(self) -> UnitPosition:
+        # built once per spot: the same object lets the geometry's caches answer by identity
         return UnitPosition(
             id=self.unit_id, figures=self.figures, elevation=self.elevation, leader=self.leader
         )
@@ -112,7 +118,12 @@ class Board:
     odds the engine will roll.
     """
 
-    def __init__(self, view: PlayerView, terrain: Terrain) -> None:
+    def __init__(
+        self,
+        view: PlayerView,
+        terrain: Terrain,
+        sight: dict[tuple[Any, ...], bool] | None = None,
+    ) -> None:
         self.view = view
         self.terrain = terrain
         self.state = state_from_view(view.state)
@@ -125,7 +136,10 @@ class Board:
         self.insurgents = sorted(self.state.units_of(INSURGENT), key=lambda u: u.id)
         self.width = terrain.battlefield.width
         self.height = terrain.battlefield.height
-        self._los: dict[tuple[Any, ...], bool] = {}
+        # line of sight depends only on the map and where the figures stand: the controller
+        # hands every Board of a game the same table (`sight`), so a decision asks the
+        # geometry only about pairs no earlier decision asked about
+        self._los: dict[tuple[Any, ...], bool] = {} if sight is None else sight
         self._cover: dict[tuple[Point, ...], tuple[bool, bool]] = {}
         self._paths: dict[tuple[Point, Point], list[Point]] = {}
         self._assignment: dict[str, Goal | None] | None = None
@@ -133,6 +147,8 @@ class Board:
         self._firepower: dict[tuple[str, bool, bool, bool, bool, int], int] = {}
         self._defense: dict[tuple[str, bool, bool], int] = {}
         self._optimum: dict[str, float | None] = {}  # None: always in range
+        self._positions: dict[str, UnitPosition] = {}
+        self._spots: dict[str, Spot] = {}
 
     # -- what the decision allows ------------------------------------------------------------
     def options_for(self, unit_id: str) -> list[Command]:
@@ -145,9 +161,21 @@ class Board:
         return self.state.units.get(unit_id)
 
     # -- geometry ----------------------------------------------------------------------------
+    def position(self, unit: UnitState) -> UnitPosition:
+        """`unit.position()`, built once per decision (the view does not change while the AI
+        thinks)."""
+        found = self._positions.get(unit.id)
+        if found is None:
+            found = self._positions[unit.id] = unit.position()
+        return found
+
     def spot_of(self, unit: UnitState) -> Spot:
-        live = unit.effective_figures
-        return Spot(unit.id, unit.leader_point, tuple(f.pos for f in live), unit.elevation)
+        found = self._spots.get(unit.id)
+        if found is None:
+            live = unit.effective_figures
+            found = Spot(unit.id, unit.leader_point, tuple(f.pos for f in live), unit.elevation)
+            self._spots[unit.id] = found
+        return found
 
     def ghost(self, unit: UnitState, leader_to: Point) -> Spot:
         """The unit's figures shifted with their leader (cheap stand-in for the engine's R3
@@ -175,6 +203,8 @@ class Board:
         seen = self._los.get(key)
         if seen is None:
             seen = self.terrain.line_of_sight(a, b)
+            if len(self._los) >= SIGHT_MEMORY:
+                self._los.clear()
             self._los[key] = seen
         return seen
 
@@ -282,7 +312,7 @@ class Board:
         pos = spot.position()
         best_e = 0.0
         for ins in self.insurgents:
-            if self.los(pos, ins.position()):
+            if self.los(pos, self.position(ins)):
                 best_e = max(best_e, self.fire_value(unit, spot, ins, rapid=rapid))
         return best_e
 
@@ -296,7 +326,7 @@ class Board:
         die = int(unit.quality_die())
         total = 0.0
         for ins in self.insurgents:
-            ipos = ins.position()
+            ipos = self.position(ins)
             if not self.los(ipos, pos):
                 continue
             fp = self.firepower(
@@ -309,7 +339,7 @@ class Board:
 
     def watchers_of(self, spot: Spot) -> list[UnitState]:
         pos = spot.position()
-        return [i for i in self.insurgents if self.los(i.position(), pos)]
+        return [i for i in self.insurgents if self.los(self.position(i), pos)]
 
     # -- the scenario's objectives (published in the view: never the scenario's id) -----------
     def objective(self, name: str) -> Any:

@@ -18,37 +18,30 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
+from collections.abc import Sequence
 from functools import cached_property
 
 import pymunk
 
 from game.battlefield import planar
-from game.battlefield.model import (
-    AreaKind,
-    Battlefield,
-    Building,
-    Point,
-    UnitPosition,
-    WallHeight,
-)
+from game.battlefield.cover_map import Cover, CoverMap
+from game.battlefield.line_of_fire import LineOfFire, line_of_fire, require_figures
+from game.battlefield.model import Battlefield, Building, Point, UnitPosition, WallHeight
 from game.battlefield.paths import Navigation, Path
-from game.battlefield.planar import BASE_RADIUS, BBox
+from game.battlefield.planar import BBox
 from game.battlefield.queries import SpaceQueries
 from game.battlefield.sight import (
     _SIDE_MARGIN,
+    Sight,
     _BoxIndex,
     _Edge,
     _Piece,
     _PieceRow,
     _shadowed,
     _Spread,
-    _swept_circle_hits,
 )
 from game.battlefield.visibility import VisibleArea, hidden_path
-from game.rules.cover import CIVILIAN_CORRIDOR, EXPOSED_DISTANCE, LOF_CORRIDOR, SOLID_COVER_REACH
+from game.rules.cover import CIVILIAN_CORRIDOR, EXPOSED_DISTANCE, LOF_CORRIDOR
 
 _WALL_HEIGHT = 0.5  # high walls and blocking areas: lower than any storey (R50)
 _WALL_BIT = 1
@@ -56,102 +49,6 @@ _MAX_STOREYS = 29
 _PAIR_CACHE_LIMIT = 50_000
 _IDENTITY_CACHE_LIMIT = 20_000  # entries hold UnitPosition objects alive: keep it modest
 _BOX_MARGIN = 1e-6  # inches of slack in the reach tests that skip far terrain
-
-
-class Cover(StrEnum):
-    """Rulebook: Cover Dice. What a unit can claim where it stands."""
-
-    NONE = "none"  # Exposed: the attacker gets +1 Firepower
-    IN_COVER_ELIGIBLE = "in_cover_eligible"  # not Exposed: may be In Cover if it does not move
-    SOLID = "solid"  # half or more of the figures in Solid Cover (R8)
-
-
-@dataclass(frozen=True)
-class Sight:
-    """Rulebook: Line of Sight (R4). Counts of figures for the pair viewer -> target.
-
-    `seeing` of the viewer's figures have a clear line to some target figure; `visible` of the
-    target's figures can be seen by some viewer figure. Rays are symmetric, so the target sees
-    the viewer with the same counts swapped (`reversed()`).
-    """
-
-    viewer_id: str
-    target_id: str
-    seeing: int
-    viewer_figures: int
-    visible: int
-    target_figures: int
-
-    @property
-    def has_los(self) -> bool:
-        return (
-            self.seeing > 0
-            and 2 * self.seeing >= self.viewer_figures
-            and 2 * self.visible >= self.target_figures
-        )
-
-    def reversed(self) -> Sight:
-        return Sight(
-            self.target_id,
-            self.viewer_id,
-            self.visible,
-            self.target_figures,
-            self.seeing,
-            self.viewer_figures,
-        )
-
-    def describe(self) -> str:
-        """One line for the player, e.g. 'no LOS: 2 of 6 figures visible'."""
-        counts = (
-            f"{self.visible} of {self.target_figures} figures visible, "
-            f"{self.seeing} of {self.viewer_figures} can see"
-        )
-        if self.has_los:
-            return "LOS: " + counts
-        # say which half fell short, so "1 of 4 visible, 5 of 5 can see" does not read as a
-        # contradiction (R4: half or more on both sides)
-        short = []
-        if 2 * self.visible < self.target_figures:
-            short.append("visible")
-        if 2 * self.seeing < self.viewer_figures:
-            short.append("seeing")
-        need = " and ".join(short) or "visible"
-        return f"no LOS: {counts} (half or more must be {need}, R4)"
-
-
-@dataclass(frozen=True)
-class LineOfFire:
-    """Rulebook: Line of Fire (R6). Who stands in the line between firer and target."""
-
-    firer_id: str
-    target_id: str
-    units_in_line: tuple[str, ...]
-    """Units with a figure within 2" of the line at an elevation that counts."""
-    fired_over: tuple[str, ...]
-    """Units within 2" at the firer's elevation when the target stands higher (they don't count)."""
-    blocked_by: str | None
-    """A unit at the firer's elevation whose base the centre line crosses: nobody may fire."""
-    civilians_in_line: tuple[str, ...]
-    """Civilian stands within 2" (they do not stop the fire)."""
-    civilians_at_risk: tuple[str, ...]
-    """Civilian stands within 3": those take the civilian casualty check."""
-
-    @property
-    def blocked(self) -> bool:
-        return self.blocked_by is not None
-
-    @property
-    def reason(self) -> str:
-        """Why fire is blocked, or what is in the way, in one sentence."""
-        if self.blocked_by is not None:
-            return f"{self.blocked_by} stands straight in the line of fire at the firer's level."
-        if self.units_in_line:
-            return "In the line of fire: " + ", ".join(self.units_in_line) + "."
-        return "The line of fire is clear."
-
-    def friendly_in_line(self, friendly_ids: Collection[str]) -> tuple[str, ...]:
-        """Rulebook: Line of Fire. Regulars may not fire while these are in the line."""
-        return tuple(u for u in self.units_in_line if u in friendly_ids)
 
 
 class Geometry:
@@ -222,7 +119,7 @@ class Geometry:
         )
         self._spreads: dict[tuple[Point, ...], _Spread] = {}
         self._groups: dict[Point, int] = {}
-        self._solid_cover: dict[Point, bool] = {}
+        self._cover = CoverMap(battlefield, self.building_index_at)
         self._masks: dict[tuple[int, int], int] = {}
         self._queries = SpaceQueries(self._space)
 
@@ -264,7 +161,7 @@ class Geometry:
         known = self._sight_by_identity.get((id(a), id(b)))
         if known is not None and known[0] is a and known[1] is b:
             return known[2]
-        _require_figures(a, b)
+        require_figures(a, b)
         key = (a.figures, a.elevation, b.figures, b.elevation)
         counts = self._pair_cache.get(key)
         if counts is None:
@@ -290,7 +187,7 @@ class Geometry:
         self._sight_by_identity.clear()
         self._spreads.clear()
         self._groups.clear()
-        self._solid_cover.clear()
+        self._cover.clear_caches()
 
     def figure_sees(
         self, viewer: Point, viewer_elevation: int, target: Point, target_elevation: int = 0
@@ -561,140 +458,28 @@ class Geometry:
         others: Sequence[UnitPosition],
         civilians: Sequence[UnitPosition] = (),
     ) -> LineOfFire:
-        """Rulebook: Line of Fire (LOF), ruling R6, corridors measured from base edges (R51),
-        only between the two units (R91).
-
-        Each base is tested as Chipmunk's per-shape circle query would (after the box test
-        that sidesteps Chipmunk2D #138), in plain arithmetic: building a pymunk shape for every
-        base at every check cost more than the test itself.
-        """
-        _require_figures(firer, target, *others, *civilians)
-        start, end = firer.centre, target.centre
-        bases: list[tuple[Point, str, int, bool]] = [
-            (figure, unit.id, unit.elevation, civilian)
-            for units, civilian in ((others, False), (civilians, True))
-            for unit in units
-            if unit.id not in (firer.id, target.id)
-            for figure in unit.figures
-        ]
-        lo, hi = sorted((firer.elevation, target.elevation))
-        firing_up = target.elevation > firer.elevation
-
-        def near(radius: float, civilian: bool) -> dict[str, int]:
-            # the box a pymunk box query would use, then its box-against-box test
-            left = min(start[0], end[0]) - radius - BASE_RADIUS
-            bottom = min(start[1], end[1]) - radius - BASE_RADIUS
-            right = max(start[0], end[0]) + radius + BASE_RADIUS
-            top = max(start[1], end[1]) + radius + BASE_RADIUS
-            found: dict[str, int] = {}
-            for (x, y), unit_id, elevation, is_civilian in bases:
-                if is_civilian != civilian or not lo <= elevation <= hi:
-                    continue
-                if not (
-                    x - BASE_RADIUS <= right
-                    and left <= x + BASE_RADIUS
-                    and y - BASE_RADIUS <= top
-                    and bottom <= y + BASE_RADIUS
-                ):
-                    continue
-                # only between the two units (R91): not beside or behind the firer or target
-                if _swept_circle_hits(
-                    (x, y), BASE_RADIUS, start, end, radius
-                ) and planar.between_ends((x, y), start, end, BASE_RADIUS):
-                    found[unit_id] = elevation
-            return found
-
-        in_line: list[str] = []
-        fired_over: list[str] = []
-        for unit_id, elevation in near(LOF_CORRIDOR, civilian=False).items():
-            (fired_over if firing_up and elevation == firer.elevation else in_line).append(unit_id)
-        blocked_by: str | None = None
-        for unit in others:
-            if unit.id in in_line and unit.elevation == firer.elevation:
-                hit = any(
-                    planar.distance_to_segment(f, start, end) <= BASE_RADIUS for f in unit.figures
-                )
-                if hit:
-                    blocked_by = unit.id
-                    break
-        return LineOfFire(
-            firer.id,
-            target.id,
-            tuple(sorted(in_line)),
-            tuple(sorted(fired_over)),
-            blocked_by,
-            tuple(sorted(near(LOF_CORRIDOR, civilian=True))),
-            tuple(sorted(near(CIVILIAN_CORRIDOR, civilian=True))),
-        )
+        """Rulebook: Line of Fire (LOF), R6, R51, R91. See `line_of_fire.line_of_fire`."""
+        return line_of_fire(firer, target, others, civilians)
 
     # ----------------------------------------------------------------- cover and exposure
-    @cached_property
-    def _cover_pieces(self) -> list[tuple[tuple[Point, ...], bool, BBox]]:
-        """(outline or polyline, closed, box) of every piece that keeps a unit from being
-        Exposed: buildings, walls, rubble, wrecks, scenic cover, LOS-blocking impassables."""
-        pieces: list[tuple[tuple[Point, ...], bool, BBox]] = []
-        for building in self._buildings:
-            pieces.append((building.outline, True, planar.bbox_of(building.outline)))
-        for wall in self.battlefield.walls:
-            pieces.append((wall.points, wall.closed, planar.bbox_of(wall.points)))
-        for area in self.battlefield.areas:
-            if area.kind is not AreaKind.IMPASSABLE or area.blocks_los:
-                pieces.append((area.outline, True, planar.bbox_of(area.outline)))
-        return pieces
-
     def figure_exposed(self, figure: Point) -> bool:
-        """Rulebook: Cover Dice (Exposed). No cover piece within 2" of the base edge (R7, R51)."""
-        reach = EXPOSED_DISTANCE + BASE_RADIUS
-        for points, closed, box in self._cover_pieces:
-            if planar.in_bbox(figure, box, reach) and (
-                planar.distance_to_chain(figure, points, closed) <= reach + 1e-9
-            ):
-                return False
-        return True
+        """Rulebook: Cover Dice (Exposed). See `CoverMap.figure_exposed`."""
+        return self._cover.figure_exposed(figure)
 
     def is_exposed(self, unit: UnitPosition) -> bool:
         """Rulebook: Cover Dice (Exposed). Fewer than half the figures near cover (R7)."""
-        _require_figures(unit)
-        near_cover = sum(1 for f in unit.figures if not self.figure_exposed(f))
-        return 2 * near_cover < len(unit.figures)
+        return self._cover.is_exposed(unit)
 
     def figure_in_solid_cover(self, figure: Point) -> bool:
         """Rulebook: Cover Dice (Solid Cover), as ruled in R32 and R52."""
-        known = self._solid_cover.get(figure)
-        if known is None:
-            known = self._solid_cover_uncached(figure)
-            if len(self._solid_cover) >= _PAIR_CACHE_LIMIT:
-                self._solid_cover.clear()
-            self._solid_cover[figure] = known
-        return known
-
-    def _solid_cover_uncached(self, figure: Point) -> bool:
-        if self.building_index_at(figure) is not None:
-            return True
-        reach = SOLID_COVER_REACH + BASE_RADIUS
-        for area in self.battlefield.areas:
-            if area.kind is AreaKind.WRECK:
-                if planar.distance_to_polygon(figure, area.outline) <= reach + 1e-9:
-                    return True
-            elif area.solid_cover and planar.point_in_polygon(figure, area.outline):
-                return True
-        for wall in self.battlefield.walls:
-            if wall.height is WallHeight.LOW and (
-                planar.distance_to_chain(figure, wall.points, wall.closed) <= reach + 1e-9
-            ):
-                return True
-        return False
+        return self._cover.figure_in_solid_cover(figure)
 
     def solid_cover_figures(self, unit: UnitPosition) -> int:
-        return sum(1 for f in unit.figures if self.figure_in_solid_cover(f))
+        return self._cover.solid_cover_figures(unit)
 
     def cover_of(self, unit: UnitPosition) -> Cover:
-        """Rulebook: Cover Dice. SOLID when half or more figures are in Solid Cover (R8);
-        otherwise IN_COVER_ELIGIBLE unless the unit is Exposed (R7)."""
-        _require_figures(unit)
-        if 2 * self.solid_cover_figures(unit) >= len(unit.figures):
-            return Cover.SOLID
-        return Cover.NONE if self.is_exposed(unit) else Cover.IN_COVER_ELIGIBLE
+        """Rulebook: Cover Dice. See `CoverMap.cover_of` (R7, R8)."""
+        return self._cover.cover_of(unit)
 
     # ----------------------------------------------------------------- movement
     @cached_property
@@ -753,12 +538,6 @@ class Geometry:
         if isinstance(watchers, VisibleArea):
             return watchers
         return self.visible_area(watchers)
-
-
-def _require_figures(*units: UnitPosition) -> None:
-    for unit in units:
-        if not unit.figures:
-            raise ValueError(f"unit {unit.id!r} has no figures on the table")
 
 
 def _storey_bit(storeys: int) -> int:

@@ -1,11 +1,13 @@
 """Line-of-sight internals of `Geometry` (R4-R8, R50 in docs/RULINGS.md): the index of
 terrain pieces by box, the pieces and their blocking edges, a figure's base spread, the
-shadowing test and the swept-circle test of line of fire. Moved verbatim from geometry.py."""
+shadowing test and the swept-circle test of line of fire, and `Sight`, the answer to a line of
+sight query. Moved verbatim from geometry.py."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from game.battlefield import planar
 from game.battlefield.model import Point
@@ -171,3 +173,56 @@ def _swept_circle_hits(centre: Point, r1: float, a: Point, b: Point, r2: float) 
         return False
     t = (-qb - math.sqrt(det)) / qa
     return 0.0 <= t <= 1.0
+
+
+@dataclass(frozen=True)
+class Sight:
+    """Rulebook: Line of Sight (R4). Counts of figures for the pair viewer -> target.
+
+    `seeing` of the viewer's figures have a clear line to some target figure; `visible` of the
+    target's figures can be seen by some viewer figure. Rays are symmetric, so the target sees
+    the viewer with the same counts swapped (`reversed()`).
+    """
+
+    viewer_id: str
+    target_id: str
+    seeing: int
+    viewer_figures: int
+    visible: int
+    target_figures: int
+
+    @property
+    def has_los(self) -> bool:
+        return (
+            self.seeing > 0
+            and 2 * self.seeing >= self.viewer_figures
+            and 2 * self.visible >= self.target_figures
+        )
+
+    def reversed(self) -> Sight:
+        return Sight(
+            self.target_id,
+            self.viewer_id,
+            self.visible,
+            self.target_figures,
+            self.seeing,
+            self.viewer_figures,
+        )
+
+    def describe(self) -> str:
+        """One line for the player, e.g. 'no LOS: 2 of 6 figures visible'."""
+        counts = (
+            f"{self.visible} of {self.target_figures} figures visible, "
+            f"{self.seeing} of {self.viewer_figures} can see"
+        )
+        if self.has_los:
+            return "LOS: " + counts
+        # say which half fell short, so "1 of 4 visible, 5 of 5 can see" does not read as a
+        # contradiction (R4: half or more on both sides)
+        short = []
+        if 2 * self.visible < self.target_figures:
+            short.append("visible")
+        if 2 * self.seeing < self.viewer_figures:
+            short.append("seeing")
+        need = " and ".join(short) or "visible"
+        return f"no LOS: {counts} (half or more must be {need}, R4)"

@@ -399,21 +399,26 @@ class _Fan:
         return heap[0][0] if heap else math.inf
 
     def _settle_next(self, graph: Any) -> bool:
+        # the innermost loop of every route: names are bound locally (same steps, same order)
         heap, dist, tentative = self.heap, self.dist, self.tentative
         nodes = graph.nodes
+        pop, push, seen = heapq.heappop, heapq.heappush, tentative.get
+        inf = math.inf
         while heap:
-            d, k, parent = heapq.heappop(heap)
+            d, k, parent = pop(heap)
             if k in dist:
                 continue
             if parent == -1 and not _clear(graph, self.start, nodes[k], self.hug_start, _NONE):
                 continue
             dist[k] = d
             self.parent[k] = parent
-            self.settled.append((d, nodes[k][0], nodes[k][1], k))
+            x, y = nodes[k]
+            self.settled.append((d, x, y, k))
             for j, w in graph.edges[k]:
-                if j not in dist and d + w < tentative.get(j, math.inf):
-                    tentative[j] = d + w
-                    heapq.heappush(heap, (d + w, j, k))
+                through = d + w
+                if through < seen(j, inf) and j not in dist:
+                    tentative[j] = through
+                    push(heap, (through, j, k))
             return True
         return False
 

@@ -8,8 +8,8 @@ import random
 
 import pymunk
 
-from game.battlefield.geometry import _swept_circle_hits
 from game.battlefield.planar import BASE_RADIUS
+from game.battlefield.sight import _swept_circle_hits
 
 
 def _pymunk_hits(

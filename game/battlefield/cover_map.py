@@ -1,0 +1,110 @@
+"""Rulebook: Cover Dice: Exposed, Solid Cover and what a unit may claim where it stands (R7, R8,
+R32, R51, R52). `CoverMap` indexes the pieces of cover of one Battlefield; `Geometry` holds one
+and answers through it. Moved verbatim from geometry.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from functools import cached_property
+
+from game.battlefield import planar
+from game.battlefield.line_of_fire import require_figures
+from game.battlefield.model import AreaKind, Battlefield, Building, Point, UnitPosition, WallHeight
+from game.battlefield.planar import BASE_RADIUS, BBox
+from game.rules.cover import EXPOSED_DISTANCE, SOLID_COVER_REACH
+
+_CACHE_LIMIT = 50_000
+
+
+class Cover(StrEnum):
+    """Rulebook: Cover Dice. What a unit can claim where it stands."""
+
+    NONE = "none"  # Exposed: the attacker gets +1 Firepower
+    IN_COVER_ELIGIBLE = "in_cover_eligible"  # not Exposed: may be In Cover if it does not move
+    SOLID = "solid"  # half or more of the figures in Solid Cover (R8)
+
+
+class CoverMap:
+    """The cover of one Battlefield. `building_index_at` is the geometry's own look-up (a
+    figure inside a building footprint is in Solid Cover)."""
+
+    def __init__(
+        self, battlefield: Battlefield, building_index_at: Callable[[Point], int | None]
+    ) -> None:
+        self.battlefield = battlefield
+        self._buildings: tuple[Building, ...] = battlefield.buildings
+        self.building_index_at = building_index_at
+        self._solid_cover: dict[Point, bool] = {}
+
+    def clear_caches(self) -> None:
+        self._solid_cover.clear()
+
+    @cached_property
+    def _cover_pieces(self) -> list[tuple[tuple[Point, ...], bool, BBox]]:
+        """(outline or polyline, closed, box) of every piece that keeps a unit from being
+        Exposed: buildings, walls, rubble, wrecks, scenic cover, LOS-blocking impassables."""
+        pieces: list[tuple[tuple[Point, ...], bool, BBox]] = []
+        for building in self._buildings:
+            pieces.append((building.outline, True, planar.bbox_of(building.outline)))
+        for wall in self.battlefield.walls:
+            pieces.append((wall.points, wall.closed, planar.bbox_of(wall.points)))
+        for area in self.battlefield.areas:
+            if area.kind is not AreaKind.IMPASSABLE or area.blocks_los:
+                pieces.append((area.outline, True, planar.bbox_of(area.outline)))
+        return pieces
+
+    def figure_exposed(self, figure: Point) -> bool:
+        """Rulebook: Cover Dice (Exposed). No cover piece within 2" of the base edge (R7, R51)."""
+        reach = EXPOSED_DISTANCE + BASE_RADIUS
+        for points, closed, box in self._cover_pieces:
+            if planar.in_bbox(figure, box, reach) and (
+                planar.distance_to_chain(figure, points, closed) <= reach + 1e-9
+            ):
+                return False
+        return True
+
+    def is_exposed(self, unit: UnitPosition) -> bool:
+        """Rulebook: Cover Dice (Exposed). Fewer than half the figures near cover (R7)."""
+        require_figures(unit)
+        near_cover = sum(1 for f in unit.figures if not self.figure_exposed(f))
+        return 2 * near_cover < len(unit.figures)
+
+    def figure_in_solid_cover(self, figure: Point) -> bool:
+        """Rulebook: Cover Dice (Solid Cover), as ruled in R32 and R52."""
+        known = self._solid_cover.get(figure)
+        if known is None:
+            known = self._solid_cover_uncached(figure)
+            if len(self._solid_cover) >= _CACHE_LIMIT:
+                self._solid_cover.clear()
+            self._solid_cover[figure] = known
+        return known
+
+    def _solid_cover_uncached(self, figure: Point) -> bool:
+        if self.building_index_at(figure) is not None:
+            return True
+        reach = SOLID_COVER_REACH + BASE_RADIUS
+        for area in self.battlefield.areas:
+            if area.kind is AreaKind.WRECK:
+                if planar.distance_to_polygon(figure, area.outline) <= reach + 1e-9:
+                    return True
+            elif area.solid_cover and planar.point_in_polygon(figure, area.outline):
+                return True
+        for wall in self.battlefield.walls:
+            if wall.height is WallHeight.LOW and (
+                planar.distance_to_chain(figure, wall.points, wall.closed) <= reach + 1e-9
+            ):
+                return True
+        return False
+
+    def solid_cover_figures(self, unit: UnitPosition) -> int:
+        return sum(1 for f in unit.figures if self.figure_in_solid_cover(f))
+
+    def cover_of(self, unit: UnitPosition) -> Cover:
+        """Rulebook: Cover Dice. SOLID when half or more figures are in Solid Cover (R8);
+        otherwise IN_COVER_ELIGIBLE unless the unit is Exposed (R7)."""
+        require_figures(unit)
+        if 2 * self.solid_cover_figures(unit) >= len(unit.figures):
+            return Cover.SOLID
+        return Cover.NONE if self.is_exposed(unit) else Cover.IN_COVER_ELIGIBLE
