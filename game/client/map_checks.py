@@ -71,6 +71,11 @@ class MapChecks:
     def pending(self, path: Path) -> bool:
         return file_key(path) in self._pending
 
+    def answered(self) -> bool:
+        """Every map asked about has its answer waiting for `poll` (the UI fuzz waits for this,
+        so its runs replay exactly)."""
+        return self._answers.qsize() >= len(self._pending)
+
     def poll(self) -> list[Path]:
         """Take the answers that have come since the last poll; the paths they answer."""
         answered: list[Path] = []

@@ -222,7 +222,9 @@ class SetupScene(Scene):
         self.choices.mode = mode
         if mode == "coop":
             self._load_regulars()
-        self.say(MODE_TIPS[mode])
+        table = self.selected
+        checking = table is not None and self.check is None
+        self.say(f"{table.title}: checking the map…" if table and checking else MODE_TIPS[mode])
         self._rebuild()
 
     def set_coop_players(self, count: int) -> None:
