@@ -71,6 +71,15 @@ class MapChecks:
     def pending(self, path: Path) -> bool:
         return file_key(path) in self._pending
 
+    def close(self) -> None:
+        """The screen is gone: the maps still waiting are not checked (the one under way ends)."""
+        while True:
+            try:
+                key, _path = self._asked.get_nowait()
+            except queue.Empty:
+                return
+            self._pending.discard(key)
+
     def answered(self) -> bool:
         """Every map asked about has its answer waiting for `poll` (the UI fuzz waits for this,
         so its runs replay exactly)."""

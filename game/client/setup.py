@@ -126,6 +126,9 @@ class SetupScene(Scene):
         elif self.tables:
             self.select_table(self.tables[0])
 
+    def on_exit(self) -> None:
+        self.checks.close()  # a game started: the rest of the maps folder is not checked
+
     def select_table(self, table: TableChoice) -> None:
         """Choose a table; a map of the player's is checked in the worker (never waited for)."""
         self.selected = table

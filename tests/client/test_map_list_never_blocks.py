@@ -11,6 +11,7 @@ import os
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -126,3 +127,57 @@ def test_a_map_slow_to_check_never_holds_the_screen(
     # …and the game Start asked for begins with the answer
     assert app.stack.top is not scene, scene.message
     assert app.stack.top.session.config.seed == 42  # type: ignore[union-attr]
+
+
+def slow_checks(release: threading.Event, checked: list[str]) -> object:
+    from game.client.map_checks import MapChecks
+    from game.client.setup_config import MapCheck
+
+    def slow_check(path: Path) -> MapCheck:
+        checked.append(path.name)
+        release.wait(timeout=60)
+        return MapCheck((), ())
+
+    return MapChecks(slow_check)
+
+
+def ask_three(checks: Any, folder: Path, checked: list[str]) -> list[Path]:
+    """a, b and c asked; the worker is busy with a (the others wait)."""
+    paths = [folder / f"{name}.tmx" for name in ("a", "b", "c")]
+    for path in paths:
+        assert checks.ask(path) is None
+    deadline = time.monotonic() + 30
+    while not checked and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert checked == ["a.tmx"]
+    return paths
+
+
+def wait_answers(checks: Any, count: int) -> list[Path]:
+    answered: list[Path] = []
+    deadline = time.monotonic() + 30
+    while len(answered) < count and time.monotonic() < deadline:
+        answered += checks.poll()
+        time.sleep(0.005)
+    return answered
+
+
+def test_the_map_asked_last_is_checked_next(tmp_path: Path) -> None:
+    release, checked = threading.Event(), []
+    checks: Any = slow_checks(release, checked)
+    paths = ask_three(checks, tmp_path, checked)
+    release.set()
+    assert wait_answers(checks, 3) == [paths[0], paths[2], paths[1]]  # the one chosen first
+    assert checks.known(paths[1]) is not None
+
+
+def test_the_maps_still_waiting_are_not_checked_once_the_screen_is_gone(tmp_path: Path) -> None:
+    release, checked = threading.Event(), []
+    checks: Any = slow_checks(release, checked)
+    paths = ask_three(checks, tmp_path, checked)
+    checks.close()
+    release.set()
+    assert wait_answers(checks, 1) == [paths[0]]
+    time.sleep(0.1)
+    assert checks.poll() == [] and checked == ["a.tmx"]  # b and c never were
+    assert checks.answered() and checks.known(paths[1]) is None
