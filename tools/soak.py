@@ -1,10 +1,13 @@
 """Play many seeded random games and check every invariant after every event.
 
     python3 tools/soak.py --seeds 300 [--scenario contracting-trouble] [--map PATH.tmx] [--turns N]
+    python3 tools/soak.py --ai --seeds 100     # the shipped AIs on both sides
 
-Without --scenario, both rulebook scenarios are played (on their shipped maps when they exist,
-otherwise on the engine's test map). Prints one line per failure and a summary with timings;
-exits 1 when any game breaks an invariant or does not end.
+Without --scenario, every shipped scenario is played (on its shipped map when it exists,
+otherwise on the engine's test map). The sides are seeded random controllers, or with --ai the
+shipped Regular AI and Insurgent AI, through the match driver (strict: a controller that raises
+or answers an illegal command is a failure). Prints one line per failure and a summary with
+timings; exits 1 when any game raises, breaks an invariant or does not end.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.engine.controllers import RandomController  # noqa: E402
+from game.engine.controllers import Controller, RandomController  # noqa: E402
+from game.engine.engine import Engine  # noqa: E402
 from game.engine.invariants import InvariantChecker  # noqa: E402
 from game.engine.state import INSURGENT, REGULAR  # noqa: E402
 from game.headless import play  # noqa: E402
@@ -30,17 +34,31 @@ from game.scenarios.catalog import scenario_ids, scenario_map  # noqa: E402
 FALLBACK_MAP = ROOT / "tests" / "maps" / "engine" / "crossroads.tmx"
 
 
+def controllers(engine: Engine, seed: int, ai: bool) -> dict[str, Controller]:
+    """Who plays: seeded random controllers, or the shipped AIs (seeded as the golden games)."""
+    if not ai:
+        return {
+            REGULAR: RandomController(seed * 2 + 1),
+            INSURGENT: RandomController(seed * 2 + 2),
+        }
+    from game.ai.controller import InsurgentAI
+    from game.ai.regular import RegularAI
+
+    return {
+        REGULAR: RegularAI(engine.battlefield),
+        INSURGENT: InsurgentAI(engine.battlefield, seed * 2 + 2),
+    }
+
+
 def soak_one(
-    map_path: Path, scenario: str, seed: int, turns: int | None
+    map_path: Path, scenario: str, seed: int, turns: int | None, ai: bool = False
 ) -> tuple[bool, str, float]:
+    """Play one game with the invariant checker watching every event: (kept, detail, seconds)."""
     started = time.perf_counter()
     try:
         engine = new_game(map_path, scenario, seed, turn_limit=turns)
         checker = InvariantChecker(engine)
-        play(
-            engine,
-            {REGULAR: RandomController(seed * 2 + 1), INSURGENT: RandomController(seed * 2 + 2)},
-        )
+        play(engine, controllers(engine, seed, ai))
         if not engine.over:
             return False, "the game did not end", time.perf_counter() - started
         return True, f"{checker.checked} events", time.perf_counter() - started
@@ -57,6 +75,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenario", choices=scenario_ids(), action="append")
     parser.add_argument("--map", type=Path, help="play this map (its own scenario or a patrol)")
     parser.add_argument("--turns", type=int, help="turn limit (default: the scenario's)")
+    parser.add_argument(
+        "--ai", action="store_true", help="the shipped AIs play both sides (default: random)"
+    )
     args = parser.parse_args(argv)
     runs: list[tuple[Path, str]] = []
     if args.map:
@@ -69,13 +90,14 @@ def main(argv: list[str] | None = None) -> int:
     for map_path, scenario in runs:
         times: list[float] = []
         for seed in range(args.first_seed, args.first_seed + args.seeds):
-            ok, detail, seconds = soak_one(map_path, scenario, seed, args.turns)
+            ok, detail, seconds = soak_one(map_path, scenario, seed, args.turns, args.ai)
             times.append(seconds)
             if not ok:
                 failures += 1
                 print(f"FAIL {scenario} seed {seed}: {detail}", flush=True)
         print(
-            f"{scenario} on {map_path.name}: {len(times)} games, "
+            f"{scenario} on {map_path.name} ({'AI' if args.ai else 'random'}): "
+            f"{len(times)} games, "
             f"median {statistics.median(times):.2f}s, max {max(times):.2f}s, "
             f"total {sum(times):.0f}s",
             flush=True,

@@ -2,8 +2,9 @@
 
 The save itself is `game.save`'s format (unchanged): the seed, the map and the command log,
 replayed on load. What that format does not hold — who sits at the table (mode, seats, co-op
-ownership, pace) and whether the game has finished — goes in a small *sidecar* file next to it,
-`NAME.session.json`. A save without a sidecar loads as a solo game.
+ownership, pace), which co-op player holds the choice of activation, and whether the game has
+finished — goes in a small *sidecar* file next to it, `NAME.session.json`.
+A save without a sidecar loads as a solo game.
 
 Folders: `<data folder>/saves/NAME.json` for named saves; `<data folder>/autosave.json` is the
 autosave `GameSession` writes after every command. "Continue" is offered when the autosave has a
@@ -124,10 +125,15 @@ def config_from_json(data: Any, *, autosave_dir: Path | None = None) -> Any:
     )
 
 
-def write_sidecar(save: Path, config: Any, *, finished: bool = False) -> None:
-    """Record who plays the game saved at `save` (SaveError names the file on failure)."""
+def write_sidecar(
+    save: Path, config: Any, *, finished: bool = False, holders: dict[str, int] | None = None
+) -> None:
+    """Record who plays the game saved at `save` (SaveError names the file on failure), and in
+    co-op which seat of a side holds the choice of activation (`GameSession.holders`)."""
     data = config_to_json(config)
     data["finished"] = finished
+    if holders:
+        data["holders"] = dict(holders)
     write_json_atomic(sidecar_path(save), data)
 
 
@@ -288,7 +294,7 @@ def save_game(
     if not overwrite and path.exists():
         raise SaveExists(path)
     write_save(session.engine, path)
-    write_sidecar(path, session.config, finished=session.over)
+    write_sidecar(path, session.config, finished=session.over, holders=session.holders)
     return path
 
 
@@ -357,6 +363,9 @@ def resume_session(path: Path, *, autosave_dir: Path | None = None) -> Any:
         session = GameSession(config, engine=engine)
     except ValueError as exc:
         raise SaveError(f"{path}: {exc}") from None
+    sidecar, _problem = read_sidecar(path)
+    if sidecar is not None:  # co-op: the phase goes back to the seat that held it
+        session.restore_holders(sidecar.get("holders"))
     if engine.load_notice:  # e.g. made by another version: shown in the log with the AI's notes
         session.ai_log.append(engine.load_notice)
     track_session(session)
@@ -374,7 +383,7 @@ def track_session(session: Any) -> None:
         # previous game's autosave with this game's seats (so the old sidecar goes first).
         sidecar_path(autosave).unlink(missing_ok=True)
         session.autosaver()
-        write_sidecar(autosave, session.config, finished=session.over)
+        write_sidecar(autosave, session.config, finished=session.over, holders=session.holders)
     except (SaveError, OSError):
         return  # no autosave folder: there will be no Continue either
 
@@ -382,9 +391,14 @@ def track_session(session: Any) -> None:
         if session.over and not getattr(session, "_marked_finished", False):
             session._marked_finished = True
             with contextlib.suppress(SaveError):
-                write_sidecar(autosave, session.config, finished=True)
+                write_sidecar(autosave, session.config, finished=True, holders=session.holders)
+
+    def on_pass() -> None:  # co-op: Continue gives the choice back to the seat that holds it
+        with contextlib.suppress(SaveError):
+            write_sidecar(autosave, session.config, finished=session.over, holders=session.holders)
 
     session.listeners.append(on_event)
+    session.holder_listeners.append(on_pass)
 
 
 def continue_info(path: Path | None = None) -> SaveInfo | None:

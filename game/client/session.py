@@ -148,6 +148,7 @@ class GameSession:
             self.autosaver = autosaver
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self._holder: dict[str, int] = {}  # side -> index of the co-op seat holding the phase
+        self.holder_listeners: list[Callable[[], None]] = []  # the holder changed (a save keeps it)
         self._thinking: tuple[Question, dict[str, Thought], threading.Thread] | None = None
 
     @property
@@ -225,7 +226,23 @@ class GameSession:
             return None
         seats = self.seats_of(pending.side)
         self._holder[pending.side] = (self._holder.get(pending.side, 0) + 1) % len(seats)
+        for listener in self.holder_listeners:
+            listener()
         return self.current_seat()
+
+    @property
+    def holders(self) -> dict[str, int]:
+        """Co-op: which seat of each side holds the choice of activation (a save keeps it)."""
+        return dict(self._holder)
+
+    def restore_holders(self, data: object) -> None:
+        """The holders a save recorded; anything damaged (not a side, not a seat) is ignored."""
+        if not isinstance(data, dict):
+            return
+        for side, index in data.items():
+            seats = self.seats_of(side) if isinstance(side, str) else []
+            if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(seats):
+                self._holder[side] = index
 
     def may_command(self, seat: Seat, unit_id: str) -> str:
         """'' when `seat` may give orders to `unit_id` now, else the reason in one line."""

@@ -10,6 +10,8 @@ Modes (the seats come from `game.client.session`):
 The tables are the shipped maps and every .tmx in the user's maps folder (Settings). A custom
 map is read with the battlefield validator before the game starts: its errors are listed in a
 dialog, one line per problem, and the game does not start; warnings are shown and play goes on.
+The validator runs in a worker thread (`map_checks.MapChecks`): the list shows "checking…"
+beside a map until its answer has come, and the screen keeps answering the player meanwhile.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from pygame_gui.elements import (
 from pygame_gui.windows import UIMessageWindow
 
 from game.client.catalogue import MAPS_DIR, file_problem
+from game.client.map_checks import MapChecks
 from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
@@ -76,7 +79,10 @@ class SetupScene(Scene):
         self.preselect = preselect
         self.tables: list[TableChoice] = []
         self.selected: TableChoice | None = None
-        self.check: MapCheck | None = None
+        self.check: MapCheck | None = None  # None while the chosen map is being checked
+        self.checks = MapChecks()
+        self._start_when_checked = False
+        self._labels: dict[str, TableChoice] = {}
         self.regulars: list[tuple[str, str]] = []
         self._regulars_for: str | None = None
         self.message = ""
@@ -107,6 +113,9 @@ class SetupScene(Scene):
             if warning:
                 self.say(warning, error=True)
         self.tables = available_tables(self.user_folder, self.shipped)
+        for table in reversed(self.tables):  # every map of the folder is checked in turn
+            if table.custom:
+                self.checks.ask(table.path)
         if self.preselect is not None:
             wanted = self.preselect.resolve()
             match = next((t for t in self.tables if t.path.resolve() == wanted), None)
@@ -117,10 +126,24 @@ class SetupScene(Scene):
         elif self.tables:
             self.select_table(self.tables[0])
 
+    def on_exit(self) -> None:
+        self.checks.close()  # a game started: the rest of the maps folder is not checked
+
     def select_table(self, table: TableChoice) -> None:
+        """Choose a table; a map of the player's is checked in the worker (never waited for)."""
         self.selected = table
         self.choices.table = table.spec
-        self.check = check_map(table.path) if table.custom else MapCheck((), ())
+        self._start_when_checked = False
+        self.check = self.checks.ask(table.path) if table.custom else MapCheck((), ())
+        if self.check is None:
+            self.say(f"{table.title}: checking the map…")
+            self._refresh_list()
+            return
+        self._checked(table)
+
+    def _checked(self, table: TableChoice) -> None:
+        """The chosen map's answer is in: its problems, its warnings or the mode's tip."""
+        assert self.check is not None
         if not self.check.errors and self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
@@ -134,6 +157,46 @@ class SetupScene(Scene):
         if self.choices.mode == "coop":
             self._load_regulars()
             self._rebuild()
+        self._refresh_list()
+
+    def table_label(self, table: TableChoice) -> str:
+        """A table's line in the list: a map of the player's says if it is being checked or
+        cannot be played."""
+        if not table.custom:
+            return table.label
+        check = self.checks.known(table.path)
+        if check is None:
+            return f"{table.label} — checking…"
+        return f"{table.label} — cannot be played" if check.errors else table.label
+
+    def _refresh_list(self) -> None:
+        """The list's lines again (an answer came), the chosen table still chosen."""
+        if self.table_list is None or not self.widgets:
+            return
+        labels = [self.table_label(t) for t in self.tables]
+        if labels == list(self._labels):
+            return
+        self._labels = dict(zip(labels, self.tables, strict=True))
+        self.table_list.set_item_list(labels)  # type: ignore[arg-type]
+        for item in self.table_list.item_list:
+            if self._labels.get(item["text"]) is self.selected:
+                item["selected"] = True
+                if item["button_element"] is not None:
+                    item["button_element"].select()
+
+    def update(self, dt: float) -> None:
+        if not self.checks.poll():
+            return
+        table = self.selected
+        if table is not None and table.custom and self.check is None:
+            self.check = self.checks.known(table.path)
+            if self.check is not None:
+                start, self._start_when_checked = self._start_when_checked, False
+                self._checked(table)
+                if start and not self.check.errors:
+                    self.start()
+                    return
+        self._refresh_list()
 
     def open_path(self, typed: str) -> bool:
         """A typed map path becomes the chosen table (checked like any custom map)."""
@@ -156,13 +219,15 @@ class SetupScene(Scene):
             self.tables.append(table)
         self.select_table(table)
         self._rebuild()
-        return not (self.check is not None and self.check.errors)
+        return not (self.check is not None and self.check.errors)  # True while it is checked
 
     def set_mode(self, mode: str) -> None:
         self.choices.mode = mode
         if mode == "coop":
             self._load_regulars()
-        self.say(MODE_TIPS[mode])
+        table = self.selected
+        checking = table is not None and self.check is None
+        self.say(f"{table.title}: checking the map…" if table and checking else MODE_TIPS[mode])
         self._rebuild()
 
     def set_coop_players(self, count: int) -> None:
@@ -173,9 +238,11 @@ class SetupScene(Scene):
     def _load_regulars(self) -> None:
         if self._regulars_for == self.choices.table:
             return
-        self._regulars_for = self.choices.table
         self.regulars = []
-        if self.check is not None and self.check.errors:
+        if self.check is None:  # read when the check has passed (select_table comes back here)
+            return
+        self._regulars_for = self.choices.table
+        if self.check.errors:
             return
         try:
             seed = parse_seed(self.choices.seed_text, 1)
@@ -232,7 +299,12 @@ class SetupScene(Scene):
             self.say("Choose a table first.", True)
             return False
         if self.selected.custom:
-            self.check = check_map(self.selected.path)
+            self.check = self.checks.ask(self.selected.path)  # checked again if it changed
+            if self.check is None:
+                self._start_when_checked = True
+                self.say(f"{self.selected.title}: checking the map… the game starts after it.")
+                self._refresh_list()
+                return False
             if self.check.errors:
                 self.show_problems(self.selected, self.check.errors)
                 self.say("This map cannot be played: fix the problems listed and try again.", True)
@@ -267,14 +339,14 @@ class SetupScene(Scene):
         self.name_entries = []
         self.name_defaults = []
         self.owner_menus = {}
-        labels: list[str | tuple[str, str]] = [t.label for t in self.tables]
-        labels = labels or ["(no maps found)"]
+        self._labels = {self.table_label(t): t for t in self.tables}
+        labels: list[str | tuple[str, str]] = list(self._labels) or ["(no maps found)"]
         list_h = round(h * 0.42) - 44
         self.table_list = UISelectionList(
             pygame.Rect(margin, top + 30, left_w, list_h),
             labels,
             manager,
-            default_selection=self.selected.label if self.selected else None,
+            default_selection=self.table_label(self.selected) if self.selected else None,
         )
         self.table_list.set_tooltip(
             "The tables: shipped scenarios, then the .tmx maps of your maps folder "
@@ -439,8 +511,8 @@ class SetupScene(Scene):
                 self.app.pop()
         elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
             if event.ui_element is self.table_list:
-                table = next((t for t in self.tables if t.label == event.text), None)
-                if table is not None:
+                table = self._labels.get(str(event.text))
+                if table is not None and table is not self.selected:
                     self.read_widgets()
                     self.select_table(table)
         elif (

@@ -7,6 +7,7 @@ room's helpers.)
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -130,3 +131,17 @@ def wheel(notches: int) -> pygame.event.Event:
         touch=False,
         window=None,
     )
+
+
+def until_checked(app: Any, scene: Any, seconds: float = 60.0) -> None:
+    """Step the app until the set-up screen has the answer of its map check (the validator
+    runs in a worker thread); fails after `seconds`."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while scene.check is None or scene._start_when_checked:
+        app.step()
+        if app.stack.top is not scene:
+            return  # the game started once the check came
+        assert time.monotonic() < deadline, "the map check never answered"
+        time.sleep(0.005)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 import pytest
+from client_support import until_checked
 
 from game.client.scenes import App
 from game.client.setup import (
@@ -149,7 +150,7 @@ def test_an_invalid_custom_map_shows_the_validators_lines_and_does_not_start(app
 
     scene = SetupScene(preselect=BROKEN, user_folder=Path("/nonexistent"))
     app.push(scene)
-    app.step()
+    until_checked(app, scene)
     assert scene.dialog is not None
     expected = [str(p) for p in read_map(BROKEN).errors]
     assert len(expected) == 2
@@ -165,7 +166,7 @@ def test_an_invalid_custom_map_shows_the_validators_lines_and_does_not_start(app
 def test_a_map_with_warnings_shows_them_and_still_starts(app: App) -> None:
     scene = SetupScene(preselect=WARNED, user_folder=Path("/nonexistent"))
     app.push(scene)
-    app.step()
+    until_checked(app, scene)
     assert scene.dialog is None
     assert "R49" in scene.message and "can still be played" in scene.message
     scene.choices.mode = "watch"
@@ -179,7 +180,7 @@ def test_start_pushes_the_play_screen_with_the_hotseat_seats(app: App) -> None:
     scene = SetupScene(preselect=TABLE, user_folder=Path("/nonexistent"))
     app.push(scene)
     scene.set_mode("hotseat")
-    app.step()
+    until_checked(app, scene)
     assert [e.get_text() for e in scene.name_entries] == ["Regular player", "Insurgent player"]
     scene.name_entries[0].set_text("Ann")
     scene.name_entries[1].set_text("Bob")
@@ -222,7 +223,7 @@ def test_setup_screen_coop_lists_the_fireteams_with_an_owner_each(app: App) -> N
     scene = SetupScene(preselect=TABLE, user_folder=Path("/nonexistent"))
     app.push(scene)
     scene.set_mode("coop")
-    app.step()
+    until_checked(app, scene)
     assert set(scene.owner_menus) == {"R1", "R2"}
     assert scene.choices.owners == {"R1": 0, "R2": 1}
     scene.choices.owners["R2"] = 0  # both to player 1: player 2 has none
@@ -236,13 +237,16 @@ def test_a_typed_map_path_becomes_the_table_or_lists_its_problems(app: App) -> N
     app.push(scene)
     app.step()
     assert scene.path_entry is not None
-    assert scene.open_path(str(BROKEN)) is False
+    assert scene.open_path(str(BROKEN)) is True  # chosen: the worker checks it
+    assert scene.check is None and "checking the map" in scene.message
+    until_checked(app, scene)
     assert scene.dialog is not None and len(scene.dialog_lines) == 3
     listed = [t.path for t in scene.tables]
     assert scene.open_path(str(ROOT / "nowhere.tmx")) is False
     assert scene.dialog_lines[1] == f"{ROOT / 'nowhere.tmx'}: no such map file"
     assert [t.path for t in scene.tables] == listed  # found in play: a typo joined the list
     assert scene.open_path(str(TABLE)) is True
+    until_checked(app, scene)
     assert scene.selected is not None and scene.selected.path == TABLE
     assert scene.choices.table == str(TABLE)
     assert scene.dialog is None  # the problems of the map tried before are gone
@@ -254,7 +258,8 @@ def test_esc_closes_the_problems_dialog_before_it_leaves_the_screen(app: App) ->
     scene = SetupScene(user_folder=Path("/nonexistent"))
     app.push(scene)
     app.step()
-    assert scene.open_path(str(BROKEN)) is False
+    scene.open_path(str(BROKEN))
+    until_checked(app, scene)
     assert scene.dialog is not None
     esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
     app.step([esc])
@@ -281,10 +286,14 @@ def test_clicking_a_map_of_the_users_folder_checks_it(app: App, folders: Path) -
             pygame.event.Event(
                 pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
                 ui_element=scene.table_list,
-                text="My maps: Broken Street",
+                text=next(
+                    k for k, t in scene._labels.items() if t.path.name == "broken_street.tmx"
+                ),
             )
         ]
     )
+    until_checked(app, scene)
+    assert scene.table_list.item_list[-1]["text"] == "My maps: Broken Street — cannot be played"
     assert scene.selected is not None and scene.selected.path == mine / "broken_street.tmx"
     assert scene.dialog is not None
     from game.battlefield.loader import read_map

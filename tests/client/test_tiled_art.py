@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from client_support import until_checked
 
 from game.battlefield.loader import load_battlefield
 from game.client.map_render import MapArt
@@ -209,7 +210,7 @@ def test_the_set_up_screen_shows_the_route_warning_and_still_starts(
     path = write_map(tmp_path, terrain=wall, properties=edges)
     scene = SetupScene(preselect=path, user_folder=Path("/nonexistent"))
     app.push(scene)
-    app.step()
+    until_checked(app, scene)  # the validator answers from its worker thread
     assert scene.dialog is None
     assert "exit edge north cannot be reached" in scene.message and "(R155)" in scene.message
     scene.choices.mode = "watch"
