@@ -62,15 +62,22 @@ def resolve_map(spec: str) -> tuple[Path, str | None]:
 
 
 def new_game(
-    map_path: Path, scenario_id: str | None, seed: int, *, turn_limit: int | None = None
+    map_path: Path,
+    scenario_id: str | None,
+    seed: int,
+    *,
+    turn_limit: int | None = None,
+    force: dict[str, Any] | None = None,
 ) -> Engine:
-    """Start a game on a map (MapError when the map cannot be played)."""
+    """Start a game on a map (MapError when the map or its scenario file cannot be played;
+    ValueError, one line, when `force` — the player's set-up choice of the Regular force and
+    ratings, docs/SCENARIOS.md — is not one the scenario offers)."""
     from game.battlefield.loader import load_battlefield
     from game.engine.engine import Engine
-    from game.scenarios.catalog import scenario_for
+    from game.scenarios.catalog import ForceChoice, scenario_for
 
     battlefield = load_battlefield(map_path)
-    scenario = scenario_for(battlefield, scenario_id)
+    scenario = scenario_for(battlefield, scenario_id, ForceChoice.from_dict(force or {}))
     if turn_limit is not None:
         scenario.turn_limit = turn_limit
     return Engine(scenario, battlefield, seed, map_sha256=file_sha256(map_path))
@@ -87,6 +94,7 @@ def save_data(engine: Engine) -> dict[str, Any]:
         "seed": state.seed,
         "turn_limit": state.turn_limit,
         "turn": state.turn,
+        **_force_field(engine),
         "commands": [c.to_json() for c in engine.log],
         "events_sha256": engine.events_sha256(),
         "fingerprint": FINGERPRINT,
@@ -94,6 +102,13 @@ def save_data(engine: Engine) -> dict[str, Any]:
         # optional: the AI's reasons, each after that many events (saves without it load too)
         "notes": [[at, text] for at, text in engine.notes],
     }
+
+
+def _force_field(engine: Engine) -> dict[str, Any]:
+    """The player's choice of Regular force and ratings, when there was one (optional field)."""
+    choice = getattr(engine.scenario, "choice", None)
+    chosen = choice.to_dict() if choice is not None else {}
+    return {"force": chosen} if chosen else {}
 
 
 def write_save(engine: Engine, path: Path) -> None:
@@ -153,9 +168,12 @@ def load_save(path: Path) -> Engine:
             data["scenario"],
             int(data["seed"]),
             turn_limit=int(data["turn_limit"]) if isinstance(data.get("turn_limit"), int) else None,
+            force=data.get("force") if isinstance(data.get("force"), dict) else None,
         )
     except MapError as exc:
         raise SaveError(f"{where}: its map cannot be played: {exc}") from None
+    except ValueError as exc:
+        raise SaveError(f"{where}: its choice of force cannot be played: {exc}") from None
     made_by = data.get("game_version")
     same_version = made_by == __version__ and data.get("fingerprint") == FINGERPRINT
     # a save from another version names it in whatever goes wrong on replay

@@ -151,6 +151,19 @@ class ForceChoice:
     def to_dict(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if v is not None}
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ForceChoice:
+        """From a save or the command line; ValueError (one line) for anything else."""
+        formation = data.get("formation")
+        quality, morale = data.get("quality"), data.get("morale")
+        unknown = sorted(set(data) - {"formation", "quality", "morale"})
+        if unknown or not isinstance(formation, (str, type(None))):
+            raise ValueError(f"the force choice {data!r} is not understood")
+        for die in (quality, morale):
+            if die is not None and (isinstance(die, bool) or die not in (6, 8, 10, 12)):
+                raise ValueError(f"{die!r} is not a die size (6, 8, 10 or 12)")
+        return cls(formation, quality, morale)
+
 
 class DataScenario(Scenario):
     """A scenario read from a scenario file: set-up, special rules, objectives, victory points

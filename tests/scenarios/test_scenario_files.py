@@ -282,3 +282,36 @@ def test_a_scenario_may_let_the_player_pick_the_troop_quality(tmp_path: Path) ->
     engine = Engine(scenario, battlefield, 3)
     rifles = engine.state.units_of(REGULAR)[1]
     assert rifles.figures[0].quality == 10
+
+
+# -- the validator checks a map's own scenario file --------------------------------------------
+def run_validator(*paths: Path) -> tuple[int, str, str]:
+    import io
+
+    from game.battlefield.validate import main
+    from game.scenarios.map_check import validate_map_and_scenario
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main([str(p) for p in paths], out, err, validate=validate_map_and_scenario)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_validator_refuses_a_map_whose_scenario_file_is_broken(tmp_path: Path) -> None:
+    path = custom_map(tmp_path, CUSTOM.replace('type = "freedom-fighters"', 'type = "ninjas"'))
+    code, out, err = run_validator(path)
+    assert code == 2 and out == ""
+    assert f"error: {tmp_path / 'junction.toml'}: insurgents.type: 'ninjas' is not known" in err
+
+
+def test_the_validator_warns_where_map_and_scenario_disagree(tmp_path: Path) -> None:
+    text = CUSTOM.replace("at = 3", "at = 2").replace('name = "Rifles"', 'name = "Rifles"\nat = 7')
+    code, out, _ = run_validator(custom_map(tmp_path, text))
+    assert code == 0 and "plays its scenario file junction.toml" in out
+    assert "insurgents.start[0].at: the map has no Insurgent StartPosition 2" in out
+    assert "regulars.units[1].at: the map has no Regular StartPosition 7" in out
+
+
+def test_the_validator_passes_the_shipped_maps_and_their_scenarios() -> None:
+    maps = [ROOT / "maps" / "contracting-trouble.tmx", ROOT / "maps" / "sweep-and-clear.tmx"]
+    code, out, err = run_validator(*maps)
+    assert code == 0 and err == "" and out.count("plays its scenario file") == 2
