@@ -138,7 +138,8 @@ class VictoryCondition:
     def describe(self, noun: str = "Regulars") -> str:
         """The condition in words, for the set-up screen and the headless RESULT."""
         each = "" if VICTORY_HOOKS[self.hook].once else " each"
-        return f"{self.label.format(regulars=noun)}: {self.points} pts{each}"
+        unit = "pt" if abs(self.points) == 1 else "pts"
+        return f"{self.label.format(regulars=noun)}: {self.points} {unit}{each}"
 
 
 def score_conditions(

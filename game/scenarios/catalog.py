@@ -9,6 +9,7 @@ Zone deploy/entry/exit areas, numbered StartPositions and Contractor markers.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -412,20 +413,33 @@ SCENARIOS: dict[str, type[DataScenario]] = {
 def scenario_for(
     battlefield: Battlefield, requested: str | None = None, choice: ForceChoice | None = None
 ) -> Scenario:
-    """The scenario to play on a map: the one asked for by id; else the map's own scenario file
-    (beside it, same name); else the shipped scenario its `scenario` property names; else the
-    generic patrol, which takes the map's `turns`. ScenarioFileError when a file is broken."""
-    wanted = requested or str(battlefield.properties.get("scenario", "") or "")
-    own = scenario_file_for(Path(battlefield.path)) if battlefield.path else None
-    if requested in SCENARIOS:
+    """The scenario to play on a map (see `scenario_for_map`)."""
+    path = Path(battlefield.path) if battlefield.path else None
+    return scenario_for_map(path, battlefield.properties, requested, choice)
+
+
+def scenario_for_map(
+    map_path: Path | None,
+    properties: Mapping[str, Any],
+    requested: str | None = None,
+    choice: ForceChoice | None = None,
+) -> DataScenario:
+    """The scenario to play on a map: the shipped one asked for by id; else the map's own
+    scenario file (beside it, same name); else the shipped scenario its `scenario` property
+    names; else the generic patrol, which takes the map's `turns` (docs/SCENARIOS.md).
+    ScenarioFileError when a file is broken; ValueError when `choice` is not offered."""
+    own = scenario_file_for(map_path) if map_path is not None else None
+    if requested in SCENARIOS and requested != Patrol.id:
         return SCENARIOS[requested](choice=choice)
-    if own is not None and own.exists():
+    if requested != Patrol.id and own is not None and own.exists():  # (a save says "patrol")
         return DataScenario(load_scenario_file(own), choice)
-    if wanted in SCENARIOS and wanted != Patrol.id:
+    wanted = str(properties.get("scenario", "") or "")
+    if requested != Patrol.id and wanted in SCENARIOS and wanted != Patrol.id:
         return SCENARIOS[wanted](choice=choice)
     scenario = Patrol(choice=choice)
-    if scenario.spec.turns_from_map and battlefield.properties.get("turns"):
-        scenario.turn_limit = int(battlefield.properties["turns"])
+    turns = properties.get("turns")
+    if scenario.spec.turns_from_map and turns:
+        scenario.turn_limit = int(turns)
     return scenario
 
 
@@ -436,6 +450,7 @@ __all__ = [
     "ForceChoice",
     "edge_distance",
     "scenario_for",
+    "scenario_for_map",
     "scenario_ids",
     "scenario_map",
 ]

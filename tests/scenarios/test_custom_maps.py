@@ -79,7 +79,7 @@ def test_headless_result_lists_a_shipped_scenarios_victory_conditions(
     assert conditions == [
         "Regulars: contractors escorted off: 5 pts each",
         "Regulars: no casualties or POWs left behind: 5 pts",
-        "Insurgents: Marines wounded: 1 pts each",
+        "Insurgents: Marines wounded: 1 pt each",
         "Insurgents: killed: 2 pts each",
         "Insurgents: captives: 5 pts each",
     ]
