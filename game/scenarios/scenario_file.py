@@ -51,7 +51,7 @@ class ScenarioSpec:
     insurgency_level: str = "4"
     fog_of_war: bool = False
     special_rules: tuple[str, ...] = ()
-    place_hot_spots: bool = False
+    place_hot_spots: bool = True
     formation: str | None = None
     units: tuple[UnitSpec, ...] = ()
     swap: tuple[str, ...] = ()
@@ -104,7 +104,7 @@ def read_scenario(
     arrive = doc.table("reinforcements")
     arrive.choice("table", ("standard",), "standard")
     arrive.choice("arrive", ("hot_spots",), "hot_spots")
-    head["place_hot_spots"] = arrive.flag("place_hot_spots")
+    head["place_hot_spots"] = arrive.flag("place_hot_spots", True)
     arrive.done()
     head.update(_regulars(doc.table("regulars"), lib))
     head.update(_insurgents(doc.table("insurgents"), lib))

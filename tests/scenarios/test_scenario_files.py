@@ -315,3 +315,18 @@ def test_the_validator_passes_the_shipped_maps_and_their_scenarios() -> None:
     maps = [ROOT / "maps" / "contracting-trouble.tmx", ROOT / "maps" / "sweep-and-clear.tmx"]
     code, out, err = run_validator(*maps)
     assert code == 0 and err == "" and out.count("plays its scenario file") == 2
+
+
+def test_the_validator_warns_when_no_hot_spot_will_ever_hold_reinforcements(
+    tmp_path: Path,
+) -> None:
+    import re
+
+    text = (ENGINE_MAPS / "patrol.tmx").read_text(encoding="utf-8")
+    path = tmp_path / "bare.tmx"
+    path.write_text(re.sub(r'<object [^>]*type="HotSpot".*?</object>', "", text), "utf-8")
+    path.with_suffix(".toml").write_text(
+        CUSTOM + "\n[reinforcements]\nplace_hot_spots = false\n", encoding="utf-8"
+    )
+    code, out, _ = run_validator(path)
+    assert code == 0 and "reinforcements.place_hot_spots: the map has no hot spots" in out
