@@ -65,6 +65,14 @@ def _cross_check(spec: ScenarioSpec, bf: Battlefield, problems: Problems) -> Non
             "the map has no Contractor markers to rescue",
             "add Contractor points on the markers layer",
         )
+    has_contractors = any(m.kind == "Contractor" for m in bf.markers)
+    if has_contractors and "contractors" not in spec.special_rules:
+        problems.warning(
+            "special_rules",
+            "the map has Contractor markers, but the scenario does not play the contractor "
+            "rules: they stand on the table and nobody may escort them",
+            'add "contractors" to special_rules, or remove the markers',
+        )
     exits = spec.objectives.exit_after_hot_spots or any(
         c.hook == "left_by_exit_edge" for c in spec.victory
     )

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.app import main
-from game.save import load_save, new_game
+from game.save import SaveError, load_save, new_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PATROL = ROOT / "tests" / "maps" / "engine" / "patrol.tmx"
@@ -121,3 +121,19 @@ def test_bad_force_choices_are_one_line(
     assert main(["--headless", str(path), *args, "--quiet"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+def test_a_save_names_its_edited_scenario_file_instead_of_failing_the_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = a_map(tmp_path, scenario=SCENARIO)
+    save = tmp_path / "s.json"
+    assert (
+        main(["--headless", str(path), "--quiet", "--save", str(save), "--stop-after-turn", "1"])
+        == 0
+    )
+    assert len(json.loads(save.read_text(encoding="utf-8"))["scenario_sha256"]) == 64
+    assert load_save(save).state.scenario_id == "custom"
+    path.with_suffix(".toml").write_text(SCENARIO.replace("points = 4", "points = 6"), "utf-8")
+    with pytest.raises(SaveError, match=r"its scenario file .*custom\.toml has changed"):
+        load_save(save)

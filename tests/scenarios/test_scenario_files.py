@@ -309,6 +309,7 @@ def test_the_validator_warns_where_map_and_scenario_disagree(tmp_path: Path) -> 
     assert code == 0 and "plays its scenario file junction.toml" in out
     assert "insurgents.start[0].at: the map has no Insurgent StartPosition 2" in out
     assert "regulars.units[1].at: the map has no Regular StartPosition 7" in out
+    assert "special_rules: the map has Contractor markers, but the scenario does not" in out
 
 
 def test_the_validator_passes_the_shipped_maps_and_their_scenarios() -> None:
