@@ -24,6 +24,7 @@ class DetailsPanel:
     def __init__(self) -> None:
         self.force_menu: UIDropDownMenu | None = None
         self.quality_menu: UIDropDownMenu | None = None
+        self.morale_menu: UIDropDownMenu | None = None
         self._previews: dict[Path, pygame.Surface | None] = {}
 
     def build(
@@ -53,14 +54,25 @@ class DetailsPanel:
             self.force_menu.set_tooltip("The Regular force: this scenario's, or another ORBAT")
             widgets.append(self.force_menu)
             y += 36
-        if len(details.qualities) > 1:
-            labels: list[str | tuple[str, str]] = [DICE_LABELS[d] for d in details.qualities]
-            current = DICE_LABELS.get(chosen.get("quality", 0), DICE_LABELS[details.qualities[0]])
-            self.quality_menu = UIDropDownMenu(labels, current, pygame.Rect(x, y, 90, 30), manager)
-            self.quality_menu.set_tooltip(
-                "The Regulars' Troop Quality (this scenario lets you pick)"
-            )
-            widgets.append(self.quality_menu)
+        ratings = (
+            ("quality", details.qualities, "Troop Quality"),
+            ("morale", details.morales, "Morale"),
+        )
+        rx = x
+        for key, dice, words in ratings:
+            if len(dice) < 2:
+                continue
+            labels: list[str | tuple[str, str]] = [DICE_LABELS[d] for d in dice]
+            current = DICE_LABELS.get(chosen.get(key, 0), DICE_LABELS[dice[0]])
+            menu = UIDropDownMenu(labels, current, pygame.Rect(rx, y, 90, 30), manager)
+            menu.set_tooltip(f"The Regulars' {words} (this scenario lets you pick)")
+            if key == "quality":
+                self.quality_menu = menu
+            else:
+                self.morale_menu = menu
+            widgets.append(menu)
+            rx += 100
+        if rx > x:
             y += 36
         if area.bottom - y >= 40:
             rect = pygame.Rect(x, y, width, area.bottom - y)
@@ -68,22 +80,24 @@ class DetailsPanel:
         return widgets
 
     def forget(self) -> None:
-        self.force_menu = self.quality_menu = None
+        self.force_menu = self.quality_menu = self.morale_menu = None
 
     def menus(self) -> list[UIDropDownMenu]:
-        return [m for m in (self.force_menu, self.quality_menu) if m is not None]
+        menus = (self.force_menu, self.quality_menu, self.morale_menu)
+        return [m for m in menus if m is not None]
 
     def owns(self, element: Any) -> bool:
         return any(element is m for m in self.menus())
 
     def chosen(self, element: Any, text: str, details: TableDetails) -> tuple[str, Any]:
-        """What a change of one of the panel's menus chose: ("formation", id), ("quality",
-        die size), or ("", None)."""
+        """What a change of one of the panel's menus chose: ("formation", id), ("quality" or
+        "morale", die size), or ("", None)."""
         if element is self.force_menu:
             wanted = next((f for f, name in details.forces if name == text), None)
             return ("formation", wanted) if wanted else ("", None)
+        key = "quality" if element is self.quality_menu else "morale"
         size = next((d for d, label in DICE_LABELS.items() if label == text), None)
-        return ("quality", size) if size else ("", None)
+        return (key, size) if size else ("", None)
 
     def preview(self, path: Path) -> pygame.Surface | None:
         """The table's tile art at a small scale (drawn once per map; None if it cannot be)."""

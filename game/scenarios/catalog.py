@@ -33,7 +33,6 @@ from game.scenarios.scenario_file import ScenarioSpec, load_scenario_file, scena
 
 FIRETEAM = ("rifle", "rgl", "saw", "rifle")  # a map's Unit without figures: a USMC Fireteam
 FIRETEAM_NAMES = ("Alpha", "Bravo", "Charlie", "Delta")
-_KIND_ALIASES = {"leader": "leader", "rifle": "rifle", "small_arms": "small_arms"}
 
 
 def parse_figures(text: str) -> list[str]:

@@ -63,3 +63,26 @@ def test_the_panel_shows_a_preview_and_swaps_the_regular_force(app: App) -> None
     assert scene.start() is True
     regulars = [u.name for u in scene.started.session.engine.state.units_of("regular")]
     assert regulars == ["Alpha fireteam", "Bravo fireteam", "Support section"]
+
+
+def test_a_scenario_offering_ratings_lets_the_player_pick_them(app: App, tmp_path: Path) -> None:
+    path = tmp_path / "mine.tmx"
+    shutil.copy(ROOT / "tests" / "maps" / "engine" / "patrol.tmx", path)
+    path.with_suffix(".toml").write_text(
+        'title = "Picks"\n[regulars]\nforce = "usar-squad"\nquality = ["d8", "d10"]\n'
+        'morale = ["d8", "d10", "d12"]\n'
+        '[[victory]]\nside = "regular"\ncondition = "hot_spot_neutralized"\npoints = 1\n',
+        encoding="utf-8",
+    )
+    scene = SetupScene(preselect=path, user_folder=Path("/nonexistent"))
+    app.push(scene)
+    app.step()
+    panel = scene.panel
+    assert panel.force_menu is None  # the scenario offers no other force
+    assert panel.quality_menu is not None and panel.morale_menu is not None
+    scene._dropdown(panel.quality_menu, "d10")
+    scene._dropdown(panel.morale_menu, "d12")
+    assert scene.choices.force == {"quality": 10, "morale": 12}
+    assert scene.start() is True
+    figures = [f for u in scene.started.session.engine.state.units_of("regular") for f in u.figures]
+    assert {(f.quality, f.morale) for f in figures} == {(10, 12)}
