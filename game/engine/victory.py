@@ -14,6 +14,7 @@ from game.engine.state import INSURGENT, REGULAR, GameState
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
+    from game.engine.terrain import Terrain
 
 
 def finish_game(g: Engine, reason: str) -> None:
@@ -52,16 +53,37 @@ def finish_game(g: Engine, reason: str) -> None:
 # needs a new hook here only when it scores something no hook counts yet.
 
 Counter = Callable[[GameState], int]
+TableCounter = Callable[[GameState, "Terrain", "VictoryCondition"], int]
 
 
 @dataclass(frozen=True)
 class VictoryHook:
     """What one named condition counts in the final state. `once`: scored once when the count
-    is not zero (a yes/no condition), else `points` per thing counted."""
+    is not zero (a yes/no condition), else `points` per thing counted. A hook that must look at
+    the table (which building a figure stands in) counts with `on_table` instead."""
 
     count: Counter
     once: bool
     means: str
+    on_table: TableCounter | None = None
+
+
+def _objective_held(state: GameState, terrain: Terrain, condition: VictoryCondition) -> int:
+    """R144: the game reached turn `condition.turn` and a building holding an Objective marker
+    has an able Regular figure inside and no able Insurgent."""
+    if state.turn < condition.turn:
+        return 0
+    marked = [m.position for m in terrain.battlefield.markers if m.kind == "Objective"]
+    buildings = {id(b): b for b in (terrain.building_at(p) for p in marked) if b is not None}
+
+    def inside(side: str, building: object) -> bool:
+        return any(
+            terrain.building_at(f.pos) is building
+            for u in state.units_of(side)
+            for f in u.effective_figures
+        )
+
+    return int(any(inside(REGULAR, b) and not inside(INSURGENT, b) for b in buildings.values()))
 
 
 def _tally(key: str) -> Counter:
@@ -121,6 +143,12 @@ VICTORY_HOOKS: dict[str, VictoryHook] = {
         "each Insurgent unit broken or destroyed",
     ),
     "insurgent_pow": VictoryHook(_tally("insurgent_pows"), False, "each Insurgent captured"),
+    "objective_held": VictoryHook(
+        lambda s: 0,
+        True,
+        "at the end of turn `turn` or later, Regulars hold a building marked by an Objective",
+        _objective_held,
+    ),
 }
 
 
@@ -134,6 +162,7 @@ class VictoryCondition:
     points: int
     label: str
     same_line: bool = False
+    turn: int = 0  # for conditions that hold "until turn N" (objective_held)
 
     def describe(self, noun: str = "Regulars") -> str:
         """The condition in words, for the set-up screen and the headless RESULT."""
@@ -143,14 +172,20 @@ class VictoryCondition:
 
 
 def score_conditions(
-    state: GameState, conditions: Sequence[VictoryCondition], noun: str = "Regulars"
+    state: GameState,
+    conditions: Sequence[VictoryCondition],
+    noun: str = "Regulars",
+    terrain: Terrain | None = None,
 ) -> tuple[int, int, list[str]]:
     """The victory points of each side and the breakdown lines, condition by condition."""
     points = {REGULAR: 0, INSURGENT: 0}
     lines: list[str] = []
     for c in conditions:
         hook = VICTORY_HOOKS[c.hook]
-        count = hook.count(state)
+        if hook.on_table is not None:
+            count = hook.on_table(state, terrain, c) if terrain is not None else 0
+        else:
+            count = hook.count(state)
         label = c.label.format(regulars=noun)
         if hook.once:
             earned = c.points if count else 0

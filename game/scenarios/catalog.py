@@ -171,6 +171,7 @@ class DataScenario(Scenario):
 
     spec_file: Path | None = None
     _spec: ScenarioSpec | None = None
+    _terrain: Terrain | None = None  # the table, kept at set-up for hooks that look at it
     _choice = ForceChoice()
 
     def __init__(self, spec: ScenarioSpec | None = None, choice: ForceChoice | None = None):
@@ -237,13 +238,14 @@ class DataScenario(Scenario):
         return None
 
     def score(self, state: GameState) -> tuple[int, int, list[str]]:
-        return score_conditions(state, self.spec.victory, self.noun)
+        return score_conditions(state, self.spec.victory, self.noun, self._terrain)
 
     def victory_conditions(self) -> list[str]:
         side = {REGULAR: "Regulars", INSURGENT: "Insurgents"}
         return [f"{side[c.side]}: {c.describe(self.noun)}" for c in self.spec.victory]
 
     def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
+        self._terrain = terrain
         for spot in battlefield.hot_spots:
             state.hot_spots[str(spot.number)] = HotSpotState(spot.number, *spot.position)
         self._regulars(state, battlefield, terrain)

@@ -89,6 +89,14 @@ def _cross_check(spec: ScenarioSpec, bf: Battlefield, problems: Problems) -> Non
             "can arrive",
             "set place_hot_spots = true, or add five HotSpot points",
         )
+    held = any(c.hook == "objective_held" for c in spec.victory)
+    marked = [m for m in bf.markers if m.kind == "Objective"]
+    if held and not any(_in_building(m.position, bf) for m in marked):
+        problems.warning(
+            "victory",
+            "objective_held needs a building with an Objective marker inside, and the map has none",
+            "put an Objective point inside the building to hold",
+        )
     if bf.scenario and bf.scenario != spec.id:
         problems.warning(
             "id",
@@ -98,3 +106,9 @@ def _cross_check(spec: ScenarioSpec, bf: Battlefield, problems: Problems) -> Non
 
 
 __all__ = ["MapProblem", "validate_map_and_scenario"]
+
+
+def _in_building(point: tuple[float, float], bf: Battlefield) -> bool:
+    from game.battlefield.planar import point_in_polygon
+
+    return any(point_in_polygon(point, b.outline) for b in bf.buildings)

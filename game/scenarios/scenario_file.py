@@ -281,7 +281,10 @@ def _victory(doc: Table) -> tuple[VictoryCondition, ...]:
             )
             label = label.replace("{", "(").replace("}", ")")
         same_line = v.flag("same_line")
+        turn = v.integer("turn", 0, 0, MAX_TURNS)
+        if hook == "objective_held" and not v.has("turn"):
+            v.problems.error(v.key("turn"), "is missing", "write the turn to hold until")
         if hook:
-            conditions.append(VictoryCondition(side, hook, points, label, same_line))
+            conditions.append(VictoryCondition(side, hook, points, label, same_line, turn))
         v.done()
     return tuple(conditions)

@@ -11,7 +11,7 @@ import pytest
 
 from game.battlefield.loader import load_battlefield
 from game.engine.engine import Engine
-from game.engine.state import INSURGENT, REGULAR, GameState
+from game.engine.state import INSURGENT, REGULAR, FigureState, GameState, UnitState
 from game.engine.victory import VictoryCondition, score_conditions
 from game.scenarios.catalog import (
     ContractingTrouble,
@@ -331,3 +331,56 @@ def test_the_validator_warns_when_no_hot_spot_will_ever_hold_reinforcements(
     )
     code, out, _ = run_validator(path)
     assert code == 0 and "reinforcements.place_hot_spots: the map has no hot spots" in out
+
+
+# -- R144: holding a building until turn N (Scenario 3: Midnight at the Alamo) ------------------
+HOLD = """
+title = "Hold the Block"
+turns = 6
+
+[regulars]
+force = "usmc-partial-squad"
+
+[[victory]]
+side = "regular"
+condition = "objective_held"
+turn = 6
+points = 10
+label = "held the block until turn 6"
+"""
+
+
+def test_r144_a_building_is_held_with_a_regular_inside_no_insurgent_and_the_turn_reached(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "block.tmx"
+    text = (ENGINE_MAPS / "patrol.tmx").read_text(encoding="utf-8")
+    objective = (
+        '<object id="90" name="the block" type="Objective" x="384" y="384"><point/></object>'
+    )
+    path.write_text(
+        text.replace("</objectgroup>\n</map>", f"{objective}\n</objectgroup>\n</map>"), "utf-8"
+    )
+    assert 'type="Objective"' in path.read_text(encoding="utf-8")
+    path.with_suffix(".toml").write_text(HOLD, encoding="utf-8")
+    battlefield = load_battlefield(path)
+    engine = Engine(scenario_for(battlefield), battlefield, 1)
+    state = engine.state
+    alpha = state.units["R1"]
+    alpha.figures[0].x, alpha.figures[0].y = 12.0, 12.0  # inside the block (10"-14")
+    for unit in state.units_of(INSURGENT):
+        del state.units[unit.id]
+    state.turn = 5
+    assert engine.scenario.score(state)[0] == 0  # not yet turn 6
+    state.turn = 6
+    reg, _ins, lines = engine.scenario.score(state)
+    assert reg == 10 and lines == ["Regulars: held the block until turn 6: yes +10"]
+    gunman = FigureState("I9.1", "small_arms", 12.5, 12.5)
+    state.units["I9"] = UnitState("I9", "Insurgent group 9", INSURGENT, [gunman])
+    assert engine.scenario.score(state)[0] == 0  # contested: not held
+
+
+def test_objective_held_needs_its_turn(tmp_path: Path) -> None:
+    lines = problems_of(write(tmp_path, HOLD.replace("turn = 6\n", "")))
+    where = tmp_path / "mine.toml"
+    assert lines == [f"error: {where}: victory[0].turn: is missing; write the turn to hold until"]
