@@ -137,3 +137,13 @@ def test_a_save_names_its_edited_scenario_file_instead_of_failing_the_replay(
     path.with_suffix(".toml").write_text(SCENARIO.replace("points = 4", "points = 6"), "utf-8")
     with pytest.raises(SaveError, match=r"its scenario file .*custom\.toml has changed"):
         load_save(save)
+
+
+def test_a_force_option_without_headless_is_refused_not_ignored(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["contracting-trouble", "--force", "british-section"]) == 2
+    assert capsys.readouterr().err == (
+        "error: --force is for --headless games; in the window, choose the force on the "
+        "New game screen\n"
+    )
