@@ -57,6 +57,18 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"scenario id ({', '.join(scenario_ids())}) or a map file",
     )
     add("--seed", type=int, default=1, help="dice seed (default 1)")
+    add(
+        "--force",
+        metavar="FORMATION",
+        help="field another Regular force of the ORBAT library, where the scenario allows "
+        "(docs/SCENARIOS.md)",
+    )
+    add(
+        "--quality",
+        metavar="dN",
+        help="the Regulars' Troop Quality, where the scenario offers a choice",
+    )
+    add("--morale", metavar="dN", help="the Regulars' Morale, where the scenario offers a choice")
     add("--turns", type=int, help="turn limit (default: the scenario's, R31)")
     add("--save", metavar="FILE", help="write the game to FILE when it stops")
     add("--load", metavar="FILE", help="continue a saved game")
@@ -97,6 +109,7 @@ def result_line(engine: Engine) -> str:
     result.setdefault("seed", engine.state.seed)
     result.setdefault("turns", engine.state.turn)
     result["events_sha256"] = engine.events_sha256()
+    result["victory_conditions"] = engine.scenario.victory_conditions()
     return "RESULT " + canonical_json(result)
 
 
@@ -160,6 +173,12 @@ def _check_arguments(args: argparse.Namespace) -> str:
     stop_after_command = getattr(args, "stop_after_command", None)
     if stop_after_command is not None and stop_after_command < 1:
         return f"--stop-after-command {stop_after_command}: must be 1 or more"
+    table = getattr(args, "table", None)
+    if table and (args.scenario or getattr(args, "map", None)):
+        return f"{table}: give the table once (a path, --map or --scenario), not twice"
+    chosen = [f"--{n}" for n in ("force", "quality", "morale") if getattr(args, n, None)]
+    if args.load and chosen:
+        return f"{chosen[0]}: a saved game keeps the force it was started with"
     if args.load and args.turns is not None:
         return (
             f"--turns {args.turns}: a saved game keeps its own turn limit; "
@@ -178,7 +197,7 @@ def _open_game(args: argparse.Namespace) -> Engine | str:
     try:
         if args.load:
             return load_save(Path(args.load))
-        spec = args.scenario or getattr(args, "map", None)
+        spec = args.scenario or getattr(args, "map", None) or getattr(args, "table", None)
         if not spec:
             return f"--headless needs --scenario ({', '.join(scenario_ids())} or a .tmx file)"
         map_path, scenario_id = resolve_map(spec)
@@ -188,9 +207,28 @@ def _open_game(args: argparse.Namespace) -> Engine | str:
             )
         if not map_path.exists():
             return f"--scenario {spec}: map file {map_path} does not exist"
-        return new_game(map_path, scenario_id, args.seed, turn_limit=args.turns)
-    except (SaveError, MapError) as exc:
+        force = _force_choice(args)
+        if isinstance(force, str):
+            return force
+        return new_game(map_path, scenario_id, args.seed, turn_limit=args.turns, force=force)
+    except (SaveError, MapError, ValueError) as exc:
         return str(exc)
+
+
+def _force_choice(args: argparse.Namespace) -> dict[str, Any] | str:
+    """`--force`, `--quality`, `--morale` as the scenario's force choice, or the problem."""
+    choice: dict[str, Any] = {}
+    if getattr(args, "force", None):
+        choice["formation"] = args.force
+    for name in ("quality", "morale"):
+        text = getattr(args, name, None)
+        if text is None:
+            continue
+        size = text.lower().removeprefix("d")
+        if size not in ("6", "8", "10", "12"):
+            return f"--{name} {text}: write d6, d8, d10 or d12"
+        choice[name] = int(size)
+    return choice
 
 
 def _controllers(args: argparse.Namespace, engine: Engine) -> dict[str, Controller]:

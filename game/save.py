@@ -43,6 +43,7 @@ WINDOWS_RESERVED = frozenset(
 )
 MAX_SAVE_BYTES = 16 * 1024 * 1024  # a long game's save is well under 1 MB
 MAX_MAP_BYTES = 32 * 1024 * 1024  # the battlefield loader's own limit (tmx_checks.MAX_FILE_BYTES)
+MAX_SCENARIO_BYTES = 1024 * 1024  # a scenario file's limit (game/scenarios/toml_fields.py)
 
 
 class SaveError(Exception):
@@ -62,15 +63,22 @@ def resolve_map(spec: str) -> tuple[Path, str | None]:
 
 
 def new_game(
-    map_path: Path, scenario_id: str | None, seed: int, *, turn_limit: int | None = None
+    map_path: Path,
+    scenario_id: str | None,
+    seed: int,
+    *,
+    turn_limit: int | None = None,
+    force: dict[str, Any] | None = None,
 ) -> Engine:
-    """Start a game on a map (MapError when the map cannot be played)."""
+    """Start a game on a map (MapError when the map or its scenario file cannot be played;
+    ValueError, one line, when `force` — the player's set-up choice of the Regular force and
+    ratings, docs/SCENARIOS.md — is not one the scenario offers)."""
     from game.battlefield.loader import load_battlefield
     from game.engine.engine import Engine
-    from game.scenarios.catalog import scenario_for
+    from game.scenarios.catalog import ForceChoice, scenario_for
 
     battlefield = load_battlefield(map_path)
-    scenario = scenario_for(battlefield, scenario_id)
+    scenario = scenario_for(battlefield, scenario_id, ForceChoice.from_dict(force or {}))
     if turn_limit is not None:
         scenario.turn_limit = turn_limit
     return Engine(scenario, battlefield, seed, map_sha256=file_sha256(map_path))
@@ -87,6 +95,8 @@ def save_data(engine: Engine) -> dict[str, Any]:
         "seed": state.seed,
         "turn_limit": state.turn_limit,
         "turn": state.turn,
+        **_force_field(engine),
+        **_scenario_fields(engine),
         "commands": [c.to_json() for c in engine.log],
         "events_sha256": engine.events_sha256(),
         "fingerprint": FINGERPRINT,
@@ -94,6 +104,33 @@ def save_data(engine: Engine) -> dict[str, Any]:
         # optional: the AI's reasons, each after that many events (saves without it load too)
         "notes": [[at, text] for at, text in engine.notes],
     }
+
+
+def _force_field(engine: Engine) -> dict[str, Any]:
+    """The player's choice of Regular force and ratings, when there was one (optional field)."""
+    choice = getattr(engine.scenario, "choice", None)
+    chosen = choice.to_dict() if choice is not None else {}
+    return {"force": chosen} if chosen else {}
+
+
+def _scenario_file(engine: Engine) -> Path | None:
+    """The custom map's own scenario file the game plays (docs/SCENARIOS.md), if any."""
+    spec = getattr(engine.scenario, "spec", None)
+    raw = str(getattr(spec, "path", "") or "")
+    path = Path(raw) if raw else None
+    if path is None or not engine.state.map_path:
+        return None
+    return path if path == Path(engine.state.map_path).with_suffix(".toml") else None
+
+
+def _scenario_fields(engine: Engine) -> dict[str, Any]:
+    """The SHA-256 of the map's own scenario file (optional field): an edited file is named on
+    load instead of failing the replay check."""
+    path = _scenario_file(engine)
+    try:
+        return {"scenario_sha256": file_sha256(path, MAX_SCENARIO_BYTES)} if path else {}
+    except fileio.ReadError:
+        return {}
 
 
 def write_save(engine: Engine, path: Path) -> None:
@@ -153,9 +190,23 @@ def load_save(path: Path) -> Engine:
             data["scenario"],
             int(data["seed"]),
             turn_limit=int(data["turn_limit"]) if isinstance(data.get("turn_limit"), int) else None,
+            force=data.get("force") if isinstance(data.get("force"), dict) else None,
         )
     except MapError as exc:
         raise SaveError(f"{where}: its map cannot be played: {exc}") from None
+    except ValueError as exc:
+        raise SaveError(f"{where}: its choice of force cannot be played: {exc}") from None
+    recorded = data.get("scenario_sha256")
+    played = _scenario_file(engine)
+    if isinstance(recorded, str) and played is not None:
+        try:
+            changed = file_sha256(played, MAX_SCENARIO_BYTES) != recorded
+        except fileio.ReadError:
+            changed = True
+        if changed:
+            raise SaveError(
+                f"{where}: its scenario file {played} has changed since the game was saved"
+            )
     made_by = data.get("game_version")
     same_version = made_by == __version__ and data.get("fingerprint") == FINGERPRINT
     # a save from another version names it in whatever goes wrong on replay

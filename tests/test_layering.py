@@ -59,7 +59,13 @@ CONTRACTS: dict[str, tuple[str, ...]] = {
     "rules": ("game.rules",),
     "battlefield": ("game.battlefield", "game.rules", "game.fileio"),  # fileio: stdlib only
     "engine": ("game.engine", "game.rules", "game.battlefield"),
-    "scenarios": ("game.scenarios", "game.engine", "game.rules", "game.battlefield"),
+    "scenarios": (
+        "game.scenarios",
+        "game.engine",
+        "game.rules",
+        "game.battlefield",
+        "game.fileio",  # stdlib only: reading scenario files
+    ),
     "ai": ("game.ai", "game.rules", "game.battlefield", "game.engine"),
 }
 

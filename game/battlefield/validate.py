@@ -11,7 +11,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
 from game.battlefield.errors import MapProblem
@@ -52,6 +53,9 @@ def summary_lines(report: MapReport) -> list[str]:
     bf = report.battlefield
     counts = summary_counts(bf)
     kind = f"scenario {bf.scenario}" if bf.scenario else "custom map"
+    own = Path(report.path).with_suffix(".toml")
+    if own.exists():  # docs/SCENARIOS.md: the scenario file beside a map is what it plays
+        kind += f", plays its scenario file {own.name}"
     lines = [
         f'ok: {report.path}: "{bf.title}", {_size(bf.width)} x {_size(bf.height)} '
         f"({bf.pixels_per_inch:g} px per inch), {kind}",
@@ -87,9 +91,13 @@ def report_json(report: MapReport) -> dict[str, object]:
 
 
 def main(
-    argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+    argv: Sequence[str] | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    validate: Callable[[str], MapReport] = validate_map,
 ) -> int:
-    """Validate the maps named on the command line; see the module docstring."""
+    """Validate the maps named on the command line; see the module docstring. `validate` reads
+    one map (tools/validate_map.py passes one that checks its scenario file too)."""
     parser = argparse.ArgumentParser(
         prog="validate_map.py",
         description="Check Ambush Alley! maps (.tmx) against the format in maps/README.md.",
@@ -99,7 +107,7 @@ def main(
     args = parser.parse_args(argv)
     stream = out or sys.stdout
     errors = err or sys.stderr
-    reports = [validate_map(p) for p in args.paths]
+    reports = [validate(p) for p in args.paths]
     if args.json:
         payload: object = [report_json(r) for r in reports]
         if len(reports) == 1:
@@ -114,10 +122,10 @@ def main(
     return EXIT_OK if all(r.battlefield is not None for r in reports) else EXIT_INVALID
 
 
-def cli() -> int:
+def cli(validate: Callable[[str], MapReport] = validate_map) -> int:
     """`main` for a terminal: a closed pipe (`| head`) or Ctrl+C ends quietly, never a traceback."""
     try:
-        code = main()
+        code = main(validate=validate)
         sys.stdout.flush()
         return code
     except BrokenPipeError:

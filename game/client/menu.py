@@ -198,7 +198,9 @@ def open_battle(scene: Scene, path: Path, report: Callable[[str], None]) -> bool
 
 def _entry_details(entry: MapEntry) -> str:
     lines = [f"<font size=5><b>{html.escape(entry.title)}</b></font>"]
-    if entry.scenario_id:
+    if entry.path.with_suffix(".toml").exists():  # docs/SCENARIOS.md: the map's own scenario
+        lines.append(f"Scenario file: {html.escape(entry.path.with_suffix('.toml').name)}")
+    elif entry.scenario_id:
         lines.append(f"Scenario: {html.escape(entry.scenario_id)}")
     else:
         lines.append("Custom map (generic patrol)")

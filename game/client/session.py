@@ -65,6 +65,9 @@ class SessionConfig:
     autosave: bool = True
     autosave_dir: Path | None = None
     turn_limit: int | None = None
+    force: tuple[tuple[str, Any], ...] = ()
+    """The player's choice of Regular force and ratings where the scenario allows it
+    (docs/SCENARIOS.md), as (key, value) pairs: `formation`, `quality`, `morale`."""
 
     def with_default_seats(self) -> SessionConfig:
         """The seats a mode implies when none were given."""
@@ -83,16 +86,7 @@ class SessionConfig:
             ),
             "watch": (Seat("Regular AI", "ai", REGULAR), Seat("Insurgent AI", "ai", INSURGENT)),
         }[self.mode]
-        return SessionConfig(
-            self.mode,
-            self.table,
-            self.seed,
-            seats,
-            self.pace,
-            self.autosave,
-            self.autosave_dir,
-            self.turn_limit,
-        )
+        return replace(self, seats=seats)
 
 
 def check_config(config: SessionConfig) -> str:
@@ -127,7 +121,13 @@ class GameSession:
             raise ValueError(f"cannot start this game: {problem}")
         if engine is None:
             map_path, scenario_id = resolve_map(config.table)
-            engine = new_game(map_path, scenario_id, config.seed, turn_limit=config.turn_limit)
+            engine = new_game(
+                map_path,
+                scenario_id,
+                config.seed,
+                turn_limit=config.turn_limit,
+                force=dict(config.force),
+            )
         self.engine = engine
         self.config = self._deal_coop_units(config)
         self.ai_log: list[str] = []
@@ -167,16 +167,7 @@ class GameSession:
             Seat(s.name, s.kind, s.side, next(shares)) if s in regular_humans else s
             for s in config.seats
         )
-        return SessionConfig(
-            config.mode,
-            config.table,
-            config.seed,
-            seats,
-            config.pace,
-            config.autosave,
-            config.autosave_dir,
-            config.turn_limit,
-        )
+        return replace(config, seats=seats)
 
     def _make_ai(self, side: str) -> Controller:
         if side == INSURGENT:

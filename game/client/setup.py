@@ -49,6 +49,7 @@ from game.client.setup_config import (
     SetupChoices,
     SetupError,
     TableChoice,
+    TableDetails,
     _choice,
     _coop_seats,
     _names,
@@ -59,7 +60,9 @@ from game.client.setup_config import (
     parse_seed,
     regular_units,
     start_game,
+    table_details,
 )
+from game.client.setup_details import DetailsPanel
 from game.client.typed import visible
 
 
@@ -103,6 +106,8 @@ class SetupScene(Scene):
         self.start_button: UIButton | None = None
         self.path_entry: UITextEntryLine | None = None
         self.back_button: UIButton | None = None
+        self.details: TableDetails | None = None
+        self.panel = DetailsPanel()
 
     # -- data ---------------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -133,6 +138,8 @@ class SetupScene(Scene):
         """Choose a table; a map of the player's is checked in the worker (never waited for)."""
         self.selected = table
         self.choices.table = table.spec
+        self.choices.force = {}  # each scenario offers its own forces
+        self.details = table_details(table)
         self._start_when_checked = False
         self.check = self.checks.ask(table.path) if table.custom else MapCheck((), ())
         if self.check is None:
@@ -236,17 +243,18 @@ class SetupScene(Scene):
         self._rebuild()
 
     def _load_regulars(self) -> None:
-        if self._regulars_for == self.choices.table:
+        key = f"{self.choices.table} {sorted(self.choices.force.items())}"
+        if self._regulars_for == key:
             return
         self.regulars = []
         if self.check is None:  # read when the check has passed (select_table comes back here)
             return
-        self._regulars_for = self.choices.table
+        self._regulars_for = key
         if self.check.errors:
             return
         try:
             seed = parse_seed(self.choices.seed_text, 1)
-            self.regulars = regular_units(self.choices.table, seed)
+            self.regulars = regular_units(self.choices.table, seed, self.choices.force)
         except Exception as exc:  # the table cannot be set up: say so, do not crash the menu
             self.say(f"cannot read this table's fireteams: {exc}", True)
         self.choices.owners = deal_owners(self.regulars, self.choices.coop_players)
@@ -397,6 +405,10 @@ class SetupScene(Scene):
         self.widgets.append(self.pace_menu)
         y += 52
         y = self._build_players(manager, x, y, col)
+        if self.details is not None:
+            area = pygame.Rect(x, y + 10, col, h - 96 - y)
+            path = self.selected.path if self.selected else None
+            self.widgets += self.panel.build(manager, self.details, self.choices.force, path, area)
 
         bottom = h - 70
         self.start_button = UIButton(
@@ -498,6 +510,7 @@ class SetupScene(Scene):
         self.seed_entry = None
         self.info_box = None
         self.count_menu = None
+        self.panel.forget()
         if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
@@ -525,7 +538,13 @@ class SetupScene(Scene):
             self.dialog = None
             self.dialog_lines = []
         elif event.type == pygame.KEYDOWN:
-            menus = [self.mode_menu, self.pace_menu, self.count_menu, *self.owner_menus.values()]
+            menus = [
+                self.mode_menu,
+                self.pace_menu,
+                self.count_menu,
+                *self.panel.menus(),
+                *self.owner_menus.values(),
+            ]
             if event.key == pygame.K_ESCAPE and close_expanded_menu(m for m in menus if m):
                 return
             if event.key == pygame.K_ESCAPE and self.dialog is not None:
@@ -546,6 +565,14 @@ class SetupScene(Scene):
                 self.set_mode(mode)
         elif element is self.pace_menu and text in PACES:
             self.choices.pace = text
+        elif self.details is not None and self.panel.owns(element):
+            key, value = self.panel.chosen(element, text, self.details)
+            if key:
+                self.choices.force[key] = value
+            if key == "formation" and self.choices.mode == "coop":
+                self.read_widgets()
+                self._load_regulars()
+                self._rebuild()
         elif element is self.count_menu and text.isdigit():
             self.read_widgets()
             self.set_coop_players(int(text))

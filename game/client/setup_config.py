@@ -107,13 +107,57 @@ def check_map(path: Path) -> MapCheck:
     return MapCheck(errors, tuple(str(p) for p in report.warnings))
 
 
-def regular_units(table: str, seed: int) -> list[tuple[str, str]]:
+def regular_units(
+    table: str, seed: int, force: dict[str, Any] | None = None
+) -> list[tuple[str, str]]:
     """(unit id, name) of every Regular unit the table sets up: the fireteams to share out."""
     from game.save import new_game, resolve_map
 
     map_path, scenario_id = resolve_map(table)
-    engine = new_game(map_path, scenario_id, seed)
+    engine = new_game(map_path, scenario_id, seed, force=force)
     return [(u.id, u.name) for u in engine.state.units.values() if u.side == "regular"]
+
+
+@dataclass(frozen=True)
+class TableDetails:
+    """What the set-up screen's map details panel shows of a table: its scenario's briefing,
+    length and victory conditions, and the force choices it offers (docs/SCENARIOS.md)."""
+
+    title: str
+    brief: str
+    turns: int
+    conditions: tuple[str, ...]
+    forces: tuple[tuple[str, str], ...]  # (formation id, name): the scenario's own first
+    qualities: tuple[int, ...]
+    morales: tuple[int, ...]
+    problem: str = ""  # why the table's scenario cannot be played, or ""
+
+
+def table_details(table: TableChoice) -> TableDetails:
+    """The details of a table's scenario, read without loading the map (never raises)."""
+    from game.client.catalogue import _map_properties
+    from game.scenarios.catalog import scenario_for_map
+    from game.scenarios.orbat import library
+
+    try:
+        properties = {} if not table.custom else _map_properties(table.path)
+        requested = None if table.custom else table.scenario_id or None
+        scenario = scenario_for_map(table.path, properties, requested)
+    except Exception as exc:  # a broken scenario file: its first problem, one line
+        return TableDetails(table.title, "", 0, (), (), (), (), str(exc))
+    spec = scenario.spec
+    formations = library().formations
+    own = (spec.formation,) if spec.formation else ()
+    forces = tuple((f, formations[f].name) for f in (*own, *spec.swap) if f in formations)
+    return TableDetails(
+        scenario.title,
+        " ".join(scenario.brief.split()),
+        scenario.turn_limit,
+        tuple(scenario.victory_conditions()),
+        forces,
+        spec.quality,
+        spec.morale or (),
+    )
 
 
 @dataclass
@@ -127,6 +171,7 @@ class SetupChoices:
     names: list[str] = field(default_factory=list)  # "" or missing: the mode's default name
     coop_players: int = 2
     owners: dict[str, int] = field(default_factory=dict)  # unit id -> co-op player index
+    force: dict[str, Any] = field(default_factory=dict)  # formation, quality, morale (chosen)
 
 
 def parse_seed(text: str, fallback: int) -> int:
@@ -183,6 +228,7 @@ def build_config(
         seed=seed,
         seats=seats,
         pace=choices.pace,
+        force=tuple(sorted(choices.force.items())),
     )
     problem = check_config(config)
     if problem:

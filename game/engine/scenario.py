@@ -5,6 +5,7 @@ game/scenarios/ (Rulebook: Scenarios). The engine never imports game.scenarios.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -66,6 +67,7 @@ class Scenario:
 
     id = "patrol"
     title = "Patrol"
+    brief = ""
     turn_limit = 10  # R31
     insurgency_level = "4"
     fog_of_war = False
@@ -99,6 +101,39 @@ class Scenario:
 
     def score(self, state: GameState) -> tuple[int, int, list[str]]:
         raise NotImplementedError
+
+    def victory_conditions(self) -> list[str]:
+        """The victory conditions in words, one per condition (set-up screen, headless RESULT)."""
+        return []
+
+
+@dataclass(frozen=True)
+class SpecialRule:
+    """A scenario special rule the engine plays, by the name a scenario file gives it."""
+
+    title: str
+    apply: Callable[[Scenario], None]
+
+
+def _contractors(scenario: Scenario) -> None:
+    scenario.contractors = True
+
+
+SPECIAL_RULES: dict[str, SpecialRule] = {
+    "contractors": SpecialRule("Moving the Contractors (Scenario 1)", _contractors),
+}
+"""The special rules a scenario may name (docs/SCENARIOS.md). A new one is a new rule: its
+procedure goes where its rulebook heading says, and its name here."""
+
+NOT_YET_PLAYED: dict[str, str] = {
+    "night": "Night Fighting",
+    "building_clearing": "Building Clearing",
+    "civilians": "Civilians on the Battlefield",
+    "poi_custody": "the Person of Interest in custody (Dependants)",
+    "vehicles": "vehicles and Assets",
+}
+"""Special rules of the rulebook's scenarios the engine does not play yet: a scenario file
+naming one is refused with the rule's name, never played without it."""
 
 
 def edge_distance(point: tuple[float, float], edge: str, width: float, height: float) -> float:

@@ -1,18 +1,20 @@
-"""The end of the game (Rulebook: Victory Points, Margin of Victory; R31, R67, R69)."""
+"""The end of the game (Rulebook: Victory Points, Margin of Victory; R31, R67, R69), and the
+named hooks a scenario file's victory conditions and early ends are read through."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.engine import rulesbridge as rb
 from game.engine.protocol import EventKind as E
 from game.engine.protocol import FigureStatus
-from game.engine.state import (
-    REGULAR,
-)
+from game.engine.state import INSURGENT, REGULAR, GameState
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
+    from game.engine.terrain import Terrain
 
 
 def finish_game(g: Engine, reason: str) -> None:
@@ -44,3 +46,177 @@ def finish_game(g: Engine, reason: str) -> None:
         "winner": winner,
         "reason": reason,
     }
+
+
+# == victory points and the end of a scenario, by name (Rulebook: Victory Points) ==============
+# A scenario file lists its conditions by these names (docs/SCENARIOS.md); adding a scenario
+# needs a new hook here only when it scores something no hook counts yet.
+
+Counter = Callable[[GameState], int]
+TableCounter = Callable[[GameState, "Terrain", "VictoryCondition"], int]
+
+
+@dataclass(frozen=True)
+class VictoryHook:
+    """What one named condition counts in the final state. `once`: scored once when the count
+    is not zero (a yes/no condition), else `points` per thing counted. A hook that must look at
+    the table (which building a figure stands in) counts with `on_table` instead."""
+
+    count: Counter
+    once: bool
+    means: str
+    on_table: TableCounter | None = None
+
+
+def _objective_held(state: GameState, terrain: Terrain, condition: VictoryCondition) -> int:
+    """R144: the game reached turn `condition.turn` and a building holding an Objective marker
+    has an able Regular figure inside and no able Insurgent."""
+    if state.turn < condition.turn:
+        return 0
+    marked = [m.position for m in terrain.battlefield.markers if m.kind == "Objective"]
+    buildings = {id(b): b for b in (terrain.building_at(p) for p in marked) if b is not None}
+
+    def inside(side: str, building: object) -> bool:
+        return any(
+            terrain.building_at(f.pos) is building
+            for u in state.units_of(side)
+            for f in u.effective_figures
+        )
+
+    return int(any(inside(REGULAR, b) and not inside(INSURGENT, b) for b in buildings.values()))
+
+
+def _tally(key: str) -> Counter:
+    return lambda state: state.tally.get(key, 0)
+
+
+def _captives(state: GameState) -> int:
+    held = sum(1 for c in state.contractors if c.status == "captive")
+    return held + state.tally.get("regular_pows", 0)
+
+
+def _left_by_exit_edge(state: GameState) -> int:
+    exited = state.tally.get("units_exited", 0) > 0
+    return int(bool(state.exit_edges) and exited and not state.units_of(REGULAR))
+
+
+VICTORY_HOOKS: dict[str, VictoryHook] = {
+    "contractor_escorted": VictoryHook(
+        lambda s: sum(1 for c in s.contractors if c.status == "escorted"),
+        False,
+        "each contractor escorted off the table",
+    ),
+    "nothing_left_behind": VictoryHook(
+        lambda s: int(
+            s.tally.get("casualties_left_behind", 0) + s.tally.get("regular_pows", 0) == 0
+        ),
+        True,
+        "no Regular casualties or POWs left behind",
+    ),
+    "regular_wounded": VictoryHook(_tally("regular_wia"), False, "each Regular wounded"),
+    "regular_killed": VictoryHook(_tally("regular_kia"), False, "each Regular killed"),
+    "captive_held": VictoryHook(
+        _captives, False, "each captive held at the end (a contractor or a Regular POW)"
+    ),
+    "regular_pow": VictoryHook(_tally("regular_pows"), False, "each Regular taken prisoner"),
+    "no_pows_lost": VictoryHook(
+        lambda s: int(s.tally.get("regular_pows", 0) == 0), True, "no Regular taken prisoner"
+    ),
+    "hot_spot_neutralized": VictoryHook(
+        _tally("hot_spots_neutralized"), False, "each hot spot neutralized"
+    ),
+    "hot_spot_remaining": VictoryHook(
+        lambda s: sum(1 for h in s.hot_spots.values() if not h.neutralized),
+        False,
+        "each hot spot not neutralized at the end",
+    ),
+    "left_by_exit_edge": VictoryHook(
+        _left_by_exit_edge,
+        True,
+        "every Regular still standing has left by an exit edge (when the scenario allows it)",
+    ),
+    "insurgent_unit_broken": VictoryHook(
+        lambda s: (
+            s.tally.get("insurgent_units_broken", 0) + s.tally.get("insurgent_units_destroyed", 0)
+        ),
+        False,
+        "each Insurgent unit broken or destroyed",
+    ),
+    "insurgent_pow": VictoryHook(_tally("insurgent_pows"), False, "each Insurgent captured"),
+    "objective_held": VictoryHook(
+        lambda s: 0,
+        True,
+        "at the end of turn `turn` or later, Regulars hold a building marked by an Objective",
+        _objective_held,
+    ),
+}
+
+
+@dataclass(frozen=True)
+class VictoryCondition:
+    """One line item of a scenario's victory points: `hook` names what is counted (one of
+    VICTORY_HOOKS), `label` how the breakdown says it; `same_line` continues the line above."""
+
+    side: str
+    hook: str
+    points: int
+    label: str
+    same_line: bool = False
+    turn: int = 0  # for conditions that hold "until turn N" (objective_held)
+
+    def describe(self, noun: str = "Regulars") -> str:
+        """The condition in words, for the set-up screen and the headless RESULT."""
+        each = "" if VICTORY_HOOKS[self.hook].once else " each"
+        unit = "pt" if abs(self.points) == 1 else "pts"
+        return f"{self.label.format(regulars=noun)}: {self.points} {unit}{each}"
+
+
+def score_conditions(
+    state: GameState,
+    conditions: Sequence[VictoryCondition],
+    noun: str = "Regulars",
+    terrain: Terrain | None = None,
+) -> tuple[int, int, list[str]]:
+    """The victory points of each side and the breakdown lines, condition by condition."""
+    points = {REGULAR: 0, INSURGENT: 0}
+    lines: list[str] = []
+    for c in conditions:
+        hook = VICTORY_HOOKS[c.hook]
+        if hook.on_table is not None:
+            count = hook.on_table(state, terrain, c) if terrain is not None else 0
+        else:
+            count = hook.count(state)
+        label = c.label.format(regulars=noun)
+        if hook.once:
+            earned = c.points if count else 0
+            text = f"{label}: {'yes +' + str(c.points) if count else 'no'}"
+        else:
+            earned = c.points * count
+            text = f"{count} {label} x{c.points}"
+        points[c.side] += earned
+        if c.same_line and lines:
+            lines[-1] += f", {text}"
+        else:
+            lines.append(f"{'Regulars' if c.side == REGULAR else 'Insurgents'}: {text}")
+    return points[REGULAR], points[INSURGENT], lines
+
+
+EndHook = Callable[[GameState, str], str | None]
+
+
+def _no_regulars_left(state: GameState, noun: str) -> str | None:
+    return None if state.units_of(REGULAR) else f"no {noun} remain on the table"
+
+
+def _contractors_settled(state: GameState, noun: str) -> str | None:
+    settled = state.contractors and all(
+        c.status in ("escorted", "captive") for c in state.contractors
+    )
+    return "every contractor has been escorted off or captured" if settled else None
+
+
+END_HOOKS: dict[str, EndHook] = {
+    "no_regulars_left": _no_regulars_left,
+    "contractors_settled": _contractors_settled,
+}
+"""Why a scenario ends before its turn limit (R31), by name: the reason, or None."""

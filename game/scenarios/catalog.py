@@ -1,17 +1,21 @@
-"""The scenarios: Contracting Trouble, Sweep & Clear and a generic patrol for custom maps.
-
-Set-up, forces and victory points follow the scenario pages of the rulebook (Scenario 1:
-Contracting Trouble!; Scenario 4: Sweep & Clear) and, for custom maps, its Suggested Victory Point
-Values. The maps carry the positions (maps/README.md): hot spots, Zone deploy/entry/exit areas,
-numbered StartPositions and Contractor markers.
+"""The scenarios: every one is data (docs/SCENARIOS.md). Contracting Trouble and Sweep & Clear
+are the scenario files beside their maps (maps/*.toml); a custom map plays its own scenario file
+when it has one, else the generic patrol (game/scenarios/patrol.toml, after the rulebook's
+Suggested Victory Point Values). Forces come from the ORBAT library (game/scenarios/orbats.toml)
+or figure by figure from the file. The maps carry the positions (maps/README.md): hot spots,
+Zone deploy/entry/exit areas, numbered StartPositions and Contractor markers.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+import functools
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
 
 from game.battlefield.model import Battlefield, Point, Side, Zone
-from game.engine.scenario import Objectives, Scenario, edge_distance
+from game.engine.scenario import SPECIAL_RULES, Scenario, edge_distance
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -22,11 +26,13 @@ from game.engine.state import (
     UnitState,
 )
 from game.engine.terrain import Terrain
+from game.engine.victory import END_HOOKS, score_conditions
 from game.scenarios.ids import MAPS, scenario_ids, scenario_map
+from game.scenarios.orbat import Formation, library
+from game.scenarios.scenario_file import ScenarioSpec, load_scenario_file, scenario_file_for
 
-FIRETEAM = ("rifle", "rgl", "saw", "rifle")  # Common ORBATs: USMC Fireteam
+FIRETEAM = ("rifle", "rgl", "saw", "rifle")  # a map's Unit without figures: a USMC Fireteam
 FIRETEAM_NAMES = ("Alpha", "Bravo", "Charlie", "Delta")
-_KIND_ALIASES = {"leader": "leader", "rifle": "rifle", "small_arms": "small_arms"}
 
 
 def parse_figures(text: str) -> list[str]:
@@ -133,61 +139,125 @@ def regular_anchors(battlefield: Battlefield, count: int) -> list[Point]:
     return out
 
 
-class _Standard(Scenario):
-    """Shared set-up for the rulebook scenarios: Marine fireteams, hot spots, start positions."""
+@dataclass(frozen=True)
+class ForceChoice:
+    """What the player chose at set-up where the scenario allows (None: the scenario's own):
+    another formation of the ORBAT library, a Troop Quality, a Morale (die sizes)."""
 
-    fireteams = 2
-    marine_morale = 10
-    start_forces: ClassVar[dict[int, list[str]]] = {}
-    leader_profile = (6, 10)
+    formation: str | None = None
+    quality: int | None = None
+    morale: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ForceChoice:
+        """From a save or the command line; ValueError (one line) for anything else."""
+        formation = data.get("formation")
+        quality, morale = data.get("quality"), data.get("morale")
+        unknown = sorted(set(data) - {"formation", "quality", "morale"})
+        if unknown or not isinstance(formation, (str, type(None))):
+            raise ValueError(f"the force choice {data!r} is not understood")
+        for die in (quality, morale):
+            if die is not None and (isinstance(die, bool) or die not in (6, 8, 10, 12)):
+                raise ValueError(f"{die!r} is not a die size (6, 8, 10 or 12)")
+        return cls(formation, quality, morale)
+
+
+class DataScenario(Scenario):
+    """A scenario read from a scenario file: set-up, special rules, objectives, victory points
+    and its early ends all come from the ScenarioSpec; the engine's named hooks play them."""
+
+    spec_file: Path | None = None
+    _spec: ScenarioSpec | None = None
+    _terrain: Terrain | None = None  # the table, kept at set-up for hooks that look at it
+    _choice = ForceChoice()
+
+    def __init__(self, spec: ScenarioSpec | None = None, choice: ForceChoice | None = None):
+        self._spec = spec
+        spec = self.spec
+        self._choice = check_choice(spec, choice or ForceChoice())
+        self.id = spec.id
+        self.title = spec.title
+        self.brief = spec.brief
+        self.turn_limit = spec.turns
+        self.insurgency_level = spec.insurgency_level
+        self.fog_of_war = spec.fog_of_war
+        self.objectives = spec.objectives
+        self.places_hot_spots = spec.place_hot_spots
+        self.contractors = False
+        for name in spec.special_rules:
+            SPECIAL_RULES[name].apply(self)
+
+    @property
+    def spec(self) -> ScenarioSpec:
+        """The scenario file read (a subclass that sets its own attributes and skips __init__,
+        as the test tables do, still scores and ends as its spec_file says)."""
+        if self._spec is None:
+            assert self.spec_file is not None, "a DataScenario needs a spec or a spec_file"
+            self._spec = shipped_spec(self.spec_file)
+        return self._spec
+
+    @property
+    def choice(self) -> ForceChoice:
+        return self._choice
+
+    @property
+    def formation(self) -> Formation | None:
+        wanted = self.choice.formation or self.spec.formation
+        return library().formations[wanted] if wanted else None
+
+    @property
+    def noun(self) -> str:
+        """What the Regulars are called in the end reasons and the breakdown ("Marines")."""
+        formation = self.formation
+        return self.spec.noun or (formation.force.noun if formation else "Regulars")
+
+    def regular_ratings(self) -> tuple[int, int]:
+        """(quality, morale) die sizes of the Regulars: the player's pick where the scenario
+        lets them choose, else the scenario's, else the force's default Morale (R143)."""
+        quality = self.choice.quality or self.spec.quality[0]
+        if self.choice.morale:
+            return quality, self.choice.morale
+        if self.spec.morale:
+            return quality, self.spec.morale[0]
+        return quality, self.formation.force.morale if self.formation else 10
 
     def insurgent_profile(self, kind: str) -> tuple[int, int]:
-        return self.leader_profile if kind == "leader" else (6, 10)
+        s = self.spec
+        if kind == "leader":
+            return (s.leader_quality, s.leader_morale)
+        return (s.insurgent_quality, s.insurgent_morale)
+
+    def finished(self, state: GameState) -> str | None:
+        for name in self.spec.end:
+            reason = END_HOOKS[name](state, self.noun)
+            if reason:
+                return reason
+        return None
+
+    def score(self, state: GameState) -> tuple[int, int, list[str]]:
+        return score_conditions(state, self.spec.victory, self.noun, self._terrain)
+
+    def victory_conditions(self) -> list[str]:
+        side = {REGULAR: "Regulars", INSURGENT: "Insurgents"}
+        return [f"{side[c.side]}: {c.describe(self.noun)}" for c in self.spec.victory]
 
     def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
+        self._terrain = terrain
         for spot in battlefield.hot_spots:
             state.hot_spots[str(spot.number)] = HotSpotState(spot.number, *spot.position)
-        placed = [u for u in battlefield.units if u.side is Side.REGULAR]
-        if placed:
-            for i, p in enumerate(placed):
-                make_unit(
-                    state,
-                    terrain,
-                    f"R{i + 1}",
-                    p.name or FIRETEAM_NAMES[i % 4],
-                    REGULAR,
-                    parse_figures(",".join(p.figures)) if p.figures else list(FIRETEAM),
-                    p.position,
-                    {},
-                    (_die(p.quality, 8), _die(p.morale, self.marine_morale)),
-                )
-        else:
-            for i, anchor in enumerate(regular_anchors(battlefield, self.fireteams)):
-                kinds = list(FIRETEAM)
-                if i == 0:
-                    kinds = ["leader", *kinds]  # the squad leader marches with Alpha
-                unit = make_unit(
-                    state,
-                    terrain,
-                    f"R{i + 1}",
-                    f"{FIRETEAM_NAMES[i]} fireteam",
-                    REGULAR,
-                    kinds,
-                    anchor,
-                    {},
-                    (8, self.marine_morale),
-                )
-                if i == 0:
-                    unit.morale_bonus = 1  # Leaders: above fireteam level, +1 to Morale rolls
+        self._regulars(state, battlefield, terrain)
+        start = {g.at: list(g.figures) for g in self.spec.start}
         for marker in battlefield.markers:
             if (
                 marker.kind == "StartPosition"
                 and str(marker.properties.get("side", "")) == INSURGENT
             ):
-                number = int(marker.properties.get("number", 0))
-                start = self.start_forces.get(number)
-                if start:
-                    self._insurgents(state, terrain, start, marker.position)
+                kinds = start.get(int(marker.properties.get("number", 0)))
+                if kinds:
+                    self._insurgents(state, terrain, kinds, marker.position)
             if marker.kind == "Contractor":
                 state.contractors.append(
                     ContractorState(f"C{len(state.contractors) + 1}", *marker.position)
@@ -199,10 +269,60 @@ class _Standard(Scenario):
             battlefield.properties.get("insurgency_level", self.insurgency_level)
         ).lower()
 
+    def _regulars(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
+        """The map's own Regular Unit objects when it has them, else the scenario's units."""
+        quality, morale = self.regular_ratings()
+        placed = [u for u in battlefield.units if u.side is Side.REGULAR]
+        for i, p in enumerate(placed):
+            kinds = parse_figures(",".join(p.figures)) if p.figures else list(FIRETEAM)
+            make_unit(
+                state,
+                terrain,
+                f"R{i + 1}",
+                p.name or FIRETEAM_NAMES[i % 4],
+                REGULAR,
+                kinds,
+                p.position,
+                {},
+                (_die(p.quality, quality), _die(p.morale, morale)),
+            )
+        if placed:
+            return
+        units = self._unit_list(quality, morale)
+        starts = regular_starts(battlefield)
+        anchors = iter(regular_anchors(battlefield, sum(1 for u in units if u[4] is None)))
+        for i, (name, figures, bonus, ratings, at) in enumerate(units):
+            anchor = starts.get(at) if at is not None else None
+            position = anchor if anchor is not None else next(anchors, None)
+            if position is None:  # a StartPosition the map lacks: the entry side, as the rest
+                position = regular_anchors(battlefield, 1)[0]
+            unit = make_unit(
+                state, terrain, f"R{i + 1}", name, REGULAR, list(figures), position, {}, ratings
+            )
+            unit.morale_bonus = bonus  # a leader above fireteam level: +1 to Morale rolls
+
+    def _unit_list(
+        self, quality: int, morale: int
+    ) -> list[tuple[str, tuple[str, ...], int, tuple[int, int], int | None]]:
+        if self.formation is not None:
+            return [
+                (u.name, u.figures, u.morale_bonus, (quality, morale), None)
+                for u in self.formation.units
+            ]
+        return [
+            (
+                u.name,
+                u.figures,
+                int("leader" in u.figures),
+                (u.quality or quality, u.morale or morale),
+                u.at,
+            )
+            for u in self.spec.units
+        ]
+
     def _insurgents(self, state: GameState, terrain: Terrain, kinds: list[str], at: Point) -> None:
         number = state.next_unit_number
         state.next_unit_number += 1
-        profile = {"leader": self.leader_profile}
         unit = make_unit(
             state,
             terrain,
@@ -211,10 +331,46 @@ class _Standard(Scenario):
             INSURGENT,
             kinds,
             at,
-            profile,
-            (6, 10),
+            {"leader": self.insurgent_profile("leader")},
+            self.insurgent_profile("small_arms"),
         )
         unit.placed_turn = 0
+
+
+@functools.cache
+def shipped_spec(path: Path) -> ScenarioSpec:
+    """A shipped scenario file, read once (a player's own file is read each time it is used)."""
+    return load_scenario_file(path)
+
+
+def regular_starts(battlefield: Battlefield) -> dict[int, Point]:
+    """The map's numbered Regular StartPosition markers."""
+    return {
+        int(m.properties.get("number", 0)): m.position
+        for m in battlefield.markers
+        if m.kind == "StartPosition" and str(m.properties.get("side", REGULAR)) == REGULAR
+    }
+
+
+def check_choice(spec: ScenarioSpec, choice: ForceChoice) -> ForceChoice:
+    """The player's set-up choice, if the scenario allows it; ValueError (one line) if not."""
+    wanted = choice.formation
+    if wanted and wanted != spec.formation and wanted not in spec.swap:
+        allowed = ", ".join(spec.swap) or "none"
+        raise ValueError(
+            f"{spec.title}: the force {wanted!r} is not allowed here (the scenario allows: "
+            f"{allowed})"
+        )
+    if choice.quality and choice.quality not in spec.quality:
+        raise ValueError(
+            f"{spec.title}: Troop Quality d{choice.quality} is not offered "
+            f"(choose {', '.join(f'd{d}' for d in spec.quality)})"
+        )
+    morale = spec.morale or ()
+    if choice.morale and choice.morale not in morale:
+        offered = ", ".join(f"d{d}" for d in morale) if len(morale) > 1 else "no choice"
+        raise ValueError(f"{spec.title}: Morale d{choice.morale} is not offered ({offered})")
+    return choice
 
 
 def _die(text: str | None, default: int) -> int:
@@ -224,152 +380,78 @@ def _die(text: str | None, default: int) -> int:
     return int(cleaned) if cleaned.isdigit() else default
 
 
-class ContractingTrouble(_Standard):
-    """Scenario 1: Contracting Trouble! — find the two contractors and escort them off."""
+PATROL_FILE = Path(__file__).resolve().parent / "patrol.toml"
+
+
+class ContractingTrouble(DataScenario):
+    """Scenario 1: Contracting Trouble! (maps/contracting-trouble.toml)."""
 
     id = "contracting-trouble"
-    title = "Contracting Trouble!"
-    insurgency_level = "automatic"
-    fog_of_war = False
-    contractors = True
-    # the Insurgents fight for the contractors (5 VP each held captive) until they are off
-    objectives = Objectives(
-        contractors=True, hot_spots=False, insurgent_objectives=("contractors",)
-    )
-    fireteams = 2
-    marine_morale = 10
-    start_forces: ClassVar[dict[int, list[str]]] = {
-        1: ["small_arms"] * 6,
-        2: ["leader"] * 4,
-        3: ["rpg"],
-        4: ["leader", "rpg"],
-        5: ["rpg"],
-    }
-
-    def finished(self, state: GameState) -> str | None:
-        if not state.units_of(REGULAR):
-            return "no Marines remain on the table"
-        if state.contractors and all(
-            c.status in ("escorted", "captive") for c in state.contractors
-        ):
-            return "every contractor has been escorted off or captured"
-        return None
-
-    def score(self, state: GameState) -> tuple[int, int, list[str]]:
-        t = state.tally
-        escorted = sum(1 for c in state.contractors if c.status == "escorted")
-        captives = sum(1 for c in state.contractors if c.status == "captive") + t.get(
-            "regular_pows", 0
-        )
-        behind = t.get("casualties_left_behind", 0) + t.get("regular_pows", 0)
-        reg = 5 * escorted + (5 if behind == 0 else 0)
-        ins = t.get("regular_wia", 0) + 2 * t.get("regular_kia", 0) + 5 * captives
-        lines = [
-            f"Regulars: {escorted} contractors escorted off x5",
-            f"Regulars: no casualties or POWs left behind: {'yes +5' if behind == 0 else 'no'}",
-            f"Insurgents: {t.get('regular_wia', 0)} Marines wounded x1, "
-            f"{t.get('regular_kia', 0)} killed x2, {captives} captives x5",
-        ]
-        return reg, ins, lines
+    spec_file = MAPS / "contracting-trouble.toml"
 
 
-class SweepAndClear(_Standard):
-    """Scenario 4: Sweep & Clear — neutralize the hot spots, then leave by the north edge."""
+class SweepAndClear(DataScenario):
+    """Scenario 4: Sweep & Clear (maps/sweep-and-clear.toml)."""
 
     id = "sweep-and-clear"
-    title = "Sweep & Clear"
-    insurgency_level = "5"
-    fog_of_war = True
-    # then the north edge; the Insurgents hold the hot spots, then bar the way out
-    objectives = Objectives(
-        hot_spots=True, exit_after_hot_spots=3, insurgent_objectives=("hot_spots", "exit_edges")
-    )
-    fireteams = 3
-    marine_morale = 8
-    leader_profile = (8, 8)
-    start_forces: ClassVar[dict[int, list[str]]] = {
-        1: ["leader", "small_arms", "small_arms", "small_arms", "small_arms", "saw"],
-        2: ["leader", "leader"] + ["small_arms"] * 5,
-        3: ["leader", "leader", "saw"] + ["small_arms"] * 6,
-        4: ["leader", "rpg"] + ["small_arms"] * 4,
-    }
-
-    def finished(self, state: GameState) -> str | None:
-        if not state.units_of(REGULAR):
-            return "no Marines remain on the table"
-        return None
-
-    def score(self, state: GameState) -> tuple[int, int, list[str]]:
-        t = state.tally
-        neutralized = t.get("hot_spots_neutralized", 0)
-        remaining = sum(1 for h in state.hot_spots.values() if not h.neutralized)
-        exited = t.get("units_exited", 0) > 0 and not state.units_of(REGULAR)
-        reg = 5 * neutralized + (5 if exited else 0)
-        ins = (
-            t.get("regular_wia", 0)
-            + 2 * t.get("regular_kia", 0)
-            + 5 * t.get("regular_pows", 0)
-            + 5 * remaining
-        )
-        lines = [
-            f"Regulars: {neutralized} hot spots neutralized x5",
-            f"Regulars: left by the north edge after 3 neutralized: {'yes +5' if exited else 'no'}",
-            f"Insurgents: {t.get('regular_wia', 0)} wounded x1, "
-            f"{t.get('regular_kia', 0)} killed x2, "
-            f"{t.get('regular_pows', 0)} captives x5, {remaining} hot spots remaining x5",
-        ]
-        return reg, ins, lines
+    spec_file = MAPS / "sweep-and-clear.toml"
 
 
-class Patrol(_Standard):
-    """A custom map with only terrain and markers: a patrol against standard reinforcements."""
+class Patrol(DataScenario):
+    """A custom map with only terrain and markers: the generic patrol (patrol.toml)."""
 
     id = "patrol"
-    title = "Patrol"
-    places_hot_spots = True  # a custom map may leave them to the players (R45, R79)
-    insurgency_level = "4"
-    fireteams = 3
-    marine_morale = 10
-
-    def finished(self, state: GameState) -> str | None:
-        if not state.units_of(REGULAR):
-            return "no Regulars remain on the table"
-        return None
-
-    def score(self, state: GameState) -> tuple[int, int, list[str]]:
-        t = state.tally
-        neutralized = t.get("hot_spots_neutralized", 0)
-        broken = t.get("insurgent_units_broken", 0) + t.get("insurgent_units_destroyed", 0)
-        exited = (
-            bool(state.exit_edges) and t.get("units_exited", 0) > 0 and not state.units_of(REGULAR)
-        )
-        reg = 3 * neutralized + broken + t.get("insurgent_pows", 0) + (5 if exited else 0)
-        reg += 5 if t.get("regular_pows", 0) == 0 else 0
-        ins = t.get("regular_kia", 0) + t.get("regular_pows", 0)
-        lines = [
-            f"Regulars: {neutralized} hot spots x3, {broken} Insurgent units broken x1, "
-            f"patrol completed: {'yes +5' if exited else 'no'}, no POWs lost +5",
-            f"Insurgents: {t.get('regular_kia', 0)} Regulars killed x1, "
-            f"{t.get('regular_pows', 0)} POWs x1",
-        ]
-        return reg, ins, lines
+    spec_file = PATROL_FILE
 
 
-SCENARIOS: dict[str, type[Scenario]] = {
+SCENARIOS: dict[str, type[DataScenario]] = {
     ContractingTrouble.id: ContractingTrouble,
     SweepAndClear.id: SweepAndClear,
     Patrol.id: Patrol,
 }
 
 
-def scenario_for(battlefield: Battlefield, requested: str | None = None) -> Scenario:
-    """The scenario a map is built for (map property `scenario`), else a generic patrol."""
-    wanted = requested or str(battlefield.properties.get("scenario", "") or "")
-    cls = SCENARIOS.get(wanted, Patrol)
-    scenario = cls()
-    if cls is Patrol and battlefield.properties.get("turns"):
-        scenario.turn_limit = int(battlefield.properties["turns"])
+def scenario_for(
+    battlefield: Battlefield, requested: str | None = None, choice: ForceChoice | None = None
+) -> Scenario:
+    """The scenario to play on a map (see `scenario_for_map`)."""
+    path = Path(battlefield.path) if battlefield.path else None
+    return scenario_for_map(path, battlefield.properties, requested, choice)
+
+
+def scenario_for_map(
+    map_path: Path | None,
+    properties: Mapping[str, Any],
+    requested: str | None = None,
+    choice: ForceChoice | None = None,
+) -> DataScenario:
+    """The scenario to play on a map: the shipped one asked for by id; else the map's own
+    scenario file (beside it, same name); else the shipped scenario its `scenario` property
+    names; else the generic patrol, which takes the map's `turns` (docs/SCENARIOS.md).
+    ScenarioFileError when a file is broken; ValueError when `choice` is not offered."""
+    own = scenario_file_for(map_path) if map_path is not None else None
+    if requested in SCENARIOS and requested != Patrol.id:
+        return SCENARIOS[requested](choice=choice)
+    if requested != Patrol.id and own is not None and own.exists():  # (a save says "patrol")
+        return DataScenario(load_scenario_file(own), choice)
+    wanted = str(properties.get("scenario", "") or "")
+    if requested != Patrol.id and wanted in SCENARIOS and wanted != Patrol.id:
+        return SCENARIOS[wanted](choice=choice)
+    scenario = Patrol(choice=choice)
+    turns = properties.get("turns")
+    if scenario.spec.turns_from_map and turns:
+        scenario.turn_limit = int(turns)
     return scenario
 
 
-__all__ = ["MAPS", "SCENARIOS", "edge_distance", "scenario_for", "scenario_ids", "scenario_map"]
+__all__ = [
+    "MAPS",
+    "SCENARIOS",
+    "DataScenario",
+    "ForceChoice",
+    "edge_distance",
+    "scenario_for",
+    "scenario_for_map",
+    "scenario_ids",
+    "scenario_map",
+]
