@@ -144,7 +144,22 @@ def cannot(engine: Engine, unit: UnitState, action: str) -> str:
         return "no enemy is on the table"
     kind = Fire if action == "fire" else CloseAssault
     reasons = [check(engine, kind(side=unit.side, unit=unit.id, target=f.id)) for f in foes]
-    return "" if "" in reasons else reasons[0]
+    if "" in reasons:
+        return ""
+    # every target's own reason (found in play: only the nearest one's was given), once each
+    return "; ".join(dict.fromkeys(reasons))
+
+
+def fire_blocked(engine: Engine, unit: UnitState, target: UnitState) -> str:
+    """'' when `unit` could fire at `target` as the table stands (sight, the line of fire, some
+    Firepower: the engine's check, R4/R6), else the engine's reason."""
+    from game.engine.checks import check_fire
+
+    try:
+        check_fire(engine, unit, target, penalty_now(engine, unit))
+    except IllegalCommand as exc:
+        return str(exc)
+    return ""
 
 
 def fire_preview(
@@ -390,7 +405,17 @@ def sight_between_units(engine: Engine, a: UnitState, b: UnitState) -> str:
         return f"{a.name} → {b.name}: " + ("LOS" if engine.los(a, b) else "no LOS")
     pa: UnitPosition = a.position()
     pb: UnitPosition = b.position()
-    return f"{a.name} → {b.name}: {geometry.line_of_sight(pa, pb).describe()}"
+    sight = f"{a.name} → {b.name}: {geometry.line_of_sight(pa, pb).describe()}"
+    if a.side == b.side or not engine.los(a, b):
+        return sight
+    # the line of fire too (found in play: "clear" here, then the fire refused for a friend in
+    # the way): the engine's own check of who stands in the line of fire (R6)
+    from game.engine.checks import fire_blockers
+
+    blockers = fire_blockers(engine, a, b)
+    return sight + (
+        f" · line of fire blocked by {blockers} (R6)" if blockers else " · line of fire clear"
+    )
 
 
 # -- answers to decisions ------------------------------------------------------------------

@@ -264,7 +264,9 @@ def test_the_card_says_when_the_enemy_it_gives_firepower_at_is_out_of_sight(
     seen, hidden = engine.state.units["I1"], engine.state.units["I3"]
     assert engine.los(marines, seen) and not engine.los(marines, hidden)
     scene.overlays.hovered_unit = "I3"
-    assert f"Firepower at {hidden.name} (not in sight now):</b>" in scene.card_markup()
+    markup = scene.card_markup()
+    assert f"Cannot fire at {hidden.name}:</b> {marines.name} has no line of sight" in markup
+    assert "Firepower at" not in markup
     scene.overlays.hovered_unit = "I1"
     assert f"Firepower at {seen.name}:</b>" in scene.card_markup()
 
