@@ -529,7 +529,7 @@ def describe_cover(engine: Engine, spot: Point) -> str:
     unit = engine.state.units.get(str(context.get("regular", "")))
     enemy = engine.state.units.get(str(context.get("insurgent", "")))
     if unit is None or not unit.on_table:
-        return f"Move to {place_words(engine, spot, into=False)}"
+        return f"Take cover {place_words(engine, spot, into=False)}"
     far = f'{distance(unit.leader_point, spot):.0f}" {compass(unit.leader_point, spot)}'
     where = place_words(engine, spot, into=False)
     ghost = placement.hypothetical(engine, unit, spot, exact=True)

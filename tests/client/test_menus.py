@@ -72,7 +72,8 @@ def test_scenario_list_shows_the_maps_and_enter_opens_the_battle(app: App) -> No
     top = app.stack.top
     assert isinstance(top, BattleScene)
     assert top.art.world_width == 24 and top.art.world_height == 16
-    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)  # a game in progress: Esc asks first (issue 22 item 1)
+    press(app, pygame.K_RETURN)
     assert app.stack.top is scenarios
 
 

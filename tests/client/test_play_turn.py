@@ -414,7 +414,7 @@ def test_the_header_labels_are_as_wide_as_their_words(scene: PlayScene) -> None:
 def test_the_status_line_has_its_own_strip_below_the_table(scene: PlayScene) -> None:
     vp = scene.camera.viewport
     assert scene.status_rect.top == vp.top + vp.height  # not drawn over the table
-    assert scene.status_rect.bottom <= scene.layout.log.top
+    assert not scene.status_rect.colliderect(scene.layout.log)
     # the whole table, with room for the bases on its edge, is inside the viewport
     left, top, width, height = scene.camera.map_screen_rect()
     assert left > vp.left and left + width < vp.left + vp.width
