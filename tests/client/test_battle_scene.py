@@ -449,3 +449,19 @@ def test_a_table_too_tall_for_the_strip_over_the_log_gets_the_whole_height() -> 
     assert scale_tall > 1.2 * scale_wide
     flat = battle_layout((1280, 800), (48, 12))  # a wide table keeps the log under it
     assert flat == wide
+
+
+def test_a_hot_spot_under_figures_gets_its_number_tagged_beside_it() -> None:
+    # issue 22 item 4: hot-spot numbers hid under the figures standing on them
+    from game.client.render import hot_spot_tag
+
+    disc = pygame.Rect(100, 100, 20, 20)
+    assert hot_spot_tag(disc, [pygame.Rect(300, 300, 16, 16)]) is None  # uncovered: no tag
+    on_it = pygame.Rect(104, 104, 16, 16)
+    tag = hot_spot_tag(disc, [on_it])
+    assert tag is not None and not disc.collidepoint(tag)
+    assert not pygame.Rect(tag[0] - 8, tag[1] - 8, 16, 16).colliderect(on_it)
+    top_right = pygame.Rect(120, 80, 16, 16)  # the first corner taken too: another one
+    other = hot_spot_tag(disc, [on_it, top_right])
+    assert other is not None and other != tag
+    assert not pygame.Rect(other[0] - 8, other[1] - 8, 16, 16).colliderect(top_right)
