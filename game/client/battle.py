@@ -70,7 +70,7 @@ def battle_layout(size: tuple[int, int], table: tuple[float, float] | None = Non
     under the unit card (found in play: a small fitted table between wide empty margins)."""
     w, h = size
     top = max(30, round(h * 0.04))
-    right = round(min(max(w * 0.22, 240), 380))
+    right = round(min(max(w * 0.22, 264), 380))  # the order buttons whole at 1024 wide
     bottom = round(min(max(h * 0.18, 110), 240))
     wide = BattleLayout(
         top_bar=pygame.Rect(0, 0, w, top),
