@@ -28,6 +28,7 @@ from game.client.scenes import Scene
 from game.client.viewmodel import BattleView, UnitSprite, view_from_battlefield
 
 FIT_MARGIN = 0.5
+TALL_STATUS_ALLOWANCE = 28  # the play screen's status strip under the table (play_consts)
 """Inches shown around the table when it is fitted: a base on the table's edge shows whole."""
 
 PAN_STEP_FRACTION = 0.125
@@ -63,16 +64,39 @@ class BattleLayout:
     viewport: Viewport
 
 
-def battle_layout(size: tuple[int, int]) -> BattleLayout:
+def battle_layout(size: tuple[int, int], table: tuple[float, float] | None = None) -> BattleLayout:
+    """The screen for one window size. Given the table's size (inches), a table too tall for
+    the wide strip above the log gets the whole height, and the log moves to the right column
+    under the unit card (found in play: a small fitted table between wide empty margins)."""
     w, h = size
     top = max(30, round(h * 0.04))
-    right = round(min(max(w * 0.22, 240), 380))
+    right = round(min(max(w * 0.22, 264), 380))  # the order buttons whole at 1024 wide
     bottom = round(min(max(h * 0.18, 110), 240))
-    return BattleLayout(
+    wide = BattleLayout(
         top_bar=pygame.Rect(0, 0, w, top),
         card=pygame.Rect(w - right, top, right, h - top),
         log=pygame.Rect(0, h - bottom, w - right, bottom),
         viewport=Viewport(0, top, w - right, h - top - bottom),
+    )
+    if table is None or min(table) <= 0:
+        return wide
+    tall_h = h - top - TALL_STATUS_ALLOWANCE
+    fitted_w = tall_h * (table[0] + 2 * FIT_MARGIN) / (table[1] + 2 * FIT_MARGIN)
+    column = round(min(max(right, w - fitted_w), w * 0.45))
+    wide_scale = min(
+        wide.viewport.width / (table[0] + 2 * FIT_MARGIN),
+        (wide.viewport.height - TALL_STATUS_ALLOWANCE) / (table[1] + 2 * FIT_MARGIN),
+    )
+    tall_scale = min(
+        (w - column) / (table[0] + 2 * FIT_MARGIN), tall_h / (table[1] + 2 * FIT_MARGIN)
+    )
+    if tall_scale < wide_scale * 1.1:  # not worth moving the log
+        return wide
+    return BattleLayout(
+        top_bar=pygame.Rect(0, 0, w, top),
+        card=pygame.Rect(w - column, top, column, h - top - bottom),
+        log=pygame.Rect(w - column, h - bottom, column, bottom),
+        viewport=Viewport(0, top, w - column, h - top),
     )
 
 
@@ -141,7 +165,7 @@ class BattleScene(Scene):
             view_provider = lambda: fixed  # noqa: E731 - a constant view until the engine binds
         self.view_provider = view_provider
         self.overlays = Overlays()
-        self.layout = battle_layout((1280, 800))
+        self.layout = battle_layout((1280, 800), (self.art.world_width, self.art.world_height))
         self.camera = Camera(
             self.art.world_width, self.art.world_height, self.layout.viewport, margin=FIT_MARGIN
         )
@@ -183,7 +207,7 @@ class BattleScene(Scene):
         self.log(HELP_LINE)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = battle_layout(size)
+        self.layout = battle_layout(size, (self.art.world_width, self.art.world_height))
         self.camera.set_viewport(self.layout.viewport)
         self.log_panel.set_rect(self.layout.log)
 

@@ -50,7 +50,12 @@ class MapEntry:
 
 
 class MapOpenError(Exception):
-    """A map that cannot be opened, worded as one line for the player."""
+    """A map that cannot be opened, worded as one line for the player; `problems` holds every
+    problem found, one line each (a dialog lists them all)."""
+
+    def __init__(self, message: str, problems: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems or (message,)
 
 
 HEADER_BYTES = 256 * 1024
@@ -174,7 +179,7 @@ def open_map(path: Path, loader: Loader | None = None) -> OpenedMap:
     except MapError as exc:
         extra = len(exc.problems) - 1
         more = f" (and {extra} more problem{'s' if extra > 1 else ''})" if extra else ""
-        raise MapOpenError(f"{exc}{more}") from exc
+        raise MapOpenError(f"{exc}{more}", tuple(str(p) for p in exc.problems)) from exc
     except (OSError, ValueError, ET.ParseError) as exc:
         raise MapOpenError(f"{path}: cannot be read ({exc})") from exc
     return OpenedMap(path, battlefield, ())

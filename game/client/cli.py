@@ -5,6 +5,9 @@
     python main.py PATH.tmx | SCENARIO               the same, shorter
     python main.py --screenshot out.png --scenario contracting-trouble
     python main.py --screenshot out.png --map PATH.tmx   (headless, 1280x800, exit 0)
+    python main.py --screenshot out.png --screen end --scenario ID --seed 3 --size 1024x640
+
+`--screen` picks the screen to picture (SCREENS: battle, end; a screen not built yet says so).
 
 Bad arguments and missing or broken maps print one line and exit 2.
 """
@@ -22,6 +25,15 @@ if TYPE_CHECKING:
 
 SCREENSHOT_SIZE = (1280, 800)
 
+# The screens `--screen` can picture: name -> what it shows (None: not built yet). The battle
+# screen is the table as it stands (at --turn T); the end screen plays the game out with the AIs.
+SCREENS: dict[str, str | None] = {
+    "battle": "the play screen",
+    "end": "the end-of-game screen (the AIs play the game out first)",
+    "briefing": None,
+    "replay": None,
+}
+
 
 def add_client_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("window")
@@ -34,6 +46,18 @@ def add_client_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--map", metavar="PATH.tmx", help="open this Tiled map on the battle screen")
     where.add_argument(
         "--scenario", metavar="ID", help="open the shipped map of a scenario (contracting-trouble…)"
+    )
+    group.add_argument(
+        "--screen",
+        metavar="NAME",
+        help="with --screenshot and a table: which screen to picture ("
+        + ", ".join(name for name, what in SCREENS.items() if what)
+        + "; default battle)",
+    )
+    group.add_argument(
+        "--size",
+        metavar="WxH",
+        help="the window size for --screenshot (default 1280x800), e.g. 1024x640",
     )
     group.add_argument(
         "--turn",
@@ -57,6 +81,34 @@ def _fail(message: str) -> int:
     # a map's problems already read "error: PATH: ..." (MapProblem): say "error:" once
     print(f"error: {message.removeprefix('error: ')}", file=sys.stderr)
     return 2
+
+
+def parse_size(text: str) -> tuple[int, int] | str:
+    """`1024x640` as (1024, 640), or the error message."""
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit():
+        return f"--size {text}: write the size as WIDTHxHEIGHT, e.g. 1280x800"
+    size = (int(w), int(h))
+    if not (640 <= size[0] <= 7680 and 480 <= size[1] <= 4320):
+        return f"--size {text}: from 640x480 up to 7680x4320"
+    return size
+
+
+def _check_screen(args: argparse.Namespace, has_table: bool) -> str | None:
+    """The error with --screen/--size, if any."""
+    screen = getattr(args, "screen", None)
+    if screen is None:
+        return None
+    if not getattr(args, "screenshot", None):
+        return f"--screen {screen}: only with --screenshot FILE.png"
+    built = ", ".join(name for name, what in SCREENS.items() if what)
+    if screen not in SCREENS:
+        return f"--screen {screen}: no such screen (screens: {built})"
+    if SCREENS[screen] is None:
+        return f"--screen {screen}: this screen is not built yet (screens: {built})"
+    if not has_table:
+        return f"--screen {screen}: give a table (--scenario ID or a map)"
+    return None
 
 
 def _resolve_map(args: argparse.Namespace) -> Path | str | None:
@@ -107,6 +159,17 @@ def run_client(args: argparse.Namespace) -> int:
         return _fail(
             f"--turn {turn}: give a table to play up to that turn (--scenario ID or a map)"
         )
+    problem = _check_screen(args, target is not None)
+    if problem:
+        return _fail(problem)
+    size = SCREENSHOT_SIZE
+    if getattr(args, "size", None):
+        if screenshot is None:
+            return _fail(f"--size {args.size}: only with --screenshot (Settings sets the window)")
+        parsed = parse_size(args.size)
+        if isinstance(parsed, str):
+            return _fail(parsed)
+        size = parsed
     if screenshot is not None:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -118,7 +181,7 @@ def run_client(args: argparse.Namespace) -> int:
 
     headless = screenshot is not None or os.environ.get("SDL_VIDEODRIVER") == "dummy"
     try:
-        app = App(SCREENSHOT_SIZE, headless=headless)
+        app = App(size, headless=headless)
     except pygame.error as exc:
         return _fail(f"cannot open a window ({exc}); --screenshot works without a display")
     if screenshot is None:
@@ -150,19 +213,20 @@ def _run(
         from game.client.play import battle_scene_for  # loads the engine: only when a map opens
 
         seed = getattr(args, "seed", None)
+        screen = getattr(args, "screen", None) or "battle"
+        turn = 10**6 if screen == "end" else getattr(args, "turn", None)  # play it out
         try:
             battle = battle_scene_for(
-                open_map(target),
-                1 if seed is None else seed,
-                getattr(args, "turn", None),
-                autosave=screenshot is None,
+                open_map(target), 1 if seed is None else seed, turn, autosave=screenshot is None
             )
         except MapOpenError as exc:
             return _fail(str(exc))
         except (OSError, pygame.error) as exc:
             return _fail(f"{target}: the map's art cannot be loaded ({exc})")
         app.push(battle)
-        if screenshot is not None:  # show a filled-in unit card: the first Regular unit
+        if screen == "end" and not hasattr(battle, "session"):
+            return _fail(f"--screen end: {target}: this table cannot be played")
+        if screenshot is not None and screen == "battle":  # a filled-in card: the first Regular
             units = battle.view_provider().units
             first = next((u for u in units if u.side.value == "regular"), None) or next(
                 iter(units), None
@@ -170,6 +234,12 @@ def _run(
             battle.select(first.unit_id if first is not None else None)
     if screenshot is not None:
         app.run(max_frames=2)
+        if getattr(args, "screen", None) == "end":  # the play screen hands over to the end screen
+            from game.client.endgame import EndGameScene
+
+            while not isinstance(app.stack.top, EndGameScene) and app.frames < 600:
+                app.run(max_frames=app.frames + 1)
+            app.run(max_frames=app.frames + 2)
         try:
             pygame.image.save(app.screen, str(screenshot))
         except (OSError, pygame.error) as exc:

@@ -39,7 +39,7 @@ KEY_BINDINGS: tuple[tuple[str, str], ...] = (
     ("F1", "this help (Esc or F1 closes it)"),
     ("F5", "save the game under a name (Shift+F5: quick save)"),
     ("F9", "load a saved game"),
-    ("Esc", "back / menu"),
+    ("Esc", "cancel; with nothing to cancel: back to the menu (a battle asks first)"),
     ("Mouse wheel", "zoom the table"),
     ("Right or middle drag, arrows", "pan the table (WASD too when only viewing a map)"),
     ("Home", "fit the whole table in the window (F too when only viewing a map)"),

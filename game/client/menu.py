@@ -187,7 +187,9 @@ def open_battle(scene: Scene, path: Path, report: Callable[[str], None]) -> bool
         opened = open_map(path)
         battle = battle_scene_for(opened)
     except MapOpenError as exc:
-        report(str(exc))
+        # every problem, not the first "and 3 more" (found in play)
+        listed = "".join(f"\n• {p}" for p in exc.problems) if len(exc.problems) > 1 else ""
+        report(f"{exc}{listed}")
         return False
     except (OSError, pygame.error) as exc:
         report(f"{path}: the map's art cannot be loaded ({exc})")
@@ -274,7 +276,11 @@ class ScenarioSelectScene(ButtonMenuScene):
             surface.blit(picture, frame)
 
     def _open(self, entry: MapEntry) -> None:
-        open_battle(self, entry.path, lambda message: self.set_details(html.escape(message)))
+        open_battle(
+            self,
+            entry.path,
+            lambda message: self.set_details(html.escape(message).replace("\n", "<br>")),
+        )
 
 
 class OpenMapScene(ButtonMenuScene):
@@ -336,7 +342,8 @@ class OpenMapScene(ButtonMenuScene):
 
     def _report(self, message: str) -> None:
         self.message = message
-        self.set_details(f"<font color='#ff8070'>{html.escape(message)}</font>")
+        lines = "<br>".join(html.escape(line) for line in message.splitlines())
+        self.set_details(f"<font color='#ff8070'>{lines}</font>")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:

@@ -144,7 +144,22 @@ def cannot(engine: Engine, unit: UnitState, action: str) -> str:
         return "no enemy is on the table"
     kind = Fire if action == "fire" else CloseAssault
     reasons = [check(engine, kind(side=unit.side, unit=unit.id, target=f.id)) for f in foes]
-    return "" if "" in reasons else reasons[0]
+    if "" in reasons:
+        return ""
+    # every target's own reason (found in play: only the nearest one's was given), once each
+    return "; ".join(dict.fromkeys(reasons))
+
+
+def fire_blocked(engine: Engine, unit: UnitState, target: UnitState) -> str:
+    """'' when `unit` could fire at `target` as the table stands (sight, the line of fire, some
+    Firepower: the engine's check, R4/R6), else the engine's reason."""
+    from game.engine.checks import check_fire
+
+    try:
+        check_fire(engine, unit, target, penalty_now(engine, unit))
+    except IllegalCommand as exc:
+        return str(exc)
+    return ""
 
 
 def fire_preview(
@@ -390,7 +405,17 @@ def sight_between_units(engine: Engine, a: UnitState, b: UnitState) -> str:
         return f"{a.name} → {b.name}: " + ("LOS" if engine.los(a, b) else "no LOS")
     pa: UnitPosition = a.position()
     pb: UnitPosition = b.position()
-    return f"{a.name} → {b.name}: {geometry.line_of_sight(pa, pb).describe()}"
+    sight = f"{a.name} → {b.name}: {geometry.line_of_sight(pa, pb).describe()}"
+    if a.side == b.side or not engine.los(a, b):
+        return sight
+    # the line of fire too (found in play: "clear" here, then the fire refused for a friend in
+    # the way): the engine's own check of who stands in the line of fire (R6)
+    from game.engine.checks import fire_blockers
+
+    blockers = fire_blockers(engine, a, b)
+    return sight + (
+        f" · line of fire blocked by {blockers} (R6)" if blockers else " · line of fire clear"
+    )
 
 
 # -- answers to decisions ------------------------------------------------------------------
@@ -476,13 +501,46 @@ def describe_answer(engine: Engine, choice: Any) -> str:
         if not choice:
             return "None of them"
         if choice[0] == "cover" and len(choice) == 3:
-            spot = (float(choice[1]), float(choice[2]))
-            return f"Take cover {place_words(engine, spot, into=False)}"
+            return describe_cover(engine, (float(choice[1]), float(choice[2])))
         if all(isinstance(c, int | float) for c in choice) and len(choice) == 2:
             spot = (float(choice[0]), float(choice[1]))
             return f"Move to cover {place_words(engine, spot, into=False)}"
         return "Fire with " + ", ".join(unit_name(engine, str(c)) for c in choice)
     return str(choice)
+
+
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+
+
+def compass(start: Point, end: Point) -> str:
+    """The direction from `start` to `end` on the map (north up, y grows southwards)."""
+    angle = math.degrees(math.atan2(end[1] - start[1], end[0] - start[0]))
+    return COMPASS[round(angle / 45) % 8]
+
+
+def describe_cover(engine: Engine, spot: Point) -> str:
+    """A reacting unit's "take cover" option (Interruptions by Fire): how far, which way, where,
+    and what the spot gives — Solid Cover, or only being out of the interrupter's sight (asked
+    of the engine for the pending reaction's units)."""
+    from game.engine import placement
+
+    pending = engine.pending
+    context = dict(pending.context or {}) if pending is not None else {}
+    unit = engine.state.units.get(str(context.get("regular", "")))
+    enemy = engine.state.units.get(str(context.get("insurgent", "")))
+    if unit is None or not unit.on_table:
+        return f"Take cover {place_words(engine, spot, into=False)}"
+    far = f'{distance(unit.leader_point, spot):.0f}" {compass(unit.leader_point, spot)}'
+    where = place_words(engine, spot, into=False)
+    ghost = placement.hypothetical(engine, unit, spot, exact=True)
+    if engine.terrain.in_solid_cover(ghost.position()):
+        gives = "in Solid Cover"
+    elif enemy is not None and not engine.los(enemy, ghost):
+        gives = f"out of {enemy.name}'s sight"
+    else:
+        gives = "no better cover"
+    where = "" if where == "in the open" else f", {where}"
+    return f"Move {far}{where}: {gives}"
 
 
 def choice_point(command: Command) -> Point | None:

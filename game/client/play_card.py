@@ -49,11 +49,15 @@ def card_markup(self: PlayScene) -> str:
     parts += [f"<b>Defense:</b> {html.escape(engine.defense(unit).describe())}"]
     foe = self._card_target(unit)
     if foe is not None and unit.effective_figures and self.fire_plan is None:
-        fp = engine.firepower(unit, foe, interruption_penalty=orders.penalty_now(engine, unit))
-        label = "Reaction fire at" if orders.reacting_to(engine, unit) else "Firepower at"
-        # found in play: the card gave Firepower at an enemy it could not fire at
-        unseen = "" if engine.los(unit, foe) else " (not in sight now)"
-        parts += [f"<b>{label} {html.escape(foe.name)}{unseen}:</b> {html.escape(fp.describe())}"]
+        # found in play: the card gave Firepower at an enemy it could not fire at (out of
+        # sight, a friend in the line of fire): the engine's reason instead
+        blocked = orders.fire_blocked(engine, unit, foe)
+        if blocked:
+            parts += [f"<b>Cannot fire at {html.escape(foe.name)}:</b> {html.escape(blocked)}"]
+        else:
+            fp = engine.firepower(unit, foe, interruption_penalty=orders.penalty_now(engine, unit))
+            label = "Reaction fire at" if orders.reacting_to(engine, unit) else "Firepower at"
+            parts += [f"<b>{label} {html.escape(foe.name)}:</b> {html.escape(fp.describe())}"]
     if self.fire_plan is not None and self.show_odds:
         parts += ["<b>If it fires:</b>", *(html.escape(x) for x in self.fire_plan.lines)]
     return "<br>".join(parts)

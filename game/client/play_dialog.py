@@ -7,7 +7,7 @@ in its class body.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
@@ -47,13 +47,17 @@ def _build_dialog(self: PlayScene) -> None:
     button_font = manager.get_theme().get_font(["button"])
     longest = max((button_font.size(label)[0] for label in labels), default=0)
     width = min(560, vp.width - 40, max(320, longest + 40))
-    height = 76 + 34 * len(options) + 8
-    rect = pygame.Rect(0, 0, width, height)
-    rect.bottomleft = (vp.left + 8, vp.top + vp.height - 40)
+    # the prompt whole: as many lines as it wraps to (found in play: cut in a two-line box)
+    prompt_font = manager.get_theme().get_font(["text_box"])
+    lines = _wrapped_lines(pending.prompt, prompt_font, width - 70)  # bold, a scroll bar
+    top = 22 + max(2, lines) * (prompt_font.size("Ag")[1] + 6)
+    height = top + 34 * len(options) + 8
+    table = pygame.Rect(vp.left, vp.top, vp.width, vp.height)
+    rect = dialog_rect(table, (width, height), _dialog_avoids(self, options))
     panel = UIPanel(rect, manager=manager, object_id="#decision")
     UITextBox(
         f"<b>{html.escape(pending.prompt)}</b>",
-        pygame.Rect(4, 2, width - 14, 72),
+        pygame.Rect(4, 2, width - 14, top - 2),
         manager,
         container=panel,
     )
@@ -61,7 +65,7 @@ def _build_dialog(self: PlayScene) -> None:
     for i, (option, label) in enumerate(zip(options, labels, strict=True)):
         whole = button_font.size(label)[0] <= width - 40
         button = UIButton(
-            pygame.Rect(8, 74 + 34 * i, width - 20, 30),
+            pygame.Rect(8, top + 34 * i, width - 20, 30),
             label,
             manager,
             container=panel,
@@ -72,6 +76,57 @@ def _build_dialog(self: PlayScene) -> None:
     self.dialog_for = pending.id
     self.dialog_options = options
     self.say(pending.prompt)
+
+
+def _wrapped_lines(text: str, font: Any, width: int) -> int:
+    """How many lines `text` takes in `font` wrapped at `width` pixels."""
+    lines, line = 1, ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] > width:
+            lines, line = lines + 1, word
+        else:
+            line = trial
+    return lines
+
+
+def _dialog_avoids(self: PlayScene, options: list[Any]) -> list[tuple[tuple[int, int], int]]:
+    """Screen points the dialog should not cover, with weights: the options' spots and the
+    units the decision is about first, every other figure after."""
+    engine = self.session.engine
+    pending = engine.pending
+    context = dict(pending.context or {}) if pending is not None else {}
+    named = {str(v) for v in context.values() if isinstance(v, str)}
+    named |= {str(getattr(o, "unit", "")) for o in options}
+    avoid: list[tuple[tuple[int, int], int]] = []
+    for option in options:
+        point = orders.choice_point(option)
+        if point is not None:
+            avoid.append((self._to_screen(point), 10))
+    for unit in engine.state.units.values():
+        if unit.on_table:
+            weight = 10 if unit.id in named else 1
+            avoid += [(self._to_screen((f.x, f.y)), weight) for f in unit.figures]
+    return avoid
+
+
+def dialog_rect(
+    viewport: pygame.Rect, size: tuple[int, int], avoid: list[tuple[tuple[int, int], int]]
+) -> pygame.Rect:
+    """Where the dialog goes: the corner of the table view covering the least of what it talks
+    about (found in play: it hid the cover spots, a group and the exit on the west side)."""
+    corners = ("bottomleft", "bottomright", "topleft", "topright")
+    best: tuple[int, int, pygame.Rect] | None = None
+    for order, corner in enumerate(corners):
+        rect = pygame.Rect((0, 0), size)
+        inner = pygame.Rect(viewport.left + 8, viewport.top + 8, viewport.w - 16, viewport.h - 48)
+        setattr(rect, corner, getattr(inner, corner))
+        margin = rect.inflate(24, 24)
+        covered = sum(weight for point, weight in avoid if margin.collidepoint(point))
+        if best is None or (covered, order) < best[:2]:
+            best = (covered, order, rect)
+    assert best is not None
+    return best[2]
 
 
 def _kill_dialog(self: PlayScene) -> None:

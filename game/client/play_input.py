@@ -39,6 +39,14 @@ def _key(self: PlayScene, event: pygame.event.Event) -> bool:
         self.los_probe = None
         self.say("Cancelled.")
         return True
+    if key == pygame.K_ESCAPE:  # nothing to cancel: ask before leaving the battle
+        from game.client.confirm import ConfirmScene
+
+        question = "Leave the battle for the menu? (it is saved: Continue brings it back)"
+        if not self.session.config.autosave:
+            question = "Leave the battle for the menu? (this game is not saved)"
+        self.app.push(ConfirmScene(self, question, self.app.pop))
+        return True
     if self.dialog_options and pygame.K_1 <= key <= pygame.K_9:
         self.answer(key - pygame.K_1)
         return True

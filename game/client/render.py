@@ -40,6 +40,19 @@ class FrameResult:
 Blits = list[tuple[pygame.Surface, tuple[int, int]]]
 
 
+def hot_spot_tag(disc: pygame.Rect, figures: list[pygame.Rect]) -> tuple[int, int] | None:
+    """Where a covered hot spot's number tag goes (None: the disc is not covered): the first
+    corner beside the disc that no figure covers, else above it."""
+    if disc.collidelist(figures) == -1:
+        return None
+    r = disc.width // 2
+    for dx, dy in ((r + 6, -r - 6), (-r - 6, -r - 6), (r + 6, r + 6), (-r - 6, r + 6)):
+        spot = (disc.centerx + dx, disc.centery + dy)
+        if pygame.Rect(spot[0] - 8, spot[1] - 8, 16, 16).collidelist(figures) == -1:
+            return spot
+    return (disc.centerx, disc.top - 8)
+
+
 @dataclass
 class _UnitsLayout:
     """The figures and labels of one view at one camera position, ready to blit."""
@@ -91,6 +104,7 @@ class BattleRenderer:
         self._draw_markers(surface, camera, view)
         result = FrameResult()
         self._draw_units(surface, camera, view, overlays, result)
+        self._tag_covered_hot_spots(surface, camera, view, result)
         if overlays.ruler is not None:
             self._draw_ruler(surface, camera, *overlays.ruler)
         surface.set_clip(previous_clip)
@@ -177,6 +191,26 @@ class BattleRenderer:
                 str(spot.number), max(12, round(radius * 1.5)), p.hot_spot_text, True
             )
             surface.blit(number, number.get_rect(center=centre))
+
+    def _tag_covered_hot_spots(
+        self, surface: pygame.Surface, camera: Camera, view: BattleView, result: FrameResult
+    ) -> None:
+        """A hot spot under figures keeps its number readable: a tag over the figures, beside
+        the spot (found in play: the numbers hid under the figures)."""
+        radius = max(9, round(camera.scale * HOT_SPOT_DIAMETER_IN / 2))
+        figures = [rect for _, rect in result.figure_rects]
+        for spot in view.hot_spots:
+            x, y = camera.world_to_screen(spot.position_in)
+            disc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            disc.center = (round(x), round(y))
+            tag = hot_spot_tag(disc, figures)
+            if tag is None:
+                continue
+            number = text.text(str(spot.number), max(12, radius), self.palette.hot_spot_text, True)
+            chip = number.get_rect(center=tag).inflate(8, 4)
+            pygame.draw.rect(surface, self.palette.hot_spot, chip, border_radius=chip.height // 2)
+            pygame.draw.rect(surface, (0, 0, 0), chip, 1, border_radius=chip.height // 2)
+            surface.blit(number, number.get_rect(center=chip.center))
 
     def _draw_markers(self, surface: pygame.Surface, camera: Camera, view: BattleView) -> None:
         p = self.palette

@@ -20,7 +20,7 @@ import pygame_gui
 THEME_PATH = Path(__file__).resolve().parents[2] / "assets" / "ui" / "theme.json"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
-_PRELOADED_FONT_STYLES = [(14, "bold"), (16, "bold"), (18, "bold")] + [
+_PRELOADED_FONT_STYLES = [(14, "bold"), (16, "bold"), (18, "bold"), (24, "bold")] + [
     (size, "italic") for size in (14, 15, 16)
 ]
 

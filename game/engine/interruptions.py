@@ -404,6 +404,11 @@ def interrupt_move_context(g: Engine, ins: UnitState, regular: UnitState) -> Int
     return context
 
 
+def _either(words: list[str]) -> str:
+    """ "a", "a or b", "a, b or c"."""
+    return " or ".join([", ".join(words[:-1]), words[-1]] if len(words) > 2 else words)
+
+
 def regular_reaction(
     g: Engine, regular: UnitState, act: Activation, ins: UnitState, *, won_test: bool
 ) -> Flow:
@@ -429,11 +434,17 @@ def regular_reaction(
                 choices.append(["cover", spot[0], spot[1]])
     if choices == ["none"]:
         return
+    offered = {c if isinstance(c, str) else c[0] for c in choices}  # say only what is offered
+    words = [
+        w
+        for kind, w in (("fire", "fire"), ("move", "finish the move"), ("cover", "move to cover"))
+        if kind in offered
+    ]
     choice = yield from g.choose(
         REGULAR,
         DecisionKind.REACT,
         f"{regular.name} may react to {ins.name}: "
-        + ("fire first, finish the move or take cover first" if won_test else "return fire"),
+        + (_either(words) + " first" if won_test else "return fire"),
         choices,
         context=ReactContext(regular=regular.id, insurgent=ins.id),
     )

@@ -50,7 +50,7 @@ def pixel(app: App, point: tuple[float, float]) -> tuple[int, int, int]:
 
 
 def test_fit_puts_the_table_corners_where_expected(app: App, battle: BattleScene) -> None:
-    vp = battle_layout(app.size).viewport
+    vp = battle_layout(app.size, (24, 16)).viewport
     margin = 2 * FIT_MARGIN  # half an inch of room on every side of the table
     scale = min(vp.width / (24 + margin), vp.height / (16 + margin))
     left = vp.left + (vp.width - 24 * scale) / 2
@@ -199,8 +199,10 @@ def test_terrain_overlay_draws_building_outlines(app: App, battle: BattleScene) 
 
 
 def test_log_lines_are_shown_in_the_log_panel(app: App, battle: BattleScene) -> None:
+    app.resize((1280, 1200))  # a tall window: the log keeps the strip under the table
     panel = battle.log_panel
-    assert panel.rect == battle_layout(app.size).log
+    assert panel.rect == battle_layout(app.size, (24, 16)).log
+    assert panel.rect.width == battle.layout.viewport.width
     app.step()
     shown = len(panel.visible_rows())
     assert shown < panel.visible_count  # room for one more line
@@ -248,7 +250,7 @@ def test_a_resize_relays_the_screen_and_keeps_the_view(app: App, battle: BattleS
     centre = battle.camera.screen_to_world(battle.camera.viewport.centre)
     app.resize((1600, 1000))
     app.step()
-    layout = battle_layout((1600, 1000))
+    layout = battle_layout((1600, 1000), (24, 16))
     assert battle.camera.viewport == layout.viewport
     assert battle.camera.screen_to_world(layout.viewport.centre) == pytest.approx(centre)
     assert battle.card_box is not None
@@ -307,7 +309,7 @@ def test_random_input_never_breaks_the_view(app: App, battle: BattleScene) -> No
         assert battle.camera.in_bounds()
     assert app.stack.top is battle
     assert battle.camera.in_bounds()
-    assert battle.camera.viewport == battle_layout(app.size).viewport
+    assert battle.camera.viewport == battle_layout(app.size, (24, 16)).viewport
 
 
 def custom_view_scene(app: App) -> tuple[BattleScene, BattleView]:
@@ -398,6 +400,7 @@ def test_a_base_covers_three_quarters_of_an_inch_of_screen(app: App) -> None:
 
 
 def test_the_log_panel_keeps_the_recent_lines(app: App, battle: BattleScene) -> None:
+    app.resize((1280, 1200))  # the log under the table, wide enough for a line unwrapped
     for n in range(MAX_LINES * 2):
         battle.log(f"line {n}: Alpha fires 5d8 at Insurgent group 2 and hits twice")
     app.step()
@@ -408,7 +411,7 @@ def test_the_log_panel_keeps_the_recent_lines(app: App, battle: BattleScene) -> 
 
 def test_a_drag_released_over_a_panel_stops_panning(app: App, battle: BattleScene) -> None:
     app.step([mouse_move((400, 300)), wheel(2), mouse_down((400, 300), 3)])
-    card = battle_layout(app.size).card.center
+    card = battle_layout(app.size, (24, 16)).card.center
     app.step([mouse_move(card, (0, 0, 1)), mouse_up(card, 3)])
     origin = (battle.camera.origin_x, battle.camera.origin_y)
     app.step([mouse_move((300, 300)), mouse_move((350, 330))])
@@ -433,3 +436,32 @@ def test_a_colour_scheme_repaints_the_figures(app: App) -> None:
     on_base = {pixel(app, (x + r * 0.72, y)), pixel(app, (x - r * 0.72, y))}
     assert contrast.regular.base in on_base or contrast.regular.rim in on_base
     assert DEFAULT_PALETTE.regular.base not in on_base
+
+
+def test_a_table_too_tall_for_the_strip_over_the_log_gets_the_whole_height() -> None:
+    # issue 22 item 4: the default fitted table was small between wide empty margins
+    wide = battle_layout((1280, 800))
+    tall = battle_layout((1280, 800), (24, 24))
+    assert tall.viewport.height > wide.viewport.height + 100
+    assert tall.log.left == tall.card.left and tall.log.top >= tall.card.bottom  # under the card
+    scale_wide = min(wide.viewport.width / 25, (wide.viewport.height - 28) / 25)
+    scale_tall = min(tall.viewport.width / 25, (tall.viewport.height - 28) / 25)
+    assert scale_tall > 1.2 * scale_wide
+    flat = battle_layout((1280, 800), (48, 12))  # a wide table keeps the log under it
+    assert flat == wide
+
+
+def test_a_hot_spot_under_figures_gets_its_number_tagged_beside_it() -> None:
+    # issue 22 item 4: hot-spot numbers hid under the figures standing on them
+    from game.client.render import hot_spot_tag
+
+    disc = pygame.Rect(100, 100, 20, 20)
+    assert hot_spot_tag(disc, [pygame.Rect(300, 300, 16, 16)]) is None  # uncovered: no tag
+    on_it = pygame.Rect(104, 104, 16, 16)
+    tag = hot_spot_tag(disc, [on_it])
+    assert tag is not None and not disc.collidepoint(tag)
+    assert not pygame.Rect(tag[0] - 8, tag[1] - 8, 16, 16).colliderect(on_it)
+    top_right = pygame.Rect(120, 80, 16, 16)  # the first corner taken too: another one
+    other = hot_spot_tag(disc, [on_it, top_right])
+    assert other is not None and other != tag
+    assert not pygame.Rect(other[0] - 8, other[1] - 8, 16, 16).colliderect(top_right)

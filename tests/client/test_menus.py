@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+from pathlib import Path
+
 import pygame
 from client_support import DATA, TEST_MAP, key_down, mouse_down, mouse_move, mouse_up
 
@@ -72,7 +75,8 @@ def test_scenario_list_shows_the_maps_and_enter_opens_the_battle(app: App) -> No
     top = app.stack.top
     assert isinstance(top, BattleScene)
     assert top.art.world_width == 24 and top.art.world_height == 16
-    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)  # a game in progress: Esc asks first (issue 22 item 1)
+    press(app, pygame.K_RETURN)
     assert app.stack.top is scenarios
 
 
@@ -166,3 +170,23 @@ def test_the_focused_table_is_pictured_under_the_list(app: App) -> None:
         for y in range(area.top, area.bottom, 3)
     }
     assert sand in colours
+
+
+def test_open_map_lists_every_problem_of_a_broken_map(app: App) -> None:
+    # issue 22 item 11: the dialog showed the first problem "and 1 more problem"
+    from game.client.catalogue import MapOpenError, open_map
+
+    broken = Path(__file__).resolve().parents[1] / "maps" / "broken" / "duplicate_hot_spot.tmx"
+    try:
+        open_map(broken)
+    except MapOpenError as exc:
+        problems = exc.problems
+    assert len(problems) == 2 and problems[0] != problems[1]
+    dialog = OpenMapScene(DATA)
+    app.push(MainMenuScene())
+    app.push(dialog)
+    app.step()
+    assert not dialog.open_path(str(broken))
+    for problem in problems:
+        assert problem in dialog.message
+    assert html.escape(problems[1]) in dialog.details_html

@@ -52,3 +52,21 @@ def test_with_the_setting_off_e_ends_at_once(app: App, solo: PlayScene) -> None:
     app.step([key(pygame.K_e)])
     assert app.stack.top is solo
     assert solo.session.engine.log[commands] == EndActivation(side="regular", unit="R1")
+
+
+def test_esc_with_nothing_to_cancel_asks_before_leaving_the_battle(
+    app: App, solo: PlayScene
+) -> None:
+    # issue 22 item 1: Esc right after a refused order dropped the player out of the battle
+    solo.select("R1")
+    app.step([key(pygame.K_f)])
+    app.step([key(pygame.K_ESCAPE)])  # the first Esc cancels the fire mode
+    assert app.stack.top is solo and solo.mode == "select"
+    app.step([key(pygame.K_ESCAPE)])  # the second asks
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene) and "menu" in question.question
+    app.step([key(pygame.K_n)])
+    assert app.stack.top is solo
+    app.step([key(pygame.K_ESCAPE)])
+    app.step([key(pygame.K_RETURN)])
+    assert solo not in app.stack.scenes

@@ -264,7 +264,9 @@ def test_the_card_says_when_the_enemy_it_gives_firepower_at_is_out_of_sight(
     seen, hidden = engine.state.units["I1"], engine.state.units["I3"]
     assert engine.los(marines, seen) and not engine.los(marines, hidden)
     scene.overlays.hovered_unit = "I3"
-    assert f"Firepower at {hidden.name} (not in sight now):</b>" in scene.card_markup()
+    markup = scene.card_markup()
+    assert f"Cannot fire at {hidden.name}:</b> {marines.name} has no line of sight" in markup
+    assert "Firepower at" not in markup
     scene.overlays.hovered_unit = "I1"
     assert f"Firepower at {seen.name}:</b>" in scene.card_markup()
 
@@ -412,7 +414,7 @@ def test_the_header_labels_are_as_wide_as_their_words(scene: PlayScene) -> None:
 def test_the_status_line_has_its_own_strip_below_the_table(scene: PlayScene) -> None:
     vp = scene.camera.viewport
     assert scene.status_rect.top == vp.top + vp.height  # not drawn over the table
-    assert scene.status_rect.bottom <= scene.layout.log.top
+    assert not scene.status_rect.colliderect(scene.layout.log)
     # the whole table, with room for the bases on its edge, is inside the viewport
     left, top, width, height = scene.camera.map_screen_rect()
     assert left > vp.left and left + width < vp.left + vp.width

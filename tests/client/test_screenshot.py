@@ -178,3 +178,33 @@ def test_a_garbage_map_says_error_once(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.startswith(f"error: {garbage}: ")
     assert result.stderr.count("error:") == 1 and result.stderr.count("\n") == 1
+
+
+def test_screen_end_plays_the_game_out_and_pictures_the_end_screen(tmp_path: Path) -> None:
+    out = tmp_path / "end.png"
+    result = run_in_process(
+        "--screenshot", str(out), "--screen", "end", "--map", str(TEST_MAP), "--size", "1024x640"
+    )
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(out)).get_size() == (1024, 640)
+    assert "1024x640" in result.stdout
+
+
+def test_a_screen_not_built_yet_or_unknown_is_one_line(tmp_path: Path) -> None:
+    for screen, words in (("replay", "not built yet"), ("credits", "no such screen")):
+        result = run_in_process(
+            "--screenshot", str(tmp_path / "x.png"), "--screen", screen, "--map", str(TEST_MAP)
+        )
+        assert result.returncode == 2
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and words in lines[0] and "battle, end" in lines[0]
+        assert not (tmp_path / "x.png").exists()
+
+
+def test_a_bad_size_is_one_line(tmp_path: Path) -> None:
+    for size in ("1024by640", "10x10"):
+        result = run_in_process(
+            "--screenshot", str(tmp_path / "x.png"), "--size", size, "--map", str(TEST_MAP)
+        )
+        assert result.returncode == 2
+        assert result.stderr.strip().startswith(f"error: --size {size}:")

@@ -1,0 +1,75 @@
+"""Issue 22 item 3 (Rulebook: Line of Sight; Firing — friends in the line of fire, R6).
+
+Found in play: the line-of-sight tool said "clear", then the fire was refused for a friend in the
+line of fire; the refusal named one target's reason; the card gave Firepower at a target the
+unit could not shoot. Contracting Trouble, seed 3, with Bravo fireteam set down between Alpha
+fireteam and Insurgent group 1."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from test_play_turn import SEED, click, frames, key, unit_pos
+
+from game.client import orders
+from game.client.play import PlayScene, open_play
+from game.client.session import SessionConfig
+from game.engine import placement
+from game.engine.checks import fire_blockers
+
+
+@pytest.fixture
+def scene(app: object) -> Iterator[PlayScene]:
+    config = SessionConfig(table="contracting-trouble", seed=SEED, pace="instant", autosave=False)
+    play = open_play("contracting-trouble", config=config)
+    app.push(play)  # type: ignore[attr-defined]
+    frames(play)
+    engine = play.session.engine
+    alpha, bravo, target = (engine.state.units[u] for u in ("R1", "R2", "I1"))
+    middle = (
+        (alpha.centre[0] + target.centre[0]) / 2,
+        (alpha.centre[1] + target.centre[1]) / 2,
+    )
+    placement.place_unit(engine, bravo, middle)
+    assert engine.los(alpha, target) and "Bravo fireteam" in fire_blockers(engine, alpha, target)
+    yield play
+
+
+def test_the_sight_tool_reports_the_line_of_fire(scene: PlayScene) -> None:
+    engine = scene.session.engine
+    alpha, target = engine.state.units["R1"], engine.state.units["I1"]
+    words = orders.sight_between_units(engine, alpha, target)
+    assert "line of fire blocked by Bravo fireteam (R6)" in words
+    other = engine.state.units["I4"]
+    if engine.los(alpha, other) and not fire_blockers(engine, alpha, other):
+        assert orders.sight_between_units(engine, alpha, other).endswith("line of fire clear")
+
+
+def test_the_card_gives_the_reason_not_firepower_at_a_target_it_cannot_shoot(
+    scene: PlayScene,
+) -> None:
+    engine = scene.session.engine
+    frames(scene, click(unit_pos(scene, "R1")))
+    scene.overlays.hovered_unit = "I1"
+    markup = scene.card_markup()
+    assert "Cannot fire at Insurgent group 1:</b>" in markup
+    assert "Bravo fireteam in the line of fire" in markup
+    assert "Firepower at" not in markup
+    assert engine.state.units["R1"].effective_figures
+
+
+def test_a_refused_fire_gives_every_targets_reason(scene: PlayScene) -> None:
+    engine = scene.session.engine
+    frames(scene, click(unit_pos(scene, "R1")))
+    reasons = [
+        orders.fire_blocked(engine, engine.state.units["R1"], foe)
+        for foe in engine.enemies(engine.state.units["R1"])
+        if foe.on_table and foe.effective_figures
+    ]
+    assert all(reasons) and len(set(reasons)) >= 2  # nobody to fire at, for different reasons
+    frames(scene, [key(pygame.K_f)])
+    assert scene.mode == "select" and scene.status_is_error
+    for reason in set(reasons):  # F says why for each of them
+        assert reason in scene.status
