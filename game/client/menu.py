@@ -167,9 +167,15 @@ class MainMenuScene(ButtonMenuScene):
             self,
             [
                 MenuItem("Open map…", lambda: self.app.push(OpenMapScene())),
+                MenuItem("Replay a save…", self._open_replays),
                 MenuItem("Quit", self.app.quit),
             ],
         )
+
+    def _open_replays(self) -> None:
+        from game.client.replay import ReplayListScene  # the replay loads the battle screen
+
+        self.app.push(ReplayListScene())
 
     def build_ui(self, manager: pygame_gui.UIManager) -> None:
         self.items = self.menu_items()  # Continue comes and goes with the autosave
