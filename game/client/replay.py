@@ -20,6 +20,7 @@ from game.client.adapter import view_from_game
 from game.client.battle import BattleScene
 from game.client.catalogue import MapOpenError, OpenedMap, open_map
 from game.client.log_panel import LogPanel
+from game.client.play_consts import CARD_BG
 from game.client.saves_ui import ERROR_COLOUR, LoadScene
 from game.client.viewmodel import BattleView
 from game.engine.engine import Engine
@@ -108,6 +109,10 @@ class ReplayScene(BattleScene):
         for button, _, _ in self.buttons:
             button.kill()
         self.buttons = []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(CARD_BG, self.layout.card)  # the screen below may show through the card
+        super().draw(surface)
 
     # -- stepping ------------------------------------------------------------------------------
     def step(self, how: str, step: int) -> int:

@@ -76,7 +76,7 @@ def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, points: list[VpPoi
     """Both sides' victory points at the end of each turn, as two lines (R171)."""
     surface.fill(PANEL_COLOUR, rect)
     _label(surface, "Victory points by turn", (rect.x + 8, rect.y + 6), AXIS_COLOUR, size=15)
-    plot = pygame.Rect(rect.x + 36, rect.y + 30, rect.w - 50, rect.h - 56)
+    plot = pygame.Rect(rect.x + 36, rect.y + 36, rect.w - 56, rect.h - 62)
     if not points or plot.w < 20 or plot.h < 20:
         return
     top = max(1, *(max(p.regular, p.insurgent) for p in points))
@@ -98,8 +98,16 @@ def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, points: list[VpPoi
             pygame.draw.lines(surface, colour, False, line, 3)
         for point in line:
             pygame.draw.circle(surface, colour, point, 4)
-    _label(surface, "Regulars", (rect.right - 8, rect.y + 6), REGULAR_COLOUR, "topright", 13)
-    _label(surface, "Insurgents", (rect.right - 8, rect.y + 22), INSURGENT_COLOUR, "topright", 13)
+    legend = text.text("Insurgents", 13, INSURGENT_COLOUR)
+    _label(surface, "Insurgents", (rect.right - 8, rect.y + 8), INSURGENT_COLOUR, "topright", 13)
+    _label(
+        surface,
+        "Regulars",
+        (rect.right - 20 - legend.get_width(), rect.y + 8),
+        REGULAR_COLOUR,
+        "topright",
+        13,
+    )
 
 
 def draw_luck_chart(surface: pygame.Surface, rect: pygame.Rect, rows: list[LuckRow]) -> None:
@@ -116,9 +124,9 @@ def draw_luck_chart(surface: pygame.Surface, rect: pygame.Rect, rows: list[LuckR
     if not totals:
         return
     top = max(1.0, *(max(float(r.expected), r.rolled) for r in totals))
-    bar_h = max(10, (rect.h - 40) // (2 * len(totals)))
-    width = rect.w - 130
-    y = rect.y + 32
+    bar_h = max(10, min(28, (rect.h - 60) // (2 * len(totals))))
+    width = rect.w - 200
+    y = rect.y + 40
     for row in totals:
         colour = SIDE_COLOURS.get(row.side, AXIS_COLOUR)
         _label(surface, side_name(row.side), (rect.x + 8, y + bar_h // 2), colour, "midleft", 13)
@@ -137,6 +145,8 @@ def draw_luck_chart(surface: pygame.Surface, rect: pygame.Rect, rows: list[LuckR
             12,
         )
         y += bar_h * 2
+    key = "filled: hits rolled · outline: hits expected from the exact odds"
+    _label(surface, key, (rect.x + 8, min(rect.bottom - 20, y + 4)), AXIS_COLOUR, size=12)
 
 
 def report_path(folder: Path, report: AfterAction, seed: int) -> Path:
