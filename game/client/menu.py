@@ -166,8 +166,8 @@ class MainMenuScene(ButtonMenuScene):
         return main_menu_items(
             self,
             [
-                MenuItem("Open map…", lambda: self.app.push(OpenMapScene())),
                 MenuItem("Replay a save…", self._open_replays),
+                MenuItem("Open map…", lambda: self.app.push(OpenMapScene())),
                 MenuItem("Quit", self.app.quit),
             ],
         )
@@ -199,6 +199,9 @@ def open_battle(scene: Scene, path: Path, report: Callable[[str], None]) -> bool
         report(f"{path}: the map's art cannot be loaded ({exc})")
         return False
     scene.app.push(battle)
+    from game.client.briefing import brief_new_game
+
+    brief_new_game(battle, battle)
     return True
 
 
