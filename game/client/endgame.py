@@ -177,10 +177,17 @@ class EndGameScene(Scene):
         return path if self.status.startswith("Report saved") else None
 
     def replay(self) -> None:
+        from game.client.catalogue import MapOpenError
         from game.client.replay import ReplayScene
 
-        if self.engine is not None:
-            self.app.push(ReplayScene.of_engine(self.engine))
+        if self.engine is None:
+            return
+        try:
+            scene = ReplayScene.of_engine(self.engine)
+        except (MapOpenError, ValueError, OSError) as exc:  # a map gone, a game that differs
+            self.status = f"cannot replay this game: {exc}"
+            return
+        self.app.push(scene)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
+import pytest
 
 from game.client.endgame import EndGameScene
 from game.client.menu import MainMenuScene
@@ -123,3 +124,17 @@ def test_replay_a_save_from_the_main_menu(app: object, tmp_path: Path) -> None:
     assert listing.load(good)
     scene = app.stack.top  # type: ignore[attr-defined]
     assert isinstance(scene, ReplayScene) and len(scene.replay) == len(end.engine.state.events)
+
+
+def test_a_game_that_no_longer_replays_says_so_on_the_end_screen(
+    app: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    end = finished(app)
+
+    def differs(engine: object) -> None:
+        raise ValueError("the replayed game differs from the game played (a changed rule?)")
+
+    monkeypatch.setattr("game.client.replay.Replay", differs)
+    press(app, end.buttons["replay"])
+    assert app.stack.top is end  # type: ignore[attr-defined]
+    assert end.status.startswith("cannot replay this game: the replayed game differs")
