@@ -48,6 +48,21 @@ def write_json_atomic(path: Path, data: Any) -> None:
         raise
 
 
+def write_text_atomic(path: Path, body: str) -> None:
+    """Write text to `path` atomically, as `write_json_atomic` does (the after-action report)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(body)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
 def regular_file_problem(path: Path, max_bytes: int) -> str | None:
     """Why `path` is not a regular file of at most `max_bytes` (a short reason), or None."""
     try:

@@ -1,4 +1,6 @@
-"""The end-of-game screen: the victory points item by item and the margin of victory.
+"""The end-of-game screen: the victory points item by item and the margin of victory, and, for
+a game at hand, the after-action report (`game.report`: units, objectives, the VP chart, the luck
+ledger) with its buttons: Replay, Save report, New game, Back to the menu.
 
 The items are the scenario's own score lines (the engine's `GameEnd` event carries them); the
 margin comes from the engine's result (Rulebook: Victory Points; the margin table of
@@ -9,7 +11,8 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -18,6 +21,10 @@ from pygame_gui.elements import UIButton, UITextBox
 from game.client.menu import draw_menu_background
 from game.client.scenes import Scene
 from game.engine.protocol import EventKind
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+    from game.report import AfterAction
 
 WINNERS = {"regular": "Regular victory", "insurgent": "Insurgent victory", "none": "Nobody wins"}
 
@@ -77,12 +84,26 @@ def summary_html(summary: GameSummary) -> str:
 
 
 class EndGameScene(Scene):
-    def __init__(self, summary: GameSummary) -> None:
+    """The end screen; with the game's engine it shows the after-action report beside."""
+
+    def __init__(self, summary: GameSummary, engine: Engine | None = None) -> None:
         self.summary = summary
+        self.engine = engine
+        self.report: AfterAction | None = None
+        if engine is not None:
+            from game.report import after_action
+
+            self.report = after_action(engine)
         self.box: UITextBox | None = None
         self.button: UIButton | None = None
+        self.buttons: dict[str, UIButton] = {}
+        self.status = ""
+        self.chart_rects: tuple[pygame.Rect, pygame.Rect] | None = None
 
     def build_ui(self, manager: pygame_gui.UIManager) -> None:
+        if self.report is not None:
+            self._build_report_ui(manager)
+            return
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(760, w - 80), min(460, h - 240))
         rect.center = (w // 2, h // 2 + 40)
@@ -94,11 +115,41 @@ class EndGameScene(Scene):
             tool_tip_text="Leave the game (the autosave keeps it)",
         )
 
+    def _build_report_ui(self, manager: pygame_gui.UIManager) -> None:
+        from game.client.report_view import report_html
+
+        assert self.report is not None
+        w, h = self.app.size
+        top, bottom = round(h * 0.2), h - 70
+        left = pygame.Rect(20, top, max(300, round(w * 0.56)), bottom - top)
+        right_w = w - left.right - 40
+        half = (bottom - top - 10) // 2
+        self.chart_rects = (
+            pygame.Rect(left.right + 20, top, right_w, half),
+            pygame.Rect(left.right + 20, top + half + 10, right_w, half),
+        )
+        self.box = UITextBox(report_html(self.report), left, manager, object_id="#end_game")
+        labels = (
+            ("replay", "Replay", "Step through this game again, forward and back"),
+            ("save", "Save report", "Write the report and the full log to a text file"),
+            ("new", "New game", "Set up another game"),
+            ("menu", "Back to the menu", "Leave the game (the autosave keeps it)"),
+        )
+        bw = min(200, (w - 40) // len(labels) - 10)
+        x = (w - len(labels) * (bw + 10)) // 2
+        for key, label, tip in labels:
+            self.buttons[key] = UIButton(
+                pygame.Rect(x, bottom + 14, bw, 40), label, manager, tool_tip_text=tip
+            )
+            x += bw + 10
+        self.button = self.buttons["menu"]
+
     def clear_ui(self) -> None:
-        for element in (self.box, self.button):
+        for element in (self.box, self.button, *self.buttons.values()):
             if element is not None:
                 element.kill()
         self.box = self.button = None
+        self.buttons = {}
 
     def to_menu(self) -> None:
         """Leave the end screen and the game under it (back to whatever opened the game)."""
@@ -107,17 +158,63 @@ class EndGameScene(Scene):
         if top is not None and hasattr(top, "session"):
             self.app.pop()
 
+    def new_game(self) -> None:
+        from game.client.setup import SetupScene
+
+        self.to_menu()
+        self.app.push(SetupScene())
+
+    def save_report(self) -> Path | None:
+        """Write the report with the full log and the AI's reasons; the path, or None."""
+        from game.client.report_view import report_path, save_report
+        from game.report import report_text
+        from game.save import data_dir
+
+        if self.report is None or self.engine is None:
+            return None
+        path = report_path(data_dir(), self.report, self.engine.state.seed)
+        self.status = save_report(path, report_text(self.report, self.engine.notes))
+        return path if self.status.startswith("Report saved") else None
+
+    def replay(self) -> None:
+        from game.client.catalogue import MapOpenError
+        from game.client.replay import ReplayScene
+
+        if self.engine is None:
+            return
+        try:
+            scene = ReplayScene.of_engine(self.engine)
+        except (MapOpenError, ValueError, OSError) as exc:  # a map gone, a game that differs
+            self.status = f"cannot replay this game: {exc}"
+            return
+        self.app.push(scene)
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key
-            in (
-                pygame.K_RETURN,
-                pygame.K_ESCAPE,
-                pygame.K_KP_ENTER,
-            )
-        ) or (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button):
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_ESCAPE,
+            pygame.K_KP_ENTER,
+        ):
             self.to_menu()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.button:
+                self.to_menu()
+            elif event.ui_element is self.buttons.get("save"):
+                self.save_report()
+            elif event.ui_element is self.buttons.get("new"):
+                self.new_game()
+            elif event.ui_element is self.buttons.get("replay"):
+                self.replay()
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_menu_background(surface, "GAME OVER", self.summary.title)
+        if self.report is not None and self.chart_rects is not None:
+            from game.client import text
+            from game.client.report_view import draw_luck_chart, draw_vp_chart
+
+            draw_vp_chart(surface, self.chart_rects[0], self.report.vp_by_turn)
+            draw_luck_chart(surface, self.chart_rects[1], self.report.luck)
+            if self.status:
+                line = text.text(self.status, 14, (230, 230, 210))
+                w, h = surface.get_size()
+                surface.blit(line, line.get_rect(midbottom=(w // 2, h - 2)))

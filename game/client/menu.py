@@ -166,10 +166,16 @@ class MainMenuScene(ButtonMenuScene):
         return main_menu_items(
             self,
             [
+                MenuItem("Replay a save…", self._open_replays),
                 MenuItem("Open map…", lambda: self.app.push(OpenMapScene())),
                 MenuItem("Quit", self.app.quit),
             ],
         )
+
+    def _open_replays(self) -> None:
+        from game.client.replay import ReplayListScene  # the replay loads the battle screen
+
+        self.app.push(ReplayListScene())
 
     def build_ui(self, manager: pygame_gui.UIManager) -> None:
         self.items = self.menu_items()  # Continue comes and goes with the autosave
@@ -195,6 +201,9 @@ def open_battle(scene: Scene, path: Path, report: Callable[[str], None]) -> bool
         report(f"{path}: the map's art cannot be loaded ({exc})")
         return False
     scene.app.push(battle)
+    from game.client.briefing import brief_new_game
+
+    brief_new_game(battle, battle)
     return True
 
 

@@ -268,7 +268,7 @@ class PlayScene(BattleScene):
                 self.ended = True
                 state = session.engine.state
                 summary = summary_of(state.title, state.result or {}, state.events)
-                self.app.push(EndGameScene(summary))
+                self.app.push(EndGameScene(summary, session.engine))
                 return
         elif session.ai_to_move:
             if not self.playback.busy:

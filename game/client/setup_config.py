@@ -282,4 +282,7 @@ def start_game(scene: Scene, config: Any) -> Any:
     play = open_play(config.table, config.seed, config=config)
     track_session(play.session)
     scene.app.replace(play)  # leaving the game goes back to the main menu, not to the set-up
+    from game.client.briefing import brief_new_game
+
+    brief_new_game(play, play)
     return play

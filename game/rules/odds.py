@@ -19,8 +19,14 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from game.rules.dice import Die
-from game.rules.quality import SUCCESS_TARGET
+from game.rules.dice import Die, ScriptedDice
+from game.rules.quality import (
+    SUCCESS_TARGET,
+    Quality,
+    ReactionStance,
+    quality_test_die,
+    reaction_test,
+)
 
 MAX_POOL = 10
 """Both the Firepower cap and the Defense cap (Rulebook: The Firepower Cap; The Defense Cap)."""
@@ -146,3 +152,31 @@ def attack_odds_text(odds: CasualtyOdds) -> str:
         lines.append(f"{k:>10}  {float(p):>9.2%}  {float(odds.at_least(k)):>9.2%}")
     lines.append(f"expected casualties: {odds.expected:.3f}")
     return "\n".join(lines)
+
+
+def reaction_odds(
+    insurgent_quality: Quality,
+    regular_quality: Quality,
+    *,
+    stance: ReactionStance,
+    insurgent_pinned: bool = False,
+    regular_pinned: bool = False,
+) -> Fraction:
+    """The exact chance that the Insurgents act first in a Reaction Test (Rulebook: The Reaction
+    Test; R12-R14): every pair of faces is put through `quality.reaction_test` itself, so the
+    odds can never disagree with the roll (for the interrupt-risk preview, issue 22)."""
+    insurgent_die = quality_test_die(insurgent_quality, pinned=insurgent_pinned)
+    regular_die = quality_test_die(regular_quality, pinned=regular_pinned)
+    wins = 0
+    for ins_face in range(1, int(insurgent_die) + 1):
+        for reg_face in range(1, int(regular_die) + 1):
+            result = reaction_test(
+                insurgent_quality,
+                regular_quality,
+                ScriptedDice([(insurgent_die, ins_face), (regular_die, reg_face)]),
+                stance=stance,
+                insurgent_pinned=insurgent_pinned,
+                regular_pinned=regular_pinned,
+            )
+            wins += result.insurgents_first
+    return Fraction(wins, int(insurgent_die) * int(regular_die))

@@ -26,6 +26,8 @@ def private_user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     from game.client.settings import set_current_settings
 
     set_current_settings(None)  # no test sees the settings another test chose
+    # a started game is the top scene, not its briefing (tests/client/test_briefing.py shows it)
+    monkeypatch.setattr("game.client.briefing.SHOW_BRIEFING", False)
 
 
 @pytest.fixture

@@ -26,6 +26,7 @@ def test_main_menu_offers_new_game_open_map_and_quit(app: App) -> None:
         "New game",
         "Load game",
         "Settings",
+        "Replay a save…",
         "Open map…",
         "Quit",
     ]
@@ -44,13 +45,13 @@ def test_arrows_move_the_highlight_and_enter_opens_the_map_dialog(app: App) -> N
     assert menu.focus == 1 and menu.buttons[1].is_selected and not menu.buttons[0].is_selected
     press(app, pygame.K_UP)
     press(app, pygame.K_UP)  # wraps around to Quit
-    assert menu.focus == 4
+    assert menu.focus == len(menu.buttons) - 1
     press(app, pygame.K_UP)
     press(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, OpenMapScene)
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is menu
-    assert len(menu.buttons) == 5  # its widgets came back
+    assert len(menu.buttons) == 6  # its widgets came back
 
 
 def test_clicking_quit_ends_the_app(app: App) -> None:

@@ -1,0 +1,134 @@
+"""The briefing shown before a game begins: the scenario's brief, both forces, the turn limit,
+the victory conditions and what the map preview marks. Pure data (no pygame), read from a game
+the engine has just set up (its state and its scenario) — nothing here is a rule.
+
+Where the scenario plays with Fog of War, the Insurgents' set-up is left out of the forces and
+the preview: the Regular player would not know it (R172).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.engine import Engine
+from game.engine.state import INSURGENT, REGULAR, UnitState
+from game.report import objective_lines
+
+KIND_NAMES = {
+    "leader": "Leader",
+    "rifle": "Rifle",
+    "small_arms": "Rifle",
+    "rgl": "Rifle grenade launcher",
+    "saw": "SAW",
+    "mg": "Machine gun",
+    "hmg": "Heavy machine gun",
+    "rpg": "RPG",
+    "at_rpg": "Anti-tank RPG",
+    "l_support": "Light support weapon",
+    "sniper": "Sniper",
+    "medic": "Medic",
+}
+
+
+@dataclass(frozen=True)
+class ForceLine:
+    side: str
+    name: str
+    figures: int
+    makeup: str  # "Leader, Rifle ×3, SAW"
+    quality: str  # "d8"
+    morale: str
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A thing the map preview shows, in inches: a unit's centre or a hot spot."""
+
+    kind: str  # regular | insurgent | hot_spot | contractor
+    x: float
+    y: float
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Briefing:
+    title: str
+    brief: str
+    turn_limit: int
+    insurgency_level: str
+    fog_of_war: bool
+    forces: tuple[ForceLine, ...]
+    victory: tuple[str, ...]
+    objectives: tuple[str, ...]
+    marks: tuple[Mark, ...]
+    map_path: str
+    width: float
+    height: float
+    hidden_insurgents: bool
+
+
+def makeup(unit: UnitState) -> str:
+    counts: dict[str, int] = {}
+    for figure in unit.figures:
+        counts[figure.arms] = counts.get(figure.arms, 0) + 1
+    parts = []
+    for kind, count in counts.items():
+        name = KIND_NAMES.get(kind, kind.replace("_", " ").capitalize())
+        parts.append(f"{name} ×{count}" if count > 1 else name)
+    return ", ".join(parts)
+
+
+def force_line(unit: UnitState) -> ForceLine:
+    quality = {f.quality for f in unit.figures}
+    morale = {f.morale for f in unit.figures}
+
+    def dice(sizes: set[int]) -> str:
+        return "/".join(f"d{s}" for s in sorted(sizes, reverse=True))
+
+    return ForceLine(
+        unit.side, unit.name, len(unit.figures), makeup(unit), dice(quality), dice(morale)
+    )
+
+
+def victory_lines(engine: Engine) -> tuple[str, ...]:
+    """The scenario's victory conditions in words: its own list when it gives one, else its
+    victory point lines as they stand at the start (each names what scores and how much)."""
+    conditions = getattr(engine.scenario, "victory_conditions", None)
+    if callable(conditions):
+        given = [str(line) for line in conditions()]
+        if given:
+            return tuple(given)
+    _, _, lines = engine.scenario.score(engine.state)
+    return tuple(lines)
+
+
+def briefing_of(engine: Engine) -> Briefing:
+    """The briefing of a game as the engine has set it up (before the first command)."""
+    state = engine.state
+    hidden = bool(state.fog_of_war)
+    shown_sides = (REGULAR,) if hidden else (REGULAR, INSURGENT)
+    units = [u for u in state.units.values() if u.on_table and u.figures]
+    forces = tuple(force_line(u) for side in shown_sides for u in units if u.side == side)
+    marks = [Mark(u.side, *u.centre, u.name) for u in units if u.side in shown_sides]
+    marks += [
+        Mark("hot_spot", h.x, h.y, str(h.number))
+        for h in state.hot_spots.values()
+        if not h.neutralized
+    ]
+    marks += [Mark("contractor", c.x, c.y) for c in state.contractors]
+    field = engine.battlefield
+    return Briefing(
+        title=state.title,
+        brief=str(getattr(engine.scenario, "brief", "") or ""),
+        turn_limit=state.turn_limit,
+        insurgency_level=str(state.insurgency_level),
+        fog_of_war=hidden,
+        forces=forces,
+        victory=victory_lines(engine),
+        objectives=objective_lines(state.objectives, state.tally),
+        marks=tuple(marks),
+        map_path=state.map_path,
+        width=field.width,
+        height=field.height,
+        hidden_insurgents=hidden,
+    )

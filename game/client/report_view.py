@@ -1,0 +1,166 @@
+"""Drawing the after-action report (`game.report`) on the end screen: the report as widget
+markup, the turn-by-turn victory point chart and the luck ledger's bars, and the report file.
+
+The numbers all come from `game.report.AfterAction`; this module only lays them out.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from pathlib import Path
+
+import pygame
+
+from game import fileio
+from game.client import text
+from game.engine.state import INSURGENT, REGULAR, side_name
+from game.report import AfterAction, LuckRow, VpPoint
+
+REGULAR_COLOUR = (110, 170, 255)
+INSURGENT_COLOUR = (240, 120, 90)
+AXIS_COLOUR = (200, 200, 190)
+GRID_COLOUR = (70, 74, 80)
+PANEL_COLOUR = (24, 27, 31)
+SIDE_COLOURS = {REGULAR: REGULAR_COLOUR, INSURGENT: INSURGENT_COLOUR}
+
+
+def report_html(report: AfterAction) -> str:
+    """The itemised part of the report (the charts are drawn beside it)."""
+    esc = html.escape
+    lines = [f"<font size=5><b>{esc(report.headline)}</b></font>"]
+    if report.reason:
+        lines.append(
+            f"{esc(report.title)}: game over after turn {report.turns}: {esc(report.reason)}."
+        )
+    diff = report.vp_regular - report.vp_insurgent
+    lines += ["", "<b>Victory points</b>", *(f"• {esc(item)}" for item in report.items)]
+    lines.append(
+        f"<b>Regulars {report.vp_regular} VP · Insurgents {report.vp_insurgent} VP</b> "
+        f"(margin {abs(diff)} VP, {esc(report.margin)})"
+    )
+    lines += ["", "<b>Objectives</b>", *(f"• {esc(line)}" for line in report.objectives)]
+    lines += ["", "<b>Units</b> (hits taken / hits scored, figures left)"]
+    for side in (REGULAR, INSURGENT):
+        for u in (u for u in report.units if u.side == side):
+            lines.append(
+                f"• {side_name(side)}: {esc(u.name)} — took {u.hits_taken}, scored "
+                f"{u.hits_scored}; {u.figures} left, {esc(u.status)}"
+            )
+    lines += ["", "<b>Luck ledger</b> (hits taken: expected from the exact odds / rolled)"]
+    for row in report.luck:
+        if row.turn and not row.fires:
+            continue
+        when = "Total" if row.turn == 0 else f"Turn {row.turn}"
+        lines.append(
+            f"• {when}, {side_name(row.side)}: {row.fires} fire{'s' * (row.fires != 1)}, "
+            f"expected {float(row.expected):.2f}, rolled {row.rolled} ({row.luck:+.2f})"
+        )
+    lines += ["", f"<i>The full log ({len(report.log)} lines) is in the saved report.</i>"]
+    return "<br>".join(lines)
+
+
+def _label(
+    surface: pygame.Surface,
+    value: str,
+    pos: tuple[int, int],
+    colour: tuple[int, int, int],
+    anchor: str = "topleft",
+    size: int = 14,
+) -> None:
+    image = text.text(value, size, colour)
+    surface.blit(image, image.get_rect(**{anchor: pos}))
+
+
+def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, points: list[VpPoint]) -> None:
+    """Both sides' victory points at the end of each turn, as two lines (R171)."""
+    surface.fill(PANEL_COLOUR, rect)
+    _label(surface, "Victory points by turn", (rect.x + 8, rect.y + 6), AXIS_COLOUR, size=15)
+    plot = pygame.Rect(rect.x + 36, rect.y + 36, rect.w - 56, rect.h - 62)
+    if not points or plot.w < 20 or plot.h < 20:
+        return
+    top = max(1, *(max(p.regular, p.insurgent) for p in points))
+    turns = len(points)
+
+    def at(i: int, vp: int) -> tuple[int, int]:
+        x = plot.x + (plot.w * i // max(1, turns - 1) if turns > 1 else plot.w // 2)
+        return x, plot.bottom - round(plot.h * vp / top)
+
+    for vp in sorted({0, top // 2, top}):
+        y = at(0, vp)[1]
+        pygame.draw.line(surface, GRID_COLOUR, (plot.x, y), (plot.right, y))
+        _label(surface, str(vp), (plot.x - 6, y), AXIS_COLOUR, "midright", 12)
+    for i, p in enumerate(points):
+        _label(surface, str(p.turn), (at(i, 0)[0], plot.bottom + 4), AXIS_COLOUR, "midtop", 12)
+    for side, colour in SIDE_COLOURS.items():
+        line = [at(i, p.regular if side == REGULAR else p.insurgent) for i, p in enumerate(points)]
+        if len(line) > 1:
+            pygame.draw.lines(surface, colour, False, line, 3)
+        for point in line:
+            pygame.draw.circle(surface, colour, point, 4)
+    legend = text.text("Insurgents", 13, INSURGENT_COLOUR)
+    _label(surface, "Insurgents", (rect.right - 8, rect.y + 8), INSURGENT_COLOUR, "topright", 13)
+    _label(
+        surface,
+        "Regulars",
+        (rect.right - 20 - legend.get_width(), rect.y + 8),
+        REGULAR_COLOUR,
+        "topright",
+        13,
+    )
+
+
+def draw_luck_chart(surface: pygame.Surface, rect: pygame.Rect, rows: list[LuckRow]) -> None:
+    """Each side's hits taken over the game: expected (outline) against rolled (filled) (R170)."""
+    surface.fill(PANEL_COLOUR, rect)
+    _label(
+        surface,
+        "Luck: hits taken, expected vs rolled",
+        (rect.x + 8, rect.y + 6),
+        AXIS_COLOUR,
+        size=15,
+    )
+    totals = [r for r in rows if r.turn == 0]
+    if not totals:
+        return
+    top = max(1.0, *(max(float(r.expected), r.rolled) for r in totals))
+    bar_h = max(10, min(28, (rect.h - 60) // (2 * len(totals))))
+    width = rect.w - 200
+    y = rect.y + 40
+    for row in totals:
+        colour = SIDE_COLOURS.get(row.side, AXIS_COLOUR)
+        _label(surface, side_name(row.side), (rect.x + 8, y + bar_h // 2), colour, "midleft", 13)
+        x = rect.x + 100
+        rolled = pygame.Rect(x, y, round(width * row.rolled / top), bar_h)
+        expected = pygame.Rect(x, y, max(2, round(width * float(row.expected) / top)), bar_h)
+        pygame.draw.rect(surface, colour, rolled)
+        pygame.draw.rect(surface, AXIS_COLOUR, expected, 2)
+        words = f"{row.rolled} vs {float(row.expected):.1f}"
+        _label(
+            surface,
+            words,
+            (x + max(rolled.w, expected.w) + 6, y + bar_h // 2),
+            AXIS_COLOUR,
+            "midleft",
+            12,
+        )
+        y += bar_h * 2
+    key = "filled: hits rolled · outline: hits expected from the exact odds"
+    _label(surface, key, (rect.x + 8, min(rect.bottom - 20, y + 4)), AXIS_COLOUR, size=12)
+
+
+def report_path(folder: Path, report: AfterAction, seed: int) -> Path:
+    from game.save import safe_file_name
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    name = safe_file_name(f"{report.title} seed {seed} {stamp}") or "report"
+    return folder / "reports" / f"{name}.txt"
+
+
+def save_report(path: Path, body: str) -> str:
+    """Write the report atomically; the line to show the player (where, or why not)."""
+    try:
+        fileio.write_text_atomic(path, body)
+    except OSError as exc:
+        return f"{path}: cannot write the report: {exc.strerror or exc}"
+    return f"Report saved: {path}"

@@ -1,0 +1,38 @@
+"""The briefing screen over a new game (issue 22): shown by the set-up screen's Start, it draws
+the map preview with the forces on it, and Begin (or Enter) uncovers the play screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.briefing import REGULAR_COLOUR, BriefingScene, briefing_html
+from game.client.play import PlayScene
+from game.client.setup import SetupScene
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_start_shows_the_briefing_and_begin_goes_to_the_table(
+    app: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("game.client.briefing.SHOW_BRIEFING", True)
+    setup = SetupScene(preselect=ROOT / "maps" / "contracting-trouble.tmx")
+    app.push(setup)  # type: ignore[attr-defined]
+    app.step()  # type: ignore[attr-defined]
+    assert setup.start() is True
+    brief = app.stack.top  # type: ignore[attr-defined]
+    assert isinstance(brief, BriefingScene)
+    app.step()  # type: ignore[attr-defined]
+    markup = briefing_html(brief.briefing)
+    assert "Alpha fireteam" in markup and f"{brief.briefing.turn_limit} turns" in markup
+    regular = next(m for m in brief.briefing.marks if m.kind == "regular")
+    table = brief.preview_rect
+    scale = min(table.w / brief.briefing.width, table.h / brief.briefing.height)
+    left = table.centerx - round(brief.briefing.width * scale) / 2
+    at = (round(left + regular.x * scale), round(table.y + regular.y * scale))
+    assert tuple(app.screen.get_at(at))[:3] == REGULAR_COLOUR  # type: ignore[attr-defined]
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")])  # type: ignore[attr-defined]
+    assert isinstance(app.stack.top, PlayScene) and app.stack.top is setup.started  # type: ignore[attr-defined]
