@@ -466,7 +466,6 @@ def describe_answer(engine: Engine, choice: Any) -> str:
             "none": "Do nothing",
             "fire": "Fire",
             "move": "Finish the move",
-            "stay": "Stay and try to Get In Cover",
             "flee": "Flee",
             "stand": "Stand",
         }.get(choice, choice.replace("_", " ").capitalize())

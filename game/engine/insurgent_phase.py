@@ -99,6 +99,9 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
         if unit.last_moved_turn == turn:
             g.emit(E.HOLD, unit=unit.id, unit_name=unit.name, side=INSURGENT)
             return
+        if g.terrain.is_exposed(unit.position()):  # never In Cover (Cover Dice; R52, R120)
+            g.emit(E.IN_COVER, unit=unit.id, unit_name=unit.name, passed="exposed")
+            return
         test = rb.quality_test(unit.quality_die(), g.dice, pinned=unit.pinned_turn == turn)
         if test.passed:
             unit.in_cover_turn = turn + 1  # until it moves, through the next turn (R68)

@@ -586,6 +586,18 @@ VARIANTS: dict[tuple[Any, ...], str] = {
     (K.GET_IN_COVER, False): _(
         "T{turn} {unit_name} tries to Get In Cover (Rulebook: Pinned; Cover Dice): {test} → fails"
     ),
+    (K.GET_IN_COVER, "shaken"): _(
+        "T{turn} {unit_name} can reach no cover without nearing the enemy and stays where it is "
+        "(Rulebook: Shaken; R121)"
+    ),
+    (K.GET_IN_COVER, "exposed"): _(
+        "T{turn} {unit_name} can reach no cover and stays where it is, Exposed: it cannot "
+        "Get In Cover (Rulebook: Cover Dice, Exposed; R120)"
+    ),
+    (K.IN_COVER, "exposed"): _(
+        "T{turn} {unit_name} stays put, Exposed in the open: no In Cover for it "
+        "(Rulebook: Cover Dice, Exposed; R120)"
+    ),
     (K.IN_COVER, True): _(
         "T{turn} {unit_name} stays put and tries to get In Cover (Rulebook: Cover Dice): "
         "Quality Check {test} → In Cover"

@@ -1,0 +1,53 @@
+"""Rules-fidelity situations for cover, Pinned units and casualties (issue 16, items 10-14, 17,
+18; docs/SANDBOX.md): each file in docs/sandbox/ plays a rulebook section with forced dice, and
+the test, named after the section, asserts the outcome the book gives."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from game.sandbox import Run, run_situation
+from game.scenarios.situation import read_situation
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "sandbox"
+
+
+def run_file(name: str) -> Run:
+    return run_situation(read_situation(EXAMPLES / name), lambda event: None)
+
+
+def of_kind(run: Run, kind: str) -> list[dict[str, Any]]:
+    return [e["data"] for e in run.events if e["kind"] == kind]
+
+
+def test_cover_dice_an_exposed_unit_never_claims_in_cover() -> None:
+    """Rulebook: Cover Dice (In Cover; Exposed), R52, R120: an Exposed unit gets no In Cover
+    die even when it is marked In Cover, and staying put in the open earns it no Quality Check
+    to get In Cover."""
+    run = run_file("exposed-never-in-cover.json")
+    assert run.error == "" and run.engine is not None
+    fire = of_kind(run, "Fire")[0]
+    assert fire["firepower_breakdown"]["items"] == [["4 figures", 4], ["target Exposed", 1]]
+    assert fire["defense_breakdown"]["items"] == [["3 figures", 3]]  # no In Cover die
+    assert of_kind(run, "InCover") == [{"passed": "exposed", "unit": "G", "unit_name": "Gunmen"}]
+
+
+def test_pinned_a_pinned_unit_with_movement_left_must_move_to_cover() -> None:
+    """Rulebook: Pinned (R62, R121): a Pinned unit must move to cover if it has any movement
+    left, never toward the enemy; only one that cannot may attempt to Get In Cover."""
+    situation = read_situation(EXAMPLES / "pinned-must-move-to-cover.json")
+    asked = run_situation(replace(situation, commands=situation.commands[:1]), lambda e: None)
+    pending = asked.final["pending"]
+    assert pending["kind"] == "seek_cover" and pending["context"] == {"unit": "R1"}
+    assert pending["options"] and all(isinstance(o["choice"], list) for o in pending["options"])
+
+    run = run_file("pinned-must-move-to-cover.json")
+    assert run.error == "" and run.engine is not None
+    assert of_kind(run, "SeekCover") == [{"unit": "R1", "unit_name": "Marines", "to": [29.8, 40.0]}]
+    marines = run.engine.state.units["R1"]
+    assert run.engine.terrain.in_solid_cover(marines.position())
+    tries = [(g["unit"], g["die"], g["face"], g["passed"]) for g in of_kind(run, "GetInCover")]
+    assert tries == [("R2", "d6", 4, True)]
+    assert run.engine.state.units["R2"].in_cover_turn == 1
