@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine import contractors, prisoners
+from game.battlefield.model import Point
+from game.engine import contractors, placement, prisoners
 from game.engine import rulesbridge as rb
+from game.engine.commands import MoveUnit
 from game.engine.protocol import EventKind as E
-from game.engine.protocol import FigureStatus, UnitStatus
+from game.engine.protocol import FigureStatus, MoveRate, UnitStatus
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -17,6 +19,7 @@ from game.engine.state import (
     UnitState,
 )
 from game.rules.dice import Die
+from game.rules.movement import CAUTIOUS
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -145,3 +148,45 @@ def first_aid(g: Engine, unit: UnitState) -> None:
         unit.status = UnitStatus.REMOVED
         prisoners.free_captives(g, unit)
         g.emit(E.UNIT_DESTROYED, unit=unit.id, unit_name=unit.name, cause="no_one_left")
+
+
+def safe_for_first_aid(g: Engine, unit: UnitState) -> bool:
+    """Rulebook: First Aid Checks for Regulars (R27): in Solid Cover or out of every
+    Insurgent unit's sight."""
+    if g.terrain.in_solid_cover(unit.position()):
+        return True
+    return not any(g.los(i, unit) for i in g.state.units_of(INSURGENT))
+
+
+def watchers(g: Engine, unit: UnitState) -> int:
+    """How many Insurgent units see the unit."""
+    return sum(1 for i in g.state.units_of(INSURGENT) if g.los(i, unit))
+
+
+def tending_move_refused(g: Engine, unit: UnitState, end: Point) -> str:
+    """Why a unit tending its wounded may not make a move ending at `end`, or '' (Rulebook:
+    First Aid Checks for Regulars; R27, R122). It moves only if it must, to reach a safe
+    position: not at all when it is safe already; otherwise into a safe position, or toward
+    one: to where fewer Insurgent units see it."""
+    if safe_for_first_aid(g, unit):
+        return f"{unit.name} is safe where it is: it tends its wounded there, not moving (R122)"
+    ghost = placement.hypothetical(g, unit, end, exact=True)
+    if safe_for_first_aid(g, ghost) or watchers(g, ghost) < watchers(g, unit):
+        return ""
+    return (
+        f"{unit.name} is tending its wounded: it may move only into Solid Cover or out of "
+        "Insurgent sight, or toward it, where fewer Insurgent units see it (R27, R122)"
+    )
+
+
+def safety_moves(g: Engine, unit: UnitState) -> list[MoveUnit]:
+    """Cautious moves to the nearest safe positions in reach, offered to a unit that must take
+    its wounded to safety (R27, R122); none when it is safe already."""
+    if safe_for_first_aid(g, unit):
+        return []
+
+    def safe(end: Point, exact: bool) -> bool:
+        return safe_for_first_aid(g, placement.hypothetical(g, unit, end, exact=exact))
+
+    spots = placement.reachable_spots(g, unit, CAUTIOUS, safe)
+    return [MoveUnit(side=unit.side, unit=unit.id, to=p, rate=MoveRate.CAUTIOUS) for p in spots]

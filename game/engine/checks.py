@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import close_assault, fire, leaders, placement
+from game.engine import casualties, close_assault, fire, leaders, placement
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     ChangeLevel,
@@ -121,7 +121,7 @@ def check_overwatch(g: Engine, unit: UnitState, command: Command, act: Activatio
 def check_first_aid(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
     if not _wounded(unit):
         raise IllegalCommand(f"{unit.name} has no wounded figures to tend")
-    if not safe_for_first_aid(g, unit):
+    if not casualties.safe_for_first_aid(g, unit):
         raise IllegalCommand(
             f"{unit.name} must reach Solid Cover or get out of Insurgent sight first (R27)"
         )
@@ -281,8 +281,11 @@ def check_move(
             raise IllegalCommand(
                 "the Insurgents may not go for the contractors before the Marines reach them"
             )
-    if unit.side == REGULAR and any(f.status == FigureStatus.HIT for f in unit.figures):
-        return  # moving toward a safe place to tend the wounded is allowed (R27)
+    if unit.side == REGULAR and act.tending:  # only to reach a safe position (R27, R122)
+        end = walk(path, move_allowance(g, unit, command.rate, act))
+        why = casualties.tending_move_refused(g, unit, end)
+        if why:
+            raise IllegalCommand(why)
 
 
 def move_allowance(g: Engine, unit: UnitState, rate: str, act: Activation) -> float:
@@ -304,12 +307,6 @@ def blocked_contractor_move(g: Engine, unit: UnitState, end: Point) -> bool:
 
 def blocked_contractor_assault(g: Engine, unit: UnitState, target: UnitState) -> bool:
     return False
-
-
-def safe_for_first_aid(g: Engine, unit: UnitState) -> bool:
-    if g.terrain.in_solid_cover(unit.position()):
-        return True
-    return not any(g.los(i, unit) for i in g.state.units_of(INSURGENT))
 
 
 def check_change_level(g: Engine, unit: UnitState, command: ChangeLevel, act: Activation) -> None:

@@ -11,7 +11,6 @@ from game.engine import contractors, movement, placement, prisoners
 from game.engine import rulesbridge as rb
 from game.engine.decisions import SeekCoverContext
 from game.engine.procedure import (
-    DIRECTIONS,
     Flow,
 )
 from game.engine.protocol import DecisionKind, UnitStatus
@@ -106,33 +105,14 @@ def cover_spots(
     limit: int = 4,
 ) -> list[Point]:
     """Up to `limit` covered spots within `reach`, nearest first, at least 0.75" apart."""
-    start = unit.leader_point
     here = distance(unit.centre, away_from.centre)
-    ends: list[tuple[float, Point, Point]] = []
-    for dist in (reach / 3, 2 * reach / 3, reach):
-        if dist < 0.5:
-            continue
-        for dx, dy in DIRECTIONS:
-            goal = (start[0] + dx * dist, start[1] + dy * dist)
-            path = g.terrain.path(start, goal)
-            end = walk(path, reach)
-            if distance(end, start) < 0.5:
-                continue
-            ends.append((distance(end, start), (round(end[0], 2), round(end[1], 2)), end))
-    # nearest first (ties in the order found); each is weighed only when it could still be
-    # among the first `limit`: the quick guess, then the real placement
-    ends.sort(key=lambda e: (e[0], e[1]))
-    unique: list[Point] = []
-    for _, p, end in ends:
-        if len(unique) == limit:
-            break
-        if (
-            covered_spot(g, unit, away_from, end, here, need_solid, exact=False)
-            and all(distance(p, q) > 0.75 for q in unique)
-            and covered_spot(g, unit, away_from, p, here, need_solid, exact=True)
-        ):
-            unique.append(p)
-    return unique
+    return placement.reachable_spots(
+        g,
+        unit,
+        reach,
+        lambda end, exact: covered_spot(g, unit, away_from, end, here, need_solid, exact=exact),
+        limit=limit,
+    )
 
 
 def covered_spot(

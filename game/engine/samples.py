@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
-from game.engine import checks, placement
+from game.engine import casualties, checks, placement
 from game.engine.commands import (
     ChangeLevel,
     CloseAssault,
@@ -64,6 +64,8 @@ def unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Com
         if not act.acted:
             candidates.append(CloseAssault(side=side, unit=unit.id, target=enemy.id))
     candidates += move_samples(g, unit, act)
+    if side == REGULAR and act.tending:
+        candidates += casualties.safety_moves(g, unit)  # the ways to safety (R27, R122)
     candidates.append(ChangeLevel(side=side, unit=unit.id, up=not unit.elevation))
     live = [f.id for f in unit.effective_figures]
     if len(live) >= 2 and unit.quality_die() > Die.D6 and not act.fired:

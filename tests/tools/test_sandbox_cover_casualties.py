@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from game.engine.commands import MoveUnit
 from game.sandbox import Run, run_situation
 from game.scenarios.situation import read_situation
 
@@ -51,3 +52,28 @@ def test_pinned_a_pinned_unit_with_movement_left_must_move_to_cover() -> None:
     tries = [(g["unit"], g["die"], g["face"], g["passed"]) for g in of_kind(run, "GetInCover")]
     assert tries == [("R2", "d6", 4, True)]
     assert run.engine.state.units["R2"].in_cover_turn == 1
+
+
+def test_first_aid_checks_a_unit_tending_wounded_moves_only_to_reach_safety() -> None:
+    """Rulebook: First Aid Checks for Regulars (R27, R122): while tending its wounded a unit may
+    move only if it must, to reach a position in Solid Cover or out of Insurgent sight."""
+    name = "tending-wounded-moves-only-to-safety.json"
+    situation = read_situation(EXAMPLES / name)
+    offered = run_situation(replace(situation, commands=()), lambda e: None).final["pending"]
+    moves = {o["unit"]: o["to"] for o in offered["options"] if o["kind"] == "move"}
+    assert set(moves) == {"R1"}  # the Rangers, safe already, are offered no move at all
+    assert [29.8, 40.0] in [o["to"] for o in offered["options"] if o["kind"] == "move"]
+
+    def refused(command: MoveUnit) -> str:
+        return run_situation(replace(situation, commands=(command,)), lambda e: None).error
+
+    toward_enemy = MoveUnit(side="regular", unit="R1", to=(26.0, 34.0), rate="cautious")
+    assert "may move only into Solid Cover or out of Insurgent sight" in refused(toward_enemy)
+    safe_already = MoveUnit(side="regular", unit="R2", to=(6.0, 40.0), rate="cautious")
+    assert "safe where it is" in refused(safe_already)
+
+    run = run_file(name)
+    assert run.error == "" and run.engine is not None
+    assert of_kind(run, "MoveEnd")[0]["at"] == [29.8, 40.0]
+    aid = [(a["figure"], a["face"], a["result"]) for a in of_kind(run, "FirstAid")]
+    assert aid == [("R1.1", 5, "slight"), ("R2.1", 2, "wia")]
