@@ -29,12 +29,8 @@ def apply_casualties(
     g: Engine, unit: UnitState, count: int, dependant_hit: bool, captor: UnitState | None = None
 ) -> None:
     """Who got hit; Insurgent casualties leave, Regular ones await First Aid (R27)."""
-    if unit.side == REGULAR and dependant_hit and "casualty" in unit.dependants:
-        unit.dependants.remove("casualty")
-        g.state.count("regular_kia")
-        g.state.count("regular_wia", -1)
+    if dependant_hit and dependant_falls(g, unit):
         count -= 1
-        g.emit(E.DEPENDANT_HIT, unit=unit.id, unit_name=unit.name)
     hits = rb.who_got_hit(unit, count, g.dice)  # Rulebook: Who Got Hit? (R41)
     by_id = {f.id: f for f in unit.figures}
     for hit in (by_id[fid] for fid in hits):
@@ -61,10 +57,32 @@ def apply_casualties(
             )
         else:
             hit.status = FigureStatus.HIT
-            unit.ever_casualties = True
             g.emit(E.CASUALTY, unit=unit.id, figure=hit.id, unit_name=unit.name, side=unit.side)
     if not unit.effective_figures:
         unit_wiped(g, unit, captor)
+
+
+DEPENDANT_DIES = {
+    # the Dependants a hit may fall on (contractors never become casualties, Contracting
+    # Trouble!): (kind, side of the unit carrying it) -> (tally that loses one, that gains one)
+    ("casualty", REGULAR): ("regular_wia", "regular_kia"),
+    ("pow", INSURGENT): ("regular_pows", "regular_kia"),
+    ("pow", REGULAR): ("insurgent_pows", "insurgents_killed"),
+}
+
+
+def dependant_falls(g: Engine, unit: UnitState) -> bool:
+    """Rulebook: Fire at Units with Dependants & Casualties (R40, R123): one hit falls on a
+    carried casualty or a POW, of either side's unit, who dies. False when it has none."""
+    kind = next((d for d in unit.dependants if (d, unit.side) in DEPENDANT_DIES), None)
+    if kind is None:
+        return False
+    unit.dependants.remove(kind)
+    lose, gain = DEPENDANT_DIES[(kind, unit.side)]
+    g.state.count(lose, -1)
+    g.state.count(gain)
+    g.emit(E.DEPENDANT_HIT, unit=unit.id, unit_name=unit.name, dependant=kind)
+    return True
 
 
 def unit_wiped(g: Engine, unit: UnitState, captor: UnitState | None = None) -> None:
@@ -133,6 +151,7 @@ def first_aid(g: Engine, unit: UnitState) -> None:
         else:
             unit.figures.remove(f)
             unit.dependants.append("casualty")
+            unit.ever_casualties = True  # removed as a casualty (Rulebook: Casualties, R123)
             g.state.count("regular_kia" if result == "kia" else "regular_wia")
         g.emit(
             E.FIRST_AID,

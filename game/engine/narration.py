@@ -460,10 +460,6 @@ TEMPLATES: dict[str, str] = {
         "{unit_name} stayed by hot spot {hot_spot} for a full turn: it is neutralized and "
         "removed (R28)"
     ),
-    K.DEPENDANT_HIT: _(
-        "{unit_name}: more Defense failures than successes, so one hit falls on a carried "
-        "casualty, who dies (Rulebook: Fire at Units with Dependants & Casualties)"
-    ),
     K.SEEK_COVER: _("{unit_name} moves to cover at ({to[0]:.1f}, {to[1]:.1f})"),
     K.PULL_BACK: _(
         "{unit_name} pulls back to ({to[0]:.1f}, {to[1]:.1f}) and must regroup next turn "
@@ -520,6 +516,7 @@ VARIANT_KEYS: dict[str, tuple[str, ...]] = {
     K.PRISONERS: ("cause",),
     K.FLEE: ("pinned",),
     K.LEADER_JOINS: ("finished",),
+    K.DEPENDANT_HIT: ("dependant",),
     K.GET_IN_COVER: ("passed",),
     K.IN_COVER: ("passed",),
     K.INTERRUPT_CHECK: ("passed",),
@@ -578,6 +575,14 @@ VARIANTS: dict[tuple[Any, ...], str] = {
     (K.LEADER_JOINS, False): _(
         "T{turn} {leader_name} joins {unit_name} (Rulebook: Leaders Joining a Unit); "
         "it may still act this turn, but only fire: the join was its move"
+    ),
+    (K.DEPENDANT_HIT, "casualty"): _(
+        "{unit_name}: more Defense failures than successes, so one hit falls on a carried "
+        "casualty, who dies (Rulebook: Fire at Units with Dependants & Casualties)"
+    ),
+    (K.DEPENDANT_HIT, "pow"): _(
+        "{unit_name}: more Defense failures than successes, so one hit falls on a prisoner, "
+        "who dies (Rulebook: Fire at Units with Dependants & Casualties; R123)"
     ),
     (K.GET_IN_COVER, True): _(
         "T{turn} {unit_name} tries to Get In Cover (Rulebook: Pinned; Cover Dice): "

@@ -416,6 +416,9 @@ class SituationScenario(Patrol):
             held = spec.dependants.count("pow")  # enemy POWs: on the other side's tally
             if held:
                 state.count(prisoners.pow_tally(prisoners.other_side(spec.side)), held)
+            carried = spec.dependants.count("casualty") if spec.side == REGULAR else 0
+            if carried:  # carried casualties are wounded figures removed (R123)
+                state.count("regular_wia", carried)
         for i, ((x, y), holder) in enumerate(self.situation.contractors):
             contractor = ContractorState(f"C{i + 1}", x, y)
             if holder:
@@ -451,7 +454,8 @@ def _unit_state(spec: UnitSetup, turn: int) -> UnitState:
     unit.dependants = list(spec.dependants)
     unit.seen = spec.seen
     unit.morale_shift = spec.morale_shift
-    unit.ever_casualties = any(f.wounded for f in spec.figures)
+    # a carried casualty is a figure removed as a casualty; a wounded one is not yet (R123)
+    unit.ever_casualties = spec.side == REGULAR and "casualty" in spec.dependants
     unit.ever_casualties |= "had_casualties" in spec.statuses
     marks = {
         "pinned": "pinned_turn",

@@ -77,3 +77,26 @@ def test_first_aid_checks_a_unit_tending_wounded_moves_only_to_reach_safety() ->
     assert of_kind(run, "MoveEnd")[0]["at"] == [29.8, 40.0]
     aid = [(a["figure"], a["face"], a["result"]) for a in of_kind(run, "FirstAid")]
     assert aid == [("R1.1", 5, "slight"), ("R2.1", 2, "wia")]
+
+
+def test_casualties_a_slight_wound_that_returned_brings_no_quality_check_and_a_pow_can_be_hit() -> (
+    None
+):
+    """Rulebook: Casualties (R123): only figures removed as casualties bring the Quality Check
+    before moving faster than Cautious, not a slight wound back in action. Rulebook: Fire at
+    Units with Dependants & Casualties (R40, R123): the hit on a Dependant falls on a POW too,
+    and on an Insurgent unit's Dependants."""
+    run = run_file("casualties-slight-wounds-and-pows.json")
+    assert run.error == "" and run.engine is not None
+    assert [a["result"] for a in of_kind(run, "FirstAid")] == ["slight"]
+    assert of_kind(run, "MoveStart")[0]["rate"] == "rapid"
+    assert not [q for q in of_kind(run, "QualityCheck") if q["cause"] == "rapid_move"]
+    assert run.engine.state.units["R1"].ever_casualties is False
+
+    assert of_kind(run, "DependantHit") == [
+        {"unit": "H", "unit_name": "Hajjis", "dependant": "pow"}
+    ]
+    assert [c["figure"] for c in of_kind(run, "Casualty")] == ["H.2"]
+    assert run.engine.state.units["H"].dependants == ["pow"]
+    tally = run.engine.state.tally
+    assert (tally["regular_pows"], tally["regular_kia"]) == (1, 1)
