@@ -100,3 +100,15 @@ def test_casualties_a_slight_wound_that_returned_brings_no_quality_check_and_a_p
     assert run.engine.state.units["H"].dependants == ["pow"]
     tally = run.engine.state.tally
     assert (tally["regular_pows"], tally["regular_kia"]) == (1, 1)
+
+
+def test_arrival_of_insurgent_reinforcements_roll_again_has_no_cap() -> None:
+    """Rulebook: Arrival of Insurgent Reinforcements (R43, R124): every ROLL AGAIN rolls the
+    table once more; five in a row bring six groups."""
+    run = run_file("roll-again-has-no-cap.json")
+    assert run.error == "" and run.engine is not None
+    rows = [r["table_faces"] for r in of_kind(run, "ReinforcementRoll")]
+    assert [sum(r) for r in rows] == [4, 4, 4, 4, 4, 10]
+    arrived = of_kind(run, "ReinforcementsArrive")
+    assert [a["hot_spot"] for a in arrived] == [2, 2, 2, 2, 2, 4]
+    assert len(run.engine.state.units_of("insurgent")) == 6
