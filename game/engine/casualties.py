@@ -18,8 +18,9 @@ from game.engine.state import (
     SUPPORT_DICE,
     UnitState,
 )
+from game.engine.terrain import distance
 from game.rules.dice import Die
-from game.rules.movement import CAUTIOUS
+from game.rules.movement import CAUTIOUS, CONTACT
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -98,23 +99,29 @@ def unit_wiped(g: Engine, unit: UnitState, captor: UnitState | None = None) -> N
         return
     unit.status = UnitStatus.REMOVED
     if captor is None:  # out of action under fire: the wounded are left on the field (R58)
-        for f in [f for f in unit.figures if f.status == FigureStatus.HIT]:
-            face = g.dice.roll(Die.D6)
-            result = rb.first_aid(face, any(g.kind == "medic" for g in unit.figures))
-            key = "regular_kia" if result == "kia" else "regular_wia"
-            g.state.count(key)
-            g.state.count("casualties_left_behind")
-            g.emit(
-                E.FIRST_AID,
-                unit=unit.id,
-                figure=f.id,
-                face=face,
-                result="kia" if key == "regular_kia" else "wia",
-                unit_name=unit.name,
-                cause="left_behind",
-            )
+        leave_wounded_behind(g, unit)
     contractors.release_contractors(g, unit, captor)
     g.emit(E.UNIT_DESTROYED, unit=unit.id, unit_name=unit.name, cause="out_of_action")
+
+
+def leave_wounded_behind(g: Engine, unit: UnitState) -> None:
+    """A Regular unit leaving the table without its hit figures: First Aid is rolled for each
+    where it lies, and it counts as a casualty left behind (R58)."""
+    for f in [f for f in unit.figures if f.status == FigureStatus.HIT]:
+        face = g.dice.roll(Die.D6)
+        result = rb.first_aid(face, any(g.kind == "medic" for g in unit.figures))
+        key = "regular_kia" if result == "kia" else "regular_wia"
+        g.state.count(key)
+        g.state.count("casualties_left_behind")
+        g.emit(
+            E.FIRST_AID,
+            unit=unit.id,
+            figure=f.id,
+            face=face,
+            result="kia" if key == "regular_kia" else "wia",
+            unit_name=unit.name,
+            cause="left_behind",
+        )
 
 
 def take_up_weapon(g: Engine, unit: UnitState, weapon: str) -> dict[str, Any]:
@@ -209,3 +216,76 @@ def safety_moves(g: Engine, unit: UnitState) -> list[MoveUnit]:
 
     spots = placement.reachable_spots(g, unit, CAUTIOUS, safe)
     return [MoveUnit(side=unit.side, unit=unit.id, to=p, rate=MoveRate.CAUTIOUS) for p in spots]
+
+
+def abandon_casualties(g: Engine, unit: UnitState) -> None:
+    """Rulebook: Abandoning Casualties (R126). The carried casualties stay behind (each may be
+    taken prisoner at the game's end); the unit's Troop Quality and Morale drop one die type,
+    and a unit whose Quality or Morale falls below d6 is no longer combat effective and is
+    removed from play."""
+    left = unit.dependants.count("casualty")
+    unit.dependants = [d for d in unit.dependants if d != "casualty"]
+    g.state.count("casualties_abandoned", left)
+    g.state.count("casualties_left_behind", left)
+    morale = unit.morale_die()
+    quality = unit.quality_die().shifted(-1)
+    lower_morale = morale.shifted(-1) if morale is not None else None
+    removed = quality is None or lower_morale is None
+    if not removed:
+        for f in unit.figures:
+            f.quality = int(Die(f.quality).shifted(-1) or Die.D6)
+            f.morale = int(Die(f.morale).shifted(-1) or Die.D6)
+    g.emit(
+        E.CASUALTIES_ABANDONED,
+        unit=unit.id,
+        unit_name=unit.name,
+        count=left,
+        quality=unit.quality_die().label,
+        morale=(unit.morale_die() or Die.D6).label,
+        removed=removed,
+    )
+    if removed:
+        unit.status = UnitStatus.REMOVED
+        leave_wounded_behind(g, unit)
+        contractors.release_contractors(g, unit, None)
+        g.emit(E.UNIT_DESTROYED, unit=unit.id, unit_name=unit.name, cause="abandoned")
+
+
+ABANDONED_TAKEN = 4
+"""Rulebook: Abandoning Casualties — at the end, a d6 of 4+ makes an abandoned casualty a POW."""
+
+
+def abandoned_fate(g: Engine) -> None:
+    """At the end of the game each abandoned casualty may fall into enemy hands (R126)."""
+    left = g.state.tally.get("casualties_abandoned", 0)
+    if not left:
+        return
+    faces = [g.dice.roll(Die.D6) for _ in range(left)]
+    taken = sum(1 for face in faces if face >= ABANDONED_TAKEN)
+    g.state.count("regular_pows", taken)
+    g.emit(E.ABANDONED_FATE, faces=faces, taken=taken, count=left)
+
+
+def release_pows(g: Engine, unit: UnitState) -> None:
+    """Rulebook: Releasing POWs (R127): the unit lets its prisoners go; they no longer count
+    as POWs for either side, and the unit sheds their Dependant penalty."""
+    freed = unit.dependants.count("pow")
+    unit.dependants = [d for d in unit.dependants if d != "pow"]
+    g.state.count("regular_pows" if unit.side == INSURGENT else "insurgent_pows", -freed)
+    g.state.count("pows_released", freed)
+    g.emit(E.POWS_RELEASED, unit=unit.id, unit_name=unit.name, count=freed, side=unit.side)
+
+
+def casevac(g: Engine, unit: UnitState) -> None:
+    """Rulebook: Casualty Evacuation (CASEVAC), Disposing of Dependants & Casualties (R128): a
+    Regular unit that ends a move in contact (1") with a CASEVAC asset the scenario provides
+    (an aid station, an ambulance) hands its carried casualties over."""
+    if unit.side != REGULAR or "casualty" not in unit.dependants:
+        return
+    for x, y in g.state.aid_stations:
+        if any(distance(f.pos, (x, y)) <= CONTACT for f in unit.effective_figures):
+            handed = unit.dependants.count("casualty")
+            unit.dependants = [d for d in unit.dependants if d != "casualty"]
+            g.state.count("casualties_evacuated", handed)
+            g.emit(E.CASEVAC, unit=unit.id, unit_name=unit.name, count=handed, at=[x, y])
+            return

@@ -13,6 +13,7 @@ from game.battlefield.model import Point
 from game.engine import casualties, close_assault, fire, leaders, placement
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
+    AbandonCasualties,
     ChangeLevel,
     CloseAssault,
     Command,
@@ -25,6 +26,8 @@ from game.engine.commands import (
     MoveUnit,
     NeutralizeHotSpot,
     Overwatch,
+    ReleasePows,
+    SplitUnit,
 )
 from game.engine.procedure import (
     Activation,
@@ -332,10 +335,10 @@ def check_change_level(g: Engine, unit: UnitState, command: ChangeLevel, act: Ac
 
 def check_join(g: Engine, unit: UnitState, command: JoinUnit, act: Activation) -> None:
     target = g.state.units.get(command.target)
-    if unit.side != INSURGENT or not unit.lone_leader:
+    if not unit.lone_leader:
         raise IllegalCommand(
-            f"only a lone Insurgent leader joins a unit (Rulebook: Leaders Joining a Unit); "
-            f"{unit.name} is not one"
+            f"only a lone leader joins a unit (Rulebook: Leaders Joining a Unit; a squad "
+            f"leader first splits off, R125); {unit.name} is not one"
         )
     if target is None or target.side != unit.side or not target.on_table or target is unit:
         raise IllegalCommand(f"{command.target or 'that'} is not a friendly unit on the table")
@@ -368,6 +371,33 @@ def check_merge(g: Engine, command: Merge) -> None:
         )
 
 
+def check_split(g: Engine, unit: UnitState, command: SplitUnit, act: Activation) -> None:
+    """Rulebook: Split Units (R125): a Regular unit, at the start of its activation, into two
+    elements that each keep at least one figure able to fight."""
+    if unit.side != REGULAR:
+        raise IllegalCommand("only Regular units split in this game (R125)")
+    if act.acted or act.moved > 0 or act.fired:
+        raise IllegalCommand(f"{unit.name} may split only at the start of its activation")
+    live = {f.id for f in unit.effective_figures}
+    taken = set(command.figures)
+    if not taken or len(taken) != len(command.figures) or not taken <= live:
+        raise IllegalCommand(f"name figures of {unit.name} able to fight to form the new element")
+    if not live - taken:
+        raise IllegalCommand(f"{unit.name} must keep at least one figure able to fight")
+
+
+def check_abandon(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
+    """Rulebook: Abandoning Casualties (R126): a Regular unit carrying casualties."""
+    if unit.side != REGULAR or "casualty" not in unit.dependants:
+        raise IllegalCommand(f"{unit.name} carries no casualties to abandon")
+
+
+def check_release(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
+    """Rulebook: Releasing POWs (R127): a unit holding prisoners."""
+    if "pow" not in unit.dependants:
+        raise IllegalCommand(f"{unit.name} holds no prisoners")
+
+
 Validator = Callable[["Engine", UnitState, Any, Activation], None]
 
 VALIDATORS: dict[type[Command], Validator] = {
@@ -379,5 +409,8 @@ VALIDATORS: dict[type[Command], Validator] = {
     JoinUnit: check_join,
     ChangeLevel: check_change_level,
     MoveUnit: check_move_command,
+    SplitUnit: check_split,
+    AbandonCasualties: check_abandon,
+    ReleasePows: check_release,
 }
 """One validator per command type a unit may give (after the checks every action shares)."""

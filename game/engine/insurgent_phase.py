@@ -7,7 +7,16 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from game.engine import checks, close_assault, fire, leaders, movement, overwatch, samples
+from game.engine import (
+    casualties,
+    checks,
+    close_assault,
+    fire,
+    leaders,
+    movement,
+    overwatch,
+    samples,
+)
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     ChangeLevel,
@@ -20,6 +29,7 @@ from game.engine.commands import (
     JoinUnit,
     Merge,
     MoveUnit,
+    ReleasePows,
 )
 from game.engine.decisions import ContinueContext
 from game.engine.procedure import (
@@ -85,6 +95,9 @@ def insurgent_phase(g: Engine) -> Flow:
         if isinstance(command, Merge):
             leaders.declare_merge(g, command)
             continue
+        if isinstance(command, ReleasePows):  # no action spent (Releasing POWs, R127)
+            casualties.release_pows(g, g.unit(command.unit))
+            continue
         unit = g.unit(getattr(command, "unit", ""))
         yield from insurgent_activation(g, unit, command)
         if g.scenario.finished(g.state):
@@ -131,7 +144,9 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
         elif isinstance(command, CloseAssault):
             yield from close_assault.charge(g, unit, act, command, then=insurgent_assault)
             break
-        act.acted = True
+        elif isinstance(command, ReleasePows):
+            casualties.release_pows(g, unit)
+        act.acted = act.acted or not isinstance(command, ReleasePows)
         if (act.fired and act.rate) or not unit.on_table or g.scenario.finished(g.state):
             break
         options = [

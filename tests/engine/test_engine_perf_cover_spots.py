@@ -22,7 +22,7 @@ MAP = Path(__file__).resolve().parent.parent / "maps" / "engine" / "crossroads.t
 def engine() -> Engine:
     played = new_game(MAP, None, 5, turn_limit=4)
     play(
-        played, {REGULAR: RandomController(11), INSURGENT: RandomController(12)}, stop_after_turn=1
+        played, {REGULAR: RandomController(13), INSURGENT: RandomController(14)}, stop_after_turn=1
     )
     return played
 

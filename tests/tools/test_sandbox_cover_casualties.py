@@ -112,3 +112,54 @@ def test_arrival_of_insurgent_reinforcements_roll_again_has_no_cap() -> None:
     arrived = of_kind(run, "ReinforcementsArrive")
     assert [a["hot_spot"] for a in arrived] == [2, 2, 2, 2, 2, 4]
     assert len(run.engine.state.units_of("insurgent")) == 6
+
+
+def test_abandoning_casualties_quality_and_morale_drop_and_some_are_taken_at_the_end() -> None:
+    """Rulebook: Abandoning Casualties (R126)."""
+    run = run_file("abandoning-casualties.json")
+    assert run.error == "" and run.engine is not None
+    marines, guards = run.engine.state.units["R1"], run.engine.state.units["R2"]
+    assert marines.dependants == [] and marines.on_table
+    assert (marines.quality_die().label, marines.morale_die().label) == ("d6", "d8")
+    assert of_kind(run, "MoveStart")[0]["rate"] == "rapid"  # no Dependant penalty any more
+    assert [q["cause"] for q in of_kind(run, "QualityCheck")] == ["rapid_move"]
+    assert not guards.on_table
+    assert of_kind(run, "UnitDestroyed") == [
+        {"unit": "R2", "unit_name": "Guards", "cause": "abandoned"}
+    ]
+    assert of_kind(run, "AbandonedFate") == [{"faces": [4, 1, 6], "taken": 2, "count": 3}]
+    assert run.engine.state.tally["regular_pows"] == 2
+
+
+def test_casualty_evacuation_and_releasing_pows() -> None:
+    """Rulebook: Casualty Evacuation (CASEVAC) (R128); Releasing POWs (R127)."""
+    run = run_file("casevac-and-releasing-pows.json")
+    assert run.error == "" and run.engine is not None
+    assert of_kind(run, "Casevac") == [
+        {"unit": "R1", "unit_name": "Marines", "count": 1, "at": [24.0, 34.5]}
+    ]
+    released = [(r["unit"], r["count"]) for r in of_kind(run, "PowsReleased")]
+    assert released == [("R1", 1), ("H", 2)]
+    units, tally = run.engine.state.units, run.engine.state.tally
+    assert units["R1"].dependants == [] and units["H"].dependants == []
+    assert (tally["insurgent_pows"], tally["regular_pows"], tally["casualties_evacuated"]) == (
+        0,
+        0,
+        1,
+    )
+
+
+def test_split_units_and_a_squad_leader_joining_another_unit() -> None:
+    """Rulebook: Split Units; Leaders Joining a Unit (R125): the squad leader is not welded to
+    his fireteam."""
+    run = run_file("split-units-and-leaders.json")
+    assert run.error == "" and run.engine is not None
+    units = run.engine.state.units
+    assert of_kind(run, "UnitSplit")[0]["element"] == "R1-2"
+    assert [m["unit"] for m in of_kind(run, "MoveStart")] == ["R1", "R1-2"]  # not R1-2 in turn 1
+    assert units["R1"].morale_bonus == 0 and not units["R1"].has_leader
+    joined = of_kind(run, "LeaderJoins")
+    assert [(j["unit"], j["leader"], j["finished"]) for j in joined] == [("R2", "R1-2", False)]
+    assert units["R2"].has_leader and units["R2"].morale_bonus == 1
+    assert units["R2"].joined_turn == 2  # Bravo may fire this turn, not move
+    assert not units["R1-2"].on_table
