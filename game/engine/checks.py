@@ -372,10 +372,8 @@ def check_merge(g: Engine, command: Merge) -> None:
 
 
 def check_split(g: Engine, unit: UnitState, command: SplitUnit, act: Activation) -> None:
-    """Rulebook: Split Units (R125): a Regular unit, at the start of its activation, into two
-    elements that each keep at least one figure able to fight."""
-    if unit.side != REGULAR:
-        raise IllegalCommand("only Regular units split in this game (R125)")
+    """Rulebook: Split Units (R125): a unit, at the start of its activation, into two elements
+    that each keep at least one figure able to fight."""
     if act.acted or act.moved > 0 or act.fired:
         raise IllegalCommand(f"{unit.name} may split only at the start of its activation")
     live = {f.id for f in unit.effective_figures}

@@ -135,8 +135,8 @@ class ChangeLevel(Command):
 
 @dataclass(frozen=True)
 class SplitUnit(Command):
-    """At the start of its activation a Regular unit divides: the `figures` named form a new
-    element, which may not move or fire this activation (Rulebook: Split Units; R125)."""
+    """At the start of its activation a unit divides: the `figures` named form a new element,
+    which may not move or fire this activation (Rulebook: Split Units; R125)."""
 
     kind: ClassVar[str] = "split_unit"
     unit: str = ""

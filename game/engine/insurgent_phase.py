@@ -30,6 +30,7 @@ from game.engine.commands import (
     Merge,
     MoveUnit,
     ReleasePows,
+    SplitUnit,
 )
 from game.engine.decisions import ContinueContext
 from game.engine.procedure import (
@@ -97,6 +98,9 @@ def insurgent_phase(g: Engine) -> Flow:
             continue
         if isinstance(command, ReleasePows):  # no action spent (Releasing POWs, R127)
             casualties.release_pows(g, g.unit(command.unit))
+            continue
+        if isinstance(command, SplitUnit):  # before the unit acts (Split Units, R125)
+            leaders.split_unit(g, g.unit(command.unit), command)
             continue
         unit = g.unit(getattr(command, "unit", ""))
         yield from insurgent_activation(g, unit, command)

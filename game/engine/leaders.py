@@ -15,6 +15,7 @@ from game.engine.commands import (
 from game.engine.protocol import EventKind as E
 from game.engine.protocol import UnitStatus
 from game.engine.state import (
+    REGULAR,
     UnitState,
 )
 from game.engine.terrain import distance
@@ -40,7 +41,11 @@ def leader_joins(g: Engine, leader: UnitState, wanted: str = "") -> None:
         return
     target = next((u for u in friends if u.id == wanted), friends[0])
     turn = g.state.turn
-    already = target.interrupted_turn == turn or target.acted_turn == turn
+    already = (
+        target.interrupted_turn == turn
+        or target.acted_turn == turn
+        or (target.side == REGULAR and target.activated_turn == turn)
+    )
     absorb(g, target, leader)
     keep_unbroken(target)
     if already:  # both are finished for the turn
@@ -174,7 +179,8 @@ def split_unit(g: Engine, unit: UnitState, command: SplitUnit) -> UnitState:
     unit.figures = [f for f in unit.figures if f.id not in taken]
     for name in SPLIT_STATUS:
         setattr(element, name, getattr(unit, name))
-    element.activated_turn = g.state.turn  # only one element moves and fires (Split Units)
+    # only one element moves and fires (Split Units): the new one has had its turn's action
+    element.activated_turn = element.acted_turn = g.state.turn
     if any(f.kind == "leader" for f in element.figures):
         element.morale_bonus, unit.morale_bonus = unit.morale_bonus, 0
     g.state.units[element.id] = element

@@ -157,6 +157,11 @@ def test_split_units_and_a_squad_leader_joining_another_unit() -> None:
     units = run.engine.state.units
     assert of_kind(run, "UnitSplit")[0]["element"] == "R1-2"
     assert [m["unit"] for m in of_kind(run, "MoveStart")] == ["R1", "R1-2"]  # not R1-2 in turn 1
+    # Insurgents split too: the two gunmen form a leaderless element that sits out turn 1
+    cell_split = of_kind(run, "UnitSplit")[1]
+    assert (cell_split["unit"], cell_split["element"], cell_split["figures"]) == ("C", "C-2", 2)
+    assert [m["unit"] for m in of_kind(run, "Move")] == ["C"]
+    assert not units["C-2"].has_leader and units["C-2"].acted_turn == 1
     assert units["R1"].morale_bonus == 0 and not units["R1"].has_leader
     joined = of_kind(run, "LeaderJoins")
     assert [(j["unit"], j["leader"], j["finished"]) for j in joined] == [("R2", "R1-2", False)]
