@@ -365,7 +365,7 @@ class InsurgentAI:
         return [c for c in view.legal if isinstance(c, Answer)]
 
     def _seek_cover(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
-        """R35: the nearest offered covered spot; stay and try to Get In Cover if none."""
+        """R35: the nearest offered covered spot (asked only when there is one, R121)."""
         unit = world.unit(str(decision.get("context", {}).get("unit", "")))
         answers = self._answers(view)
         spots = [a for a in answers if isinstance(a.choice, list | tuple)]

@@ -23,6 +23,7 @@ Close Assault; the board reading is `regular_board.py`, the candidate actions
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -266,19 +267,14 @@ class RegularAI:
         return board.legal[0]
 
     def _seek_cover(self, board: Board) -> Command:
+        """The best covered spot offered; the engine asks only when the unit must move (R121)."""
         unit = board.unit(str(board.context.get("unit", "")))
         answers = self._answers(board)
         if unit is None or not answers:
             return board.legal[0]
-        here = board.spot_of(unit)
-        solid, exposed = board.cover(here)
-        # Staying means a Quality test to Get In Cover (about even odds when Pinned).
-        stay_danger = 0.5 * (
-            board.threat(unit, here, stationary=True) + board.threat(unit, here, stationary=False)
-        )
-        best_answer: Answer = next((a for a in answers if a.choice == "stay"), answers[0])
-        best_value = W_SOLID * solid + W_UNEXPOSED * (not exposed) - W_THREAT * stay_danger
-        where = "stays and tries to Get In Cover"
+        best_answer: Answer = answers[0]
+        best_value = -math.inf
+        where = "stays"
         for answer in answers:
             to = _point_of(answer.choice)
             if to is None:

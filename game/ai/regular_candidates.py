@@ -35,8 +35,8 @@ from game.engine.commands import (
 )
 from game.engine.protocol import DecisionKind, FigureStatus, MoveRate
 from game.engine.state import REGULAR, UnitState
-from game.engine.terrain import distance, path_length
-from game.rules.movement import EDGE_REACH
+from game.engine.terrain import distance, path_length, walk
+from game.rules.movement import CAUTIOUS, EDGE_REACH
 
 
 @dataclass
@@ -129,9 +129,8 @@ class WoundedToSafetyCandidate(CandidateAction[Focus, Command]):
         if not focus.wounded or any(isinstance(c, FirstAid) for c in focus.options):
             return NOTHING
         best_score = NOTHING
-        for dest in board.destinations(unit, None):
-            if dest.rate != MoveRate.CAUTIOUS:
-                continue
+        # the engine offers the moves a tending unit may make (R27, R122): weigh those only
+        for dest in self._legal_moves(focus):
             solid, _ = board.cover(dest.spot)
             hidden = not board.watchers_of(dest.spot)
             danger = board.threat(unit, dest.spot, stationary=False)
@@ -145,6 +144,16 @@ class WoundedToSafetyCandidate(CandidateAction[Focus, Command]):
                     score,
                 )
         return best_score
+
+    @staticmethod
+    def _legal_moves(focus: Focus) -> list[Destination]:
+        board, unit = focus.board, focus.unit
+        out: list[Destination] = []
+        for c in focus.options:
+            if isinstance(c, MoveUnit) and c.rate == MoveRate.CAUTIOUS:
+                end = walk(board.path(unit.leader_point, c.to), CAUTIOUS)
+                out.append(Destination(c.to, end, c.rate, board.ghost(unit, end)))
+        return out
 
 
 class NeutralizeCandidate(CandidateAction[Focus, Command]):
@@ -261,6 +270,8 @@ class CoverMoveCandidate(CandidateAction[Focus, Command]):
 
     def evaluate(self, focus: Focus) -> float:
         board, unit = focus.board, focus.unit
+        if focus.wounded:
+            return NOTHING  # the wounded move only to safety (R27, R122): the candidate above
         goal = board.goal_for(unit)
         stay = _stay_value(focus, with_shot=False)  # better shots are the fire candidate's
         here = board.path_distance(unit.leader_point, goal.point) if goal else 0.0

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.battlefield.model import Battlefield, Point, UnitPosition
+from game.engine import placement
 from game.engine.commands import (
     Answer,
     CloseAssault,
@@ -21,7 +22,10 @@ from game.engine.commands import (
     DeclareInterrupts,
     Fire,
     IllegalCommand,
+    JoinUnit,
+    Merge,
     MoveUnit,
+    SplitUnit,
 )
 from game.engine.engine import Engine
 from game.engine.protocol import DecisionKind, MoveRate
@@ -117,6 +121,33 @@ def split_halves(unit: UnitState) -> tuple[tuple[str, ...], tuple[str, ...]]:
     live = [f.id for f in unit.effective_figures]
     half = max(1, len(live) // 2)
     return tuple(live[:half]), tuple(live[half:])
+
+
+def split_order(side: str, unit: UnitState) -> SplitUnit | None:
+    """Split Units (R125) as the play screen orders it: a squad leader steps out alone (so he
+    can go to another unit), else the second half of the able figures forms the new element."""
+    live = unit.effective_figures
+    if len(live) < 2:
+        return None
+    leaders = [f.id for f in live if f.kind == "leader"]
+    figures = leaders[:1] if leaders else [f.id for f in live[len(live) // 2 :]]
+    return SplitUnit(side=side, unit=unit.id, figures=tuple(figures))
+
+
+def join_order(engine: Engine, side: str, unit: UnitState) -> Command | None:
+    """A lone leader joins the nearest friendly unit (Leaders Joining a Unit, R125); another
+    unit merges with the nearest friendly unit in cohesion (Merging Units)."""
+    here = unit.leader_point
+    if unit.lone_leader:
+        friends = [u for u in engine.state.units_of(side) if u is not unit and u.effective_figures]
+    else:
+        friends = placement.friends_in_cohesion(engine, unit)
+    if not friends:
+        return None
+    nearest = min(friends, key=lambda u: distance(u.centre, here))
+    if unit.lone_leader:
+        return JoinUnit(side=side, unit=unit.id, target=nearest.id, rate=MoveRate.CAUTIOUS)
+    return Merge(side=side, unit=unit.id, target=nearest.id)
 
 
 def cannot(engine: Engine, unit: UnitState, action: str) -> str:
@@ -491,7 +522,6 @@ def describe_answer(engine: Engine, choice: Any) -> str:
             "none": "Do nothing",
             "fire": "Fire",
             "move": "Finish the move",
-            "stay": "Stay and try to Get In Cover",
             "flee": "Flee",
             "stand": "Stand",
         }.get(choice, choice.replace("_", " ").capitalize())

@@ -28,7 +28,8 @@ ERROR_TEXT = (255, 150, 130)
 
 PLAY_HELP = (
     "Click/Tab: select · M move (C: Cautious only) · F fire (S: split) · A assault · "
-    "O overwatch · H hot spot · G first aid · "
+    "O overwatch · H hot spot · G first aid · U split · J join/merge · B abandon casualties · "
+    "K release POWs · "
     "E end activation · P end phase · L line of sight · hold R: ruler · V pace · Space: skip · "
     "Esc: cancel/menu"
 )
@@ -73,6 +74,30 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
         "Regulars, R27); needs Solid Cover or no Insurgent in sight.",
     ),
     (
+        "split",
+        "Split [U]",
+        "At the start of the activation: the squad leader steps out as an element of his own "
+        "(else half the figures do); the new element waits until next turn (Split Units, R125).",
+    ),
+    (
+        "join",
+        "Join / merge [J]",
+        "A lone leader walks to the nearest friendly unit and joins it; another unit merges "
+        "with the nearest one in cohesion at the next turn (Leaders Joining a Unit; Merging).",
+    ),
+    (
+        "abandon",
+        "Abandon casualties [B]",
+        "Last resort: leave the carried casualties behind; Quality and Morale drop a die "
+        "(Rulebook: Abandoning Casualties, R126).",
+    ),
+    (
+        "release",
+        "Release POWs [K]",
+        "Let the unit's prisoners go: no Dependant penalty, but their points are lost "
+        "(Rulebook: Releasing POWs, R127).",
+    ),
+    (
         "end",
         "End activation [E]",
         "Finish this unit's activation (a unit that did nothing holds its position).",
@@ -99,6 +124,10 @@ KEYS: dict[int, str] = {
     pygame.K_h: "hotspot",
     pygame.K_g: "first_aid",
     pygame.K_e: "end",
+    pygame.K_u: "split",
+    pygame.K_j: "join",
+    pygame.K_b: "abandon",
+    pygame.K_k: "release",
     pygame.K_p: "end_phase",
     pygame.K_l: "los",
     pygame.K_v: "pace",

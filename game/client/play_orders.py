@@ -15,6 +15,7 @@ from game.client.play_consts import (
 )
 from game.client.session import Seat
 from game.engine.commands import (
+    AbandonCasualties,
     Command,
     EndActivation,
     EndPhase,
@@ -22,6 +23,7 @@ from game.engine.commands import (
     IllegalCommand,
     NeutralizeHotSpot,
     Overwatch,
+    ReleasePows,
 )
 from game.engine.protocol import DecisionKind
 from game.engine.state import UnitState
@@ -134,6 +136,20 @@ def order(self: PlayScene, action: str) -> None:
         self.give(Overwatch(side=side, unit=unit.id))
     elif action == "first_aid":
         self.give(FirstAid(side=side, unit=unit.id))
+    elif action == "abandon":
+        self.give(AbandonCasualties(side=side, unit=unit.id))
+    elif action == "release":
+        self.give(ReleasePows(side=side, unit=unit.id))
+    elif action in ("split", "join"):
+        command = (
+            orders.split_order(side, unit)
+            if action == "split"
+            else orders.join_order(self.session.engine, side, unit)
+        )
+        if command is None:
+            self.say(f"{unit.name} has nothing to {action} with.", True)
+            return
+        self.give(command)
     elif action == "end":
         from game.client.confirm import confirm_end_activation  # the setting may ask first
 

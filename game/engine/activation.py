@@ -13,19 +13,25 @@ from game.engine import (
     fire,
     hot_spots,
     interruptions,
+    leaders,
     movement,
+    placement,
     samples,
 )
 from game.engine.commands import (
+    AbandonCasualties,
     ChangeLevel,
     CloseAssault,
     Command,
     EndActivation,
     Fire,
     FirstAid,
+    JoinUnit,
     MoveUnit,
     NeutralizeHotSpot,
     Overwatch,
+    ReleasePows,
+    SplitUnit,
 )
 from game.engine.decisions import ActivityContext, ContinueContext
 from game.engine.procedure import (
@@ -61,14 +67,19 @@ def run_activation(g: Engine, first: Command) -> Flow:
             if not act.acted:
                 g.emit(E.HOLD, unit=unit.id, unit_name=unit.name, side=REGULAR)
             break
-        yield from regular_action(g, unit, act, command)
-        act.acted = True
-        if not unit.on_table or g.scenario.finished(g.state):
-            break
-        if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)):
-            break
-        if act.fired and act.rate:
-            break
+        if isinstance(command, FREE_ACTIONS):  # no action spent (R125-R127)
+            free_action(g, unit, command)
+            if not unit.on_table:
+                break
+        else:
+            yield from regular_action(g, unit, act, command)
+            act.acted = True
+            if not unit.on_table or g.scenario.finished(g.state):
+                break
+            if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)):
+                break
+            if act.fired and act.rate:
+                break
         options = samples.unit_action_options(g, unit, act)
         command = yield from g.ask(
             REGULAR,
@@ -81,6 +92,20 @@ def run_activation(g: Engine, first: Command) -> Flow:
     g.state.activation = None
     if not g.scenario.finished(g.state):
         yield from interruptions.fire_on_pinned(g)
+
+
+FREE_ACTIONS = (SplitUnit, AbandonCasualties, ReleasePows)
+"""Orders that spend none of the activation's actions."""
+
+
+def free_action(g: Engine, unit: UnitState, command: Command) -> None:
+    """Split Units (R125), Abandoning Casualties (R126), Releasing POWs (R127)."""
+    if isinstance(command, SplitUnit):
+        leaders.split_unit(g, unit, command)
+    elif isinstance(command, AbandonCasualties):
+        casualties.abandon_casualties(g, unit)
+    elif isinstance(command, ReleasePows):
+        casualties.release_pows(g, unit)
 
 
 def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command) -> Flow:
@@ -111,6 +136,12 @@ def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command
         return
     if isinstance(command, MoveUnit):
         yield from movement.regular_move(g, unit, act, command)
+        return
+    if isinstance(command, JoinUnit):  # a lone squad leader (Leaders Joining a Unit; R125)
+        if not placement.in_cohesion(g, unit, g.unit(command.target)):
+            yield from movement.regular_move(g, unit, act, leaders.join_move(g, unit, command))
+        if unit.on_table and unit.effective_figures:
+            leaders.leader_joins(g, unit, command.target)
         return
     if isinstance(command, ChangeLevel):
         act.action = "move"

@@ -6,17 +6,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine import contractors, prisoners
+from game.battlefield.model import Point
+from game.engine import contractors, placement, prisoners
 from game.engine import rulesbridge as rb
+from game.engine.commands import MoveUnit
 from game.engine.protocol import EventKind as E
-from game.engine.protocol import FigureStatus, UnitStatus
+from game.engine.protocol import FigureStatus, MoveRate, UnitStatus
 from game.engine.state import (
     INSURGENT,
     REGULAR,
     SUPPORT_DICE,
     UnitState,
 )
+from game.engine.terrain import distance
 from game.rules.dice import Die
+from game.rules.movement import CAUTIOUS, CONTACT
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -26,12 +30,8 @@ def apply_casualties(
     g: Engine, unit: UnitState, count: int, dependant_hit: bool, captor: UnitState | None = None
 ) -> None:
     """Who got hit; Insurgent casualties leave, Regular ones await First Aid (R27)."""
-    if unit.side == REGULAR and dependant_hit and "casualty" in unit.dependants:
-        unit.dependants.remove("casualty")
-        g.state.count("regular_kia")
-        g.state.count("regular_wia", -1)
+    if dependant_hit and dependant_falls(g, unit):
         count -= 1
-        g.emit(E.DEPENDANT_HIT, unit=unit.id, unit_name=unit.name)
     hits = rb.who_got_hit(unit, count, g.dice)  # Rulebook: Who Got Hit? (R41)
     by_id = {f.id: f for f in unit.figures}
     for hit in (by_id[fid] for fid in hits):
@@ -58,10 +58,32 @@ def apply_casualties(
             )
         else:
             hit.status = FigureStatus.HIT
-            unit.ever_casualties = True
             g.emit(E.CASUALTY, unit=unit.id, figure=hit.id, unit_name=unit.name, side=unit.side)
     if not unit.effective_figures:
         unit_wiped(g, unit, captor)
+
+
+DEPENDANT_DIES = {
+    # the Dependants a hit may fall on (contractors never become casualties, Contracting
+    # Trouble!): (kind, side of the unit carrying it) -> (tally that loses one, that gains one)
+    ("casualty", REGULAR): ("regular_wia", "regular_kia"),
+    ("pow", INSURGENT): ("regular_pows", "regular_kia"),
+    ("pow", REGULAR): ("insurgent_pows", "insurgents_killed"),
+}
+
+
+def dependant_falls(g: Engine, unit: UnitState) -> bool:
+    """Rulebook: Fire at Units with Dependants & Casualties (R40, R123): one hit falls on a
+    carried casualty or a POW, of either side's unit, who dies. False when it has none."""
+    kind = next((d for d in unit.dependants if (d, unit.side) in DEPENDANT_DIES), None)
+    if kind is None:
+        return False
+    unit.dependants.remove(kind)
+    lose, gain = DEPENDANT_DIES[(kind, unit.side)]
+    g.state.count(lose, -1)
+    g.state.count(gain)
+    g.emit(E.DEPENDANT_HIT, unit=unit.id, unit_name=unit.name, dependant=kind)
+    return True
 
 
 def unit_wiped(g: Engine, unit: UnitState, captor: UnitState | None = None) -> None:
@@ -77,23 +99,29 @@ def unit_wiped(g: Engine, unit: UnitState, captor: UnitState | None = None) -> N
         return
     unit.status = UnitStatus.REMOVED
     if captor is None:  # out of action under fire: the wounded are left on the field (R58)
-        for f in [f for f in unit.figures if f.status == FigureStatus.HIT]:
-            face = g.dice.roll(Die.D6)
-            result = rb.first_aid(face, any(g.kind == "medic" for g in unit.figures))
-            key = "regular_kia" if result == "kia" else "regular_wia"
-            g.state.count(key)
-            g.state.count("casualties_left_behind")
-            g.emit(
-                E.FIRST_AID,
-                unit=unit.id,
-                figure=f.id,
-                face=face,
-                result="kia" if key == "regular_kia" else "wia",
-                unit_name=unit.name,
-                cause="left_behind",
-            )
+        leave_wounded_behind(g, unit)
     contractors.release_contractors(g, unit, captor)
     g.emit(E.UNIT_DESTROYED, unit=unit.id, unit_name=unit.name, cause="out_of_action")
+
+
+def leave_wounded_behind(g: Engine, unit: UnitState) -> None:
+    """A Regular unit leaving the table without its hit figures: First Aid is rolled for each
+    where it lies, and it counts as a casualty left behind (R58)."""
+    for f in [f for f in unit.figures if f.status == FigureStatus.HIT]:
+        face = g.dice.roll(Die.D6)
+        result = rb.first_aid(face, any(g.kind == "medic" for g in unit.figures))
+        key = "regular_kia" if result == "kia" else "regular_wia"
+        g.state.count(key)
+        g.state.count("casualties_left_behind")
+        g.emit(
+            E.FIRST_AID,
+            unit=unit.id,
+            figure=f.id,
+            face=face,
+            result="kia" if key == "regular_kia" else "wia",
+            unit_name=unit.name,
+            cause="left_behind",
+        )
 
 
 def take_up_weapon(g: Engine, unit: UnitState, weapon: str) -> dict[str, Any]:
@@ -130,6 +158,7 @@ def first_aid(g: Engine, unit: UnitState) -> None:
         else:
             unit.figures.remove(f)
             unit.dependants.append("casualty")
+            unit.ever_casualties = True  # removed as a casualty (Rulebook: Casualties, R123)
             g.state.count("regular_kia" if result == "kia" else "regular_wia")
         g.emit(
             E.FIRST_AID,
@@ -145,3 +174,118 @@ def first_aid(g: Engine, unit: UnitState) -> None:
         unit.status = UnitStatus.REMOVED
         prisoners.free_captives(g, unit)
         g.emit(E.UNIT_DESTROYED, unit=unit.id, unit_name=unit.name, cause="no_one_left")
+
+
+def safe_for_first_aid(g: Engine, unit: UnitState) -> bool:
+    """Rulebook: First Aid Checks for Regulars (R27): in Solid Cover or out of every
+    Insurgent unit's sight."""
+    if g.terrain.in_solid_cover(unit.position()):
+        return True
+    return not any(g.los(i, unit) for i in g.state.units_of(INSURGENT))
+
+
+def watchers(g: Engine, unit: UnitState) -> int:
+    """How many Insurgent units see the unit."""
+    return sum(1 for i in g.state.units_of(INSURGENT) if g.los(i, unit))
+
+
+def tending_move_refused(g: Engine, unit: UnitState, end: Point) -> str:
+    """Why a unit tending its wounded may not make a move ending at `end`, or '' (Rulebook:
+    First Aid Checks for Regulars; R27, R122). It moves only if it must, to reach a safe
+    position: not at all when it is safe already; otherwise into a safe position, or toward
+    one: to where fewer Insurgent units see it."""
+    if safe_for_first_aid(g, unit):
+        return f"{unit.name} is safe where it is: it tends its wounded there, not moving (R122)"
+    ghost = placement.hypothetical(g, unit, end, exact=True)
+    if safe_for_first_aid(g, ghost) or watchers(g, ghost) < watchers(g, unit):
+        return ""
+    return (
+        f"{unit.name} is tending its wounded: it may move only into Solid Cover or out of "
+        "Insurgent sight, or toward it, where fewer Insurgent units see it (R27, R122)"
+    )
+
+
+def safety_moves(g: Engine, unit: UnitState) -> list[MoveUnit]:
+    """Cautious moves to the nearest safe positions in reach, offered to a unit that must take
+    its wounded to safety (R27, R122); none when it is safe already."""
+    if safe_for_first_aid(g, unit):
+        return []
+
+    def safe(end: Point, exact: bool) -> bool:
+        return safe_for_first_aid(g, placement.hypothetical(g, unit, end, exact=exact))
+
+    spots = placement.reachable_spots(g, unit, CAUTIOUS, safe)
+    return [MoveUnit(side=unit.side, unit=unit.id, to=p, rate=MoveRate.CAUTIOUS) for p in spots]
+
+
+def abandon_casualties(g: Engine, unit: UnitState) -> None:
+    """Rulebook: Abandoning Casualties (R126). The carried casualties stay behind (each may be
+    taken prisoner at the game's end); the unit's Troop Quality and Morale drop one die type,
+    and a unit whose Quality or Morale falls below d6 is no longer combat effective and is
+    removed from play."""
+    left = unit.dependants.count("casualty")
+    unit.dependants = [d for d in unit.dependants if d != "casualty"]
+    g.state.count("casualties_abandoned", left)
+    g.state.count("casualties_left_behind", left)
+    morale = unit.morale_die()
+    quality = unit.quality_die().shifted(-1)
+    lower_morale = morale.shifted(-1) if morale is not None else None
+    removed = quality is None or lower_morale is None
+    if not removed:
+        for f in unit.figures:
+            f.quality = int(Die(f.quality).shifted(-1) or Die.D6)
+            f.morale = int(Die(f.morale).shifted(-1) or Die.D6)
+    g.emit(
+        E.CASUALTIES_ABANDONED,
+        unit=unit.id,
+        unit_name=unit.name,
+        count=left,
+        quality=unit.quality_die().label,
+        morale=(unit.morale_die() or Die.D6).label,
+        removed=removed,
+    )
+    if removed:
+        unit.status = UnitStatus.REMOVED
+        leave_wounded_behind(g, unit)
+        contractors.release_contractors(g, unit, None)
+        g.emit(E.UNIT_DESTROYED, unit=unit.id, unit_name=unit.name, cause="abandoned")
+
+
+ABANDONED_TAKEN = 4
+"""Rulebook: Abandoning Casualties — at the end, a d6 of 4+ makes an abandoned casualty a POW."""
+
+
+def abandoned_fate(g: Engine) -> None:
+    """At the end of the game each abandoned casualty may fall into enemy hands (R126)."""
+    left = g.state.tally.get("casualties_abandoned", 0)
+    if not left:
+        return
+    faces = [g.dice.roll(Die.D6) for _ in range(left)]
+    taken = sum(1 for face in faces if face >= ABANDONED_TAKEN)
+    g.state.count("regular_pows", taken)
+    g.emit(E.ABANDONED_FATE, faces=faces, taken=taken, count=left)
+
+
+def release_pows(g: Engine, unit: UnitState) -> None:
+    """Rulebook: Releasing POWs (R127): the unit lets its prisoners go; they no longer count
+    as POWs for either side, and the unit sheds their Dependant penalty."""
+    freed = unit.dependants.count("pow")
+    unit.dependants = [d for d in unit.dependants if d != "pow"]
+    g.state.count("regular_pows" if unit.side == INSURGENT else "insurgent_pows", -freed)
+    g.state.count("pows_released", freed)
+    g.emit(E.POWS_RELEASED, unit=unit.id, unit_name=unit.name, count=freed, side=unit.side)
+
+
+def casevac(g: Engine, unit: UnitState) -> None:
+    """Rulebook: Casualty Evacuation (CASEVAC), Disposing of Dependants & Casualties (R128): a
+    Regular unit that ends a move in contact (1") with a CASEVAC asset the scenario provides
+    (an aid station, an ambulance) hands its carried casualties over."""
+    if unit.side != REGULAR or "casualty" not in unit.dependants:
+        return
+    for x, y in g.state.aid_stations:
+        if any(distance(f.pos, (x, y)) <= CONTACT for f in unit.effective_figures):
+            handed = unit.dependants.count("casualty")
+            unit.dependants = [d for d in unit.dependants if d != "casualty"]
+            g.state.count("casualties_evacuated", handed)
+            g.emit(E.CASEVAC, unit=unit.id, unit_name=unit.name, count=handed, at=[x, y])
+            return

@@ -10,9 +10,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import close_assault, fire, leaders, placement
+from game.engine import casualties, close_assault, fire, leaders, placement
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
+    AbandonCasualties,
     ChangeLevel,
     CloseAssault,
     Command,
@@ -25,6 +26,8 @@ from game.engine.commands import (
     MoveUnit,
     NeutralizeHotSpot,
     Overwatch,
+    ReleasePows,
+    SplitUnit,
 )
 from game.engine.procedure import (
     Activation,
@@ -121,7 +124,7 @@ def check_overwatch(g: Engine, unit: UnitState, command: Command, act: Activatio
 def check_first_aid(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
     if not _wounded(unit):
         raise IllegalCommand(f"{unit.name} has no wounded figures to tend")
-    if not safe_for_first_aid(g, unit):
+    if not casualties.safe_for_first_aid(g, unit):
         raise IllegalCommand(
             f"{unit.name} must reach Solid Cover or get out of Insurgent sight first (R27)"
         )
@@ -281,8 +284,11 @@ def check_move(
             raise IllegalCommand(
                 "the Insurgents may not go for the contractors before the Marines reach them"
             )
-    if unit.side == REGULAR and any(f.status == FigureStatus.HIT for f in unit.figures):
-        return  # moving toward a safe place to tend the wounded is allowed (R27)
+    if unit.side == REGULAR and act.tending:  # only to reach a safe position (R27, R122)
+        end = walk(path, move_allowance(g, unit, command.rate, act))
+        why = casualties.tending_move_refused(g, unit, end)
+        if why:
+            raise IllegalCommand(why)
 
 
 def move_allowance(g: Engine, unit: UnitState, rate: str, act: Activation) -> float:
@@ -304,12 +310,6 @@ def blocked_contractor_move(g: Engine, unit: UnitState, end: Point) -> bool:
 
 def blocked_contractor_assault(g: Engine, unit: UnitState, target: UnitState) -> bool:
     return False
-
-
-def safe_for_first_aid(g: Engine, unit: UnitState) -> bool:
-    if g.terrain.in_solid_cover(unit.position()):
-        return True
-    return not any(g.los(i, unit) for i in g.state.units_of(INSURGENT))
 
 
 def check_change_level(g: Engine, unit: UnitState, command: ChangeLevel, act: Activation) -> None:
@@ -335,10 +335,10 @@ def check_change_level(g: Engine, unit: UnitState, command: ChangeLevel, act: Ac
 
 def check_join(g: Engine, unit: UnitState, command: JoinUnit, act: Activation) -> None:
     target = g.state.units.get(command.target)
-    if unit.side != INSURGENT or not unit.lone_leader:
+    if not unit.lone_leader:
         raise IllegalCommand(
-            f"only a lone Insurgent leader joins a unit (Rulebook: Leaders Joining a Unit); "
-            f"{unit.name} is not one"
+            f"only a lone leader joins a unit (Rulebook: Leaders Joining a Unit; a squad "
+            f"leader first splits off, R125); {unit.name} is not one"
         )
     if target is None or target.side != unit.side or not target.on_table or target is unit:
         raise IllegalCommand(f"{command.target or 'that'} is not a friendly unit on the table")
@@ -371,6 +371,31 @@ def check_merge(g: Engine, command: Merge) -> None:
         )
 
 
+def check_split(g: Engine, unit: UnitState, command: SplitUnit, act: Activation) -> None:
+    """Rulebook: Split Units (R125): a unit, at the start of its activation, into two elements
+    that each keep at least one figure able to fight."""
+    if act.acted or act.moved > 0 or act.fired:
+        raise IllegalCommand(f"{unit.name} may split only at the start of its activation")
+    live = {f.id for f in unit.effective_figures}
+    taken = set(command.figures)
+    if not taken or len(taken) != len(command.figures) or not taken <= live:
+        raise IllegalCommand(f"name figures of {unit.name} able to fight to form the new element")
+    if not live - taken:
+        raise IllegalCommand(f"{unit.name} must keep at least one figure able to fight")
+
+
+def check_abandon(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
+    """Rulebook: Abandoning Casualties (R126): a Regular unit carrying casualties."""
+    if unit.side != REGULAR or "casualty" not in unit.dependants:
+        raise IllegalCommand(f"{unit.name} carries no casualties to abandon")
+
+
+def check_release(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
+    """Rulebook: Releasing POWs (R127): a unit holding prisoners."""
+    if "pow" not in unit.dependants:
+        raise IllegalCommand(f"{unit.name} holds no prisoners")
+
+
 Validator = Callable[["Engine", UnitState, Any, Activation], None]
 
 VALIDATORS: dict[type[Command], Validator] = {
@@ -382,5 +407,8 @@ VALIDATORS: dict[type[Command], Validator] = {
     JoinUnit: check_join,
     ChangeLevel: check_change_level,
     MoveUnit: check_move_command,
+    SplitUnit: check_split,
+    AbandonCasualties: check_abandon,
+    ReleasePows: check_release,
 }
 """One validator per command type a unit may give (after the checks every action shares)."""

@@ -134,6 +134,34 @@ class ChangeLevel(Command):
 
 
 @dataclass(frozen=True)
+class SplitUnit(Command):
+    """At the start of its activation a unit divides: the `figures` named form a new element,
+    which may not move or fire this activation (Rulebook: Split Units; R125)."""
+
+    kind: ClassVar[str] = "split_unit"
+    unit: str = ""
+    figures: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AbandonCasualties(Command):
+    """A Regular unit leaves its carried casualties behind, as a last resort; its Quality and
+    Morale drop a die type (Rulebook: Abandoning Casualties; R126). Spends no action."""
+
+    kind: ClassVar[str] = "abandon_casualties"
+    unit: str = ""
+
+
+@dataclass(frozen=True)
+class ReleasePows(Command):
+    """A unit releases the prisoners in its custody (Rulebook: Releasing POWs; R127). Spends
+    no action."""
+
+    kind: ClassVar[str] = "release_pows"
+    unit: str = ""
+
+
+@dataclass(frozen=True)
 class DeclareInterrupts(Command):
     """The Insurgent declaration of interruptions: (unit, 'fire' | 'move') pairs (R22)."""
 
@@ -167,6 +195,9 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         JoinUnit,
         Merge,
         ChangeLevel,
+        SplitUnit,
+        AbandonCasualties,
+        ReleasePows,
     )
 }
 

@@ -22,6 +22,7 @@ from game.engine.commands import (
     Command,
     EndPhase,
     IllegalCommand,
+    Merge,
 )
 from game.engine.procedure import (
     Activation,
@@ -114,11 +115,17 @@ def regular_phase(g: Engine) -> Flow:
                 u.activated_turn = g.state.turn
             g.emit(E.PHASE_END, side=REGULAR)
             return
+        if isinstance(command, Merge):  # a declaration, no activation (Merging Units; R125)
+            leaders.declare_merge(g, command)
+            continue
         yield from activation.run_activation(g, command)
 
 
 def accept_activation(g: Engine, command: Command) -> None:
     if isinstance(command, EndPhase):
+        return
+    if isinstance(command, Merge):
+        checks.check_merge(g, command)
         return
     unit_id = getattr(command, "unit", "")
     unit = g.unit(unit_id)

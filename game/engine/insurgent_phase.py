@@ -7,7 +7,16 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from game.engine import checks, close_assault, fire, leaders, movement, overwatch, samples
+from game.engine import (
+    casualties,
+    checks,
+    close_assault,
+    fire,
+    leaders,
+    movement,
+    overwatch,
+    samples,
+)
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     ChangeLevel,
@@ -20,6 +29,8 @@ from game.engine.commands import (
     JoinUnit,
     Merge,
     MoveUnit,
+    ReleasePows,
+    SplitUnit,
 )
 from game.engine.decisions import ContinueContext
 from game.engine.procedure import (
@@ -85,6 +96,12 @@ def insurgent_phase(g: Engine) -> Flow:
         if isinstance(command, Merge):
             leaders.declare_merge(g, command)
             continue
+        if isinstance(command, ReleasePows):  # no action spent (Releasing POWs, R127)
+            casualties.release_pows(g, g.unit(command.unit))
+            continue
+        if isinstance(command, SplitUnit):  # before the unit acts (Split Units, R125)
+            leaders.split_unit(g, g.unit(command.unit), command)
+            continue
         unit = g.unit(getattr(command, "unit", ""))
         yield from insurgent_activation(g, unit, command)
         if g.scenario.finished(g.state):
@@ -98,6 +115,9 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
     if isinstance(first, EndActivation):
         if unit.last_moved_turn == turn:
             g.emit(E.HOLD, unit=unit.id, unit_name=unit.name, side=INSURGENT)
+            return
+        if g.terrain.is_exposed(unit.position()):  # never In Cover (Cover Dice; R52, R120)
+            g.emit(E.IN_COVER, unit=unit.id, unit_name=unit.name, passed="exposed")
             return
         test = rb.quality_test(unit.quality_die(), g.dice, pinned=unit.pinned_turn == turn)
         if test.passed:
@@ -128,7 +148,9 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
         elif isinstance(command, CloseAssault):
             yield from close_assault.charge(g, unit, act, command, then=insurgent_assault)
             break
-        act.acted = True
+        elif isinstance(command, ReleasePows):
+            casualties.release_pows(g, unit)
+        act.acted = act.acted or not isinstance(command, ReleasePows)
         if (act.fired and act.rate) or not unit.on_table or g.scenario.finished(g.state):
             break
         options = [

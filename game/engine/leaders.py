@@ -10,10 +10,12 @@ from game.engine.commands import (
     JoinUnit,
     Merge,
     MoveUnit,
+    SplitUnit,
 )
 from game.engine.protocol import EventKind as E
 from game.engine.protocol import UnitStatus
 from game.engine.state import (
+    REGULAR,
     UnitState,
 )
 from game.engine.terrain import distance
@@ -39,7 +41,11 @@ def leader_joins(g: Engine, leader: UnitState, wanted: str = "") -> None:
         return
     target = next((u for u in friends if u.id == wanted), friends[0])
     turn = g.state.turn
-    already = target.interrupted_turn == turn or target.acted_turn == turn
+    already = (
+        target.interrupted_turn == turn
+        or target.acted_turn == turn
+        or (target.side == REGULAR and target.activated_turn == turn)
+    )
     absorb(g, target, leader)
     keep_unbroken(target)
     if already:  # both are finished for the turn
@@ -64,6 +70,7 @@ def absorb(g: Engine, keeper: UnitState, other: UnitState) -> None:
         if c.holder == other.id:
             c.holder = keeper.id
     keeper.ever_casualties = keeper.ever_casualties or other.ever_casualties
+    keeper.morale_bonus = max(keeper.morale_bonus, other.morale_bonus)  # a squad leader's +1
     other.figures = []
     other.dependants = []
     other.last_x, other.last_y = keeper.leader_point
@@ -130,3 +137,60 @@ def keep_unbroken(unit: UnitState) -> None:
     shift the unit keeps is cut to what its new Morale die can carry (at worst d6)."""
     while unit.morale_shift > 0 and unit.morale_die() is None:
         unit.morale_shift -= 1
+
+
+SPLIT_STATUS = (
+    "elevation",
+    "armour",
+    "pinned_turn",
+    "pins_this_turn",
+    "regroup_turn",
+    "last_moved_turn",
+    "move_rate_turn",
+    "move_rate",
+    "fired_turn",
+    "ever_casualties",
+    "seen",
+    "placed_turn",
+    "in_cover_turn",
+    "last_attacker",
+    "activated_turn",
+    "interrupted_turn",
+    "acted_turn",
+)
+"""What a split element shares with the unit it left: where it stands and what befell it."""
+
+
+def split_unit(g: Engine, unit: UnitState, command: SplitUnit) -> UnitState:
+    """Rulebook: Split Units (R125). The named figures leave as a new element; the unit's
+    activation goes on with the rest, and the new element, counted as activated, may neither
+    move nor fire this activation. Carried Dependants and hit figures stay with the unit; the
+    squad leader's +1 Morale goes with him."""
+    taken = set(command.figures)
+    number = 2
+    while f"{unit.id}-{number}" in g.state.units:
+        number += 1
+    element = UnitState(
+        f"{unit.id}-{number}",
+        f"{unit.name} {number}",
+        unit.side,
+        [f for f in unit.figures if f.id in taken],
+    )
+    unit.figures = [f for f in unit.figures if f.id not in taken]
+    for name in SPLIT_STATUS:
+        setattr(element, name, getattr(unit, name))
+    # only one element moves and fires (Split Units): the new one has had its turn's action
+    element.activated_turn = element.acted_turn = g.state.turn
+    if any(f.kind == "leader" for f in element.figures):
+        element.morale_bonus, unit.morale_bonus = unit.morale_bonus, 0
+    g.state.units[element.id] = element
+    g.emit(
+        E.UNIT_SPLIT,
+        unit=unit.id,
+        unit_name=unit.name,
+        element=element.id,
+        element_name=element.name,
+        figures=len(element.figures),
+        left=len(unit.effective_figures),
+    )
+    return element

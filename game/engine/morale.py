@@ -4,14 +4,13 @@ check after fire and its effects, seeking cover and pulling back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
 from game.engine import contractors, movement, placement, prisoners
 from game.engine import rulesbridge as rb
 from game.engine.decisions import SeekCoverContext
 from game.engine.procedure import (
-    DIRECTIONS,
     Flow,
 )
 from game.engine.protocol import DecisionKind, UnitStatus
@@ -106,33 +105,14 @@ def cover_spots(
     limit: int = 4,
 ) -> list[Point]:
     """Up to `limit` covered spots within `reach`, nearest first, at least 0.75" apart."""
-    start = unit.leader_point
     here = distance(unit.centre, away_from.centre)
-    ends: list[tuple[float, Point, Point]] = []
-    for dist in (reach / 3, 2 * reach / 3, reach):
-        if dist < 0.5:
-            continue
-        for dx, dy in DIRECTIONS:
-            goal = (start[0] + dx * dist, start[1] + dy * dist)
-            path = g.terrain.path(start, goal)
-            end = walk(path, reach)
-            if distance(end, start) < 0.5:
-                continue
-            ends.append((distance(end, start), (round(end[0], 2), round(end[1], 2)), end))
-    # nearest first (ties in the order found); each is weighed only when it could still be
-    # among the first `limit`: the quick guess, then the real placement
-    ends.sort(key=lambda e: (e[0], e[1]))
-    unique: list[Point] = []
-    for _, p, end in ends:
-        if len(unique) == limit:
-            break
-        if (
-            covered_spot(g, unit, away_from, end, here, need_solid, exact=False)
-            and all(distance(p, q) > 0.75 for q in unique)
-            and covered_spot(g, unit, away_from, p, here, need_solid, exact=True)
-        ):
-            unique.append(p)
-    return unique
+    return placement.reachable_spots(
+        g,
+        unit,
+        reach,
+        lambda end, exact: covered_spot(g, unit, away_from, end, here, need_solid, exact=exact),
+        limit=limit,
+    )
 
 
 def covered_spot(
@@ -155,36 +135,49 @@ def covered_spot(
 
 
 def seek_cover(g: Engine, unit: UnitState, attacker: UnitState) -> Flow:
-    """Pinned/Shaken units move to cover without nearing the enemy, or try to Get In Cover."""
-    turn = g.state.turn
+    """Pinned and Shaken units must move to cover, never nearer the enemy, while they have
+    movement left; only a Pinned unit that can reach no such cover tries to Get In Cover
+    (Rulebook: Pinned; Shaken; Cover Dice; R62, R121)."""
     if not unit.on_table:
         return
     reach = movement.movement_left(g, unit)
     if g.terrain.in_solid_cover(unit.position()):
         return
     spots = cover_spots(g, unit, attacker, reach, need_solid=False) if reach > 0.5 else []
-    choices: list[Any] = ["stay"] + [list(p) for p in spots]
+    if not spots:
+        get_in_cover(g, unit)
+        return
     choice = yield from g.choose(
         unit.side,
         DecisionKind.SEEK_COVER,
-        f"{unit.name} must seek cover: choose a covered spot (not toward the enemy) or stay "
-        "and try to Get In Cover",
-        choices,
+        f"{unit.name} must move to cover: choose a covered spot (not toward the enemy)",
+        [list(p) for p in spots],
         context=SeekCoverContext(unit=unit.id),
     )
-    if choice == "stay":
-        test = rb.quality_test(unit.quality_die(), g.dice, pinned=True)
-        if test.passed:
-            unit.in_cover_turn = turn
-        g.emit(E.GET_IN_COVER, unit=unit.id, unit_name=unit.name, **test.to_data())
-        return
     to = (float(choice[0]), float(choice[1]))
     placement.place_unit(g, unit, to)
-    unit.last_moved_turn = turn
+    unit.last_moved_turn = g.state.turn
     if g.act is not None and g.act.unit == unit.id:
         g.act.path = []
     g.emit(E.SEEK_COVER, unit=unit.id, unit_name=unit.name, to=list(to))
     placement.update_sightings(g)
+
+
+def get_in_cover(g: Engine, unit: UnitState) -> None:
+    """A unit that must seek cover and can reach none stays. A Pinned one takes a Quality test
+    (one die down) to be In Cover; an Exposed one cannot be (R120); a Shaken Insurgent, which
+    the book gives no such test, just stays (Rulebook: Pinned; Shaken; R121)."""
+    turn = g.state.turn
+    if unit.pinned_turn != turn:
+        g.emit(E.GET_IN_COVER, unit=unit.id, unit_name=unit.name, passed="shaken")
+        return
+    if g.terrain.is_exposed(unit.position()):  # never In Cover (Cover Dice; R52, R120)
+        g.emit(E.GET_IN_COVER, unit=unit.id, unit_name=unit.name, passed="exposed")
+        return
+    test = rb.quality_test(unit.quality_die(), g.dice, pinned=True)
+    if test.passed:
+        unit.in_cover_turn = turn
+    g.emit(E.GET_IN_COVER, unit=unit.id, unit_name=unit.name, **test.to_data())
 
 
 def pull_back(g: Engine, unit: UnitState, attacker: UnitState) -> None:

@@ -145,7 +145,8 @@ def continue_move(g: Engine, unit: UnitState, act: Activation) -> Flow:
             distance=act.moved,
         )
         contractors.handoff_dependants(g, unit)
-        if act.tending and checks.safe_for_first_aid(g, unit):
+        casualties.casevac(g, unit)
+        if act.tending and casualties.safe_for_first_aid(g, unit):
             casualties.first_aid(g, unit)  # R27: the move that brought the wounded to safety
     act.path = []
 

@@ -460,11 +460,23 @@ TEMPLATES: dict[str, str] = {
         "{unit_name} stayed by hot spot {hot_spot} for a full turn: it is neutralized and "
         "removed (R28)"
     ),
-    K.DEPENDANT_HIT: _(
-        "{unit_name}: more Defense failures than successes, so one hit falls on a carried "
-        "casualty, who dies (Rulebook: Fire at Units with Dependants & Casualties)"
-    ),
     K.SEEK_COVER: _("{unit_name} moves to cover at ({to[0]:.1f}, {to[1]:.1f})"),
+    K.UNIT_SPLIT: _(
+        "T{turn} {unit_name} splits: {element_name} becomes an element of its own (figures: "
+        "{figures}) and may not move or fire this activation; figures left: {left} "
+        "(Rulebook: Split Units)"
+    ),
+    K.CASEVAC: _(
+        "{unit_name} hands its carried casualties ({count}) to the CASEVAC asset at "
+        "({at[0]:.1f}, {at[1]:.1f}) (Rulebook: Casualty Evacuation)"
+    ),
+    K.POWS_RELEASED: _(
+        "T{turn} {unit_name} releases its POWs ({count}) (Rulebook: Releasing POWs)"
+    ),
+    K.ABANDONED_FATE: _(
+        "Abandoned casualties ({count}) d6={faces} (4+ = taken): {taken} fall into enemy hands "
+        "as POWs (Rulebook: Abandoning Casualties)"
+    ),
     K.PULL_BACK: _(
         "{unit_name} pulls back to ({to[0]:.1f}, {to[1]:.1f}) and must regroup next turn "
         "(Rulebook: Pull Back)"
@@ -520,6 +532,8 @@ VARIANT_KEYS: dict[str, tuple[str, ...]] = {
     K.PRISONERS: ("cause",),
     K.FLEE: ("pinned",),
     K.LEADER_JOINS: ("finished",),
+    K.DEPENDANT_HIT: ("dependant",),
+    K.CASUALTIES_ABANDONED: ("removed",),
     K.GET_IN_COVER: ("passed",),
     K.IN_COVER: ("passed",),
     K.INTERRUPT_CHECK: ("passed",),
@@ -549,6 +563,19 @@ VARIANTS: dict[tuple[Any, ...], str] = {
     (K.UNIT_DESTROYED, "wiped_out"): _("{unit_name} is wiped out"),
     (K.UNIT_DESTROYED, "out_of_action"): _("{unit_name} has no one left able to fight"),
     (K.UNIT_DESTROYED, "no_one_left"): _("{unit_name} has no one left"),
+    (K.UNIT_DESTROYED, "abandoned"): _(
+        "{unit_name} is no longer combat effective and leaves the table (Rulebook: Abandoning "
+        "Casualties)"
+    ),
+    (K.CASUALTIES_ABANDONED, True): _(
+        "T{turn} {unit_name} abandons its carried casualties ({count}): its Quality or Morale "
+        "falls below d6 "
+        "(Rulebook: Abandoning Casualties)"
+    ),
+    (K.CASUALTIES_ABANDONED, False): _(
+        "T{turn} {unit_name} abandons its carried casualties ({count}): Troop Quality {quality}, "
+        "Morale {morale} (Rulebook: Abandoning Casualties)"
+    ),
     (K.BROKEN, "morale"): _(
         "{unit_name}'s Morale falls below d6: it breaks and leaves the table (R11)"
     ),
@@ -579,12 +606,32 @@ VARIANTS: dict[tuple[Any, ...], str] = {
         "T{turn} {leader_name} joins {unit_name} (Rulebook: Leaders Joining a Unit); "
         "it may still act this turn, but only fire: the join was its move"
     ),
+    (K.DEPENDANT_HIT, "casualty"): _(
+        "{unit_name}: more Defense failures than successes, so one hit falls on a carried "
+        "casualty, who dies (Rulebook: Fire at Units with Dependants & Casualties)"
+    ),
+    (K.DEPENDANT_HIT, "pow"): _(
+        "{unit_name}: more Defense failures than successes, so one hit falls on a prisoner, "
+        "who dies (Rulebook: Fire at Units with Dependants & Casualties; R123)"
+    ),
     (K.GET_IN_COVER, True): _(
         "T{turn} {unit_name} tries to Get In Cover (Rulebook: Pinned; Cover Dice): "
         "{test} → In Cover"
     ),
     (K.GET_IN_COVER, False): _(
         "T{turn} {unit_name} tries to Get In Cover (Rulebook: Pinned; Cover Dice): {test} → fails"
+    ),
+    (K.GET_IN_COVER, "shaken"): _(
+        "T{turn} {unit_name} can reach no cover without nearing the enemy and stays where it is "
+        "(Rulebook: Shaken; R121)"
+    ),
+    (K.GET_IN_COVER, "exposed"): _(
+        "T{turn} {unit_name} can reach no cover and stays where it is, Exposed: it cannot "
+        "Get In Cover (Rulebook: Cover Dice, Exposed; R120)"
+    ),
+    (K.IN_COVER, "exposed"): _(
+        "T{turn} {unit_name} stays put, Exposed in the open: no In Cover for it "
+        "(Rulebook: Cover Dice, Exposed; R120)"
     ),
     (K.IN_COVER, True): _(
         "T{turn} {unit_name} stays put and tries to get In Cover (Rulebook: Cover Dice): "

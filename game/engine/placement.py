@@ -4,9 +4,11 @@ around its leader, what-if positions, cohesion between units.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Building, Point
+from game.engine.procedure import DIRECTIONS
 from game.engine.protocol import EventKind as E
 from game.engine.state import (
     FIGURE_OK,
@@ -15,7 +17,7 @@ from game.engine.state import (
     FigureState,
     UnitState,
 )
-from game.engine.terrain import distance
+from game.engine.terrain import distance, walk
 from game.rules.movement import (
     COHESION_REACH,
 )
@@ -129,3 +131,38 @@ def friends_in_cohesion(g: Engine, unit: UnitState) -> list[UnitState]:
         if u.id != unit.id and u.effective_figures and in_cohesion(g, unit, u)
     ]
     return sorted(friends, key=lambda u: (nearest_distance(g, unit, [u]), u.id))
+
+
+def reachable_spots(
+    g: Engine,
+    unit: UnitState,
+    reach: float,
+    good: Callable[[Point, bool], bool],
+    *,
+    limit: int = 4,
+) -> list[Point]:
+    """Up to `limit` spots the unit's leader can walk to within `reach` (a third, two thirds
+    and all of it, in 8 directions), nearest first, at least 0.75" apart, for which
+    `good(spot, exact)` holds: asked first with the quick what-if placement (`exact=False`),
+    then with the real one."""
+    start = unit.leader_point
+    ends: list[tuple[float, Point, Point]] = []
+    for dist in (reach / 3, 2 * reach / 3, reach):
+        if dist < 0.5:
+            continue
+        for dx, dy in DIRECTIONS:
+            goal = (start[0] + dx * dist, start[1] + dy * dist)
+            end = walk(g.terrain.path(start, goal), reach)
+            if distance(end, start) < 0.5:
+                continue
+            ends.append((distance(end, start), (round(end[0], 2), round(end[1], 2)), end))
+    # nearest first (ties in the order found); each is weighed only when it could still be
+    # among the first `limit`: the quick guess, then the real placement
+    ends.sort(key=lambda e: (e[0], e[1]))
+    unique: list[Point] = []
+    for _, p, end in ends:
+        if len(unique) == limit:
+            break
+        if good(end, False) and all(distance(p, q) > 0.75 for q in unique) and good(p, True):
+            unique.append(p)
+    return unique

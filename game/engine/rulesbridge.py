@@ -452,13 +452,16 @@ def moved_rapidly(unit: UnitState, turn: int) -> bool:
 
 
 def counts_in_cover(unit: UnitState, turn: int, *, stationary: bool, exposed: bool) -> bool:
-    """Does the unit get the In Cover die? (Rulebook: Cover Dice; R52, R68).
+    """Does the unit get the In Cover die? (Rulebook: Cover Dice; R52, R68, R120).
 
-    A unit that Got In Cover keeps it until it moves, at most through the next turn
-    (`in_cover_turn` at or after this turn, R68); a Regular unit that has not moved this turn
-    claims it unless it is Exposed (R52). `stationary` is asked rather than read, so the AIs can
-    weigh a unit where it would stand after a move."""
-    return unit.in_cover_turn >= turn or (unit.side == REGULAR and stationary and not exposed)
+    An Exposed unit never does, whatever it did to get In Cover (R52, R120). Otherwise a unit
+    that Got In Cover keeps it until it moves, at most through the next turn (`in_cover_turn` at
+    or after this turn, R68), and a Regular unit that has not moved this turn claims it.
+    `stationary` is asked rather than read, so the AIs can weigh a unit where it would stand
+    after a move."""
+    if exposed:
+        return False
+    return unit.in_cover_turn >= turn or (unit.side == REGULAR and stationary)
 
 
 def firepower(

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
-from game.engine import checks, placement
+from game.engine import casualties, checks, placement
 from game.engine.commands import (
+    AbandonCasualties,
     ChangeLevel,
     CloseAssault,
     Command,
@@ -22,6 +23,8 @@ from game.engine.commands import (
     MoveUnit,
     NeutralizeHotSpot,
     Overwatch,
+    ReleasePows,
+    SplitUnit,
 )
 from game.engine.procedure import (
     DIRECTIONS,
@@ -45,6 +48,14 @@ def activation_options(g: Engine, waiting: list[UnitState]) -> list[Command]:
     options: list[Command] = [EndPhase(side=REGULAR)]
     for unit in waiting:
         options.extend(unit_action_options(g, unit, Activation.begin(unit)))
+    for unit in g.state.units_of(REGULAR):  # split elements may merge again (R125)
+        for friend in placement.friends_in_cohesion(g, unit):
+            merge = Merge(side=REGULAR, unit=unit.id, target=friend.id)
+            try:
+                checks.check_merge(g, merge)
+            except IllegalCommand:
+                continue
+            options.append(merge)
     return options
 
 
@@ -63,7 +74,21 @@ def unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Com
         candidates.append(Fire(side=side, unit=unit.id, target=enemy.id))
         if not act.acted:
             candidates.append(CloseAssault(side=side, unit=unit.id, target=enemy.id))
+    candidates += [
+        AbandonCasualties(side=side, unit=unit.id),  # R126
+        ReleasePows(side=side, unit=unit.id),  # R127
+    ]
+    live = [f.id for f in unit.effective_figures]
+    if len(live) >= 2:  # Split Units (R125): the later half forms the new element
+        candidates.append(SplitUnit(side=side, unit=unit.id, figures=tuple(live[len(live) // 2 :])))
+    for friend in g.state.units_of(side):
+        if side == REGULAR and friend is not unit and unit.lone_leader:
+            candidates.append(
+                JoinUnit(side=side, unit=unit.id, target=friend.id, rate=MoveRate.CAUTIOUS)
+            )
     candidates += move_samples(g, unit, act)
+    if side == REGULAR and act.tending:
+        candidates += casualties.safety_moves(g, unit)  # the ways to safety (R27, R122)
     candidates.append(ChangeLevel(side=side, unit=unit.id, up=not unit.elevation))
     live = [f.id for f in unit.effective_figures]
     if len(live) >= 2 and unit.quality_die() > Die.D6 and not act.fired:

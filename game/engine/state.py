@@ -329,6 +329,7 @@ class GameState:
     fog_of_war: bool = False
     entry_edges: list[str] = field(default_factory=list)
     exit_edges: list[str] = field(default_factory=list)
+    aid_stations: list[list[float]] = field(default_factory=list)  # CASEVAC assets (R128)
     objectives: dict[str, Any] = field(default_factory=dict)  # the scenario's `Objectives`
     turn: int = 0
     phase: str = "setup"

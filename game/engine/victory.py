@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.engine import casualties
 from game.engine import rulesbridge as rb
 from game.engine.protocol import EventKind as E
 from game.engine.protocol import FigureStatus
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 def finish_game(g: Engine, reason: str) -> None:
     g.state.phase = "over"
+    casualties.abandoned_fate(g)  # abandoned casualties may be taken prisoner (R126)
     for unit in g.state.units_of(REGULAR):
         waiting = [f for f in unit.figures if f.status == FigureStatus.HIT]
         if waiting:

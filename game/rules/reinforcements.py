@@ -29,8 +29,9 @@ HOT_SPOT_SEPARATION: Final = 6.0
 """No hot spot stands within 6" of another; exactly 6" is allowed (Place Insurgent Hot Spots,
 R45)."""
 
-MAX_ROLL_AGAINS: Final = 3
-"""How many ROLL AGAIN results may chain in one reinforcement check (R43)."""
+ROLL_AGAIN_GUARD: Final = 1000
+"""A guard against a program bug, never a rule: ROLL AGAIN chains have no cap (R43, R124).
+A chain of this length has odds of (7/36)^1000; reaching it raises an error."""
 
 InsurgencyLevel = int | str
 """A scenario's Insurgency Level: 0..6, or `AUTOMATIC`."""
@@ -188,7 +189,6 @@ class ReinforcementReport:
 
     insurgency: InsurgencyRoll
     units: tuple[ArrivingUnit, ...]
-    roll_again_capped: bool
 
     @property
     def arriving(self) -> tuple[ArrivingUnit, ...]:
@@ -302,27 +302,23 @@ def roll_reinforcements(
     neutralized: frozenset[int] | set[int] = frozenset(),
     *,
     hot_spot_count: int = HOT_SPOT_COUNT,
-    max_roll_agains: int = MAX_ROLL_AGAINS,
     edges: EdgeTable | None = None,
 ) -> ReinforcementReport:
     """Rulebook: Arrival of Insurgent Reinforcements — the whole start-of-turn check (R20, R43).
 
-    ROLL AGAIN rows bring their own unit and roll the table once more; at most `max_roll_agains`
-    such extra rolls are made, after which a ROLL AGAIN row brings only its own unit. With
-    `edges` (e.g. `MIDNIGHT_AT_THE_ALAMO_EDGES`) each unit rolls for a table edge, not a hot spot.
+    A ROLL AGAIN row brings its own unit and rolls the table once more, for as long as ROLL
+    AGAIN comes up: the book sets no limit (R124). With `edges` (e.g.
+    `MIDNIGHT_AT_THE_ALAMO_EDGES`) each unit rolls for a table edge, not a hot spot.
     """
-    if max_roll_agains < 0:
-        raise ValueError(f"max_roll_agains: {max_roll_agains} must not be negative")
     insurgency = check_insurgency_level(level, dice)
     if not insurgency.arrive:
-        return ReinforcementReport(insurgency, (), False)
+        return ReinforcementReport(insurgency, ())
     units = [roll_arriving_unit(dice, neutralized, hot_spot_count, edges)]
-    extra_rolls = 0
-    while units[-1].row.roll_again and extra_rolls < max_roll_agains:
-        extra_rolls += 1
+    while units[-1].row.roll_again:
+        if len(units) > ROLL_AGAIN_GUARD:
+            raise RuntimeError(f"reinforcements: {len(units)} ROLL AGAIN results in a row")
         units.append(roll_arriving_unit(dice, neutralized, hot_spot_count, edges))
-    capped = units[-1].row.roll_again
-    return ReinforcementReport(insurgency, tuple(units), capped)
+    return ReinforcementReport(insurgency, tuple(units))
 
 
 def arriving_unit_to_unit(

@@ -34,7 +34,7 @@ from game.engine.state import (
 from game.engine.terrain import Terrain
 from game.rules.dice import DiceSource, Die, ScriptedDice
 from game.scenarios.catalog import Patrol
-from game.scenarios.fields import Fields, SituationError, items, kind_of, one_of
+from game.scenarios.fields import Fields, SituationError, items, kind_of, one_of, point
 from game.scenarios.ids import SHIPPED_SCENARIO_IDS, scenario_map
 from game.scenarios.inline_map import hot_spot_list, inline_battlefield
 
@@ -58,8 +58,8 @@ LINE_SPACING = 0.9  # inches between figures laid out by `line` (in cohesion, R2
 MAX_COMMANDS = 2000
 SITUATION_FIELDS = (
     "title", "description", "map", "units", "turn", "turn_limit", "insurgency_level",
-    "reinforcements", "night", "hot_spots", "contractors", "dice", "seed", "controllers",
-    "commands", "max_commands",
+    "reinforcements", "night", "hot_spots", "contractors", "aid_stations", "dice", "seed",
+    "controllers", "commands", "max_commands",
 )  # fmt: skip
 UNIT_FIELDS = (
     "id", "side", "name", "quality", "morale", "figures", "line", "status", "morale_shift",
@@ -105,6 +105,7 @@ class Situation:
     seed: int = 0
     dice: tuple[int | tuple[Die, int], ...] | None = None
     contractors: tuple[tuple[Point, str], ...] = ()  # (where, holding unit id or "")
+    aid_stations: tuple[Point, ...] = ()  # CASEVAC assets (R128)
     controllers: dict[str, str] = field(default_factory=dict)
     commands: tuple[Command, ...] = ()
     max_commands: int = MAX_COMMANDS
@@ -153,6 +154,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         else [(h.number, h.position, False) for h in battlefield.hot_spots]
     )
     contractors = _contractors(spec, units)
+    aid_stations = tuple(point(v, at) for at, v in spec.items("aid_stations", []))
     controllers = _controllers(spec)
     dice = _dice(spec.raw("dice")) if spec.has("dice") else None
     situation = Situation(
@@ -162,6 +164,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         units=units,
         hot_spots=tuple(hot_spots),
         contractors=contractors,
+        aid_stations=aid_stations,
         turn=turn,
         turn_limit=turn_limit,
         insurgency_level=level,
@@ -416,6 +419,9 @@ class SituationScenario(Patrol):
             held = spec.dependants.count("pow")  # enemy POWs: on the other side's tally
             if held:
                 state.count(prisoners.pow_tally(prisoners.other_side(spec.side)), held)
+            carried = spec.dependants.count("casualty") if spec.side == REGULAR else 0
+            if carried:  # carried casualties are wounded figures removed (R123)
+                state.count("regular_wia", carried)
         for i, ((x, y), holder) in enumerate(self.situation.contractors):
             contractor = ContractorState(f"C{i + 1}", x, y)
             if holder:
@@ -429,6 +435,7 @@ class SituationScenario(Patrol):
             )
         )
         state.insurgency_level = self.situation.insurgency_level
+        state.aid_stations = [[x, y] for x, y in self.situation.aid_stations]
 
 
 def _unit_state(spec: UnitSetup, turn: int) -> UnitState:
@@ -451,7 +458,8 @@ def _unit_state(spec: UnitSetup, turn: int) -> UnitState:
     unit.dependants = list(spec.dependants)
     unit.seen = spec.seen
     unit.morale_shift = spec.morale_shift
-    unit.ever_casualties = any(f.wounded for f in spec.figures)
+    # a carried casualty is a figure removed as a casualty; a wounded one is not yet (R123)
+    unit.ever_casualties = spec.side == REGULAR and "casualty" in spec.dependants
     unit.ever_casualties |= "had_casualties" in spec.statuses
     marks = {
         "pinned": "pinned_turn",

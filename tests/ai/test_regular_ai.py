@@ -258,9 +258,13 @@ def test_every_regular_decision_kind_gets_a_legal_answer() -> None:
     answer_with_ai(
         engine, interruptions.regular_reaction(engine, r1, act, i1, won_test=True), kinds
     )
-    # seek cover after being Pinned
-    engine.dice = SeededDice(3)
-    answer_with_ai(engine, morale.seek_cover(engine, r2, i1), kinds)
+    # seek cover after being Pinned: asked only when cover is in reach (R121), so beside a block
+    covered = staged(
+        table(block(15, 23, 19, 25)), fireteam("R2", 16.0, 21.0), gunmen("I1", 12.0, 12.0, 5)
+    )
+    pinned, firer = covered.state.units["R2"], covered.state.units["I1"]
+    answer_with_ai(covered, morale.seek_cover(covered, pinned, firer), kinds)
+    assert pinned.leader_point != (16.0, 21.0)
     # assaulted: I1 charges R1; both pass their Close Assault Quality Checks
     engine.dice = ScriptThenSeeded([6, 8], seed=5)
     lines = answer_with_ai(engine, close_assault.close_assault(engine, i1, r1), kinds)
@@ -309,7 +313,7 @@ def test_the_board_weighs_the_dice_the_engine_rolls() -> None:
     getting in cover (R68), a Rapid mover's lost and given dice, a support weapon's dice and
     doubled Optimum Range count alike."""
     engine = staged(
-        table(),
+        table(block(11, 9.5, 16, 11)),  # keeps I1 from being Exposed, so it may be In Cover (R120)
         fireteam("R1", 10.0, 20.0),
         fireteam("R2", 16.0, 21.0),
         gunmen("I1", 12.0, 12.0, 5),

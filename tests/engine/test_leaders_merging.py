@@ -99,7 +99,7 @@ def test_join_unit_is_refused_beyond_reach_or_for_a_unit_that_is_no_lone_leader(
     engine = game(chief(10.0, 1.0), cell(), cell("FAR", x=30.0))
     with pytest.raises(IllegalCommand, match="cannot reach cohesion"):
         engine.apply(JoinUnit(side=INSURGENT, unit="CHIEF", target="CELL", rate="cautious"))
-    with pytest.raises(IllegalCommand, match="lone Insurgent leader"):
+    with pytest.raises(IllegalCommand, match="only a lone leader joins a unit"):
         engine.apply(JoinUnit(side=INSURGENT, unit="CELL", target="FAR", rate="cautious"))
     with pytest.raises(IllegalCommand, match="not a friendly unit"):
         engine.apply(JoinUnit(side=INSURGENT, unit="CHIEF", target="R1", rate="rapid"))

@@ -41,7 +41,7 @@ LINES: list[tuple[str, dict[str, Any], int, str]] = [
     ),
     (
         "DependantHit",
-        {"unit": "R1", "unit_name": "Alpha"},
+        {"unit": "R1", "unit_name": "Alpha", "dependant": "casualty"},
         2,
         "Alpha: more Defense failures than successes, so one hit falls on a carried casualty, "
         "who dies (Rulebook: Fire at Units with Dependants & Casualties)",

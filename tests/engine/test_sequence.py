@@ -113,7 +113,8 @@ def test_r26_pinned_twice_in_a_turn_pulls_back_and_regroups_next_turn() -> None:
     gunmen = engine.state.units["GUNMEN"]
     start = marines.leader_point
     mover = next(f for f in marines.figures if f.pos == start)
-    # All dice show 1: the morale check fails (Pinned); it stays and fails to Get In Cover.
+    # All dice show 1: the morale check fails (Pinned); on the open table it can reach no cover
+    # and, Exposed, cannot Get In Cover either (R120, R121): it stays.
     drive(morale.morale(engine, marines, gunmen), lambda d: "stay")
     assert marines.pinned_turn == 1 and marines.regroup_turn == 0
     assert marines.leader_point == start
@@ -298,7 +299,8 @@ def test_r68_insurgents_who_stay_put_may_get_in_cover_until_they_move() -> None:
         ]
     )
     dice = ThenOnes([(Die.D6, 5)])  # the In Cover Quality Check passes
-    engine = Engine(StagedScenario(staging), table(), 0, dice=dice)
+    # a block just north of the gunmen keeps them from being Exposed (R120)
+    engine = Engine(StagedScenario(staging), table(block(22, 16, 28, 19)), 0, dice=dice)
     gunmen = engine.state.units["GUNMEN"]
     engine.apply(EndPhase(side=REGULAR))
     engine.apply(EndActivation(side=INSURGENT, unit="GUNMEN"))

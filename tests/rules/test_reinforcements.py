@@ -118,16 +118,29 @@ def test_roll_again_brings_a_second_unit_with_its_own_hot_spot() -> None:
     report = roll_reinforcements(5, ScriptedDice(script))
     assert [unit.row.roll for unit in report.units] == [4, 10]
     assert [unit.hot_spot for unit in report.units] == [1, 4]
-    assert not report.roll_again_capped
 
 
-def test_r43_roll_again_chains_at_most_three_times() -> None:
+def test_r124_roll_again_chains_have_no_cap() -> None:
+    """Rulebook: Arrival of Insurgent Reinforcements (R43, R124): each ROLL AGAIN rolls the
+    table once more, however many come up in a row."""
     one_roll_again_unit = [1, 3, 1, 4, 2]  # row 4: 1 rifleman, leaderless 4, hot spot 2
-    dice = ScriptedDice(one_roll_again_unit * 5)
+    row_10 = [5, 5, 2, 4]  # light support, leaderless 2, hot spot 4
+    dice = ScriptedDice(one_roll_again_unit * 6 + row_10)
     report = roll_reinforcements(AUTOMATIC, dice)
-    assert len(report.units) == 4  # the first roll and three extra rolls
-    assert report.roll_again_capped
-    assert len(dice.remaining) == 5  # the fifth unit was never rolled
+    assert [unit.row.roll for unit in report.units] == [4] * 6 + [10]
+    assert not dice.remaining
+
+
+def test_r124_an_endless_roll_again_chain_is_a_bug_not_a_rule() -> None:
+    class AlwaysFour:
+        def roll(self, die: Die) -> int:
+            return 2  # 2 + 2 on the table: row 4, ROLL AGAIN, for ever
+
+        def roll_many(self, die: Die, count: int) -> tuple[int, ...]:
+            return tuple(2 for _ in range(count))
+
+    with pytest.raises(RuntimeError, match="ROLL AGAIN results in a row"):
+        roll_reinforcements(AUTOMATIC, AlwaysFour())
 
 
 def test_roll_again_chain_of_two_then_an_ordinary_row() -> None:

@@ -360,8 +360,9 @@ def test_overwatch_in_cover_and_wounded_set_the_unit_state() -> None:
     fire_r2 = {"kind": "fire", "side": "regular", "unit": "R2", "target": "G"}
     refused = run_data({**data, "commands": [fire_r2]})
     assert "R2 is tending its wounded and may only react (R27)" in refused.error
-    moved = run_data({**data, "commands": [move_r2]})  # toward safety: allowed (R27)
-    assert moved.error == "" and of_kind(moved, "MoveStart")
+    # on the open table no move takes it to safety or out of the Gunmen's sight (R27, R122)
+    moved = run_data({**data, "commands": [move_r2]})
+    assert "may move only into Solid Cover or out of Insurgent sight" in moved.error
 
 
 def test_had_casualties_makes_a_rapid_move_wait_on_the_casualties_quality_check() -> None:
