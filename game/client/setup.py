@@ -63,6 +63,7 @@ from game.client.setup_config import (
     table_details,
 )
 from game.client.setup_details import DetailsPanel
+from game.client.setup_players import build_players
 from game.client.typed import visible
 
 
@@ -429,76 +430,7 @@ class SetupScene(Scene):
         if self.dialog_lines and self.check is not None and self.check.errors:
             self._open_dialog()
 
-    def _build_players(self, manager: pygame_gui.UIManager, x: int, y: int, col: int) -> int:
-        mode = self.choices.mode
-        if mode == "watch":
-            self.widgets.append(
-                UILabel(pygame.Rect(x, y, col, 30), "The AI plays both sides.", manager)
-            )
-            return y + 40
-        if mode == "solo":
-            rows = [("Your name", "You", "Your name, shown on the screen and in the saves")]
-        elif mode == "hotseat":
-            rows = [
-                ("Regulars", "Regular player", "Who commands the Regular fireteams"),
-                ("Insurgents", "Insurgent player", "Who commands the Insurgents"),
-            ]
-        else:
-            self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), "Players", manager))
-            count_menu = UIDropDownMenu(
-                [str(n) for n in range(2, MAX_COOP + 1)],
-                str(self.choices.coop_players),
-                pygame.Rect(x + 120, y, 80, 32),
-                manager,
-            )
-            count_menu.set_tooltip("How many people share the Regular fireteams")
-            self.count_menu = count_menu
-            self.widgets.append(count_menu)
-            y += 42
-            rows = [
-                (f"Player {i + 1}", f"Regular player {i + 1}", "This player's name")
-                for i in range(self.choices.coop_players)
-            ]
-        for i, (label, default, tip) in enumerate(rows):
-            self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), label, manager))
-            typed = self.choices.names[i] if i < len(self.choices.names) else ""
-            entry = UITextEntryLine(
-                pygame.Rect(x + 120, y, min(320, col - 120), 32),
-                manager,
-                initial_text=(typed or default)[:MAX_NAME],
-            )
-            entry.set_text_length_limit(MAX_NAME)  # a name must fit the top bar beside the title
-            entry.set_tooltip(tip)
-            self.name_entries.append(entry)
-            self.name_defaults.append(default)
-            self.widgets.append(entry)
-            y += 40
-        if mode == "coop":
-            y += 8
-            self.widgets.append(
-                UILabel(pygame.Rect(x, y, col, 30), "Fireteams and their owners", manager)
-            )
-            y += 34
-            options: list[str | tuple[str, str]] = [
-                f"Player {i + 1}" for i in range(self.choices.coop_players)
-            ]
-            for unit_id, unit_name in self.regulars:
-                self.widgets.append(
-                    UILabel(pygame.Rect(x, y, 220, 32), f"{unit_name} ({unit_id})", manager)
-                )
-                owner = self.choices.owners.get(unit_id)
-                start = options[owner] if owner is not None and owner < len(options) else "—"
-                menu = UIDropDownMenu(
-                    options if start != "—" else ["—", *options],
-                    start,
-                    pygame.Rect(x + 230, y, 160, 32),
-                    manager,
-                )
-                menu.set_tooltip(f"The player who commands {unit_name}; only they can order it")
-                self.owner_menus[unit_id] = menu
-                self.widgets.append(menu)
-                y += 38
-        return y
+    _build_players = build_players
 
     def clear_ui(self) -> None:
         for widget in self.widgets:
