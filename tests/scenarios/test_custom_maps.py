@@ -147,3 +147,19 @@ def test_a_force_option_without_headless_is_refused_not_ignored(
         "error: --force is for --headless games; in the window, choose the force on the "
         "New game screen\n"
     )
+
+
+def test_the_shipped_example_map_plays_its_own_scenario_file(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """maps/market-square.tmx ships with maps/market-square.toml (the guide's example of a map
+    and its scenario made as an author would): its turns, hot spots and north exit are played."""
+    example = ROOT / "maps" / "market-square.tmx"
+    engine = new_game(example, None, 2)
+    assert engine.state.turn_limit == 10 and len(engine.state.hot_spots) == 5
+    assert main(["--headless", str(example), "--seed", "2", "--turns", "1", "--quiet"]) == 0
+    conditions = result_of(capsys.readouterr().out)["victory_conditions"]
+    assert conditions[:2] == [
+        "Regulars: hot spots neutralized: 3 pts each",
+        "Regulars: out by the north road: 5 pts",
+    ]
