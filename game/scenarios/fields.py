@@ -25,8 +25,9 @@ class SituationError(ValueError):
         super().__init__(f"{where}: {problem}" if where else problem)
 
 
-def kind_of(value: Any) -> str:
-    """What a JSON value is, in words ("a list", "the text 'x'")."""
+def kind_of(value: Any, mapping: str = "an object") -> str:
+    """What a JSON value is, in words ("a list", "the text 'x'"); `mapping` names a dict (TOML
+    calls it "a table")."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -38,7 +39,7 @@ def kind_of(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
-        return "an object"
+        return mapping
     return type(value).__name__
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from game import fileio
 from game.battlefield.errors import MapError, MapProblem
+from game.scenarios.fields import kind_of
 
 MAX_FILE_BYTES = 1024 * 1024
 DICE = {"d6": 6, "d8": 8, "d10": 10, "d12": 12}
@@ -27,17 +28,7 @@ class ScenarioFileError(MapError):
 
 
 def _what(value: Any) -> str:
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, (int, float)):
-        return f"the number {value}"
-    if isinstance(value, str):
-        return f"the text {value!r}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
+    return kind_of(value, "a table")
 
 
 class Problems:
