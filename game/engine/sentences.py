@@ -1,0 +1,267 @@
+"""The sentences of the narration (`game/engine/narration.py`) as data: one template per event
+kind (`TEMPLATES`), filled from the event's data with `str.format`, and the kinds whose sentence
+depends on some of their data (`VARIANT_KEYS` names those keys, `VARIANTS` holds a sentence per
+value). Every sentence passes through `_`, so a translation can swap whole sentences later."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.protocol import EventKind as K
+
+
+def _(template: str) -> str:
+    """Marks a sentence for translation (identity until the game is translated)."""
+    return template
+
+
+TEMPLATES: dict[str, str] = {
+    # kinds with one sentence, filled from the data (and `turn`)
+    K.TURN_START: _("Turn {turn} begins"),
+    K.TURN_END: _("Turn {turn} ends"),
+    K.RETURNS_TO_ACTION: _("{unit_name}: {figure} returns to action (Rulebook: First Aid Checks)"),
+    K.UNPINNED: _("{unit_name} is no longer Pinned (Rulebook: Pinned)"),
+    K.REGROUPED: _("{unit_name} has regrouped (Rulebook: Pull Back)"),
+    K.ACTIVATE: _("T{turn} {unit_name} activates"),
+    K.OVERWATCH_ENDS: _("{unit_name} leaves Overwatch (R23)"),
+    K.OVERWATCH: _("{unit_name} goes on Overwatch (Rulebook: Overwatch)"),
+    K.NEUTRALIZE_STARTED: _(
+        "{unit_name} starts neutralizing hot spot {hot_spot}; it must stay put until its next "
+        "activation (R28)"
+    ),
+    K.NEUTRALIZE_ABANDONED: _(
+        "{unit_name} moves off hot spot {hot_spot}: the neutralization is abandoned (R28)"
+    ),
+    K.HOT_SPOT_NEUTRALIZED: _(
+        "{unit_name} stayed by hot spot {hot_spot} for a full turn: it is neutralized and "
+        "removed (R28)"
+    ),
+    K.SEEK_COVER: _("{unit_name} moves to cover at ({to[0]:.1f}, {to[1]:.1f})"),
+    K.UNIT_SPLIT: _(
+        "T{turn} {unit_name} splits: {element_name} becomes an element of its own (figures: "
+        "{figures}) and may not move or fire this activation; figures left: {left} "
+        "(Rulebook: Split Units)"
+    ),
+    K.CASEVAC: _(
+        "{unit_name} hands its carried casualties ({count}) to the CASEVAC asset at "
+        "({at[0]:.1f}, {at[1]:.1f}) (Rulebook: Casualty Evacuation)"
+    ),
+    K.POWS_RELEASED: _(
+        "T{turn} {unit_name} releases its POWs ({count}) (Rulebook: Releasing POWs)"
+    ),
+    K.ABANDONED_FATE: _(
+        "Abandoned casualties ({count}) d6={faces} (4+ = taken): {taken} fall into enemy hands "
+        "as POWs (Rulebook: Abandoning Casualties)"
+    ),
+    K.PULL_BACK: _(
+        "{unit_name} pulls back to ({to[0]:.1f}, {to[1]:.1f}) and must regroup next turn "
+        "(Rulebook: Pull Back)"
+    ),
+    K.INTERRUPT_DECLARED: _(
+        "T{turn} {unit_name} declares an interruption by {mode} against {target_name} "
+        "(Rulebook: Resolving Chains of Interruptions)"
+    ),
+    K.INTERRUPT_FIZZLES: _("{unit_name} has nowhere to move"),
+    K.REACT_MOVE: _("{unit_name} finishes its move before {insurgent_name} acts (R24)"),
+    K.NO_REACTION: _("{unit_name} does not react to {insurgent_name}"),
+    K.CONTRACTOR_JOINS: _(
+        "{unit_name} reaches contractor {contractor}: the contractor joins as a Dependant "
+        "(Contracting Trouble: Moving the Contractors)"
+    ),
+    K.CONTRACTOR_LEFT: _("Contractor {contractor} is left where {unit_name} fell"),
+    K.MERGE_DECLARED: _(
+        "{unit_name} will merge with {target_name} at the start of the next turn if they are "
+        "still in cohesion (Rulebook: Merging Units)"
+    ),
+    K.MERGE_CANCELLED: _("{unit_name} is no longer in cohesion with {target_name}: no merge"),
+    K.FIXED: _("{unit_name} has been seen and can no longer move out of contact"),
+    K.STAND_GROUND: _("{unit_name} stands its ground without firing"),
+    K.ASSAULT_ABORTED: _("{unit_name}'s charge breaks under fire"),
+    K.CHARGE_FAILED: _(
+        "{unit_name} may move only Cautiously and cannot reach {target_name}: the charge "
+        "fails and its activation is spent (Rulebook: Casualties; Close Assault)"
+    ),
+    K.MOVE_START: _(
+        '{unit_name} moves {rate} toward ({to[0]:.1f}, {to[1]:.1f}), {length:.1f}" '
+        "(Rulebook: Movement)"
+    ),
+    K.MOVE_CHANGED: _(
+        '{unit_name} goes on {rate} toward ({to[0]:.1f}, {to[1]:.1f}), {length:.1f}" more '
+        "(Rulebook: Movement, a move changed after an interruption)"
+    ),
+    K.MOVE_END: _('{unit_name} ends its move at ({at[0]:.1f}, {at[1]:.1f}) after {distance:.1f}"'),
+    K.TAKE_COVER: _(
+        '{unit_name} reacts by moving {distance:.1f}" into cover at ({to[0]:.1f}, {to[1]:.1f}) '
+        "(Rulebook: Interruptions by Fire)"
+    ),
+}
+
+VARIANT_KEYS: dict[str, tuple[str, ...]] = {
+    K.FOG_OF_WAR: ("cause",),
+    K.PHASE_END: ("side",),
+    K.HOLD: ("side",),
+    K.FIRE_CANCELLED: ("cause",),
+    K.UNIT_DESTROYED: ("cause",),
+    K.BROKEN: ("cause",),
+    K.CONTRACTOR_TAKEN: ("side",),
+    K.CLOSE_ASSAULT_END: ("cause",),
+    K.PRISONERS: ("cause",),
+    K.FLEE: ("pinned",),
+    K.LEADER_JOINS: ("finished",),
+    K.DEPENDANT_HIT: ("dependant",),
+    K.CASUALTIES_ABANDONED: ("removed",),
+    K.GET_IN_COVER: ("passed",),
+    K.IN_COVER: ("passed",),
+    K.INTERRUPT_CHECK: ("passed",),
+    K.QUALITY_CHECK: ("cause", "passed"),
+    K.CLOSE_ASSAULT_CHECK: ("role", "passed"),
+}
+"""Kinds whose sentence depends on some of their data: the keys that pick it in VARIANTS."""
+
+VARIANTS: dict[tuple[Any, ...], str] = {
+    (K.FOG_OF_WAR, "setup"): _(
+        "A Fog of War card is drawn at the start of the game "
+        "(the card decks are not in the engine yet; no effect applied)"
+    ),
+    (K.FOG_OF_WAR, "reaction_test"): _(
+        "{unit_name} rolled a natural 1 on a Reaction Test: a Fog of War card is drawn "
+        "(Rulebook: Reaction Tests and Fog of War; the deck is not in the engine yet)"
+    ),
+    (K.PHASE_END, "regular"): _("The Regulars end their activations; the rest hold"),
+    (K.PHASE_END, "insurgent"): _("The Insurgent phase ends"),
+    (K.HOLD, "regular"): _("{unit_name} holds its position"),
+    (K.HOLD, "insurgent"): _("{unit_name} stays put"),
+    (K.FIRE_CANCELLED, "target_gone"): _("{unit_name}'s target {target} is gone"),
+    (K.FIRE_CANCELLED, "cannot_fire"): _("{unit_name} can no longer fire: {reason}"),
+    (K.FIRE_CANCELLED, "no_firepower"): _("{unit_name} has no Firepower left ({firepower})"),
+    (K.FIRE_CANCELLED, "interruption_fizzles"): _("{unit_name}'s interruption fizzles: {reason}"),
+    (K.FIRE_CANCELLED, "cannot_react"): _("{unit_name} cannot react: {reason}"),
+    (K.UNIT_DESTROYED, "wiped_out"): _("{unit_name} is wiped out"),
+    (K.UNIT_DESTROYED, "out_of_action"): _("{unit_name} has no one left able to fight"),
+    (K.UNIT_DESTROYED, "no_one_left"): _("{unit_name} has no one left"),
+    (K.UNIT_DESTROYED, "abandoned"): _(
+        "{unit_name} is no longer combat effective and leaves the table (Rulebook: Abandoning "
+        "Casualties)"
+    ),
+    (K.CASUALTIES_ABANDONED, True): _(
+        "T{turn} {unit_name} abandons its carried casualties ({count}): its Quality or Morale "
+        "falls below d6 "
+        "(Rulebook: Abandoning Casualties)"
+    ),
+    (K.CASUALTIES_ABANDONED, False): _(
+        "T{turn} {unit_name} abandons its carried casualties ({count}): Troop Quality {quality}, "
+        "Morale {morale} (Rulebook: Abandoning Casualties)"
+    ),
+    (K.BROKEN, "morale"): _(
+        "{unit_name}'s Morale falls below d6: it breaks and leaves the table (R11)"
+    ),
+    (K.BROKEN, "melted"): _("{unit_name} has melted away"),
+    (K.CONTRACTOR_TAKEN, "insurgent"): _("{unit_name} seizes contractor {contractor}"),
+    (K.CONTRACTOR_TAKEN, "regular"): _("{unit_name} frees contractor {contractor}"),
+    (K.CLOSE_ASSAULT_END, "won"): _("The close assault ends: {unit_name} holds the ground"),
+    (K.PRISONERS, "insurgents_captured"): _("{unit_name} takes {count} prisoners (Rulebook: POWs)"),
+    (K.PRISONERS, "freed"): _(
+        "{count} POWs held by {unit_name} are freed and go back to their side (Rulebook: POWs)"
+    ),
+    (K.PRISONERS, "custody"): _(
+        "{unit_name} takes custody of the loser's Dependants: {prisoners} prisoners, "
+        "{rescued} rescued, {casualties} casualties (Rulebook: Close Assaults against Units "
+        "with Dependants & Casualties; POWs)"
+    ),
+    (K.PRISONERS, "regulars_fate"): _(
+        "Fate of {unit_name}'s figures d6={faces} (1 = captured): "
+        "{taken} taken prisoner, the rest killed (Rulebook: Close Assault)"
+    ),
+    (K.FLEE, True): _("{unit_name} flees to ({to[0]:.1f}, {to[1]:.1f}) and is Pinned"),
+    (K.FLEE, False): _("{unit_name} flees to ({to[0]:.1f}, {to[1]:.1f})"),
+    (K.LEADER_JOINS, True): _(
+        "T{turn} {leader_name} joins {unit_name} (Rulebook: Leaders Joining a Unit); "
+        "it had already acted this turn, so both are finished for the turn"
+    ),
+    (K.LEADER_JOINS, False): _(
+        "T{turn} {leader_name} joins {unit_name} (Rulebook: Leaders Joining a Unit); "
+        "it may still act this turn, but only fire: the join was its move"
+    ),
+    (K.DEPENDANT_HIT, "casualty"): _(
+        "{unit_name}: more Defense failures than successes, so one hit falls on a carried "
+        "casualty, who dies (Rulebook: Fire at Units with Dependants & Casualties)"
+    ),
+    (K.DEPENDANT_HIT, "pow"): _(
+        "{unit_name}: more Defense failures than successes, so one hit falls on a prisoner, "
+        "who dies (Rulebook: Fire at Units with Dependants & Casualties; R123)"
+    ),
+    (K.GET_IN_COVER, True): _(
+        "T{turn} {unit_name} tries to Get In Cover (Rulebook: Pinned; Cover Dice): "
+        "{test} → In Cover"
+    ),
+    (K.GET_IN_COVER, False): _(
+        "T{turn} {unit_name} tries to Get In Cover (Rulebook: Pinned; Cover Dice): {test} → fails"
+    ),
+    (K.GET_IN_COVER, "shaken"): _(
+        "T{turn} {unit_name} can reach no cover without nearing the enemy and stays where it is "
+        "(Rulebook: Shaken; R121)"
+    ),
+    (K.GET_IN_COVER, "exposed"): _(
+        "T{turn} {unit_name} can reach no cover and stays where it is, Exposed: it cannot "
+        "Get In Cover (Rulebook: Cover Dice, Exposed; R120)"
+    ),
+    (K.IN_COVER, "exposed"): _(
+        "T{turn} {unit_name} stays put, Exposed in the open: no In Cover for it "
+        "(Rulebook: Cover Dice, Exposed; R120)"
+    ),
+    (K.IN_COVER, True): _(
+        "T{turn} {unit_name} stays put and tries to get In Cover (Rulebook: Cover Dice): "
+        "Quality Check {test} → In Cover"
+    ),
+    (K.IN_COVER, False): _(
+        "T{turn} {unit_name} stays put and tries to get In Cover (Rulebook: Cover Dice): "
+        "Quality Check {test} → fails"
+    ),
+    (K.INTERRUPT_CHECK, True): _(
+        "T{turn} Insurgent Interrupt Check (Rulebook: Insurgent Interrupt Check): "
+        "leaderless {unit_name} {test} → may interrupt"
+    ),
+    (K.INTERRUPT_CHECK, False): _(
+        "T{turn} Insurgent Interrupt Check (Rulebook: Insurgent Interrupt Check): "
+        "leaderless {unit_name} {test} → fails and does nothing"
+    ),
+    (K.QUALITY_CHECK, "rapid_move", True): _(
+        "T{turn} Casualties Quality Check to move Rapidly (Rulebook: Casualties): "
+        "{unit_name} {test} → may move Rapidly"
+    ),
+    (K.QUALITY_CHECK, "rapid_move", False): _(
+        "T{turn} Casualties Quality Check to move Rapidly (Rulebook: Casualties): "
+        "{unit_name} {test} → moves Cautiously"
+    ),
+    (K.QUALITY_CHECK, "charge", True): _(
+        "T{turn} Casualties Quality Check to charge at the Rapid rate (Rulebook: Casualties): "
+        "{unit_name} {test} → charges"
+    ),
+    (K.QUALITY_CHECK, "charge", False): _(
+        "T{turn} Casualties Quality Check to charge at the Rapid rate (Rulebook: Casualties): "
+        "{unit_name} {test} → may charge only as far as a Cautious move"
+    ),
+    (K.QUALITY_CHECK, "leaderless", True): _(
+        "T{turn} leaderless {unit_name} Quality Check to act (Rulebook: Move Any Remaining "
+        "Insurgent Units): {test} → acts"
+    ),
+    (K.QUALITY_CHECK, "leaderless", False): _(
+        "T{turn} leaderless {unit_name} Quality Check to act (Rulebook: Move Any Remaining "
+        "Insurgent Units): {test} → does nothing"
+    ),
+    (K.CLOSE_ASSAULT_CHECK, "attacker", True): _(
+        "T{turn} {unit_name} charges {target_name}: Close Assault Quality Check "
+        "{test} → goes in (Rulebook: Close Assault Quality Checks)"
+    ),
+    (K.CLOSE_ASSAULT_CHECK, "attacker", False): _(
+        "T{turn} {unit_name} charges {target_name}: Close Assault Quality Check "
+        "{test} → balks and forfeits the activation (Rulebook: Close Assault Quality Checks)"
+    ),
+    (K.CLOSE_ASSAULT_CHECK, "defender", True): _(
+        "T{turn} {unit_name} Quality Check against the charge {test} → may fire or flee"
+    ),
+    (K.CLOSE_ASSAULT_CHECK, "defender", False): _(
+        "T{turn} {unit_name} Quality Check against the charge {test} → "
+        "may stand without firing or flee"
+    ),
+}
