@@ -41,7 +41,7 @@ def briefing_html(briefing: Briefing) -> str:
         + (" · Fog of War" if briefing.fog_of_war else ""),
     ]
     if briefing.brief:
-        lines += ["", esc(briefing.brief)]
+        lines += ["", esc(briefing.brief).replace("\n", "<br>")]
     lines += ["", "<b>Victory conditions</b>", *(f"• {esc(v)}" for v in briefing.victory)]
     lines += ["", "<b>Objectives</b>", *(f"• {esc(o)}" for o in briefing.objectives)]
     lines += ["", "<b>Forces</b> (Troop Quality / Morale)"]
