@@ -69,7 +69,7 @@ def add_client_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         metavar="T",
         help="with a table: let the AIs play both sides up to turn T first (in the window "
-        "or for --screenshot)",
+        "or for --screenshot; with --screen replay: show the replay at the start of turn T)",
     )
     group.add_argument(
         "--frames", type=int, metavar="N", help=argparse.SUPPRESS
