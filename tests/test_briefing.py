@@ -3,9 +3,15 @@ marks, from a game the engine has just set up; Fog of War hides the Insurgents (
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
+import pytest
+
 from game.briefing import briefing_of, paragraphs
 from game.engine.state import INSURGENT, REGULAR
 from game.save import new_game, resolve_map
+from game.scenarios.ids import MAPS
 
 
 def start(scenario: str, seed: int = 2):  # type: ignore[no-untyped-def]
@@ -63,3 +69,12 @@ def test_a_scenario_that_lists_no_conditions_is_briefed_with_its_victory_point_l
     engine.scenario.victory_conditions = list  # type: ignore[method-assign]
     _, _, lines = engine.scenario.score(engine.state)
     assert briefing_of(engine).victory == tuple(lines) and lines
+
+
+@pytest.mark.parametrize("scenario_file", sorted(MAPS.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_shipped_scenario_file_briefs_its_own_words(scenario_file: Path) -> None:
+    engine = new_game(scenario_file.with_suffix(".tmx"), None, 2)
+    spec = tomllib.loads(scenario_file.read_text(encoding="utf-8"))
+    briefing = briefing_of(engine)
+    assert briefing.brief and briefing.brief.split() == spec["brief"].split()
+    assert briefing.victory and briefing.victory == tuple(engine.scenario.victory_conditions())
