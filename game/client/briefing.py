@@ -166,8 +166,9 @@ def place_labels(
     sizes: dict[int, tuple[int, int]],
     radius: int,
 ) -> dict[int, pygame.Rect]:
-    """Where each mark's label goes: above its mark, else below, right or left, the first place
-    inside the table that covers no mark and no label already placed (else above, kept inside)."""
+    """Where each mark's label goes: above its mark, else below, right, left, a line further up
+    or down, the first place inside the table that covers no mark and no label already placed
+    (else above, kept inside)."""
     taken = [c.move_to(center=at) for c, at in zip(circles, centres, strict=True)]
     placed: dict[int, pygame.Rect] = {}
     gap = radius + 2
@@ -178,6 +179,8 @@ def place_labels(
             pygame.Rect(x - w // 2, y + gap, w, h),
             pygame.Rect(x + gap, y - h // 2, w, h),
             pygame.Rect(x - gap - w, y - h // 2, w, h),
+            pygame.Rect(x - w // 2, y - gap - 2 * h, w, h),
+            pygame.Rect(x - w // 2, y + gap + h, w, h),
         ]
         tries = [spot.clamp(table) for spot in tries]
         free = [

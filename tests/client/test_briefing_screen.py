@@ -49,3 +49,15 @@ def test_preview_labels_of_marks_side_by_side_neither_overlap_nor_leave_the_tabl
     marks = [c.move_to(center=at) for c, at in zip(circles, centres, strict=True)]
     for spot in spots.values():
         assert table.contains(spot) and spot.collidelist(marks) < 0
+
+
+def test_preview_labels_of_three_marks_in_a_row_at_the_bottom_edge_stay_apart() -> None:
+    from game.client.briefing import place_labels
+
+    table = pygame.Rect(0, 0, 440, 440)
+    centres = [(186, 424), (218, 424), (240, 420)]  # Sweep & Clear's fireteams at 1024x640
+    circles = [pygame.Rect(0, 0, 16, 16) for _ in centres]
+    spots = place_labels(table, circles, centres, dict.fromkeys(range(3), (62, 12)), 6)
+    rects = list(spots.values())
+    assert all(a.collidelist(rects[i + 1 :]) < 0 for i, a in enumerate(rects))
+    assert all(table.contains(r) for r in rects)
