@@ -8,6 +8,7 @@ the preview: the Regular player would not know it (R172).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from game.engine.engine import Engine
@@ -91,15 +92,21 @@ def force_line(unit: UnitState) -> ForceLine:
 
 
 def victory_lines(engine: Engine) -> tuple[str, ...]:
-    """The scenario's victory conditions in words: its own list when it gives one, else its
-    victory point lines as they stand at the start (each names what scores and how much)."""
-    conditions = getattr(engine.scenario, "victory_conditions", None)
-    if callable(conditions):
-        given = [str(line) for line in conditions()]
-        if given:
-            return tuple(given)
+    """The scenario's victory conditions in words (`Scenario.victory_conditions`, read from its
+    scenario file); a scenario that lists none gets its victory point lines as they stand at the
+    start (each names what scores and how much)."""
+    given = tuple(str(line) for line in engine.scenario.victory_conditions())
+    if given:
+        return given
     _, _, lines = engine.scenario.score(engine.state)
     return tuple(lines)
+
+
+def paragraphs(text: str) -> str:
+    """A scenario file's brief as the screen shows it: the file's line breaks run on, a blank
+    line starts a new paragraph (kept as a blank line)."""
+    parts = (" ".join(part.split()) for part in re.split(r"\n\s*\n", text))
+    return "\n\n".join(part for part in parts if part)
 
 
 def briefing_of(engine: Engine) -> Briefing:
@@ -119,7 +126,7 @@ def briefing_of(engine: Engine) -> Briefing:
     field = engine.battlefield
     return Briefing(
         title=state.title,
-        brief=str(getattr(engine.scenario, "brief", "") or ""),
+        brief=paragraphs(engine.scenario.brief),
         turn_limit=state.turn_limit,
         insurgency_level=str(state.insurgency_level),
         fog_of_war=hidden,

@@ -134,6 +134,22 @@ class Replay:
         action, a turn's or a phase's boundary."""
         return self._step_to(self._starts(ACTIVATION_KINDS, True), step)
 
+    def turn_start(self, turn: int) -> int | None:
+        """The position of the event that begins `turn` (None: the game never reached it)."""
+        return next(
+            (
+                i
+                for i in self._starts(TURN_KINDS, False)
+                if int(self.events[i].get("turn", 0)) == turn
+            ),
+            None,
+        )
+
+    @property
+    def last_turn(self) -> int:
+        """The turn the game ended in (or has reached)."""
+        return max((int(e.get("turn", 0)) for e in self.events), default=0)
+
     def step_turn(self, step: int) -> int:
         """To the start of the next (or previous) turn."""
         return self._step_to(self._starts(TURN_KINDS, False), step)

@@ -3,9 +3,15 @@ marks, from a game the engine has just set up; Fog of War hides the Insurgents (
 
 from __future__ import annotations
 
-from game.briefing import briefing_of
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from game.briefing import briefing_of, paragraphs
 from game.engine.state import INSURGENT, REGULAR
 from game.save import new_game, resolve_map
+from game.scenarios.ids import MAPS
 
 
 def start(scenario: str, seed: int = 2):  # type: ignore[no-untyped-def]
@@ -41,3 +47,34 @@ def test_r172_fog_of_war_leaves_the_insurgents_out_of_the_briefing() -> None:
     assert sorted(m.label for m in hot_spots) == sorted(
         str(h.number) for h in engine.state.hot_spots.values()
     )
+
+
+def test_the_briefing_reads_the_scenario_files_brief_and_victory_conditions() -> None:
+    engine = start("contracting-trouble")
+    briefing = briefing_of(engine)
+    assert briefing.brief.startswith("Gunmen shot up an SUV") and "\n" not in briefing.brief
+    assert briefing.brief.split() == engine.scenario.brief.split()
+    assert briefing.victory == tuple(engine.scenario.victory_conditions())
+    assert "Regulars: contractors escorted off: 5 pts each" in briefing.victory
+
+
+def test_a_blank_line_in_a_brief_starts_a_new_paragraph() -> None:
+    text = "\nFirst line\n  runs on.\n\n   Second\nparagraph.\n"
+    assert paragraphs(text) == "First line runs on.\n\nSecond paragraph."
+    assert paragraphs("") == ""
+
+
+def test_a_scenario_that_lists_no_conditions_is_briefed_with_its_victory_point_lines() -> None:
+    engine = start("contracting-trouble")
+    engine.scenario.victory_conditions = list  # type: ignore[method-assign]
+    _, _, lines = engine.scenario.score(engine.state)
+    assert briefing_of(engine).victory == tuple(lines) and lines
+
+
+@pytest.mark.parametrize("scenario_file", sorted(MAPS.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_shipped_scenario_file_briefs_its_own_words(scenario_file: Path) -> None:
+    engine = new_game(scenario_file.with_suffix(".tmx"), None, 2)
+    spec = tomllib.loads(scenario_file.read_text(encoding="utf-8"))
+    briefing = briefing_of(engine)
+    assert briefing.brief and briefing.brief.split() == spec["brief"].split()
+    assert briefing.victory and briefing.victory == tuple(engine.scenario.victory_conditions())

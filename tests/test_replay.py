@@ -95,3 +95,14 @@ def test_a_save_replays_and_a_damaged_one_names_its_file(game: Engine, tmp_path:
     (tmp_path / "bad.json").write_text("{ not json", encoding="utf-8")
     with pytest.raises(SaveError, match=r"bad\.json"):
         Replay.of_save(tmp_path / "bad.json")
+
+
+def test_turn_start_finds_the_event_that_begins_a_turn_and_none_past_the_end(
+    game: Engine, replay: Replay
+) -> None:
+    at = replay.turn_start(2)
+    assert at is not None and replay.events[at]["kind"] == EventKind.TURN_START
+    assert replay.state(at).turn == 2
+    assert all(int(e.get("turn", 0)) < 2 for e in replay.events[:at])
+    assert replay.last_turn == game.state.turn == 3
+    assert replay.turn_start(4) is None

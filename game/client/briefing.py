@@ -41,7 +41,7 @@ def briefing_html(briefing: Briefing) -> str:
         + (" · Fog of War" if briefing.fog_of_war else ""),
     ]
     if briefing.brief:
-        lines += ["", esc(briefing.brief)]
+        lines += ["", esc(briefing.brief).replace("\n", "<br>")]
     lines += ["", "<b>Victory conditions</b>", *(f"• {esc(v)}" for v in briefing.victory)]
     lines += ["", "<b>Objectives</b>", *(f"• {esc(o)}" for o in briefing.objectives)]
     lines += ["", "<b>Forces</b> (Troop Quality / Morale)"]
@@ -131,18 +131,65 @@ def draw_preview(
         surface.fill((150, 140, 110), table)
     pygame.draw.rect(surface, (20, 20, 20), table, 2)
     radius = max(5, min(12, round(scale * 0.5)))
-    for mark in briefing.marks:
-        at = (table.x + round(mark.x * scale), table.y + round(mark.y * scale))
+    centres = [
+        (table.x + round(mark.x * scale), table.y + round(mark.y * scale))
+        for mark in briefing.marks
+    ]
+    labels = {
+        i: text.text(mark.label, 13, (255, 255, 255), shadow=(0, 0, 0))
+        for i, mark in enumerate(briefing.marks)
+        if mark.label and mark.kind != "hot_spot"
+    }
+    spots = place_labels(
+        table,
+        [pygame.Rect(0, 0, 2 * radius + 4, 2 * radius + 4) for _ in centres],
+        centres,
+        {i: label.get_size() for i, label in labels.items()},
+        radius,
+    )
+    for mark, at in zip(briefing.marks, centres, strict=True):
         colour = MARK_COLOURS.get(mark.kind, (255, 255, 255))
         pygame.draw.circle(surface, (0, 0, 0), at, radius + 2)
         pygame.draw.circle(surface, colour, at, radius)
         if mark.kind == "hot_spot":
             number = text.text(mark.label, max(10, radius + 4), (0, 0, 0), bold=True)
             surface.blit(number, number.get_rect(center=at))
-        elif mark.label:
-            label = text.text(mark.label, 13, (255, 255, 255), shadow=(0, 0, 0))
-            surface.blit(label, label.get_rect(midbottom=(at[0], at[1] - radius - 2)))
+    for i, label in labels.items():
+        surface.blit(label, spots[i])
     return table
+
+
+def place_labels(
+    table: pygame.Rect,
+    circles: list[pygame.Rect],
+    centres: list[tuple[int, int]],
+    sizes: dict[int, tuple[int, int]],
+    radius: int,
+) -> dict[int, pygame.Rect]:
+    """Where each mark's label goes: above its mark, else below, right, left, a line further up
+    or down, the first place inside the table that covers no mark and no label already placed
+    (else above, kept inside)."""
+    taken = [c.move_to(center=at) for c, at in zip(circles, centres, strict=True)]
+    placed: dict[int, pygame.Rect] = {}
+    gap = radius + 2
+    for i, (w, h) in sizes.items():
+        x, y = centres[i]
+        tries = [
+            pygame.Rect(x - w // 2, y - gap - h, w, h),
+            pygame.Rect(x - w // 2, y + gap, w, h),
+            pygame.Rect(x + gap, y - h // 2, w, h),
+            pygame.Rect(x - gap - w, y - h // 2, w, h),
+            pygame.Rect(x - w // 2, y - gap - 2 * h, w, h),
+            pygame.Rect(x - w // 2, y + gap + h, w, h),
+        ]
+        tries = [spot.clamp(table) for spot in tries]
+        free = [
+            spot
+            for spot in tries
+            if spot.collidelist(taken) < 0 and spot.collidelist(list(placed.values())) < 0
+        ]
+        placed[i] = free[0] if free else tries[0]
+    return placed
 
 
 def brief_new_game(scene: Scene, play: Scene) -> None:

@@ -6,8 +6,9 @@
     python main.py --screenshot out.png --scenario contracting-trouble
     python main.py --screenshot out.png --map PATH.tmx   (headless, 1280x800, exit 0)
     python main.py --screenshot out.png --screen end --scenario ID --seed 3 --size 1024x640
+    python main.py --screenshot out.png --screen replay --scenario ID --seed 2 --turn 4
 
-`--screen` picks the screen to picture (SCREENS: battle, end; a screen not built yet says so).
+`--screen` picks the screen to picture (SCREENS: briefing, battle, end, replay).
 
 Bad arguments and missing or broken maps print one line and exit 2.
 """
@@ -21,18 +22,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from game.client.battle import BattleScene
     from game.client.scenes import App
 
 SCREENSHOT_SIZE = (1280, 800)
 
-# The screens `--screen` can picture: name -> what it shows (None: not built yet). The battle
-# screen is the table as it stands (at --turn T); the end screen plays the game out with the AIs.
+# The screens `--screen` can picture: name -> what it shows (None: not built yet). The briefing
+# is the game before its first order; the battle screen is the table as it stands (at --turn T);
+# the end screen plays the game out with the AIs; the replay screen plays it out and shows the
+# board at the start of --turn T (else at its last event).
 SCREENS: dict[str, str | None] = {
+    "briefing": "the briefing before the first order",
     "battle": "the play screen",
     "end": "the end-of-game screen (the AIs play the game out first)",
-    "briefing": None,
-    "replay": None,
+    "replay": "the replay screen (the AIs play the game out; at the start of --turn T if given)",
 }
+PLAYED_OUT = ("end", "replay")
 
 
 def add_client_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,7 +69,7 @@ def add_client_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         metavar="T",
         help="with a table: let the AIs play both sides up to turn T first (in the window "
-        "or for --screenshot)",
+        "or for --screenshot; with --screen replay: show the replay at the start of turn T)",
     )
     group.add_argument(
         "--frames", type=int, metavar="N", help=argparse.SUPPRESS
@@ -108,6 +113,8 @@ def _check_screen(args: argparse.Namespace, has_table: bool) -> str | None:
         return f"--screen {screen}: this screen is not built yet (screens: {built})"
     if not has_table:
         return f"--screen {screen}: give a table (--scenario ID or a map)"
+    if screen == "briefing" and getattr(args, "turn", None) is not None:
+        return f"--turn {args.turn}: the briefing comes before the first turn (leave --turn out)"
     return None
 
 
@@ -196,6 +203,33 @@ def run_client(args: argparse.Namespace) -> int:
         app.shutdown()
 
 
+def _push_screen(app: App, battle: BattleScene, screen: str, turn: int | None) -> str | None:
+    """Put the screen to picture on top of the stack (the replay at `turn`); the error, if any."""
+    if screen == "replay":  # the finished game, replayed: the play screen stays out of it
+        from game.client.replay import ReplayScene
+        from game.replay import Replay
+
+        replay = Replay(battle.session.engine)  # type: ignore[attr-defined]
+        position = len(replay) - 1
+        if turn is not None:
+            found = replay.turn_start(turn)
+            if found is None:
+                return (
+                    f"--turn {turn}: this game ended in turn {replay.last_turn} "
+                    f"(give 1 to {replay.last_turn})"
+                )
+            position = found
+        app.push(ReplayScene(replay, battle.opened, position=position))
+        return None
+    app.push(battle)
+    if screen == "briefing":
+        from game.briefing import briefing_of
+        from game.client.briefing import BriefingScene
+
+        app.push(BriefingScene(briefing_of(battle.session.engine)))  # type: ignore[attr-defined]
+    return None
+
+
 def _run(
     app: App,
     target: Path | None,
@@ -214,7 +248,7 @@ def _run(
 
         seed = getattr(args, "seed", None)
         screen = getattr(args, "screen", None) or "battle"
-        turn = 10**6 if screen == "end" else getattr(args, "turn", None)  # play it out
+        turn = 10**6 if screen in PLAYED_OUT else getattr(args, "turn", None)  # play it out
         try:
             battle = battle_scene_for(
                 open_map(target), 1 if seed is None else seed, turn, autosave=screenshot is None
@@ -223,9 +257,11 @@ def _run(
             return _fail(str(exc))
         except (OSError, pygame.error) as exc:
             return _fail(f"{target}: the map's art cannot be loaded ({exc})")
-        app.push(battle)
-        if screen == "end" and not hasattr(battle, "session"):
-            return _fail(f"--screen end: {target}: this table cannot be played")
+        if screen != "battle" and not hasattr(battle, "session"):
+            return _fail(f"--screen {screen}: {target}: this table cannot be played")
+        problem = _push_screen(app, battle, screen, getattr(args, "turn", None))
+        if problem:
+            return _fail(problem)
         if screenshot is not None and screen == "battle":  # a filled-in card: the first Regular
             units = battle.view_provider().units
             first = next((u for u in units if u.side.value == "regular"), None) or next(

@@ -335,8 +335,11 @@ class BattleRenderer:
         chips = [self.badge_chip(badge, size - 2) for badge in unit.badges]
         block_width = caption.get_width() + sum(3 + c.get_width() for c in chips)
         h = caption.get_height()
-        # Above the unit; below it, or a line further out, when a neighbour's label is there.
+        # Above the unit; below it, or a line further out, when a neighbour's label is there;
+        # kept on the table, so a unit at a side edge still shows its whole name.
+        table_width = round(self.art.world_width * scale)
         left = round(x) - caption.get_width() // 2
+        left = max(0, min(left, table_width - block_width))
         tops = [
             round(y_top) - 2 - h,
             round(y_bottom) + 2,

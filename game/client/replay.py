@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton
 from game.client import saves
 from game.client.adapter import view_from_game
 from game.client.battle import BattleScene
+from game.client.camera import Viewport
 from game.client.catalogue import MapOpenError, OpenedMap, open_map
 from game.client.log_panel import LogPanel
 from game.client.play_consts import CARD_BG
@@ -26,6 +27,9 @@ from game.client.viewmodel import BattleView
 from game.engine.engine import Engine
 from game.replay import Replay
 from game.save import SaveError
+
+BUTTON_ROW = 50
+"""The strip under the map that holds the step buttons (pixels)."""
 
 LOG_LINES = 200
 """The log panel shows the last lines up to the event on the board (the saved report has all)."""
@@ -91,11 +95,16 @@ class ReplayScene(BattleScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
+        # the map above the row of step buttons, so they cover none of it
+        vp = self.layout.viewport
+        self.camera.set_viewport(
+            Viewport(vp.left, vp.top, vp.width, max(vp.height // 2, vp.height - BUTTON_ROW))
+        )
         self._refill_log()
 
     def build_ui(self, manager: pygame_gui.UIManager) -> None:
         super().build_ui(manager)
-        vp = self.camera.viewport
+        vp = self.layout.viewport
         width = min(110, (vp.width - 20) // len(BUTTONS) - 6)
         x = vp.left + (vp.width - len(BUTTONS) * (width + 6)) // 2
         y = vp.top + vp.height - 44
@@ -112,6 +121,11 @@ class ReplayScene(BattleScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(CARD_BG, self.layout.card)  # the screen below may show through the card
+        vp, map_vp = self.layout.viewport, self.camera.viewport
+        strip = pygame.Rect(
+            vp.left, map_vp.top + map_vp.height, vp.width, vp.height - map_vp.height
+        )
+        surface.fill(CARD_BG, strip)  # under the step buttons
         super().draw(surface)
 
     # -- stepping ------------------------------------------------------------------------------

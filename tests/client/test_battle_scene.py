@@ -360,6 +360,24 @@ def test_status_badges_are_drawn_beside_the_unit_name(app: App) -> None:
     assert pixel(app, first_chip_inside) != DEFAULT_PALETTE.badge_background["pinned"]
 
 
+def test_a_unit_at_a_side_edge_keeps_its_whole_name_on_the_table(app: App) -> None:
+    units = tuple(
+        unit_sprite_from_kinds(uid, "Insurgent group 12", side, (x, 8.0), ["rifle"], "d6", "d10")
+        for uid, side, x in (("w", Side.INSURGENT, 0.4), ("e", Side.REGULAR, 23.6))
+    )
+    view = BattleView(
+        title="Edges", turn_text="Turn 1", phase_text="", victory_points="", units=units
+    )
+    scene = BattleScene(OpenedMap(TEST_MAP, table_battlefield(), ()), view_provider=lambda: view)
+    app.push(scene)
+    app.step()
+    left, _ = scene.camera.world_to_screen((0.0, 0.0))
+    right, _ = scene.camera.world_to_screen((24.0, 16.0))
+    west, east = scene.last_frame.unit_label_rects["w"], scene.last_frame.unit_label_rects["e"]
+    assert west.left >= round(left) and west.left <= round(left) + 1  # pushed in, not cut off
+    assert east.right <= round(right) + 1 and east.right >= round(right) - 2
+
+
 def test_hovering_a_base_rings_its_unit(app: App, battle: BattleScene) -> None:
     bravo = next(u for u in battle.view_provider().units if u.name == "Bravo")
     x, y = battle.camera.world_to_screen(bravo.figures[0].position_in)

@@ -103,6 +103,25 @@ def test_replay_from_the_end_screen_steps_back_and_forth(app: object) -> None:
     assert app.stack.top is end  # type: ignore[attr-defined]
 
 
+def test_the_replay_step_buttons_sit_under_the_table_and_cover_none_of_it(app: object) -> None:
+    end = finished(app)
+    press(app, end.buttons["replay"])
+    scene = app.stack.top  # type: ignore[attr-defined]
+    assert isinstance(scene, ReplayScene)
+    vp = scene.camera.viewport
+    table = pygame.Rect(vp.left, vp.top, vp.width, vp.height)
+    _, top = scene.camera.world_to_screen((0.0, 0.0))
+    _, bottom = scene.camera.world_to_screen((scene.art.world_width, scene.art.world_height))
+    assert table.top <= top and bottom <= table.bottom  # the whole table fits above the buttons
+    for button, _, _ in scene.buttons:
+        assert not button.rect.colliderect(table)
+        assert scene.layout.viewport.top <= button.rect.top
+        assert button.rect.bottom <= scene.layout.viewport.top + scene.layout.viewport.height
+    scene.resize((1024, 640))  # a smaller window keeps them apart too
+    vp = scene.camera.viewport
+    assert vp.top + vp.height <= scene.layout.viewport.top + scene.layout.viewport.height - 44
+
+
 def test_replay_a_save_from_the_main_menu(app: object, tmp_path: Path) -> None:
     end = finished(app)
     assert end.engine is not None

@@ -190,15 +190,90 @@ def test_screen_end_plays_the_game_out_and_pictures_the_end_screen(tmp_path: Pat
     assert "1024x640" in result.stdout
 
 
-def test_a_screen_not_built_yet_or_unknown_is_one_line(tmp_path: Path) -> None:
-    for screen, words in (("replay", "not built yet"), ("credits", "no such screen")):
-        result = run_in_process(
-            "--screenshot", str(tmp_path / "x.png"), "--screen", screen, "--map", str(TEST_MAP)
-        )
-        assert result.returncode == 2
-        lines = result.stderr.strip().splitlines()
-        assert len(lines) == 1 and words in lines[0] and "battle, end" in lines[0]
-        assert not (tmp_path / "x.png").exists()
+def test_an_unknown_screen_is_one_line_listing_the_four(tmp_path: Path) -> None:
+    result = run_in_process(
+        "--screenshot", str(tmp_path / "x.png"), "--screen", "credits", "--map", str(TEST_MAP)
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no such screen" in lines[0]
+    assert "briefing, battle, end, replay" in lines[0]
+    assert not (tmp_path / "x.png").exists()
+
+
+def screen_app(screen: str, turn: int | None = None, seed: int = 2):  # type: ignore[no-untyped-def]
+    """An App with `--screen` pushed for contracting-trouble (the scene on top, or the error)."""
+    from game.client.catalogue import open_map
+    from game.client.cli import _push_screen
+    from game.client.play import battle_scene_for
+    from game.client.scenes import App
+
+    app = App((1280, 800), headless=True)
+    played_out = 10**6 if screen == "replay" else None
+    battle = battle_scene_for(
+        open_map(ROOT / "maps" / "contracting-trouble.tmx"), seed, played_out, autosave=False
+    )
+    return app, battle, _push_screen(app, battle, screen, turn)
+
+
+def test_screen_briefing_pictures_the_briefing_over_the_new_game() -> None:
+    from game.client.briefing import REGULAR_COLOUR, BriefingScene
+    from game.client.play import PlayScene
+
+    app, _, problem = screen_app("briefing")
+    try:
+        assert problem is None
+        brief = app.stack.top
+        assert isinstance(brief, BriefingScene) and isinstance(app.stack.scenes[-2], PlayScene)
+        assert brief.briefing.brief.startswith("Gunmen shot up an SUV")
+        app.run(max_frames=2)
+        regular = next(m for m in brief.briefing.marks if m.kind == "regular")
+        table = brief.preview_rect
+        scale = min(table.w / brief.briefing.width, table.h / brief.briefing.height)
+        left = table.centerx - round(brief.briefing.width * scale) / 2
+        at = (round(left + regular.x * scale), round(table.y + regular.y * scale))
+        assert tuple(app.screen.get_at(at))[:3] == REGULAR_COLOUR
+    finally:
+        app.shutdown()
+
+
+def test_screen_replay_shows_the_played_out_game_at_the_start_of_turn_t() -> None:
+    from game.client.cli import _push_screen
+    from game.client.replay import ReplayScene
+
+    app, battle, problem = screen_app("replay", turn=3)
+    try:
+        assert problem is None
+        scene = app.stack.top
+        assert isinstance(scene, ReplayScene)
+        replay = scene.replay
+        assert replay.position == replay.turn_start(3) and replay.state().turn == 3
+        assert replay.state(len(replay) - 1).result is not None  # the game was played out
+        where = f"Replay: event {replay.position + 1} of {len(replay)}"
+        assert scene.current_view().phase_text == where
+        assert _push_screen(app, battle, "replay", None) is None  # no --turn: the last event
+        assert app.stack.top.replay.position == len(app.stack.top.replay) - 1
+    finally:
+        app.shutdown()
+
+
+def test_screen_replay_renders_and_a_turn_past_the_end_or_a_briefing_turn_is_one_line(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "replay.png"
+    result = run_in_process("--screenshot", str(out), "--screen", "replay", "--map", str(TEST_MAP))
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
+    result = run_in_process(
+        "--screenshot", str(out), "--screen", "replay", "--map", str(TEST_MAP), "--turn", "99"
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: --turn 99: this game ended in turn")
+    result = run_in_process(
+        "--screenshot", str(out), "--screen", "briefing", "--map", str(TEST_MAP), "--turn", "2"
+    )
+    assert result.returncode == 2 and "before the first turn" in result.stderr
 
 
 def test_a_bad_size_is_one_line(tmp_path: Path) -> None:
