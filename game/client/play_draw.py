@@ -32,7 +32,6 @@ from game.engine.commands import (
 )
 from game.engine.protocol import MoveRate
 from game.engine.state import UnitState
-from game.rules.movement import CAUTIOUS, RAPID
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -60,17 +59,13 @@ def _draw_reach(self: PlayScene, surface: pygame.Surface) -> None:
     if unit is None or self.mode not in ("select", "move"):
         return
     acting = engine.act is not None and engine.act.unit == unit.id
-    if unit.activated_turn == engine.state.turn and not acting:
-        return
     if acting and engine.act is not None and engine.act.moved > 0:
-        return
-    key = (unit.id, unit.leader_point, len(engine.state.events))
+        return  # the outlines measure a fresh move's allowance from the leader
+    key = (unit.id, unit.leader_point, len(engine.state.events), engine.state.decisions_asked)
     if key != self._reach_key:
-        self._reach = (
-            orders.reach_outline(engine, unit, CAUTIOUS),
-            # a unit with Dependants may not move Rapidly: no Rapid outline for it
-            [] if unit.dependants else orders.reach_outline(engine, unit, RAPID),
-        )
+        # what the unit can still do, asked of the engine (no Rapid outline after it fired,
+        # none when Pinned, already activated or not its side's turn)
+        self._reach = orders.reach_outlines(engine, unit)
         self._reach_key = key
     camera = (self.camera.scale, self.camera.origin_x, self.camera.origin_y)
     if self._reach_screen[0] != (key, camera):

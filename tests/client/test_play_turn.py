@@ -354,6 +354,41 @@ def test_no_rapid_outline_for_a_unit_with_dependants(scene: PlayScene) -> None:
     assert cautious and rapid == []
 
 
+def test_reach_outlines_show_only_the_moves_the_engine_still_accepts(scene: PlayScene) -> None:
+    # issue #22 item 6, Rulebook: Movement (Cautious and Rapid Movement) and Fire (R21): found
+    # in play, the 12" Rapid outline was still drawn after the unit fired, and both outlines
+    # around a Pinned unit
+    engine = scene.session.engine
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, n=2)
+    cautious, rapid = scene._reach
+    assert cautious and rapid
+    alpha = engine.state.units["R1"]
+    alpha.pinned_turn = engine.state.turn  # Pinned: it may only seek cover, no outline at all
+    scene._reach_key = None
+    frames(scene, n=2)
+    assert scene._reach == ([], [])
+    alpha.pinned_turn = 0
+    scene._reach_key = None
+    # Alpha fires at Insurgent group 1: afterwards it may still move, but only Cautiously
+    frames(scene, [key(pygame.K_f)])
+    frames(scene, click(unit_pos(scene, "I1")))
+    assert any(e["kind"] == "Fire" and e["data"]["firer"] == "R1" for e in engine.state.events)
+    assert engine.pending is not None and engine.pending.kind == "continue"
+    assert engine.act is not None and engine.act.unit == "R1" and engine.act.fired
+    frames(scene, n=2)
+    assert scene.mode == "select" and scene.overlays.selected_unit == "R1"
+    cautious, rapid = scene._reach
+    assert cautious and rapid == []
+    # once its activation ends, Alpha can do nothing more this turn: no outline
+    frames(scene, [key(pygame.K_e)])
+    answer_dialogs(scene, ("activate",))
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, n=2)
+    assert scene.overlays.selected_unit == "R1"
+    assert scene._reach == ([], [])
+
+
 def test_the_battle_keeps_the_collector_off_its_long_lived_objects_until_it_closes(
     app: object,
 ) -> None:
