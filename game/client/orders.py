@@ -333,23 +333,6 @@ def move_preview(
     return MovePreview(tuple(walked), wanted, path_length(walked), rate, blocked, to, requested)
 
 
-def reach_outlines(engine: Engine, unit: UnitState) -> tuple[list[Point], list[Point]]:
-    """The Cautious and Rapid reach outlines of `unit`, each kept only when the engine would
-    accept a move at that rate to a point on it now: the engine's own move check decides (a
-    Pinned or regrouping unit, one already moved or activated, or not on the side to act draws
-    none; one that fired or escorts Dependants no Rapid one, R21), never a rule of the client's."""
-    outlines: list[list[Point]] = []
-    for rate, reach in ((MoveRate.CAUTIOUS, CAUTIOUS), (MoveRate.RAPID, RAPID)):
-        outline = reach_outline(engine, unit, reach)
-        if not any(
-            not check(engine, MoveUnit(side=unit.side, unit=unit.id, to=point, rate=rate))
-            for point in outline
-        ):
-            outline = []
-        outlines.append(outline)
-    return outlines[0], outlines[1]
-
-
 def reach_outline(engine: Engine, unit: UnitState, reach: float) -> list[Point]:
     """The edge of where the leader can get within `reach` inches along real paths: in each
     of REACH_DIRECTIONS directions from the leader, the farthest point on that line that a

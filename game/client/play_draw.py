@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.battlefield.model import Point
-from game.client import orders, text
+from game.client import move_checks, orders, text
 from game.client.play_consts import (
     BLOCKED_COLOUR,
     CAUTIOUS_COLOUR,
@@ -65,7 +65,7 @@ def _draw_reach(self: PlayScene, surface: pygame.Surface) -> None:
     if key != self._reach_key:
         # what the unit can still do, asked of the engine (no Rapid outline after it fired,
         # none when Pinned, already activated or not its side's turn)
-        self._reach = orders.reach_outlines(engine, unit)
+        self._reach = move_checks.reach_outlines(engine, unit)
         self._reach_key = key
     camera = (self.camera.scale, self.camera.origin_x, self.camera.origin_y)
     if self._reach_screen[0] != (key, camera):
@@ -126,6 +126,8 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
         pygame.draw.lines(surface, colour, False, points, 3)
         pygame.draw.circle(surface, PATH_CASING, points[-1], 7)
         pygame.draw.circle(surface, colour, points[-1], 5)
+        if self.move_exit is not None:  # where the unit would leave the table
+            pygame.draw.circle(surface, TARGET_COLOUR, self._to_screen(self.move_exit.at), 12, 3)
     if self.mode in ("move", "fire", "assault") and self.preview_text:
         self._label(surface, self.preview_text, (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14))
 
