@@ -13,6 +13,7 @@ when they no longer replay, the one line names the version that made it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -34,6 +35,7 @@ FINGERPRINT = "seq,turn,kind,data"
 """What `events_sha256` covers in the saves this version writes (not the narration)."""
 DATA_DIR_ENV = "AMBUSH_ALLEY_DATA_DIR"
 SAVES_SUBDIR = "saves"  # named saves, in the data folder beside the autosave
+UNFINISHED = "Unfinished"  # how the name of a game kept from the autosave begins
 SIDECAR_SUFFIX = ".session.json"  # the window's note of who plays a save (game/client/saves.py)
 MAX_NAME = 60
 MAX_NAME_BYTES = 150  # UTF-8, decomposed: with ".session.json" and a temporary's 14 more, < 255
@@ -387,17 +389,42 @@ def keep_unfinished(autosave: Path, engine: Engine) -> str | None:
         mine["commands"],
     ):
         return None  # the autosave is this very game, where it stopped
+    folder = autosave.parent / SAVES_SUBDIR
+    saved = _saved_as(folder, data)
+    if saved is not None:  # the player saved this very moment by name: no second copy
+        return f'Your unfinished game is already saved: Load game lists it as "{saved.stem}"'
     try:
         when = datetime.fromtimestamp(autosave.stat().st_mtime)
     except OSError:
         when = datetime.now()
     scenario = str(data.get("scenario") or "custom map")
-    name = safe_file_name(f"Unfinished {scenario} turn {data.get('turn')} ({when:%Y-%m-%d %H%M})")
-    folder = autosave.parent / SAVES_SUBDIR
-    path = folder / f"{unique_stem(folder, name or 'Unfinished game')}.json"
+    stamp = f"{scenario} turn {data.get('turn')} ({when:%Y-%m-%d %H%M})"
+    name = safe_file_name(f"{UNFINISHED} {stamp}")
+    path = folder / f"{unique_stem(folder, name or f'{UNFINISHED} game')}.json"
     try:
         write_json_atomic(path, data)
         write_json_atomic(sidecar_path(path), sidecar)
     except SaveError as exc:
         return f"Your unfinished game could not be kept ({exc}); this game replaces it"
+    with contextlib.suppress(OSError):  # the list dates it when it was played, not copied
+        os.utime(path, (when.timestamp(), when.timestamp()))
     return f'Your unfinished game was kept: Load game lists it as "{path.stem}"'
+
+
+def _saved_as(folder: Path, data: dict[str, Any]) -> Path | None:
+    """A save in `folder` holding exactly the game of `data` (same table, seed and orders)."""
+    try:
+        files = sorted(p for p in folder.glob("*.json") if not p.name.endswith(SIDECAR_SUFFIX))
+    except OSError:
+        return None
+    same = (data.get("map"), data.get("seed"), data.get("scenario"), data.get("commands"))
+    for path in files:
+        other = _read_json(path)
+        if isinstance(other, dict) and same == (
+            other.get("map"),
+            other.get("seed"),
+            other.get("scenario"),
+            other.get("commands"),
+        ):
+            return path
+    return None

@@ -26,6 +26,7 @@ from game.client.camera import Viewport
 from game.client.catalogue import OpenedMap
 from game.client.endgame import EndGameScene, summary_of
 from game.client.handoff import HandoffScene, hand_off_first, handoff_due
+from game.client.move_checks import ExitPreview, exit_preview, with_exit
 from game.client.play_consts import (
     ACTIONS,
     BLOCKED_COLOUR,
@@ -119,6 +120,7 @@ class PlayScene(BattleScene):
         self.hand_off_first = hand_off_first(session)
         self.ended = False
         self.move_plan: orders.MovePreview | None = None
+        self.move_exit: ExitPreview | None = None  # the plan leaves the table
         self.force_rate: str | None = None
         self.fire_plan: orders.FirePreview | None = None
         self.preview_text = ""
@@ -437,7 +439,8 @@ class PlayScene(BattleScene):
             to = (round(world[0] * 4) / 4, round(world[1] * 4) / 4)
             if self.move_plan is None or self.move_plan.path[-1:] != (to,):
                 self.move_plan = orders.move_preview(engine, unit, to, force_rate=self.force_rate)
-                self.preview_text = self.move_plan.label
+                self.move_exit = exit_preview(engine, unit, self.move_plan.path)
+                self.preview_text = with_exit(self.move_plan.label, self.move_exit)
         elif self.mode in ("fire", "assault"):
             hovered = self.overlays.hovered_unit
             target = engine.state.units.get(hovered) if hovered else None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.battlefield.model import Point
-from game.client import orders, text
+from game.client import move_checks, orders, text
 from game.client.play_consts import (
     BLOCKED_COLOUR,
     CAUTIOUS_COLOUR,
@@ -32,7 +32,6 @@ from game.engine.commands import (
 )
 from game.engine.protocol import MoveRate
 from game.engine.state import UnitState
-from game.rules.movement import CAUTIOUS, RAPID
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -60,17 +59,13 @@ def _draw_reach(self: PlayScene, surface: pygame.Surface) -> None:
     if unit is None or self.mode not in ("select", "move"):
         return
     acting = engine.act is not None and engine.act.unit == unit.id
-    if unit.activated_turn == engine.state.turn and not acting:
-        return
     if acting and engine.act is not None and engine.act.moved > 0:
-        return
-    key = (unit.id, unit.leader_point, len(engine.state.events))
+        return  # the outlines measure a fresh move's allowance from the leader
+    key = (unit.id, unit.leader_point, len(engine.state.events), engine.state.decisions_asked)
     if key != self._reach_key:
-        self._reach = (
-            orders.reach_outline(engine, unit, CAUTIOUS),
-            # a unit with Dependants may not move Rapidly: no Rapid outline for it
-            [] if unit.dependants else orders.reach_outline(engine, unit, RAPID),
-        )
+        # what the unit can still do, asked of the engine (no Rapid outline after it fired,
+        # none when Pinned, already activated or not its side's turn)
+        self._reach = move_checks.reach_outlines(engine, unit)
         self._reach_key = key
     camera = (self.camera.scale, self.camera.origin_x, self.camera.origin_y)
     if self._reach_screen[0] != (key, camera):
@@ -131,6 +126,8 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
         pygame.draw.lines(surface, colour, False, points, 3)
         pygame.draw.circle(surface, PATH_CASING, points[-1], 7)
         pygame.draw.circle(surface, colour, points[-1], 5)
+        if self.move_exit is not None:  # where the unit would leave the table
+            pygame.draw.circle(surface, TARGET_COLOUR, self._to_screen(self.move_exit.at), 12, 3)
     if self.mode in ("move", "fire", "assault") and self.preview_text:
         self._label(surface, self.preview_text, (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14))
 

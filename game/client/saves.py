@@ -31,6 +31,7 @@ from game.save import (
     MAX_SAVE_BYTES,
     SAVES_SUBDIR,
     SIDECAR_SUFFIX,
+    UNFINISHED,
     VERSION,
     SaveError,
     data_dir,
@@ -169,6 +170,11 @@ class SaveInfo:
     def readable(self) -> bool:
         return self.problem is None
 
+    @property
+    def unfinished(self) -> bool:
+        """A game the window kept from the autosave when another game took Continue over."""
+        return self.name.startswith(f"{UNFINISHED} ")
+
     def label(self) -> str:
         """One line for the list: name, date, scenario and turn, or why it is unreadable."""
         if self.problem is not None:
@@ -262,6 +268,15 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
         return []
     infos = [read_save_info(p) for p in files]
     return sorted(infos, key=lambda i: (i.saved_at or datetime.min, i.name), reverse=True)
+
+
+def delete_save(path: Path) -> None:
+    """Remove a save and its sidecar for good; SaveError names the file that stayed."""
+    for doomed in (path, sidecar_path(path)):
+        try:
+            doomed.unlink(missing_ok=True)
+        except OSError as exc:
+            raise SaveError(f"{doomed}: cannot delete it ({exc.strerror or exc})") from exc
 
 
 # -- saving and loading -------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from game.client import saves
+from game.client.confirm import ConfirmScene
 from game.client.menu import ButtonMenuScene, MenuItem
 from game.client.scenes import Overlay, Scene
 from game.save import SaveError, safe_file_name, unique_stem
@@ -199,10 +200,16 @@ def _info_html(info: saves.SaveInfo) -> str:
         )
     when = info.saved_at.strftime("%Y-%m-%d %H:%M") if info.saved_at else "?"
     mode = saves.MODE_LABELS.get(info.mode, info.mode) or "solo (no seats recorded)"
+    kept = (
+        ["<i>Unfinished: kept when another game took over Continue (the window's autosave)</i>"]
+        if info.unfinished
+        else []
+    )
     return "<br>".join(
         [
             f"<font size=5><b>{html.escape(info.name)}</b></font>",
-            f"Saved: {when}",
+            *kept,
+            f"{'Played' if info.unfinished else 'Saved'}: {when}",
             f"Scenario: {html.escape(info.scenario or 'custom map')}",
             f"Turn: {info.turn} ({info.commands} orders given)",
             f"Mode: {html.escape(mode)}",
@@ -213,20 +220,24 @@ def _info_html(info: saves.SaveInfo) -> str:
 
 
 class LoadScene(ButtonMenuScene):
-    """Saved games, newest first: name, date, scenario and turn; broken files say why."""
+    """Saved games, newest first: name, date, scenario and turn; broken files say why. A save
+    chosen is loaded once the player confirms; Delete (or "Delete a save…" then the save)
+    removes one, also after asking."""
 
     title = "Load game"
     subtitle = "Choose a saved game"
     with_details = True
     owns_keys = frozenset({pygame.K_F9})
-    per_page = 6
+    per_page = 5  # with More, Delete and Back: eight buttons, as at 1024×640 fit
 
     def __init__(self, folder: Path | None = None) -> None:
         super().__init__()
         self.folder = folder
         self.infos: list[saves.SaveInfo] = []
+        self.shown: list[saves.SaveInfo] = []  # the saves on this page, in the items' order
         self.page = 0
         self.loaded: Any = None
+        self.deleting = False  # the next save chosen is deleted (after asking), not loaded
 
     def list_rect(self) -> pygame.Rect:
         rect = super().list_rect()
@@ -237,32 +248,90 @@ class LoadScene(ButtonMenuScene):
         self.infos = saves.list_saves(self.folder)
         pages = max(1, -(-len(self.infos) // self.per_page))
         self.page %= pages
-        shown = self.infos[self.page * self.per_page : (self.page + 1) * self.per_page]
+        self.shown = self.infos[self.page * self.per_page : (self.page + 1) * self.per_page]
         items = [
             MenuItem(
-                _short_label(info), partial(_ignore, self.load, info), partial(self.describe, info)
+                _short_label(info),
+                partial(_ignore, self.choose, info),
+                partial(self.describe, info),
             )
-            for info in shown
+            for info in self.shown
         ]
         if not self.infos:
+            self.deleting = False
             folder = self.folder or saves.saves_dir()
             self.set_details(f"No saved games yet in {html.escape(str(folder))}.")
         if pages > 1:
             label = f"More saves… (page {self.page + 1} of {pages})"
             items.append(MenuItem(label, self.next_page))
+        if self.infos:
+            label = "Keep them all (stop deleting)" if self.deleting else "Delete a save…"
+            items.append(MenuItem(label, self.toggle_deleting))
         items.append(MenuItem("Back", self.back))
+        self.subtitle = (
+            "Choose the save to DELETE" if self.deleting else "Choose a saved game (Del: delete)"
+        )
         return items
 
-    def next_page(self) -> None:
-        """Show the next (older) page of saves; after the last, the first again."""
-        self.page += 1
+    def refresh(self) -> None:
+        """List the saves again (another page, one deleted, the delete mode switched)."""
         self.clear_ui()
         self.items = self.menu_items()
         self.focus = 0
         self.build_ui(self.app.manager)
 
+    def next_page(self) -> None:
+        """Show the next (older) page of saves; after the last, the first again."""
+        self.page += 1
+        self.refresh()
+
+    def toggle_deleting(self) -> None:
+        self.deleting = not self.deleting
+        self.refresh()
+        if self.deleting:
+            self.set_details("Choose the save to delete: you will be asked before it goes.")
+
     def describe(self, info: saves.SaveInfo) -> None:
         self.set_details(_info_html(info))
+
+    def choose(self, info: saves.SaveInfo) -> None:
+        """A save clicked (or Enter on it): ask before loading it, or before deleting it."""
+        if self.deleting:
+            self.ask_delete(info)
+            return
+        if not info.readable:
+            self.describe(info)
+            return
+        scenes = self.app.stack.scenes
+        in_play = any(getattr(scene, "session", None) is not None for scene in scenes)
+        name = _cut(info.name, 32)
+        question = (
+            f'Leave this game and load "{name}"?'
+            if in_play
+            else f'Load "{name}" (turn {info.turn})?'
+        )
+        self.app.push(ConfirmScene(self, question, partial(self.load, info)))
+
+    def ask_delete(self, info: saves.SaveInfo) -> None:
+        question = f'Delete "{_cut(info.name, 32)}" for good?'
+        self.app.push(ConfirmScene(self, question, partial(self.delete, info)))
+
+    def delete(self, info: saves.SaveInfo) -> None:
+        try:
+            saves.delete_save(info.path)
+        except SaveError as exc:
+            self._report(str(exc))
+            return
+        self.deleting = False
+        self.refresh()
+        self.set_details(f"Deleted {html.escape(info.name)}.")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
+            if self.focus < len(self.shown):
+                self.ask_delete(self.shown[self.focus])
+            return
+        super().handle_event(event)
 
     def load(self, info: saves.SaveInfo) -> bool:
         if not info.readable:
@@ -288,15 +357,22 @@ def _ignore(action: Callable[..., object], *args: Any) -> None:
 LABEL_NAME_CHARS = 24
 
 
+def _cut(name: str, most: int) -> str:
+    return name if len(name) <= most else name[: most - 1].rstrip() + "…"
+
+
 def _short_label(info: saves.SaveInfo) -> str:
     """`name — 11-24 21:05 — turn 3`; a long name is cut with an ellipsis, so a cut name
-    never reads as part of the rest (found in play: "…Trouble turn — 11-24 — turn 3")."""
-    name = info.name
-    if len(name) > LABEL_NAME_CHARS:
-        name = name[: LABEL_NAME_CHARS - 1].rstrip() + "…"
+    never reads as part of the rest (found in play: "…Trouble turn — 11-24 — turn 3"). A game
+    kept from the autosave reads `Unfinished: scenario — date — turn 3 (41 orders)`: its name
+    (the same words) cut short made every such entry look alike (found in play)."""
+    when = info.saved_at.strftime("%m-%d %H:%M") if info.saved_at else "?"
+    if info.unfinished and info.readable:
+        scenario = _cut(info.scenario or "custom map", 16)
+        return f"Unfinished: {scenario} — {when} — turn {info.turn} ({info.commands} orders)"
+    name = _cut(info.name, LABEL_NAME_CHARS)
     if not info.readable:
         return f"{name} — unreadable"
-    when = info.saved_at.strftime("%m-%d %H:%M") if info.saved_at else "?"
     return f"{name} — {when} — turn {info.turn}"
 
 

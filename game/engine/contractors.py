@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.battlefield.model import Edge
+from game.battlefield.model import Edge, Point
 from game.engine.protocol import ContractorStatus, UnitStatus
 from game.engine.protocol import EventKind as E
 from game.engine.scenario import edge_distance
 from game.engine.state import (
     INSURGENT,
     REGULAR,
+    GameState,
     UnitState,
 )
 from game.engine.terrain import distance
@@ -39,25 +40,45 @@ def contractor_contact(g: Engine, unit: UnitState) -> None:
 
 
 def at_edge(g: Engine, unit: UnitState, edges: list[str]) -> str:
+    return edge_near(g, unit.leader_point, edges)
+
+
+def edge_near(g: Engine, point: Point, edges: list[str]) -> str:
+    """The first of `edges` a leader standing at `point` may leave by (within EDGE_REACH)."""
     w, h = g.battlefield.width, g.battlefield.height
     for edge in edges:
-        if edge_distance(unit.leader_point, edge, w, h) <= EDGE_REACH:
+        if edge_distance(point, edge, w, h) <= EDGE_REACH:
             return edge
     return ""
 
 
-def try_exit(g: Engine, unit: UnitState) -> bool:
+def exit_edge_at(g: Engine, unit: UnitState, point: Point) -> str:
+    """The exit edge `unit` leaves the table by when its leader reaches `point` now, or '' (not a
+    Regular unit, no exit edge there, or the scenario does not let it leave yet)."""
     if unit.side != REGULAR:
-        return False
-    edge = at_edge(g, unit, g.state.exit_edges)
+        return ""
+    edge = edge_near(g, point, g.state.exit_edges)
     if not edge or not g.scenario.exit_allowed(g.state, unit):
-        return False
+        return ""
+    return edge
+
+
+def leave_table(state: GameState, unit: UnitState) -> None:
+    """`unit` leaves the table by an exit edge: it is gone, and the contractors it holds are
+    escorted off (counted for the victory points)."""
     unit.status = UnitStatus.EXITED
-    g.state.count("units_exited")
-    for c in g.state.contractors:
+    state.count("units_exited")
+    for c in state.contractors:
         if c.holder == unit.id and c.status == ContractorStatus.HELD:
             c.status = ContractorStatus.ESCORTED
-            g.state.count("contractors_escorted")
+            state.count("contractors_escorted")
+
+
+def try_exit(g: Engine, unit: UnitState) -> bool:
+    edge = exit_edge_at(g, unit, unit.leader_point)
+    if not edge:
+        return False
+    leave_table(g.state, unit)
     g.emit(
         E.UNIT_EXITS,
         unit=unit.id,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.client import orders
+from game.client.move_checks import ExitPreview, with_exit
 from game.client.session import GameSession, SessionConfig
 from game.engine.commands import Answer, MoveUnit
 from game.engine.terrain import path_length
@@ -121,3 +122,27 @@ def test_an_interrupted_move_asks_how_it_goes_on_and_the_first_way_is_as_planned
     assert labels[0].startswith("Go on as planned: cautious move")
     assert labels[1].startswith("Rapid move")  # the same place at the other rate
     assert len(labels) == 9
+
+
+def test_an_exit_preview_names_who_leaves_what_it_scores_and_whether_the_game_ends() -> None:
+    # issue #22 item 13: the words of a move off the table (Rulebook: Dependants)
+    alone = ExitPreview((0.0, 23.0), "south", "Bravo fireteam", (), 0, 0)
+    assert alone.text == (
+        "Bravo fireteam leaves the table by the south edge · scores no victory points"
+    )
+    carrying = ExitPreview(
+        (0.0, 23.0),
+        "west",
+        "Alpha fireteam",
+        (("casualty", 2), ("contractor", 1)),
+        5,
+        -1,
+        ends_game="every contractor is escorted off or captive",
+    )
+    assert carrying.text == (
+        "Alpha fireteam and its Dependants (2 casualties, 1 contractor) leave the table by the"
+        " west edge · Regulars +5 VP, Insurgents -1 VP"
+        " · the game ends: every contractor is escorted off or captive"
+    )
+    assert with_exit('6.0" Cautious', None) == '6.0" Cautious'
+    assert with_exit('6.0" Cautious', alone) == f'6.0" Cautious | {alone.text}'

@@ -354,6 +354,75 @@ def test_no_rapid_outline_for_a_unit_with_dependants(scene: PlayScene) -> None:
     assert cautious and rapid == []
 
 
+def test_reach_outlines_show_only_the_moves_the_engine_still_accepts(scene: PlayScene) -> None:
+    # issue #22 item 6, Rulebook: Movement (Cautious and Rapid Movement) and Fire (R21): found
+    # in play, the 12" Rapid outline was still drawn after the unit fired, and both outlines
+    # around a Pinned unit
+    engine = scene.session.engine
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, n=2)
+    cautious, rapid = scene._reach
+    assert cautious and rapid
+    alpha = engine.state.units["R1"]
+    alpha.pinned_turn = engine.state.turn  # Pinned: it may only seek cover, no outline at all
+    scene._reach_key = None
+    frames(scene, n=2)
+    assert scene._reach == ([], [])
+    alpha.pinned_turn = 0
+    scene._reach_key = None
+    # Alpha fires at Insurgent group 1: afterwards it may still move, but only Cautiously
+    frames(scene, [key(pygame.K_f)])
+    frames(scene, click(unit_pos(scene, "I1")))
+    assert any(e["kind"] == "Fire" and e["data"]["firer"] == "R1" for e in engine.state.events)
+    assert engine.pending is not None and engine.pending.kind == "continue"
+    assert engine.act is not None and engine.act.unit == "R1" and engine.act.fired
+    frames(scene, n=2)
+    assert scene.mode == "select" and scene.overlays.selected_unit == "R1"
+    cautious, rapid = scene._reach
+    assert cautious and rapid == []
+    # once its activation ends, Alpha can do nothing more this turn: no outline
+    frames(scene, [key(pygame.K_e)])
+    answer_dialogs(scene, ("activate",))
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, n=2)
+    assert scene.overlays.selected_unit == "R1"
+    assert scene._reach == ([], [])
+
+
+def test_a_move_off_the_table_says_who_leaves_and_what_it_scores(scene: PlayScene) -> None:
+    # issue #22 item 13, Contracting Trouble (Moving the Contractors) and Rulebook: Dependants:
+    # found in play, a move to the exit edge looked like any other until the unit was gone
+    engine = scene.session.engine
+    alpha = engine.state.units["R1"]
+    held = engine.state.contractors[0]
+    held.status, held.holder = "held", "R1"  # Alpha has picked up a contractor
+    alpha.dependants.append("contractor")
+    for figure in alpha.figures:  # Alpha stands 1.5" further south, 5.5" from the south edge
+        figure.y += 1.5
+    frames(scene)
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, [key(pygame.K_m), motion(screen_of(scene, (18.0, 9.0)))])
+    assert scene.move_exit is None and "leave" not in scene.preview_text
+    # a Cautious move (Dependants: no Rapid) that brings the leader within 1" of the south exit
+    # edge: the unit leaves there, with the contractor it escorts
+    edge = screen_of(scene, (21.0, 23.5))
+    frames(scene, [motion(edge)])
+    leaving = scene.move_exit
+    assert leaving is not None and leaving.edge == "south"
+    assert (
+        "Alpha fireteam and its Dependants (1 contractor) leave the table by the south edge"
+        in scene.preview_text
+    )
+    assert leaving.regular_vp == 5 and "Regulars +5 VP" in scene.preview_text
+    regulars, insurgents, _ = scene.session.score()
+    frames(scene, click(edge))
+    answer_dialogs(scene, ("activate", "continue"))
+    exits = [e for e in engine.state.events if e["kind"] == "UnitExits"]
+    assert [(e["data"]["unit"], e["data"]["edge"]) for e in exits] == [("R1", "south")]
+    after = scene.session.score()
+    assert (after[0] - regulars, after[1] - insurgents) == (5, leaving.insurgent_vp)
+
+
 def test_the_battle_keeps_the_collector_off_its_long_lived_objects_until_it_closes(
     app: object,
 ) -> None:

@@ -10,7 +10,8 @@ from typing import Any
 import pygame
 import pytest
 
-from game.client import saves
+from game.client import saves, saves_ui
+from game.client.confirm import ConfirmScene
 from game.client.menu import MainMenuScene
 from game.client.saves_ui import LoadScene, SaveNameScene, continue_game
 from game.client.scenes import App
@@ -48,7 +49,9 @@ def test_save_then_load_from_the_list_resumes_the_same_game(app: App) -> None:
     info = load.infos[0]
     assert (info.scenario, info.turn, info.mode) == ("patrol", info.turn, "watch")
     assert info.turn >= 1 and info.readable
-    # Enter on the list (no frame after it: a watched game moves on at the next frame).
+    # Enter on the list, Enter again on "Load …?" (no frame after it: a watched game moves on
+    # at the next frame).
+    app.dispatch(key(pygame.K_RETURN))
     app.dispatch(key(pygame.K_RETURN))
     play: Any = app.stack.top
     assert play.session.engine.events_sha256() == expected
@@ -383,9 +386,10 @@ def test_many_saves_are_paged_and_every_one_can_be_reached(app: App) -> None:
     seen: list[str] = []
     for page in range(3):
         labels = [b.text for b in load.buttons]
-        assert labels[-2] == f"More saves… (page {page + 1} of 3)" and labels[-1] == "Back"
-        seen += [label.split(" — ")[0] for label in labels[:-2]]
-        load.activate(len(labels) - 2)
+        assert labels[-3] == f"More saves… (page {page + 1} of 3)" and labels[-1] == "Back"
+        assert labels[-2] == "Delete a save…"
+        seen += [label.split(" — ")[0] for label in labels[:-3]]
+        load.activate(len(labels) - 3)
         app.step()
     assert seen == [f"save {n:02d}" for n in range(13, -1, -1)]  # newest first, none missed
     assert load.page == 0  # wrapped round to the newest
@@ -426,3 +430,87 @@ def test_a_game_killed_after_any_command_continues_from_the_autosave_as_if_never
         assert len(resumed.engine.log) == n and resumed.config.mode == "watch"
         resumed.run_ai_until_human()
         assert resumed.engine.events_sha256() == whole.engine.events_sha256(), f"after {n}"
+
+
+# -- issue #22 item 12: the load list ----------------------------------------------------------
+def test_a_game_just_saved_by_name_is_not_kept_again_as_unfinished() -> None:
+    # found in play: F5 "evening", then a new game: the list held "evening" and an identical
+    # "Unfinished patrol turn 1 (…)"
+    left = watched_game(5, seed=4)
+    saves.save_game(left, "evening")
+    fresh = GameSession(SessionConfig(mode="watch", table=TABLE, seed=9))
+    assert [info.name for info in saves.list_saves()] == ["evening"]
+    assert fresh.ai_log == [
+        'Your unfinished game is already saved: Load game lists it as "evening"'
+    ]
+    left.step_ai()  # played on after the named save: that later moment is kept
+    GameSession(SessionConfig(mode="watch", table=TABLE, seed=9))
+    names = [info.name for info in saves.list_saves()]
+    assert len(names) == 2 and any(n.startswith("Unfinished patrol") for n in names)
+
+
+def test_unfinished_entries_are_told_apart_in_the_load_list() -> None:
+    watched_game(5, seed=4)
+    played = saves.autosave_path().stat().st_mtime
+    watched_game(3, seed=5)  # keeps the seed-4 game
+    GameSession(SessionConfig(mode="watch", table=TABLE, seed=9))  # keeps the seed-5 game
+    kept = saves.list_saves()
+    assert len(kept) == 2 and all(info.unfinished for info in kept)
+    labels = [saves_ui._short_label(info) for info in kept]
+    assert all(label.startswith("Unfinished: patrol — ") for label in labels)
+    assert len(set(labels)) == 2  # not two identical cut names
+    assert "5 orders" in labels[1] and "3 orders" in labels[0]
+    # the copy keeps the date the game was played, not the moment it was copied
+    older = next(info for info in kept if info.commands == 5)
+    assert older.saved_at is not None and abs(older.saved_at.timestamp() - played) < 1.0
+    assert "kept when another game took over Continue" in saves_ui._info_html(older)
+
+
+def _listing(app: App) -> LoadScene:
+    load = LoadScene()
+    app.push(load)
+    app.step()
+    return load
+
+
+def test_choosing_a_save_asks_before_loading_it(app: App) -> None:
+    session = watched_game(5, seed=4)
+    saves.save_game(session, "evening")
+    load = _listing(app)
+    load.activate(0)
+    asked = app.stack.top
+    assert isinstance(asked, ConfirmScene) and '"evening"' in asked.question
+    assert load.loaded is None  # nothing loaded yet
+    asked.answer(False)
+    assert app.stack.top is load and load.loaded is None
+    load.activate(0)
+    app.stack.top.answer(True)  # type: ignore[attr-defined]
+    assert load.loaded is not None
+    assert load.loaded.engine.events_sha256() == session.engine.events_sha256()
+
+
+def test_a_save_is_deleted_only_after_a_confirmation(app: App) -> None:
+    session = watched_game(5, seed=4)
+    kept = saves.save_game(session, "keep me")
+    gone = saves.save_game(session, "delete me")
+    assert saves.sidecar_path(gone).exists()
+    load = _listing(app)
+    labels = [item.label for item in load.items]
+    load.set_focus(next(i for i, label in enumerate(labels) if label.startswith("delete me")))
+    app.step([key(pygame.K_DELETE)])
+    asked = app.stack.top
+    assert isinstance(asked, ConfirmScene) and '"delete me"' in asked.question
+    asked.answer(False)
+    assert gone.exists()
+    # with the mouse: "Delete a save…", then the save
+    load.activate(next(i for i, item in enumerate(load.items) if item.label == "Delete a save…"))
+    assert load.deleting
+    load.activate(next(i for i, item in enumerate(load.items) if item.label.startswith("delete")))
+    asked = app.stack.top
+    assert isinstance(asked, ConfirmScene) and '"delete me"' in asked.question
+    asked.answer(True)
+    assert not gone.exists() and not saves.sidecar_path(gone).exists()
+    assert kept.exists()
+    assert [info.name for info in load.infos] == ["keep me"]
+    assert not any(item.label.startswith("delete me") for item in load.items)
+    assert not load.deleting  # back to loading
