@@ -45,9 +45,9 @@ def hostile_folder(tmp_path: Path) -> Path:
 
 
 def test_the_list_reads_titles_only_and_never_waits(hostile_folder: Path) -> None:
-    started = time.perf_counter()
-    tables = available_tables(hostile_folder)
-    assert time.perf_counter() - started < 1.5
+    started = time.process_time()  # CPU, not wall: a busy machine is not a parsed 40 MB file
+    tables = available_tables(hostile_folder)  # (the FIFO would hang here, not take time)
+    assert time.process_time() - started < 1.5
     mine = {t.path.name: t for t in tables if t.custom}
     assert set(mine) >= {"good.tmx", "polygon.tmx", "objects.tmx", "huge.tmx"}
     assert mine["good.tmx"].title == "Scale 48 inches, 8 units"
