@@ -9,6 +9,7 @@ the preview: the Regular player would not know it (R172).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.engine.engine import Engine
@@ -28,7 +29,21 @@ KIND_NAMES = {
     "l_support": "Light support weapon",
     "sniper": "Sniper",
     "medic": "Medic",
+    "dependant": "Dependant",
 }
+"""A figure's kind or arms in words, for the briefing and the unit card."""
+
+
+def figure_words(kinds: Iterable[str]) -> list[str]:
+    """`Leader`, `Rifle ×2`, `SAW`: each kind once, counted, in the order first met."""
+    counts: dict[str, int] = {}
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    words = []
+    for kind, count in counts.items():
+        name = KIND_NAMES.get(kind, kind.replace("_", " ").capitalize())
+        words.append(f"{name} ×{count}" if count > 1 else name)
+    return words
 
 
 @dataclass(frozen=True)
@@ -69,14 +84,7 @@ class Briefing:
 
 
 def makeup(unit: UnitState) -> str:
-    counts: dict[str, int] = {}
-    for figure in unit.figures:
-        counts[figure.arms] = counts.get(figure.arms, 0) + 1
-    parts = []
-    for kind, count in counts.items():
-        name = KIND_NAMES.get(kind, kind.replace("_", " ").capitalize())
-        parts.append(f"{name} ×{count}" if count > 1 else name)
-    return ", ".join(parts)
+    return ", ".join(figure_words(figure.arms for figure in unit.figures))
 
 
 def force_line(unit: UnitState) -> ForceLine:

@@ -17,6 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UILabel, UIPanel, UITextBox
 
 from game.battlefield.model import Point, Side
+from game.briefing import figure_words
 from game.client.adapter import setup_view
 from game.client.camera import ZOOM_STEP, Camera, Viewport
 from game.client.catalogue import OpenedMap
@@ -102,27 +103,7 @@ def battle_layout(size: tuple[int, int], table: tuple[float, float] | None = Non
 
 def figures_summary(unit: UnitSprite) -> list[str]:
     """`Leader, Rifle ×2, SAW` style lines for the unit card."""
-    names = {
-        "leader": "Leader",
-        "rifle": "Rifle",
-        "rgl": "Rifle grenade launcher",
-        "saw": "SAW",
-        "mg": "Machine gun",
-        "hmg": "Heavy machine gun",
-        "rpg": "RPG",
-        "at_rpg": "Anti-tank RPG",
-        "sniper": "Sniper",
-        "medic": "Medic",
-        "dependant": "Dependant",
-    }
-    counts: dict[str, int] = {}
-    for figure in unit.figures:
-        counts[figure.kind] = counts.get(figure.kind, 0) + 1
-    lines = []
-    for kind, count in counts.items():
-        name = names.get(kind, kind.replace("_", " ").capitalize())
-        lines.append(f"{name} ×{count}" if count > 1 else name)
-    return lines
+    return figure_words(figure.kind for figure in unit.figures)
 
 
 def unit_card_html(unit: UnitSprite | None) -> str:
