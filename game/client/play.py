@@ -90,6 +90,7 @@ class PlayScene(BattleScene):
     _draw_spotlight = play_draw._draw_spotlight
     _draw_status = play_draw._draw_status
     _label = play_draw._label
+    _target_figure_rects = play_draw._target_figure_rects
 
     def __init__(self, opened: OpenedMap, session: GameSession) -> None:
         self.session = session
@@ -124,6 +125,7 @@ class PlayScene(BattleScene):
         self.force_rate: str | None = None
         self.fire_plan: orders.FirePreview | None = None
         self.preview_text = ""
+        self.preview_rect: pygame.Rect | None = None  # where the preview box was drawn
         self.los_start: Point | None = None
         self.los_start_unit: str | None = None
         self.los_probe: orders.SightProbe | None = None

@@ -135,6 +135,7 @@ KEYS: dict[int, str] = {
 }
 BUTTON_ROW = 32
 TARGET_RING_INCHES = 1.6  # the ring around each enemy in the fire and charge modes
+NEAR_TARGET_INCHES = 6.0  # units this close to a hovered target: the odds box stays off them
 
 
 def load_settings() -> Any:

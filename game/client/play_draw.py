@@ -6,6 +6,7 @@ in its class body.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -17,6 +18,7 @@ from game.client.play_consts import (
     CAUTIOUS_COLOUR,
     ERROR_TEXT,
     LABEL_WIDTH,
+    NEAR_TARGET_INCHES,
     PATH_CASING,
     RAPID_COLOUR,
     SPOTLIGHT_COLOUR,
@@ -129,7 +131,27 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
         if self.move_exit is not None:  # where the unit would leave the table
             pygame.draw.circle(surface, TARGET_COLOUR, self._to_screen(self.move_exit.at), 12, 3)
     if self.mode in ("move", "fire", "assault") and self.preview_text:
-        self._label(surface, self.preview_text, (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14))
+        at = (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14)
+        avoid = self._target_figure_rects() if self.mode != "move" else []
+        self.preview_rect = self._label(surface, self.preview_text, at, avoid)
+
+
+def _target_figure_rects(self: PlayScene) -> list[pygame.Rect]:
+    """The screen rects of the hovered target's figures and of every unit near it: the odds
+    box is kept off them (issue #22 item 8)."""
+    units = self.session.engine.state.units
+    target = units.get(self.overlays.hovered_unit or "")
+    if target is None or not target.figures:
+        return []
+    near = {
+        uid
+        for uid, unit in units.items()
+        if unit.on_table
+        and unit.figures
+        and math.dist(unit.centre, target.centre) <= NEAR_TARGET_INCHES
+    }
+    near.add(target.id)
+    return [rect for uid, rect in self.last_frame.figure_rects if uid in near]
 
 
 def _draw_los(self: PlayScene, surface: pygame.Surface) -> None:
@@ -207,8 +229,15 @@ def _draw_status(self: PlayScene, surface: pygame.Surface) -> None:
     surface.set_clip(previous)
 
 
-def _label(self: PlayScene, surface: pygame.Surface, message: str, at: tuple[int, int]) -> None:
-    """A dark box with the message, one line per ' | ' part, kept inside the viewport."""
+def _label(
+    self: PlayScene,
+    surface: pygame.Surface,
+    message: str,
+    at: tuple[int, int],
+    avoid: list[pygame.Rect] | None = None,
+) -> pygame.Rect:
+    """A dark box with the message, one line per ' | ' part, kept inside the viewport and,
+    where there is room, off the `avoid` rects (the box: returned)."""
     vp = self.camera.viewport
     # long parts (a roll with all its dice) wrap inside the table rather than run off it
     most = max(120, min(vp.width - 24, LABEL_WIDTH))
@@ -220,12 +249,50 @@ def _label(self: PlayScene, surface: pygame.Surface, message: str, at: tuple[int
     width = max(line.get_width() for line in lines)
     height = sum(line.get_height() + 2 for line in lines)
     box = pygame.Rect(at[0], at[1], width, height).inflate(8, 6)
-    box.right = min(box.right, vp.left + vp.width - 2)
-    box.left = max(box.left, vp.left + 2)
-    if box.bottom > vp.top + vp.height - 30:
-        box.bottom = vp.top + vp.height - 32
+    box = _placed(box, pygame.Rect(vp.left, vp.top, vp.width, vp.height), avoid or [])
     surface.fill((16, 18, 14), box)
     y = box.top + 3
     for line in lines:
         surface.blit(line, (box.left + 4, y))
         y += line.get_height() + 2
+    return box
+
+
+def _inside(box: pygame.Rect, view: pygame.Rect) -> pygame.Rect:
+    box = box.copy()
+    box.right = min(box.right, view.right - 2)
+    box.left = max(box.left, view.left + 2)
+    if box.bottom > view.bottom - 30:
+        box.bottom = view.bottom - 32
+    box.top = max(box.top, view.top + 2)
+    return box
+
+
+def _placed(box: pygame.Rect, view: pygame.Rect, avoid: list[pygame.Rect]) -> pygame.Rect:
+    """`box` kept inside `view`; if it would cover an `avoid` rect, moved beside the mouse's
+    other corners or clear of all of them (right, left, below, above), the least covering."""
+    first = _inside(box, view)
+    if not avoid or first.collidelist(avoid) == -1:
+        return first
+    hull = avoid[0].unionall(avoid[1:]).inflate(8, 8)
+    mx, my = box.left - 16, box.top - 14  # the mouse
+    w, h = box.size
+    corners = [(mx - 16 - w, my + 14), (mx + 16, my - 14 - h), (mx - 16 - w, my - 14 - h)]
+    sides = [
+        (hull.right, box.top), (hull.left - w, box.top),
+        (box.left, hull.bottom), (box.left, hull.top - h),
+        (hull.right, hull.top - h), (hull.left - w, hull.bottom),
+    ]  # fmt: skip
+    best, least = first, _covered(first, avoid)
+    for x, y in corners + sides:
+        spot = _inside(pygame.Rect(x, y, w, h), view)
+        covered = _covered(spot, avoid)
+        if covered < least:
+            best, least = spot, covered
+            if covered == 0:
+                break
+    return best
+
+
+def _covered(box: pygame.Rect, avoid: list[pygame.Rect]) -> int:
+    return sum(box.clip(rect).width * box.clip(rect).height for rect in avoid)
