@@ -38,10 +38,11 @@ PHASE_NAMES = {
 }
 
 
-def unit_badges(unit: UnitState, turn: int) -> tuple[Badge, ...]:
-    """The status markers a player would put beside the unit on the table this turn."""
+def unit_badges(unit: UnitState, turn: int, activating: bool = False) -> tuple[Badge, ...]:
+    """The status markers a player would put beside the unit on the table this turn (a unit
+    still `activating` has not yet acted: no Activated marker until it finishes)."""
     badges: list[Badge] = []
-    if turn > 0 and unit.activated_turn == turn:
+    if turn > 0 and unit.activated_turn == turn and not activating:
         badges.append(Badge.ACTIVATED)
     if unit.overwatch:
         badges.append(Badge.OVERWATCH)
@@ -100,6 +101,7 @@ def unit_sprite(
     turn: int,
     terrain: Terrain | None = None,
     occupied: list[Point] | None = None,
+    activating: bool = False,
 ) -> UnitSprite:
     side = Side.INSURGENT if unit.side == INSURGENT else Side.REGULAR
     figures = [
@@ -125,7 +127,7 @@ def unit_sprite(
         name=unit.name,
         side=side,
         figures=tuple(figures),
-        badges=unit_badges(unit, turn),
+        badges=unit_badges(unit, turn, activating),
         quality=unit.quality_die().label,
         morale=morale.label if morale is not None else "broken",
     )
@@ -148,7 +150,8 @@ def view_from_game(
     ]
     units = []
     for u in drawn:
-        sprite = unit_sprite(u, state.turn, terrain, occupied)
+        activating = state.activation is not None and state.activation.unit == u.id
+        sprite = unit_sprite(u, state.turn, terrain, occupied, activating)
         occupied += [f.position_in for f in sprite.figures if f.is_dependant]
         units.append(sprite)
     hot_spots = tuple(

@@ -46,6 +46,7 @@ from game.client.play_consts import (
     STATUS_TEXT,
     TARGET_COLOUR,
     TARGET_RING_INCHES,
+    WATCH_ACTIONS,
     load_settings,
 )
 from game.client.playback import Beat, Playback, beat_of
@@ -66,6 +67,8 @@ class PlayScene(BattleScene):
     human_seat = play_orders.human_seat
     give = play_orders.give
     _ordered_unit = play_orders._ordered_unit
+    _select_at_phase_start = play_orders._select_at_phase_start
+    select_default_unit = play_orders.select_default_unit
     order = play_orders.order
     _key = play_input._key
     _click = play_input._click
@@ -118,6 +121,7 @@ class PlayScene(BattleScene):
         self.fed_events = 0
         self.fed_notes = 0
         self.last_human: Seat | None = None  # the person who took the computer last
+        self._phase_seen: tuple[int, str, str] | None = None  # the turn, phase and player shown
         self.hand_off_first = hand_off_first(session)
         self.ended = False
         self.move_plan: orders.MovePreview | None = None
@@ -148,11 +152,16 @@ class PlayScene(BattleScene):
         engine = self.session.engine
         state = engine.state
         key = (len(state.events), state.decisions_asked, state.phase)
+        # the player named can change with no event (a co-op pass, an AI's seat taken over):
+        # the phase text is asked afresh (found in play: the top bar named the wrong player)
+        phase_text = self.phase_text()
         if key != self._view_key or self._view is None:
             vp_reg, vp_ins, _ = self.session.score()
             view = view_from_game(state, score=(vp_reg, vp_ins), terrain=engine.terrain)
-            self._view = replace(view, phase_text=self.phase_text())
+            self._view = replace(view, phase_text=phase_text)
             self._view_key = key
+        elif self._view.phase_text != phase_text:
+            self._view = replace(self._view, phase_text=phase_text)
         return self._view
 
     def phase_text(self) -> str:
@@ -207,7 +216,10 @@ class PlayScene(BattleScene):
     def build_ui(self, manager: pygame_gui.UIManager) -> None:
         super().build_ui(manager)
         card = self.layout.card
-        rows = (len(ACTIONS) + 1) // 2
+        # watching two AIs: the viewing tools only, no order buttons nobody may press
+        watching = not any(seat.human for seat in self.session.config.seats)
+        actions = [a for a in ACTIONS if not watching or a[0] in WATCH_ACTIONS]
+        rows = (len(actions) + 1) // 2
         height = rows * BUTTON_ROW + 8
         if self.card_box is not None:
             self.card_box.set_dimensions((card.width, max(80, card.height - height)))
@@ -215,7 +227,7 @@ class PlayScene(BattleScene):
         self.button_panel = UIPanel(panel_rect, manager=manager, object_id="#orders")
         width = (card.width - 12) // 2
         self.buttons = {}
-        for i, (action, label, tip) in enumerate(ACTIONS):
+        for i, (action, label, tip) in enumerate(actions):
             rect = pygame.Rect(
                 4 + (i % 2) * (width + 2), 2 + (i // 2) * BUTTON_ROW, width, BUTTON_ROW - 2
             )
@@ -293,11 +305,15 @@ class PlayScene(BattleScene):
                     self.say(alert, True)
                 session.alerts.clear()
                 self.absorb_events()
+                seat = session.current_seat()  # a person's turn now: their unit, at once
+                if seat is not None and seat.human and seat == self.last_human:
+                    self._select_at_phase_start(seat)
         else:
             seat = session.current_seat()
             if seat is not None and seat.human:
                 if self._needs_handoff(seat):
                     return
+                self._select_at_phase_start(seat)
                 self._sync_dialog()
         self._expire_status()
         self._refresh_hud(self.current_view())
@@ -345,20 +361,6 @@ class PlayScene(BattleScene):
             and unit.side == seat.side
             and seat.owns(unit.id)
         ]
-
-    def select_default_unit(self) -> None:
-        seat = self.session.current_seat()
-        engine = self.session.engine
-        if seat is None or not seat.human:
-            return
-        if engine.act is not None:
-            self.select(engine.act.unit)
-            return
-        turn = engine.state.turn
-        for unit in engine.state.units_of(seat.side):
-            if unit.activated_turn != turn and seat.owns(unit.id):
-                self.select(unit.id)
-                return
 
     # -- the HUD -------------------------------------------------------------------------------
     def _refresh_hud(self, view: BattleView) -> None:

@@ -116,6 +116,7 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("pace", "Pace [V]", "How fast the other side's actions play out: instant, normal, slow."),
     ("skip", "Skip [Space]", "Show at once everything still being played out."),
 )
+WATCH_ACTIONS = frozenset({"los", "pace", "skip"})  # the buttons of a game of two AIs
 KEYS: dict[int, str] = {
     pygame.K_m: "move",
     pygame.K_f: "fire",

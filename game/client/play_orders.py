@@ -162,3 +162,31 @@ def order(self: PlayScene, action: str) -> None:
             return
         spot = min(spots, key=lambda h: distance((h.x, h.y), unit.leader_point))
         self.give(NeutralizeHotSpot(side=side, unit=unit.id, hot_spot=spot.number))
+
+
+def _select_at_phase_start(self: PlayScene, seat: Seat) -> None:
+    """When a player's phase (or turn at the table) begins, a unit they do not command
+    (an enemy they looked at while the other side played) gives way to one of theirs."""
+    state = self.session.engine.state
+    key = (state.turn, state.phase, seat.name)
+    if key == self._phase_seen:
+        return
+    self._phase_seen = key
+    unit = state.units.get(self.overlays.selected_unit or "")
+    if unit is None or unit.side != seat.side or not seat.owns(unit.id):
+        self.select_default_unit()
+
+
+def select_default_unit(self: PlayScene) -> None:
+    seat = self.session.current_seat()
+    engine = self.session.engine
+    if seat is None or not seat.human:
+        return
+    if engine.act is not None:
+        self.select(engine.act.unit)
+        return
+    turn = engine.state.turn
+    for unit in engine.state.units_of(seat.side):
+        if unit.activated_turn != turn and seat.owns(unit.id):
+            self.select(unit.id)
+            return

@@ -7,11 +7,16 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from test_play_turn import SEED, click, frames, key, motion, unit_pos
+from test_play_turn import SEED, answer_dialogs, click, frames, key, motion, unit_pos
 
+from game.client import orders
+from game.client.handoff import HandoffScene
 from game.client.play import PlayScene, open_play
 from game.client.session import SessionConfig
+from game.client.viewmodel import Badge
 from game.engine import placement
+from game.engine.commands import EndActivation, EndPhase, MoveUnit
+from game.engine.state import REGULAR
 
 
 @pytest.fixture
@@ -46,3 +51,75 @@ def test_the_odds_box_covers_no_figure_of_the_target_or_the_units_beside_it(
         assert box.collidelist(rects) == -1, (box, rects)
         vp = scene.camera.viewport
         assert pygame.Rect(vp.left, vp.top, vp.width, vp.height).contains(box)
+
+
+def _past_handoffs(play: PlayScene, n: int = 3) -> None:
+    """Frames, with any hand-off screen accepted (Space) as the next player would."""
+    for _ in range(n):
+        if isinstance(play.app.stack.top, HandoffScene):
+            frames(play, [key(pygame.K_SPACE)])
+        frames(play)
+
+
+def _coop(app: object) -> PlayScene:
+    config = SessionConfig(mode="coop", table="contracting-trouble", seed=1, pace="instant")
+    play = open_play("contracting-trouble", config=config)
+    app.push(play)  # type: ignore[attr-defined]
+    _past_handoffs(play)
+    return play
+
+
+def test_the_coop_top_bar_names_the_player_who_holds_the_phase(app: object) -> None:
+    play = _coop(app)
+    assert play.top_left is not None and "Regular player 1 (Regulars)" in play.top_left.text
+    assert play.session.pass_to_next_seat() == play.session.seats_of(REGULAR)[1]
+    _past_handoffs(play)  # no event: only the holder changed (found in play: the bar kept player 1)
+    assert "Regular player 2 (Regulars)" in play.top_left.text
+    assert "Regular player 1" not in play.top_left.text
+
+
+def test_a_regular_phase_begins_with_a_regular_unit_selected(scene: PlayScene) -> None:
+    engine = scene.session.engine
+    scene.give(EndPhase(side=REGULAR))
+    assert engine.state.phase == "insurgent"
+    scene.select("I1")  # the player looks at an Insurgent group while the AI plays
+    for _ in range(200):
+        frames(scene)
+        if engine.state.turn == 2 and not scene.session.ai_to_move:
+            break
+    assert engine.state.turn == 2 and engine.state.phase == "regular"
+    selected = engine.state.units[scene.overlays.selected_unit or ""]
+    assert selected.side == REGULAR and selected.activated_turn != 2
+
+
+def test_a_unit_still_activating_is_not_shown_as_already_acted(scene: PlayScene) -> None:
+    engine = scene.session.engine
+    alpha = engine.state.units["R1"]
+    x, y = alpha.leader_point
+    frames(scene, click(unit_pos(scene, "R1")))
+    step = orders.move_preview(engine, alpha, (x - 1.0, y))
+    assert scene.give(MoveUnit(side=REGULAR, unit="R1", to=step.destination, rate=step.rate))
+    answer_dialogs(scene, ("continue",))
+    assert engine.act is not None and engine.act.unit == "R1"
+    frames(scene, n=2)
+    sprite = scene.current_view().unit("R1")
+    assert sprite is not None and Badge.ACTIVATED not in sprite.badges
+    markup = scene.card_markup()
+    assert "Activating now" in markup and "already acted" not in markup
+    assert scene.give(EndActivation(side=REGULAR, unit="R1"))
+    frames(scene, n=2)
+    sprite = scene.current_view().unit("R1")
+    assert sprite is not None and Badge.ACTIVATED in sprite.badges
+
+
+def test_watch_mode_shows_no_order_buttons(app: object) -> None:
+    config = SessionConfig(mode="watch", table="contracting-trouble", seed=2, pace="normal")
+    play = open_play("contracting-trouble", config=config)
+    app.push(play)  # type: ignore[attr-defined]
+    frames(play, n=2)
+    assert set(play.buttons) == {"los", "pace", "skip"}
+    solo = SessionConfig(table="contracting-trouble", seed=2, pace="normal")
+    other = open_play("contracting-trouble", config=solo)
+    app.push(other)  # type: ignore[attr-defined]
+    frames(other)
+    assert {"move", "fire", "end", "end_phase"} <= set(other.buttons)
