@@ -101,3 +101,13 @@ def test_the_result_line_names_the_difficulty(capsys: pytest.CaptureFixture[str]
     assert main([*args, "--difficulty", "Hard", "--no-autosave"]) == 0
     result = json.loads(capsys.readouterr().out.splitlines()[-1].removeprefix("RESULT "))
     assert result["difficulty"] == "hard"
+
+
+def test_r134_a_loaded_game_keeps_its_own_difficulty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "hard.json"
+    write_save(_game("hard"), save)
+    assert main(["--load", str(save), "--difficulty", "book", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: --difficulty book: a saved game keeps its own difficulty\n"
