@@ -111,3 +111,15 @@ def test_r134_a_loaded_game_keeps_its_own_difficulty(
     assert main(["--load", str(save), "--difficulty", "book", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert err == "error: --difficulty book: a saved game keeps its own difficulty\n"
+
+
+def test_the_window_sends_difficulty_to_the_setup_screen(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from game.app import main as app_main
+
+    assert app_main(["--difficulty", "hard"]) == 2
+    assert capsys.readouterr().err == (
+        "error: --difficulty is for --headless games; in the window, choose the difficulty on "
+        "the New game screen\n"
+    )
