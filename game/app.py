@@ -25,10 +25,13 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
     if args.headless or args.load:
         return run_headless(args)  # a whole game in the terminal, ending with RESULT {json}
-    chosen = [f"--{n}" for n in ("force", "quality", "morale") if getattr(args, n, None)]
+    chosen = [
+        f"--{n}" for n in ("force", "quality", "morale", "difficulty") if getattr(args, n, None)
+    ]
     if chosen:  # the window asks on its set-up screen (docs/SCENARIOS.md)
         print(
-            f"error: {chosen[0]} is for --headless games; in the window, choose the force "
+            f"error: {chosen[0]} is for --headless games; in the window, choose "
+            f"{'the difficulty' if chosen[0] == '--difficulty' else 'the force'} "
             "on the New game screen",
             file=sys.stderr,
         )

@@ -70,6 +70,12 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add("--morale", metavar="dN", help="the Regulars' Morale, where the scenario offers a choice")
     add("--turns", type=int, help="turn limit (default: the scenario's, R31)")
+    add(
+        "--difficulty",
+        metavar="book|hard|brutal",
+        help="Book: the solo rules exactly (default); Hard: Insurgency Level +1; Brutal: Hard "
+        "and better Insurgent leaders (README: Difficulty)",
+    )
     add("--save", metavar="FILE", help="write the game to FILE when it stops")
     add("--load", metavar="FILE", help="continue a saved game")
     add("--stop-after-turn", type=int, metavar="T", help="stop after turn T")
@@ -108,6 +114,7 @@ def result_line(engine: Engine) -> str:
     result.setdefault("scenario", engine.state.scenario_id)
     result.setdefault("seed", engine.state.seed)
     result.setdefault("turns", engine.state.turn)
+    result["difficulty"] = engine.state.difficulty
     result["events_sha256"] = engine.events_sha256()
     result["victory_conditions"] = engine.scenario.victory_conditions()
     return "RESULT " + canonical_json(result)
@@ -179,6 +186,16 @@ def _check_arguments(args: argparse.Namespace) -> str:
     chosen = [f"--{n}" for n in ("force", "quality", "morale") if getattr(args, n, None)]
     if args.load and chosen:
         return f"{chosen[0]}: a saved game keeps the force it was started with"
+    difficulty = getattr(args, "difficulty", None)
+    if difficulty is not None:
+        from game.engine.difficulty import parse_difficulty
+
+        try:
+            parse_difficulty(difficulty)
+        except ValueError as exc:
+            return f"--{exc}"
+        if args.load:
+            return f"--difficulty {difficulty}: a saved game keeps its own difficulty"
     if args.load and args.turns is not None:
         return (
             f"--turns {args.turns}: a saved game keeps its own turn limit; "
@@ -210,7 +227,14 @@ def _open_game(args: argparse.Namespace) -> Engine | str:
         force = _force_choice(args)
         if isinstance(force, str):
             return force
-        return new_game(map_path, scenario_id, args.seed, turn_limit=args.turns, force=force)
+        return new_game(
+            map_path,
+            scenario_id,
+            args.seed,
+            turn_limit=args.turns,
+            force=force,
+            difficulty=getattr(args, "difficulty", None) or "book",
+        )
     except (SaveError, MapError, ValueError) as exc:
         return str(exc)
 

@@ -71,6 +71,7 @@ def new_game(
     *,
     turn_limit: int | None = None,
     force: dict[str, Any] | None = None,
+    difficulty: str = "book",
 ) -> Engine:
     """Start a game on a map (MapError when the map or its scenario file cannot be played;
     ValueError, one line, when `force` — the player's set-up choice of the Regular force and
@@ -83,7 +84,9 @@ def new_game(
     scenario = scenario_for(battlefield, scenario_id, ForceChoice.from_dict(force or {}))
     if turn_limit is not None:
         scenario.turn_limit = turn_limit
-    return Engine(scenario, battlefield, seed, map_sha256=file_sha256(map_path))
+    return Engine(
+        scenario, battlefield, seed, map_sha256=file_sha256(map_path), difficulty=difficulty
+    )
 
 
 def save_data(engine: Engine) -> dict[str, Any]:
@@ -97,6 +100,7 @@ def save_data(engine: Engine) -> dict[str, Any]:
         "seed": state.seed,
         "turn_limit": state.turn_limit,
         "turn": state.turn,
+        "difficulty": state.difficulty,
         **_force_field(engine),
         **_scenario_fields(engine),
         "commands": [c.to_json() for c in engine.log],
@@ -106,6 +110,16 @@ def save_data(engine: Engine) -> dict[str, Any]:
         # optional: the AI's reasons, each after that many events (saves without it load too)
         "notes": [[at, text] for at, text in engine.notes],
     }
+
+
+def _save_difficulty(where: str, data: dict[str, Any]) -> str:
+    """The save's difficulty; a save made before there was one is a Book game (R134)."""
+    from game.engine.difficulty import parse_difficulty
+
+    try:
+        return parse_difficulty(data.get("difficulty", "book"))
+    except ValueError as exc:
+        raise SaveError(f"{where}: the save is damaged ({exc})") from None
 
 
 def _force_field(engine: Engine) -> dict[str, Any]:
@@ -193,6 +207,7 @@ def load_save(path: Path) -> Engine:
             int(data["seed"]),
             turn_limit=int(data["turn_limit"]) if isinstance(data.get("turn_limit"), int) else None,
             force=data.get("force") if isinstance(data.get("force"), dict) else None,
+            difficulty=_save_difficulty(where, data),
         )
     except MapError as exc:
         raise SaveError(f"{where}: its map cannot be played: {exc}") from None

@@ -20,6 +20,7 @@ from pygame_gui.elements import UIButton, UITextBox
 
 from game.client.menu import draw_menu_background
 from game.client.scenes import Scene
+from game.engine.difficulty import LABELS
 from game.engine.protocol import EventKind
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ class GameSummary:
     margin: str
     winner: str
     items: tuple[str, ...]
+    difficulty: str = "book"  # R132-R134
 
     @property
     def headline(self) -> str:
@@ -46,7 +48,10 @@ class GameSummary:
 
 
 def summary_of(
-    state_title: str, result: dict[str, Any], events: list[dict[str, Any]]
+    state_title: str,
+    result: dict[str, Any],
+    events: list[dict[str, Any]],
+    difficulty: str = "book",
 ) -> GameSummary:
     """The summary of a finished game from its result and its GameEnd event."""
     end = next((e for e in reversed(events) if e.get("kind") == EventKind.GAME_END), None)
@@ -61,6 +66,7 @@ def summary_of(
         margin=str(result.get("margin", data.get("margin", ""))),
         winner=str(result.get("winner", data.get("winner", "none"))),
         items=items,
+        difficulty=difficulty,
     )
 
 
@@ -71,6 +77,7 @@ def summary_html(summary: GameSummary) -> str:
         "",
         f"{html.escape(summary.title)} — game over after turn {summary.turns}: "
         f"{html.escape(summary.reason)}.",
+        f"Difficulty: {html.escape(LABELS.get(summary.difficulty, summary.difficulty))}",
         "",
         "<b>Victory points</b>",
         *(f"• {html.escape(item)}" for item in summary.items),

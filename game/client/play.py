@@ -283,7 +283,9 @@ class PlayScene(BattleScene):
             if not self.playback.busy and not self.ended:
                 self.ended = True
                 state = session.engine.state
-                summary = summary_of(state.title, state.result or {}, state.events)
+                summary = summary_of(
+                    state.title, state.result or {}, state.events, state.difficulty
+                )
                 self.app.push(EndGameScene(summary, session.engine))
                 return
         elif session.ai_to_move:

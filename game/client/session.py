@@ -68,6 +68,7 @@ class SessionConfig:
     force: tuple[tuple[str, Any], ...] = ()
     """The player's choice of Regular force and ratings where the scenario allows it
     (docs/SCENARIOS.md), as (key, value) pairs: `formation`, `quality`, `morale`."""
+    difficulty: str = "book"  # book | hard | brutal (R132-R134)
 
     def with_default_seats(self) -> SessionConfig:
         """The seats a mode implies when none were given."""
@@ -127,6 +128,7 @@ class GameSession:
                 config.seed,
                 turn_limit=config.turn_limit,
                 force=dict(config.force),
+                difficulty=config.difficulty,
             )
         self.engine = engine
         self.config = self._deal_coop_units(config)

@@ -65,6 +65,7 @@ from game.client.setup_config import (
 from game.client.setup_details import DetailsPanel
 from game.client.setup_players import build_players
 from game.client.typed import visible
+from game.engine.difficulty import LABELS
 
 
 # -- the screen ---------------------------------------------------------------------------------
@@ -103,6 +104,7 @@ class SetupScene(Scene):
         self.table_list: UISelectionList | None = None
         self.mode_menu: UIDropDownMenu | None = None
         self.pace_menu: UIDropDownMenu | None = None
+        self.difficulty_menu: UIDropDownMenu | None = None
         self.count_menu: UIDropDownMenu | None = None
         self.start_button: UIButton | None = None
         self.path_entry: UITextEntryLine | None = None
@@ -404,6 +406,19 @@ class SetupScene(Scene):
         )
         self.pace_menu.set_tooltip("How fast the AI's actions play out on screen")
         self.widgets.append(self.pace_menu)
+        y += 42
+        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), "Difficulty", manager))
+        self.difficulty_menu = UIDropDownMenu(
+            list(LABELS.values()),
+            LABELS[self.choices.difficulty],
+            pygame.Rect(x + 120, y, 160, 32),
+            manager,
+        )
+        self.difficulty_menu.set_tooltip(
+            "Book: the solo rules exactly. Hard: Insurgency Level +1. "
+            "Brutal: Hard, and Insurgent leaders one Quality die better (README: Difficulty)"
+        )
+        self.widgets.append(self.difficulty_menu)
         y += 52
         y = self._build_players(manager, x, y, col)
         if self.details is not None:
@@ -473,6 +488,7 @@ class SetupScene(Scene):
             menus = [
                 self.mode_menu,
                 self.pace_menu,
+                self.difficulty_menu,
                 self.count_menu,
                 *self.panel.menus(),
                 *self.owner_menus.values(),
@@ -497,6 +513,10 @@ class SetupScene(Scene):
                 self.set_mode(mode)
         elif element is self.pace_menu and text in PACES:
             self.choices.pace = text
+        elif element is self.difficulty_menu:
+            self.choices.difficulty = next(
+                (key for key, label in LABELS.items() if label == text), self.choices.difficulty
+            )
         elif self.details is not None and self.panel.owns(element):
             key, value = self.panel.chosen(element, text, self.details)
             if key:

@@ -172,6 +172,7 @@ class SetupChoices:
     coop_players: int = 2
     owners: dict[str, int] = field(default_factory=dict)  # unit id -> co-op player index
     force: dict[str, Any] = field(default_factory=dict)  # formation, quality, morale (chosen)
+    difficulty: str = "book"  # book | hard | brutal (R132-R134)
 
 
 def parse_seed(text: str, fallback: int) -> int:
@@ -229,6 +230,7 @@ def build_config(
         seats=seats,
         pace=choices.pace,
         force=tuple(sorted(choices.force.items())),
+        difficulty=choices.difficulty,
     )
     problem = check_config(config)
     if problem:

@@ -21,6 +21,7 @@ from game.engine import fire, flow
 from game.engine import rulesbridge as rb
 from game.engine.commands import Answer, Command, IllegalCommand
 from game.engine.decisions import Decision, DecisionContext
+from game.engine.difficulty import parse_difficulty
 from game.engine.events import events_sha256, make_event
 from game.engine.narration import narrate
 from game.engine.procedure import Activation, Flow
@@ -44,6 +45,7 @@ class Engine:
         *,
         dice: DiceSource | None = None,
         map_sha256: str = "",
+        difficulty: str = "book",
     ) -> None:
         self.scenario = scenario
         self.battlefield = battlefield
@@ -57,6 +59,7 @@ class Engine:
             seed=seed,
             turn_limit=scenario.turn_limit,
             insurgency_level=scenario.insurgency_level,
+            difficulty=parse_difficulty(difficulty),
             fog_of_war=scenario.fog_of_war,
             entry_edges=[e.value for e in battlefield.entry_edges],
             exit_edges=[e.value for e in battlefield.exit_edges],

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.engine import (
     activation,
     checks,
+    difficulty,
     hot_spots,
     insurgent_phase,
     leaders,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 
 def sequence_of_play(g: Engine) -> Flow:
     g.scenario.setup(g.state, g.battlefield, g.terrain)
+    difficulty.apply_at_setup(g)
     hot_spots.place_hot_spots(g)
     g.emit(
         E.SETUP,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
-from game.engine import placement
+from game.engine import difficulty, placement
 from game.engine import rulesbridge as rb
 from game.engine.procedure import (
     DIRECTIONS,
@@ -86,7 +86,7 @@ def new_insurgent_unit(
             spots.append(at if g.terrain.blocked_point(p) else p)
     figures = []
     for i, (kind, p) in enumerate(zip(kinds, spots, strict=True)):
-        q, m = g.scenario.insurgent_profile(kind)
+        q, m = difficulty.insurgent_profile(g, kind)
         x, y = round(p[0], 3), round(p[1], 3)
         weapon = leader_weapon if kind == "leader" else ""
         figures.append(FigureState(f"{unit_id}.{i + 1}", kind, x, y, q, m, weapon=weapon))

@@ -326,6 +326,7 @@ class GameState:
     seed: int
     turn_limit: int = 10
     insurgency_level: str = "4"
+    difficulty: str = "book"  # book, hard or brutal (game/engine/difficulty.py; R132-R134)
     fog_of_war: bool = False
     entry_edges: list[str] = field(default_factory=list)
     exit_edges: list[str] = field(default_factory=list)

@@ -320,3 +320,23 @@ def test_esc_closes_an_open_list_before_it_leaves_the_screen(app: App) -> None:
     assert menu.current_state is menu.menu_states["closed"]
     app.step([esc])
     assert app.stack.top is not scene  # a second Esc leaves it
+
+
+def test_the_difficulty_chosen_on_the_setup_screen_starts_a_brutal_game(app: App) -> None:
+    scene = SetupScene(preselect=TABLE, user_folder=Path("/nonexistent"))
+    app.push(scene)
+    until_checked(app, scene)
+    assert scene.choices.difficulty == "book"  # the default: the solo rules exactly
+    scene._dropdown(scene.difficulty_menu, "Brutal")
+    assert scene.start() is True
+    play = app.stack.top
+    assert play.session.config.difficulty == "brutal"
+    assert play.session.engine.state.difficulty == "brutal"
+
+
+def test_the_end_screen_names_the_difficulty() -> None:
+    from game.client.endgame import summary_html, summary_of
+
+    result = {"turns": 3, "reason": "time ran out", "margin": "Draw", "winner": "none"}
+    assert "Difficulty: Hard" in summary_html(summary_of("Patrol", result, [], "hard"))
+    assert "Difficulty: Book" in summary_html(summary_of("Patrol", result, []))

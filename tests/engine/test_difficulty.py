@@ -1,0 +1,125 @@
+"""Difficulty (R132-R134): Book is the solo rules, Hard raises the Insurgency Level by one,
+Brutal also gives the Insurgent leaders a better Quality die; saves and RESULT keep it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.engine.difficulty import parse_difficulty, raised_level
+from game.engine.engine import Engine
+from game.engine.state import INSURGENT
+from game.headless import main
+from game.save import load_save, new_game, resolve_map, write_save
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AMBUSH_ALLEY_DATA_DIR", str(tmp_path / "data"))
+
+
+def _game(difficulty: str, seed: int = 2, scenario: str = "sweep-and-clear") -> Engine:
+    map_path, scenario_id = resolve_map(scenario)
+    return new_game(map_path, scenario_id, seed, difficulty=difficulty)
+
+
+def _leader_qualities(engine: Engine) -> list[int]:
+    return [
+        f.quality
+        for u in engine.state.units.values()
+        if u.side == INSURGENT
+        for f in u.figures
+        if f.kind == "leader"
+    ]
+
+
+def test_r132_hard_raises_the_insurgency_level_by_one_against_book_on_the_same_seed() -> None:
+    book, hard = _game("book"), _game("hard")
+    assert (book.state.insurgency_level, hard.state.insurgency_level) == ("5", "6")
+    # the reinforcement roll of turn 2 is made against the raised level, on the same die
+    rolls = []
+    for engine in (book, hard):
+        while engine.pending is not None and not any(
+            e["kind"] == "InsurgencyLevel" for e in engine.state.events
+        ):
+            engine.apply(engine.legal_commands(engine.pending.side)[0])
+        [roll] = [e for e in engine.state.events if e["kind"] == "InsurgencyLevel"]
+        rolls.append((roll["data"]["level"], roll["data"]["face"]))
+    assert [level for level, _ in rolls] == ["5", "6"]
+    assert rolls[0][1] == rolls[1][1]
+
+
+def test_r132_the_level_is_capped_at_six_and_automatic_stays_automatic() -> None:
+    assert raised_level("6", "hard") == "6"
+    assert raised_level("0", "brutal") == "1"
+    assert raised_level("automatic", "hard") == "automatic"
+    assert raised_level("4", "book") == "4"
+
+
+def test_r133_brutal_insurgent_leaders_have_quality_one_die_type_up() -> None:
+    book, hard, brutal = _game("book"), _game("hard"), _game("brutal")
+    assert _leader_qualities(book) == _leader_qualities(hard)
+    assert _leader_qualities(brutal) == [q + 2 for q in _leader_qualities(book)]
+    assert brutal.state.insurgency_level == "6"
+    others = [
+        [
+            f.quality
+            for u in g.state.units.values()
+            if u.side == INSURGENT
+            for f in u.figures
+            if f.kind != "leader"
+        ]
+        for g in (book, brutal)
+    ]
+    assert others[0] == others[1]
+
+
+def test_r134_a_save_round_trips_the_difficulty_and_an_old_save_is_book(tmp_path: Path) -> None:
+    engine = _game("brutal")
+    save = tmp_path / "brutal.json"
+    write_save(engine, save)
+    assert load_save(save).state.difficulty == "brutal"
+    data = json.loads(save.read_text(encoding="utf-8"))
+    del data["difficulty"]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data), encoding="utf-8")
+    assert load_save(old).state.difficulty == "book"
+
+
+def test_a_bad_difficulty_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--scenario", "sweep-and-clear", "--difficulty", "easy", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: --difficulty 'easy': write book, hard, brutal\n"
+    with pytest.raises(ValueError, match="difficulty 'x'"):
+        parse_difficulty("x")
+
+
+def test_the_result_line_names_the_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--scenario", "sweep-and-clear", "--seed", "3", "--turns", "1", "--quiet"]
+    assert main([*args, "--difficulty", "Hard", "--no-autosave"]) == 0
+    result = json.loads(capsys.readouterr().out.splitlines()[-1].removeprefix("RESULT "))
+    assert result["difficulty"] == "hard"
+
+
+def test_r134_a_loaded_game_keeps_its_own_difficulty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "hard.json"
+    write_save(_game("hard"), save)
+    assert main(["--load", str(save), "--difficulty", "book", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: --difficulty book: a saved game keeps its own difficulty\n"
+
+
+def test_the_window_sends_difficulty_to_the_setup_screen(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from game.app import main as app_main
+
+    assert app_main(["--difficulty", "hard"]) == 2
+    assert capsys.readouterr().err == (
+        "error: --difficulty is for --headless games; in the window, choose the difficulty on "
+        "the New game screen\n"
+    )
