@@ -48,14 +48,7 @@ def activation_options(g: Engine, waiting: list[UnitState]) -> list[Command]:
     options: list[Command] = [EndPhase(side=REGULAR)]
     for unit in waiting:
         options.extend(unit_action_options(g, unit, Activation.begin(unit)))
-    for unit in g.state.units_of(REGULAR):  # split elements may merge again (R125)
-        for friend in placement.friends_in_cohesion(g, unit):
-            merge = Merge(side=REGULAR, unit=unit.id, target=friend.id)
-            try:
-                checks.check_merge(g, merge)
-            except IllegalCommand:
-                continue
-            options.append(merge)
+    options.extend(merge_options(g, REGULAR))
     return options
 
 
@@ -161,12 +154,20 @@ def join_and_merge_options(g: Engine, waiting: list[UnitState]) -> list[Command]
             except IllegalCommand:
                 continue
             options.append(command)
-    for unit in g.state.units_of(INSURGENT):
+    options.extend(merge_options(g, INSURGENT))
+    return options
+
+
+def merge_options(g: Engine, side: str) -> list[Command]:
+    """The legal merges of `side`'s units with friends in cohesion (split elements may merge
+    again, R125)."""
+    merges: list[Command] = []
+    for unit in g.state.units_of(side):
         for friend in placement.friends_in_cohesion(g, unit):
-            merge = Merge(side=INSURGENT, unit=unit.id, target=friend.id)
+            merge = Merge(side=side, unit=unit.id, target=friend.id)
             try:
                 checks.check_merge(g, merge)
             except IllegalCommand:
                 continue
-            options.append(merge)
-    return options
+            merges.append(merge)
+    return merges
