@@ -51,6 +51,7 @@ from game.client.play_consts import (
 )
 from game.client.playback import Beat, Playback, beat_of
 from game.client.session import GameSession, Seat, SessionConfig
+from game.client.sound import loudest
 from game.client.viewmodel import BattleView
 from game.engine.commands import (
     Command,
@@ -273,8 +274,10 @@ class PlayScene(BattleScene):
 
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        for beat in self.playback.update(dt):
+        revealed = self.playback.update(dt)
+        for beat in revealed:
             self._reveal(beat)
+        self.app.sound.play(loudest([beat.sound for beat in revealed]))
         session = self.session
         if session.engine.state.turn != self._settled_turn and self._gc is not None:
             self._settled_turn = session.engine.state.turn
