@@ -345,6 +345,8 @@ class GameState:
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    # --- fallen figures (issue 22 item 5) ---
+    fallen: list[list[Any]] = field(default_factory=list)  # [x, y, side, kind]: bodies left
 
     def units_of(self, side: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.side == side and u.on_table]
