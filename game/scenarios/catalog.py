@@ -283,7 +283,8 @@ class DataScenario(Scenario):
                 state.mobs.append(MobState(f"C{len(state.mobs) + 1}", *marker.position))
             if marker.kind == "POI" and "poi_custody" in rules:
                 poi = ContractorState("POI", *marker.position, kind="poi")
-                regulars = state.units_of(REGULAR)
+                # a fireteam holds him, not a lone squad leader
+                regulars = [u for u in state.units_of(REGULAR) if not u.lone_leader]
                 if regulars:
                     holder = min(
                         regulars,
@@ -421,6 +422,13 @@ class SweepAndClear(DataScenario):
     spec_file = MAPS / "sweep-and-clear.toml"
 
 
+class HornetsNest(DataScenario):  # civilians (issue 21)
+    """Scenario 5: Hornet's Nest (maps/hornets-nest.toml)."""
+
+    id = "hornets-nest"
+    spec_file = MAPS / "hornets-nest.toml"
+
+
 class Patrol(DataScenario):
     """A custom map with only terrain and markers: the generic patrol (patrol.toml)."""
 
@@ -431,6 +439,7 @@ class Patrol(DataScenario):
 SCENARIOS: dict[str, type[DataScenario]] = {
     ContractingTrouble.id: ContractingTrouble,
     SweepAndClear.id: SweepAndClear,
+    HornetsNest.id: HornetsNest,
     Patrol.id: Patrol,
 }
 
