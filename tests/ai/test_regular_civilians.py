@@ -73,3 +73,17 @@ def test_the_regular_ai_reasons_with_a_mob_within_reach() -> None:
         side=REGULAR, unit="R1", mob="C1"
     )
     assert "reasons with civilian mob C1" in ai.journal[-1]
+
+
+def test_r239_the_insurgent_ai_arms_a_mob_its_leader_touches() -> None:
+    from game.ai.controller import InsurgentAI
+    from game.engine.commands import InfluenceMob
+
+    data = json.loads((ROOT / "docs/sandbox/civilians-leader-arms-mob.json").read_text("utf-8"))
+    data["commands"] = []
+    run = run_situation(parse_situation(data, base=ROOT), lambda event: None)
+    assert run.engine is not None
+    ai = InsurgentAI(run.engine.battlefield, 3)
+    command = ai.choose(player_view(run.engine, INSURGENT))
+    assert command == InfluenceMob(side=INSURGENT, unit="G", mob="C1", arm=True)
+    assert any("tries to arm it" in line for line in ai.log)
