@@ -201,3 +201,37 @@ def test_a_save_from_before_civilians_loads_without_mobs() -> None:
         del c["kind"]
     back = GameState.from_dict(data)
     assert back.mobs == [] and back.insurgency_raised_turn == 0
+
+
+def test_a_close_assault_that_takes_the_escort_takes_the_poi_and_can_retake_him_r237() -> None:
+    from game.engine import contractors
+    from game.engine.victory import VICTORY_HOOKS
+
+    data = json.loads((EXAMPLES / "civilians-poi-killed-by-fire.json").read_text(encoding="utf-8"))
+    data["dice"], data["commands"] = [], []
+    run = run_data(data)
+    assert run.engine is not None
+    s = run.engine.state
+    marines, gunmen = s.units["R1"], s.units["G"]
+    contractors.release_contractors(run.engine, marines, gunmen)  # the assault's victor
+    (poi,) = s.contractors
+    assert (poi.status, poi.holder, gunmen.dependants) == ("captive", "G", ["poi"])
+    assert VICTORY_HOOKS["poi_rescued"].count(s) == 1
+    contractors.release_contractors(run.engine, gunmen, marines)  # the Marines retake him
+    assert (poi.status, poi.holder) == ("held", "R1")
+    assert VICTORY_HOOKS["poi_rescued"].count(s) == 0
+
+
+def test_a_poi_left_alone_is_taken_by_the_first_insurgents_to_reach_him_r237() -> None:
+    from game.engine import civilians
+
+    data = json.loads((EXAMPLES / "civilians-poi-killed-by-fire.json").read_text(encoding="utf-8"))
+    data["dice"], data["commands"] = [], []
+    data["poi"] = {"at": [18.5, 20.5]}  # beside the gunmen, nobody's
+    run = run_data(data)
+    assert run.engine is not None
+    s = run.engine.state
+    civilians.poi_contact(run.engine, s.units["R1"])  # Regulars pick him up as a contractor
+    assert s.contractors[0].status == "waiting"
+    civilians.poi_contact(run.engine, s.units["G"])
+    assert (s.contractors[0].status, s.contractors[0].holder) == ("captive", "G")
