@@ -372,6 +372,8 @@ class GameState:
     civilian_combats: list[list[float]] = field(default_factory=list)  # this turn's fire (x, y)
     insurgency_raised_turn: int = 0  # the turn a civilian casualty last raised the level (R76)
     insurgency_lowered_turn: int = 0
+    # --- fallen figures (issue 22 item 5) ---
+    fallen: list[list[Any]] = field(default_factory=list)  # [x, y, side, kind]: bodies left
 
     def units_of(self, side: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.side == side and u.on_table]
