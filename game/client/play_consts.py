@@ -113,6 +113,14 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
         "Click two points or units: the line is drawn and what "
         "blocks it is named (Rulebook: Line of Sight).",
     ),
+    # --- civilians (issue 21) ---
+    (
+        "mob",
+        "Civilian mob [I]",
+        'Regulars: reason with the nearest civilian mob within 6" (the whole activation; '
+        "Quality die over the Insurgency Level disperses it). Insurgents: a leader in contact "
+        'arms the mob if he has men with him, else moves it 6" towards the Regulars.',
+    ),
     ("pace", "Pace [V]", "How fast the other side's actions play out: instant, normal, slow."),
     ("skip", "Skip [Space]", "Show at once everything still being played out."),
 )
@@ -132,6 +140,7 @@ KEYS: dict[int, str] = {
     pygame.K_p: "end_phase",
     pygame.K_l: "los",
     pygame.K_v: "pace",
+    pygame.K_i: "mob",  # civilians (issue 21)
     pygame.K_SPACE: "skip",
 }
 BUTTON_ROW = 32

@@ -10,6 +10,7 @@ import pygame
 from game.battlefield.model import Battlefield, Edge, Point, Side
 from game.client import text
 from game.client.camera import Camera
+from game.client.civilian_art import draw_mob
 from game.client.figures import FACINGS, FigureArt, facing_index, figure_facing
 from game.client.map_render import EDGE_BAND_IN, MapArt
 from game.client.palette import DEFAULT_PALETTE, Colour, Palette
@@ -251,6 +252,10 @@ class BattleRenderer:
                 if marker.kind == "poi":  # the POI wears a ring in the objective's colour
                     pygame.draw.circle(surface, p.poi, centre, diameter // 2 + 3, 2)
                 colour = p.contractor if marker.kind == "contractor" else p.poi
+            elif marker.kind == "mob":  # civilians (issue 21)
+                stand = draw_mob(surface, centre, camera.scale, sum(map(ord, marker.label[:2])))
+                colour = p.civilian
+                centre = (centre[0], stand.bottom - size)
             elif marker.kind == "civilianmob":
                 r = max(6, round(camera.scale * 0.75))
                 pygame.draw.circle(surface, (30, 30, 30), centre, r)

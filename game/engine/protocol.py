@@ -102,6 +102,14 @@ class EventKind(StrEnum):
     UNIT_EXITS = "UnitExits"
     UNPINNED = "Unpinned"
     WOUNDED_AT_END = "WoundedAtEnd"
+    # --- civilians (issue 21) ---
+    MOB_MOVE = "MobMove"
+    CIVILIAN_CHECK = "CivilianCheck"
+    INSURGENCY_SHIFT = "InsurgencyShift"
+    MOB_DISPERSE = "MobDisperse"
+    MOB_INFLUENCE = "MobInfluence"
+    MOB_ARMED = "MobArmed"
+    POI_KILLED = "PoiKilled"
 
 
 class MoveRate(StrEnum):
