@@ -12,6 +12,7 @@ from game.engine import (
     close_assault,
     fire,
     hot_spots,
+    house_clearing,
     interruptions,
     leaders,
     movement,
@@ -77,6 +78,8 @@ def run_activation(g: Engine, first: Command) -> Flow:
             if not unit.on_table or g.scenario.finished(g.state):
                 break
             if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)):
+                break
+            if isinstance(command, house_clearing.HOUSE_COMMANDS):  # house clearing (issue 21)
                 break
             if act.fired and act.rate:
                 break
@@ -154,6 +157,9 @@ def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command
         return
     if isinstance(command, CloseAssault):
         yield from close_assault.charge(g, unit, act, command)
+        return
+    if isinstance(command, house_clearing.HOUSE_COMMANDS):  # house clearing (issue 21)
+        house_clearing.act_on_building(g, unit, command)
         return
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import casualties, close_assault, fire, leaders, placement
+from game.engine import casualties, close_assault, fire, house_clearing, leaders, placement
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     AbandonCasualties,
@@ -289,6 +289,8 @@ def check_move(
         why = casualties.tending_move_refused(g, unit, end)
         if why:
             raise IllegalCommand(why)
+    if unit.side == REGULAR:  # house clearing (issue 21): no entering uncleared buildings
+        house_clearing.check_entry(g, unit, path, move_allowance(g, unit, command.rate, act))
 
 
 def move_allowance(g: Engine, unit: UnitState, rate: str, act: Activation) -> float:
@@ -410,5 +412,6 @@ VALIDATORS: dict[type[Command], Validator] = {
     SplitUnit: check_split,
     AbandonCasualties: check_abandon,
     ReleasePows: check_release,
+    **house_clearing.VALIDATORS,  # house clearing (issue 21)
 }
 """One validator per command type a unit may give (after the checks every action shares)."""

@@ -13,6 +13,7 @@ from game.engine import (
     casualties,
     checks,
     contractors,
+    house_clearing,
     interruptions,
     leaders,
     overwatch,
@@ -111,6 +112,8 @@ def continue_move(g: Engine, unit: UnitState, act: Activation) -> Flow:
             break
         step_to = min(limit, act.travelled + STEP)
         point = walk(act.path, step_to)
+        if house_clearing.blocks_step(g, unit, point):  # house clearing (issue 21, R244)
+            break
         placement.place_unit(g, unit, point, exact=False)
         act.moved += step_to - act.travelled
         act.travelled = step_to

@@ -102,6 +102,12 @@ class EventKind(StrEnum):
     UNIT_EXITS = "UnitExits"
     UNPINNED = "Unpinned"
     WOUNDED_AT_END = "WoundedAtEnd"
+    # --- house clearing (issue 21) ---
+    BUILDING_STACKED = "BuildingStacked"
+    BUILDING_CLEARANCE = "BuildingClearance"
+    BUILDING_HELD = "BuildingHeld"
+    BUILDING_REOCCUPIED = "BuildingReoccupied"
+    TURN_LOST = "TurnLost"
 
 
 class MoveRate(StrEnum):

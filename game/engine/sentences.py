@@ -94,6 +94,19 @@ TEMPLATES: dict[str, str] = {
         '{unit_name} reacts by moving {distance:.1f}" into cover at ({to[0]:.1f}, {to[1]:.1f}) '
         "(Rulebook: Interruptions by Fire)"
     ),
+    # --- house clearing (issue 21) ---
+    K.BUILDING_STACKED: _(
+        "T{turn} {unit_name} stacks against the wall of {building_name}, ready to clear it next "
+        "turn (Rulebook: Stacking)"
+    ),
+    K.BUILDING_REOCCUPIED: _(
+        "Insurgents stand in {building_name}: it is no longer cleared (Rulebook: House "
+        "Clearing; R245)"
+    ),
+    K.TURN_LOST: _(
+        "{unit_name} loses this turn after searching a building room by room (Building "
+        "Clearance Table; R243)"
+    ),
 }
 
 VARIANT_KEYS: dict[str, tuple[str, ...]] = {
