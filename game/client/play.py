@@ -26,6 +26,7 @@ from game.client.camera import Viewport
 from game.client.catalogue import OpenedMap
 from game.client.endgame import EndGameScene, summary_of
 from game.client.handoff import HandoffScene, hand_off_first, handoff_due
+from game.client.house_orders import draw_buildings, house_buttons  # house clearing
 from game.client.move_checks import ExitPreview, exit_preview, with_exit
 from game.client.play_consts import (
     ACTIONS,
@@ -219,6 +220,7 @@ class PlayScene(BattleScene):
         # watching two AIs: the viewing tools only, no order buttons nobody may press
         watching = not any(seat.human for seat in self.session.config.seats)
         actions = [a for a in ACTIONS if not watching or a[0] in WATCH_ACTIONS]
+        actions = house_buttons(actions, self.session.engine.state)  # house clearing (issue 21)
         rows = (len(actions) + 1) // 2
         height = rows * BUTTON_ROW + 8
         if self.card_box is not None:
@@ -476,6 +478,7 @@ class PlayScene(BattleScene):
         clip = pygame.Rect(vp.left, vp.top, vp.width, vp.height)
         previous = surface.get_clip()
         surface.set_clip(clip)
+        draw_buildings(self, surface)  # house clearing (issue 21): cleared and stacked
         self._draw_reach(surface)
         self._draw_targets(surface)
         self._draw_move_plan(surface)
