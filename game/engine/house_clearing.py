@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Building
-from game.engine import casualties
+from game.engine import casualties, clearing_casualties
 from game.engine.buildings import (
     against_wall,
     building_named,
@@ -215,8 +215,17 @@ def clear(g: Engine, unit: UnitState, building_id: int) -> None:
         cleared=row.cleared,
         loses_next_turn=row.loses_next_turn,
     )
+    if row.cleared:
+        clearing_casualties.freed_by_clearing(g, building.id, unit.name)
     if row.potential_casualties:
+        before = {f.id for f in unit.figures if f.status == FigureStatus.HIT}
+        hit_before = len(before)
         casualties.apply_casualties(g, unit, row.potential_casualties, dependant_hit=False)
+        if not row.cleared and unit.on_table:  # R247: a Quality Test after their First Aid
+            clearing_casualties.mark_hits(unit, before, building.id)
+        elif not row.cleared:  # R248: wiped out clearing it, its members are held there
+            hits = len([f for f in unit.figures if f.status == FigureStatus.HIT]) - hit_before
+            clearing_casualties.left_as_pows(g, building.id, max(hits, 0), unit.name)
 
 
 # == the turn's bookkeeping ======================================================================
@@ -256,3 +265,5 @@ def hold_buildings(g: Engine) -> None:
                     building_name=building_words(building),
                     units=holders,
                 )
+                clearing_casualties.freed_by_clearing(g, building.id, holders[0])
+    clearing_casualties.withdrawals(g)  # R248

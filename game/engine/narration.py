@@ -469,6 +469,18 @@ def _building_held(d: Data, turn: int) -> str:
     ).format(building_name=d["building_name"], units=" and ".join(d["units"]))
 
 
+def _clearing_casualty_check(d: Data, turn: int) -> str:
+    outcome = (
+        _("failed: left inside, a POW if the unit withdraws before the building is cleared")
+        if d["left_inside"]
+        else _("passed: carried out")
+    )
+    return _(
+        "{unit_name}: casualty {figure} of the clearing, Quality Test {test}: {outcome} "
+        "(Rulebook: House Clearing; R247)"
+    ).format(unit_name=d["unit_name"], figure=d["figure"], test=test_shown(d), outcome=outcome)
+
+
 # == one sentence per kind =======================================================================
 Sentence = Callable[[Data, int], str]
 
@@ -494,6 +506,7 @@ SENTENCES: dict[str, Sentence] = {
     K.REINFORCEMENTS_ARRIVE: _reinforcements_arrive,
     K.BUILDING_CLEARANCE: _building_clearance,  # house clearing (issue 21)
     K.BUILDING_HELD: _building_held,  # house clearing (issue 21)
+    K.CLEARING_CASUALTY_CHECK: _clearing_casualty_check,  # house clearing (issue 21)
 }
 
 

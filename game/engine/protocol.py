@@ -108,6 +108,10 @@ class EventKind(StrEnum):
     BUILDING_HELD = "BuildingHeld"
     BUILDING_REOCCUPIED = "BuildingReoccupied"
     TURN_LOST = "TurnLost"
+    CLEARING_CASUALTY_CHECK = "ClearingCasualtyCheck"
+    CLEARING_CASUALTIES_RECOVERED = "ClearingCasualtiesRecovered"
+    CLEARING_POWS = "ClearingPows"
+    CLEARING_POWS_FREED = "ClearingPowsFreed"
 
 
 class MoveRate(StrEnum):

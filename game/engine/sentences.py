@@ -103,6 +103,18 @@ TEMPLATES: dict[str, str] = {
         "Insurgents stand in {building_name}: it is no longer cleared (Rulebook: House "
         "Clearing; R245)"
     ),
+    K.CLEARING_CASUALTIES_RECOVERED: _(
+        "{unit_name} recovers the {count} casualties it left inside {building_name}, now "
+        "cleared (Rulebook: House Clearing; R248)"
+    ),
+    K.CLEARING_POWS: _(
+        "{unit_name} withdraws from {building_name}: {count} of its casualties left inside are "
+        "POWs until the building is cleared (Rulebook: House Clearing; R248)"
+    ),
+    K.CLEARING_POWS_FREED: _(
+        "{unit_name} frees the {count} Regulars held as POWs in {building_name} (Rulebook: "
+        "House Clearing; R248)"
+    ),
     K.TURN_LOST: _(
         "{unit_name} loses this turn after searching a building room by room (Building "
         "Clearance Table; R243)"

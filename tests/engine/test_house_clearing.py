@@ -217,3 +217,37 @@ def test_r246_a_loaded_game_keeps_its_own_optional_rules(
     assert main(["--load", str(save), "--rule", "building-clearing=off", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert err == "error: --rule building-clearing=off: a saved game keeps its own optional rules\n"
+
+
+def test_r247_r248_casualties_left_inside_become_pows_and_a_clearing_frees_them() -> None:
+    """House Clearing, after the table: a killed or wounded casualty of a failed clearing rolls a
+    Quality Test; failed, it stays inside and is a POW once its unit withdraws, until another
+    unit clears the building."""
+    result = run(situation("house-clearing-pows.json"))
+    assert result.error == ""
+    checks = [e["data"] for e in kinds(result, "ClearingCasualtyCheck")]
+    assert [(c["figure"], c["face"], c["left_inside"]) for c in checks] == [
+        ("R1.1", 2, True),
+        ("R1.2", 6, False),
+    ]
+    (taken,) = kinds(result, "ClearingPows")
+    assert taken["turn"] == 4 and taken["data"]["count"] == 1
+    (freed,) = kinds(result, "ClearingPowsFreed")
+    assert freed["data"]["unit_name"] == "Rifles" and freed["data"]["count"] == 1
+    assert result.engine is not None
+    state = result.engine.state
+    assert state.tally["regular_pows"] == 0 and state.pows_in_buildings == {}
+    assert state.units["R1"].dependants == ["casualty"]  # the one carried out
+
+
+def test_r248_unfreed_pows_count_at_the_end() -> None:
+    data = situation("house-clearing-pows.json")
+    end_phase = {"kind": "end_phase", "side": "regular"}
+    data["commands"] = [*data["commands"][:6], end_phase, end_phase]
+    data["dice"] = data["dice"][:-1]
+    result = run(data)
+    assert result.error == "" and result.engine is not None
+    assert result.engine.state.tally["regular_pows"] == 1
+    assert result.engine.state.pows_in_buildings == {"1": 1}
+    (end,) = kinds(result, "GameEnd")
+    assert "1 POWs" in " ".join(end["data"]["breakdown"])
