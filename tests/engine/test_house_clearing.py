@@ -251,3 +251,15 @@ def test_r248_unfreed_pows_count_at_the_end() -> None:
     assert result.engine.state.pows_in_buildings == {"1": 1}
     (end,) = kinds(result, "GameEnd")
     assert "1 POWs" in " ".join(end["data"]["breakdown"])
+
+
+def test_the_window_sends_optional_rules_to_the_setup_screen(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from game.app import main as app_main
+
+    assert app_main(["--rule", "building-clearing=on"]) == 2
+    assert capsys.readouterr().err == (
+        "error: --rule is for --headless games; in the window, choose the optional rules on "
+        "the New game screen\n"
+    )
