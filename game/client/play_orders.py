@@ -168,6 +168,15 @@ def order(self: PlayScene, action: str) -> None:
         give_house_order(self, side, unit, action)
 
 
+def house_buttons(
+    self: PlayScene, actions: list[tuple[str, str, str]]
+) -> list[tuple[str, str, str]]:
+    """The order buttons, with Stack and Clear under the optional Building Clearing rule."""
+    from game.client.house_orders import house_buttons as with_house
+
+    return with_house(actions, self.session.engine.state)
+
+
 def _select_at_phase_start(self: PlayScene, seat: Seat) -> None:
     """When a player's phase (or turn at the table) begins, a unit they do not command
     (an enemy they looked at while the other side played) gives way to one of theirs."""

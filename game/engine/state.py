@@ -352,6 +352,8 @@ class GameState:
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    # --- fallen figures (issue 22 item 5) ---
+    fallen: list[list[Any]] = field(default_factory=list)  # [x, y, side, kind]: bodies left
     # --- house clearing (issue 21) ---
     optional_rules: list[str] = field(default_factory=list)  # set-up toggles (R246)
     cleared_buildings: list[int] = field(default_factory=list)  # ids, in clearing order (R244)
