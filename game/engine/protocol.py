@@ -102,6 +102,13 @@ class EventKind(StrEnum):
     UNIT_EXITS = "UnitExits"
     UNPINNED = "Unpinned"
     WOUNDED_AT_END = "WoundedAtEnd"
+    # --- support assets (issue 19) ---
+    ASSET_GRANTED = "AssetGranted"
+    ASSET_CALL = "AssetCall"
+    ASSET_FIRE = "AssetFire"
+    ASSET_LOST = "AssetLost"
+    ASSET_DEPLOYED = "AssetDeployed"
+    IED_DETONATED = "IedDetonated"
 
 
 class MoveRate(StrEnum):

@@ -31,6 +31,7 @@ KIND_WEAPONS: dict[str, Weapon] = {
     "rpg": Weapon.RPG,
     "at_rpg": Weapon.AT_RPG,
     "sniper": Weapon.SNIPER_RIFLE,
+    "smaw": Weapon.MEDIUM_SUPPORT,  # --- support assets (issue 19): the SMAW card (R194) ---
 }
 """The weapon a figure kind carries, as the rules room sees it (the log's name for it is
 `narration.SUPPORT_WEAPONS`); any other kind (leader, rifle, small arms, medic) carries a
@@ -141,6 +142,8 @@ class UnitState:
     finished_turn: int = 0  # the unit may do nothing more this turn (a leader joined it late)
     merge_with: str = ""  # the friendly unit it chose to merge with at the next turn's start
     merged_into: str = ""  # status "merged": the unit whose figures it became part of
+    # --- support assets (issue 19) ---
+    designation: str = ""  # "special_weapon_team" | "sniper_team" (Special Weapon Teams; R196)
 
     def shake(self, turn: int) -> None:
         """Shaken in `turn` (Rulebook: Shaken): the unit spends the next turn recovering, even
@@ -298,6 +301,8 @@ class Activation:
     sighted: list[str] = field(default_factory=list)
     action: str = ""  # what the unit is doing now: "move", "fire" or "close_assault"
     targets: list[str] = field(default_factory=list)  # the units it fires at or assaults
+    # --- support assets (issue 19) ---
+    called: str = ""  # the asset it called: mortars and aircraft keep the caller still (R191)
 
     @classmethod
     def begin(cls, unit: UnitState) -> Activation:
@@ -345,6 +350,10 @@ class GameState:
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    # --- support assets (issue 19) ---
+    assets: dict[str, list[str]] = field(default_factory=dict)  # side -> asset ids held
+    assets_called: list[str] = field(default_factory=list)  # asset ids called this turn
+    assets_called_turn: int = 0  # the turn `assets_called` belongs to
 
     def units_of(self, side: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.side == side and u.on_table]
