@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.battlefield.model import Battlefield, Point, Side, Zone
+from game.engine.assets import grant_asset  # support assets (issue 19)
 from game.engine.scenario import SPECIAL_RULES, Scenario, edge_distance
 from game.engine.state import (
     INSURGENT,
@@ -268,6 +269,8 @@ class DataScenario(Scenario):
         state.insurgency_level = str(
             battlefield.properties.get("insurgency_level", self.insurgency_level)
         ).lower()
+        for asset in self.spec.assets:  # support assets (issue 19)
+            grant_asset(state, asset)
 
     def _regulars(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
         """The map's own Regular Unit objects when it has them, else the scenario's units."""

@@ -17,6 +17,7 @@ from game.engine.scenario import (
 )
 from game.engine.state import INSURGENT, REGULAR
 from game.engine.victory import END_HOOKS, VICTORY_HOOKS, VictoryCondition
+from game.rules.support import AssetId  # support assets (issue 19)
 from game.scenarios.orbat import REGULAR_KINDS, Library, library
 from game.scenarios.toml_fields import Problems, Table, parse_figures, read_toml
 
@@ -71,6 +72,7 @@ class ScenarioSpec:
     objectives: Objectives = field(default_factory=Objectives)
     end: tuple[str, ...] = ("no_regulars_left",)
     victory: tuple[VictoryCondition, ...] = ()
+    assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
 
 
 def scenario_file_for(map_path: Path) -> Path:
@@ -105,7 +107,7 @@ def read_scenario(
         "fog_of_war": doc.flag("fog_of_war"),
         "special_rules": _special_rules(doc),
     }
-    _assets(doc)
+    head["assets"] = _assets(doc)  # support assets (issue 19)
     arrive = doc.table("reinforcements")
     arrive.choice("table", ("standard",), "standard")
     arrive.choice("arrive", ("hot_spots",), "hot_spots")
@@ -151,13 +153,23 @@ def _special_rules(doc: Table) -> tuple[str, ...]:
     return tuple(n for n in names if n in SPECIAL_RULES)
 
 
-def _assets(doc: Table) -> None:
-    for name in doc.strings("assets"):
-        doc.problems.error(
-            "assets",
-            f"the Asset card {name!r} is not played by this version of the game",
-            "leave assets empty ([])",
-        )
+def _assets(doc: Table) -> tuple[str, ...]:
+    """The Regulars' support assets (issue 19): `assets = [ids]` or `[assets] regular = [ids]`."""
+    if isinstance(doc.raw("assets"), dict):
+        table = doc.table("assets")
+        names, key = table.strings("regular"), "assets.regular"
+        table.done()
+    else:
+        names, key = doc.strings("assets"), "assets"
+    known = tuple(a.value for a in AssetId)
+    for name in names:
+        if name not in known:
+            doc.problems.error(
+                key,
+                f"{name!r} is not a support asset this version of the game plays",
+                f"write asset ids ({', '.join(known)}), or leave assets empty ([])",
+            )
+    return tuple(n for n in names if n in known)
 
 
 def _regulars(t: Table, lib: Library) -> dict[str, Any]:

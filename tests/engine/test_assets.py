@@ -113,7 +113,7 @@ def test_r194_smaw_fire_ignores_the_targets_in_cover_die() -> None:
     assert ["SMAW", 2] in shot["firepower_breakdown"]["items"]
 
 
-def test_attached_medic_sends_the_unit_to_the_medic_first_aid_table() -> None:
+def test_r195_attached_medic_sends_the_unit_to_the_medic_first_aid_table() -> None:
     result = run("asset-attached-medic.json")
     (aid,) = kinds(result, "FirstAid")
     assert aid["medic"] is True and aid["result"] == "slight"
@@ -207,7 +207,7 @@ def test_the_odds_preview_is_the_rules_exact_call_odds() -> None:
 
 
 # == UAVs, teams, IEDs ===========================================================================
-def test_uavs_no_out_of_contact_movement_while_a_uav_is_in_play() -> None:
+def test_r199_uavs_no_out_of_contact_movement_while_a_uav_is_in_play() -> None:
     g = engine_for(situation(["uav"]), [])
     gunmen = g.unit("G")
     gunmen.seen = False

@@ -157,3 +157,9 @@ def test_hellfire_odds_are_the_plain_6d10_attack() -> None:
 def test_unknown_asset_is_one_readable_line() -> None:
     with pytest.raises(ValueError, match="unknown asset 'mortar' \\(known: uav"):
         parse_asset("mortar")
+
+
+def test_r193_air_support_six_is_6d8_as_printed_and_the_card_is_lost() -> None:
+    row = call_row(AssetId.AIR_SUPPORT, 6)
+    assert (row.dice, row.die, row.loses_asset) == (6, Die.D8, True)
+    assert call_row(AssetId.AIR_SUPPORT, 5).die is Die.D10
