@@ -303,6 +303,7 @@ class DataScenario(Scenario):
                 state, terrain, f"R{i + 1}", name, REGULAR, list(figures), position, {}, ratings
             )
             unit.morale_bonus = bonus  # a leader above fireteam level: +1 to Morale rolls
+            unit.designation = self._designations()[i]  # support assets (issue 19; R196)
 
     def _unit_list(
         self, quality: int, morale: int
@@ -322,6 +323,12 @@ class DataScenario(Scenario):
             )
             for u in self.spec.units
         ]
+
+    def _designations(self) -> list[str]:
+        """Each unit's team designation, in `_unit_list`'s order (support assets, R196)."""
+        if self.formation is not None:
+            return [u.designation for u in self.formation.units]
+        return [u.designation for u in self.spec.units]
 
     def _insurgents(self, state: GameState, terrain: Terrain, kinds: list[str], at: Point) -> None:
         number = state.next_unit_number

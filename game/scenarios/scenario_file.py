@@ -18,7 +18,7 @@ from game.engine.scenario import (
 from game.engine.state import INSURGENT, REGULAR
 from game.engine.victory import END_HOOKS, VICTORY_HOOKS, VictoryCondition
 from game.rules.support import AssetId  # support assets (issue 19)
-from game.scenarios.orbat import REGULAR_KINDS, Library, library
+from game.scenarios.orbat import DESIGNATIONS, REGULAR_KINDS, Library, library
 from game.scenarios.toml_fields import Problems, Table, parse_figures, read_toml
 
 INSURGENT_KINDS = ("leader", "small_arms", "saw", "l_support", "mg", "rpg", "at_rpg", "sniper")
@@ -36,6 +36,7 @@ class UnitSpec:
     quality: int | None = None
     morale: int | None = None
     at: int | None = None  # the number of a Regular StartPosition marker
+    designation: str = ""  # support assets (issue 19): special_weapon_team | sniper_team (R196)
 
 
 @dataclass(frozen=True)
@@ -221,6 +222,7 @@ def _unit(u: Table) -> UnitSpec:
         u.die("quality", 0) or None,
         u.die("morale", 0) or None,
         u.integer("at", 0, 0, 999) or None,
+        u.choice("designation", ("", *DESIGNATIONS), ""),  # support assets (issue 19)
     )
     u.done()
     return spec
