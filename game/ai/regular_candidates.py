@@ -339,7 +339,10 @@ class HoldCandidate(CandidateAction[Focus, Command]):
 
 
 def default_candidates() -> list[CandidateAction[Focus, Command]]:
+    from game.ai.regular_assets import AssetCandidate  # support assets (issue 19)
+
     return [
+        AssetCandidate(),  # support assets (issue 19): offered only when assets are held
         FirstAidCandidate(),
         WoundedToSafetyCandidate(),
         NeutralizeCandidate(),

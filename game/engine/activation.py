@@ -66,7 +66,7 @@ def run_activation(g: Engine, first: Command) -> Flow:
     command = first
     while True:
         if isinstance(command, EndActivation):
-            if not act.acted:
+            if not act.acted and not act.called:  # a unit that called support did not hold
                 g.emit(E.HOLD, unit=unit.id, unit_name=unit.name, side=REGULAR)
             break
         if isinstance(command, CallAsset):  # support assets (issue 19): no action spent

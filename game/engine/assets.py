@@ -190,8 +190,7 @@ def call_asset(g: Engine, unit: UnitState, act: Activation, command: CallAsset) 
     if asset in ATTACHED:
         deploy(g, unit, asset)
         return
-    act.called = asset.value
-    act.acted = True  # the call is the unit's order this activation: it may still fire (R191)
+    act.called = asset.value  # it spends no action; mortars and aircraft keep it still (R191)
     target = g.unit(command.target)
     face, row = sp.roll_call(asset, g.dice)
     g.emit(
