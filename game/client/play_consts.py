@@ -113,6 +113,13 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
         "Click two points or units: the line is drawn and what "
         "blocks it is named (Rulebook: Line of Sight).",
     ),
+    (  # --- support assets (issue 19) ---
+        "support",
+        "Support [X]",
+        "Call a support asset the Regulars hold (mortars, air, snipers, the Predator's "
+        "Hellfire; a medic, SMAW or team joins the unit): X again picks the next, then click "
+        "the target; the odds show as for fire (Asset cards, R190-R199).",
+    ),
     ("pace", "Pace [V]", "How fast the other side's actions play out: instant, normal, slow."),
     ("skip", "Skip [Space]", "Show at once everything still being played out."),
 )
@@ -133,6 +140,7 @@ KEYS: dict[int, str] = {
     pygame.K_l: "los",
     pygame.K_v: "pace",
     pygame.K_SPACE: "skip",
+    pygame.K_x: "support",  # support assets (issue 19)
 }
 BUTTON_ROW = 32
 TARGET_RING_INCHES = 1.6  # the ring around each enemy in the fire and charge modes

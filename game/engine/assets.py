@@ -118,8 +118,9 @@ def check_call(g: Engine, unit: UnitState, command: CallAsset, act: Activation) 
     if target is None or target.side != INSURGENT or not target.on_table:
         raise IllegalCommand(f"the {title} must be called on an Insurgent unit on the table")
     if not spotted(g, unit, target, asset):
-        who = unit.name if asset in sp.CALLER_STAYS_PUT else "no Regular unit"
-        raise IllegalCommand(f"{who} can see {target.name} (R191)")
+        if asset in sp.CALLER_STAYS_PUT:
+            raise IllegalCommand(f"{unit.name} cannot see {target.name} to call the {title} (R191)")
+        raise IllegalCommand(f"no Regular unit can see {target.name} (R191)")
 
 
 def spotted(g: Engine, caller: UnitState, target: UnitState, asset: sp.AssetId) -> bool:

@@ -154,7 +154,7 @@ def test_r191_mortars_need_the_caller_to_see_the_target() -> None:
     data["units"].append({**copy.deepcopy(MARINES), "id": "R2", "name": "Bravo", "line": [40, 24]})
     g = engine_for(data, [])
     assert not g.los(g.unit("R1"), g.unit("G")) and g.los(g.unit("R2"), g.unit("G"))
-    with pytest.raises(IllegalCommand, match="can see"):
+    with pytest.raises(IllegalCommand, match="cannot see Gunmen to call the Off-Board"):
         g.apply(call("light_mortar"))
     # the Predator fires on what any Regular unit sees
     assets.check_call(g, g.unit("R1"), call("armed_predator"), g.state.activation or _act(g))
