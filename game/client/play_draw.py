@@ -27,6 +27,7 @@ from game.client.play_consts import (
     TARGET_COLOUR,
     TARGET_RING_INCHES,
 )
+from game.client.play_risk import draw_move_risk
 from game.engine.commands import (
     CloseAssault,
     Command,
@@ -131,6 +132,7 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
         # outlines drawn in the same colours
         pygame.draw.lines(surface, PATH_CASING, False, points, 7)
         pygame.draw.lines(surface, colour, False, points, 3)
+        draw_move_risk(self, surface)
         pygame.draw.circle(surface, PATH_CASING, points[-1], 7)
         pygame.draw.circle(surface, colour, points[-1], 5)
         if self.move_exit is not None:  # where the unit would leave the table
