@@ -14,8 +14,7 @@ from game.engine.commands import EndActivation
 from game.engine.state import REGULAR
 
 
-def scene_with_assets(*held: str) -> tuple[App, object]:
-    app = App((1280, 800), headless=True)
+def scene_with_assets(app: App, *held: str) -> tuple[App, object]:
     config = SessionConfig(table="contracting-trouble", seed=3, pace="instant", autosave=False)
     scene = open_play("contracting-trouble", config=config)
     engine = scene.session.engine
@@ -30,8 +29,8 @@ def scene_with_assets(*held: str) -> tuple[App, object]:
     return app, scene
 
 
-def test_the_support_order_arms_each_asset_in_turn_and_a_click_calls_it() -> None:
-    app, scene = scene_with_assets("armed_predator", "attached_medic", "uav")
+def test_the_support_order_arms_each_asset_in_turn_and_a_click_calls_it(app: App) -> None:
+    app, scene = scene_with_assets(app, "armed_predator", "attached_medic", "uav")
     engine = scene.session.engine  # type: ignore[attr-defined]
     scene.select("R2")  # type: ignore[attr-defined]
     assert "Support assets [X]:</b> Armed Predator, Attached Medic, UAV" in scene.card_markup()  # type: ignore[attr-defined]
@@ -51,8 +50,8 @@ def test_the_support_order_arms_each_asset_in_turn_and_a_click_calls_it() -> Non
     assert scene.call_asset == "attached_medic"  # type: ignore[attr-defined]
 
 
-def test_the_call_preview_is_the_exact_odds_or_the_engines_reason() -> None:
-    _, scene = scene_with_assets("armed_predator", "light_mortar")
+def test_the_call_preview_is_the_exact_odds_or_the_engines_reason(app: App) -> None:
+    _, scene = scene_with_assets(app, "armed_predator", "light_mortar")
     engine = scene.session.engine  # type: ignore[attr-defined]
     bravo, target = engine.state.units["R2"], engine.state.units["I1"]
     line = play_support.call_preview(engine, bravo, "armed_predator", target)
@@ -65,8 +64,8 @@ def test_the_call_preview_is_the_exact_odds_or_the_engines_reason() -> None:
     )
 
 
-def test_without_assets_the_card_lists_none_and_the_order_says_why() -> None:
-    _, scene = scene_with_assets()
+def test_without_assets_the_card_lists_none_and_the_order_says_why(app: App) -> None:
+    _, scene = scene_with_assets(app)
     scene.select("R2")  # type: ignore[attr-defined]
     assert "Support assets" not in scene.card_markup()  # type: ignore[attr-defined]
     scene.order("support")  # type: ignore[attr-defined]
