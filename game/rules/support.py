@@ -136,8 +136,19 @@ CALLABLE = frozenset(CALL_TABLES)
 """Assets used by calling them on an Insurgent unit (the others act when granted)."""
 
 
+ALIASES: dict[str, AssetId] = {
+    "medic": AssetId.ATTACHED_MEDIC,
+    "sniper_team": AssetId.ATTACHED_SNIPER_TEAM,
+    "lmg_team": AssetId.ATTACHED_LMG_TEAM,
+    "mg_team": AssetId.ATTACHED_MG_TEAM,
+}
+"""Other names the Asset cards' data gives the same assets (`grants` in game/rules/cards.toml)."""
+
+
 def parse_asset(text: str) -> AssetId:
-    """An asset id from its text; ValueError lists the known ids."""
+    """An asset id from its text (or an alias); ValueError lists the known ids."""
+    if text in ALIASES:
+        return ALIASES[text]
     try:
         return AssetId(text)
     except ValueError:

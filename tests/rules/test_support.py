@@ -163,3 +163,9 @@ def test_r193_air_support_six_is_6d8_as_printed_and_the_card_is_lost() -> None:
     row = call_row(AssetId.AIR_SUPPORT, 6)
     assert (row.dice, row.die, row.loses_asset) == (6, Die.D8, True)
     assert call_row(AssetId.AIR_SUPPORT, 5).die is Die.D10
+
+
+def test_the_asset_cards_names_for_attached_assets_are_aliases() -> None:
+    assert parse_asset("medic") is AssetId.ATTACHED_MEDIC
+    assert parse_asset("mg_team") is AssetId.ATTACHED_MG_TEAM
+    assert parse_asset("light_mortar") is AssetId.LIGHT_MORTAR
