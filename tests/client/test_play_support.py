@@ -71,3 +71,31 @@ def test_without_assets_the_card_lists_none_and_the_order_says_why(app: App) -> 
     scene.order("support")  # type: ignore[attr-defined]
     assert scene.mode == "select"  # type: ignore[attr-defined]
     assert "can call no support asset now (held: none)" in scene.status  # type: ignore[attr-defined]
+
+
+def test_r194_the_fire_odds_of_a_unit_with_a_smaw_leave_out_the_cover_dice() -> None:
+    from pathlib import Path
+
+    from game.client import orders
+    from game.scenarios.situation import parse_situation, situation_engine
+
+    data = {
+        "map": {"width": 48, "height": 48, "buildings": [{"rect": [20, 26, 8, 6]}]},
+        "units": [
+            {"id": "R1", "side": "regular", "line": [24, 40], "figures": ["smaw", "rifle"]},
+            {"id": "R2", "side": "regular", "line": [30, 40], "figures": ["rifle", "rifle"]},
+            {
+                "id": "G",
+                "side": "insurgent",
+                "line": [23, 28],
+                "figures": ["leader", "small_arms"],
+                "status": ["in_cover"],
+            },
+        ],
+    }
+    engine = situation_engine(parse_situation(data, base=Path.cwd()))
+    target = engine.state.units["G"]
+    with_smaw = orders.fire_odds(engine, engine.state.units["R1"], target)
+    without = orders.fire_odds(engine, engine.state.units["R2"], target)
+    assert without.defense_dice > 2  # In Cover and Solid Cover in the building
+    assert with_smaw.defense_dice == 2  # the figures only
