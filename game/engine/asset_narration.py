@@ -16,6 +16,7 @@ LOST_CAUSES = {
     "fired": _("its one Hellfire is fired"),
     "card_discarded": _("the card is discarded"),
     "card": _("a card takes it away"),
+    "grounded": _("the aircraft are grounded for the rest of the game"),
 }
 
 SOURCES = {

@@ -76,6 +76,22 @@ def lose_asset(g: Engine, asset_id: str, cause: str, side: str = REGULAR) -> Non
     g.emit(E.ASSET_LOST, asset=asset_id, title=title, side=side, cause=cause)
 
 
+AIR_ASSETS = frozenset({sp.AssetId.AIR_SUPPORT, sp.AssetId.ARMED_PREDATOR, sp.AssetId.UAV})
+
+
+def ground_air_assets(g: Engine, cause: str, *, uavs: bool) -> list[str]:
+    """A card grounds the Regulars' aircraft for the rest of the game (R190): "There's Nothing
+    Friendly About it!" takes the air support but not the UAVs (`uavs=False`), "You're
+    Grounded!" every air asset, UAVs included. Returns the ids lost."""
+    lost = []
+    for asset_id in held(g.state):
+        asset = sp.AssetId(asset_id)
+        if asset in AIR_ASSETS and (uavs or asset not in sp.UAV_ASSETS):
+            lose_asset(g, asset_id, cause)
+            lost.append(asset_id)
+    return lost
+
+
 def called_this_turn(state: GameState) -> list[str]:
     return state.assets_called if state.assets_called_turn == state.turn else []
 

@@ -275,3 +275,18 @@ def test_end_activation_after_a_call_does_not_hold() -> None:
     g.apply(call("light_mortar"))
     g.apply(EndActivation(side="regular", unit="R1"))
     assert not [e for e in g.state.events if e["kind"] == "Hold"]
+
+
+def test_cards_ground_the_air_assets_with_or_without_the_uavs() -> None:
+    g = engine_for(situation(["air_support", "uav", "armed_predator", "light_mortar"]), [])
+    assert assets.ground_air_assets(g, "grounded", uavs=False) == ["air_support"]
+    assert g.state.assets["regular"] == ["uav", "armed_predator", "light_mortar"]
+    assert assets.ground_air_assets(g, "grounded", uavs=True) == ["uav", "armed_predator"]
+    assert g.state.assets["regular"] == ["light_mortar"]
+    assert checks_allow_out_of_contact(g)
+
+
+def checks_allow_out_of_contact(g: Engine) -> bool:
+    gunmen = g.unit("G")
+    gunmen.seen = False
+    return checks.may_move_out_of_contact(g, gunmen)
