@@ -92,3 +92,32 @@ def test_the_regular_ai_uses_its_assets_in_a_whole_game_and_saves_replay(
         assert loaded.state.assets == again.state.assets
         play(loaded, ais(loaded))
         assert loaded.events_sha256() == engine.events_sha256(), f"resumed after command {n}"
+
+
+EVERY_ASSET = (
+    'assets = ["light_mortar", "heavy_mortar", "air_support", "off_board_sniper", '
+    '"armed_predator", "uav", "attached_medic", "smaw", "attached_sniper_team", '
+    '"attached_lmg_team", "attached_mg_team"]'
+)
+
+
+def test_random_orders_with_every_asset_keep_every_invariant(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    from game.engine.controllers import RandomController
+    from game.engine.invariants import InvariantChecker
+
+    folder = tmp_path_factory.mktemp("every")
+    path = folder / "crossroads.tmx"
+    shutil.copy(ROOT / "tests" / "maps" / "engine" / "patrol.tmx", path)
+    text = SCENARIO.replace(SCENARIO.splitlines()[4], EVERY_ASSET)
+    (folder / "crossroads.toml").write_text(text, encoding="utf-8")
+    seen: set[str] = set()
+    for seed in range(1, 6):
+        engine = new_game(path, None, seed)
+        checker, before = InvariantChecker(engine), len(engine.state.events)
+        play(engine, {REGULAR: RandomController(seed * 2 + 1), INSURGENT: RandomController(seed)})
+        assert engine.over and checker.checked == len(engine.state.events) - before
+        seen |= {e["data"]["asset"] for e in engine.state.events if e["kind"] == "AssetDeployed"}
+        seen |= {e["data"]["asset"] for e in engine.state.events if e["kind"] == "AssetCall"}
+    assert len(seen) >= 6
