@@ -27,6 +27,7 @@ from game.client.play_consts import (
     TARGET_COLOUR,
     TARGET_RING_INCHES,
 )
+from game.client.play_interrupts import draw_interrupt_points
 from game.client.play_risk import draw_move_risk
 from game.engine.commands import (
     CloseAssault,
@@ -181,6 +182,7 @@ def _draw_los(self: PlayScene, surface: pygame.Surface) -> None:
 
 
 def _draw_choice_points(self: PlayScene, surface: pygame.Surface) -> None:
+    draw_interrupt_points(self, surface)  # where each offered interruption would happen
     hovered = {id(option) for button, option in self.dialog_buttons if button.hovered}
     for i, option in enumerate(self.dialog_options):
         point = orders.choice_point(option)

@@ -350,6 +350,8 @@ class GameState:
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    # --- fallen figures (issue 22 item 5) ---
+    fallen: list[list[Any]] = field(default_factory=list)  # [x, y, side, kind]: bodies left
     # --- support assets (issue 19) ---
     assets: dict[str, list[str]] = field(default_factory=dict)  # side -> asset ids held
     assets_called: list[str] = field(default_factory=list)  # asset ids called this turn

@@ -98,10 +98,17 @@ def test_one_sound_a_frame_and_it_is_the_heaviest() -> None:
     assert loudest([None, None]) is None
 
 
-def test_the_dummy_driver_is_silent_and_never_starts_the_mixer(app: Any) -> None:
+def test_the_dummy_driver_is_silent_and_never_starts_the_mixer(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[object] = []
+    monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: started.append(a))
     assert app.sound.silent
-    assert pygame.mixer.get_init() is None
     assert open_sound(headless=False).silent  # the conftest's dummy drivers
+    monkeypatch.delenv("SDL_VIDEODRIVER")
+    monkeypatch.delenv("SDL_AUDIODRIVER")
+    assert open_sound(headless=True).silent  # headless is silent whatever the drivers
+    assert started == []
 
 
 def test_a_button_press_clicks_and_revealed_events_sound_once_a_frame(app: Any) -> None:
