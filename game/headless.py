@@ -76,6 +76,12 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
         help="Book: the solo rules exactly (default); Hard: Insurgency Level +1; Brutal: Hard "
         "and better Insurgent leaders (README: Difficulty)",
     )
+    add(  # --- cards (issue 19) ---
+        "--optional-fog-of-war",
+        action="store_true",
+        help="play the Optional Fog of War rule: a Quality Check each turn, a card on a "
+        "failure (in scenarios with Fog of War; R184)",
+    )
     add("--save", metavar="FILE", help="write the game to FILE when it stops")
     add("--load", metavar="FILE", help="continue a saved game")
     add("--stop-after-turn", type=int, metavar="T", help="stop after turn T")
@@ -196,6 +202,8 @@ def _check_arguments(args: argparse.Namespace) -> str:
             return f"--{exc}"
         if args.load:
             return f"--difficulty {difficulty}: a saved game keeps its own difficulty"
+    if args.load and getattr(args, "optional_fog_of_war", False):  # --- cards (issue 19)
+        return "--optional-fog-of-war: a saved game keeps its own Fog of War rule"
     if args.load and args.turns is not None:
         return (
             f"--turns {args.turns}: a saved game keeps its own turn limit; "
@@ -234,6 +242,7 @@ def _open_game(args: argparse.Namespace) -> Engine | str:
             turn_limit=args.turns,
             force=force,
             difficulty=getattr(args, "difficulty", None) or "book",
+            optional_fog_of_war=bool(getattr(args, "optional_fog_of_war", False)),
         )
     except (SaveError, MapError, ValueError) as exc:
         return str(exc)

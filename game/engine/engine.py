@@ -46,6 +46,7 @@ class Engine:
         dice: DiceSource | None = None,
         map_sha256: str = "",
         difficulty: str = "book",
+        optional_fog_of_war: bool = False,  # --- cards (issue 19): R184
     ) -> None:
         self.scenario = scenario
         self.battlefield = battlefield
@@ -64,6 +65,7 @@ class Engine:
             entry_edges=[e.value for e in battlefield.entry_edges],
             exit_edges=[e.value for e in battlefield.exit_edges],
             objectives=scenario.objectives.to_dict(),
+            optional_fog_of_war=optional_fog_of_war,
         )
         self.log: list[Command] = []
         # What the controllers said of their choices ("AI: ..." lines), each with the number of

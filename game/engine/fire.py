@@ -110,7 +110,13 @@ def defense(
         exposed = g.terrain.is_exposed(pos)
         in_cover = rb.counts_in_cover(unit, turn, stationary=stationary, exposed=exposed)
         solid = g.terrain.in_solid_cover(pos)
-    return rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
+    result = rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
+    # --- cards (issue 19) --- An Excellent Position: one more die against fire (R189)
+    if not melee and g.state.cards:
+        from game.engine.card_effects import excellent_position_die
+
+        result.add("An Excellent Position (card)", excellent_position_die(g, unit))
+    return result
 
 
 def melee_firepower(firer: UnitState) -> rb.Breakdown:

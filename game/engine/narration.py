@@ -480,3 +480,13 @@ def narrate(kind: str, data: Data, turn: int = 0) -> str:
 def narrate_event(event: Mapping[str, Any]) -> str:
     """The line of a stored event (`{"seq", "turn", "kind", "data", ...}`)."""
     return narrate(str(event["kind"]), event.get("data", {}) or {}, int(event.get("turn", 0)))
+
+
+# --- cards (issue 19): the card events' sentences (game/engine/card_narration.py) ---
+def _card_sentences() -> None:
+    from game.engine.card_narration import CARD_SENTENCES
+
+    SENTENCES.update(CARD_SENTENCES)
+
+
+_card_sentences()

@@ -27,6 +27,8 @@ class DecisionKind(StrEnum):
     HOT_SPOT = "hot_spot"
     INSURGENT_ACTION = "insurgent_action"
     RESUME_MOVE = "resume_move"
+    # --- cards (issue 19) ---
+    CARD_CHOICE = "card_choice"
 
 
 class EventKind(StrEnum):
@@ -102,6 +104,12 @@ class EventKind(StrEnum):
     UNIT_EXITS = "UnitExits"
     UNPINNED = "Unpinned"
     WOUNDED_AT_END = "WoundedAtEnd"
+    # --- cards (issue 19) ---
+    CARD_DRAWN = "CardDrawn"
+    CARD_SET_ASIDE = "CardSetAside"
+    CARD_PLAYED = "CardPlayed"
+    CARD_ATTACK = "CardAttack"
+    DECK_SHUFFLED = "DeckShuffled"
 
 
 class MoveRate(StrEnum):

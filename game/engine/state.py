@@ -345,6 +345,10 @@ class GameState:
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    # --- cards (issue 19) --- the decks, hands and lasting card effects (game/engine/cards.py);
+    # the Optional Fog of War rule chosen at set-up (R184)
+    cards: dict[str, Any] = field(default_factory=dict)
+    optional_fog_of_war: bool = False
 
     def units_of(self, side: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.side == side and u.on_table]

@@ -137,12 +137,12 @@ def shuffled(ids: list[str], dice: DiceSource) -> list[str]:
     a replay deals alike): a Fisher-Yates shuffle, each position picked with d12 rolls."""
     out = list(ids)
     for i in range(len(out) - 1, 0, -1):
-        j = _below(i + 1, dice)
+        j = roll_below(i + 1, dice)
         out[i], out[j] = out[j], out[i]
     return out
 
 
-def _below(bound: int, dice: DiceSource) -> int:
+def roll_below(bound: int, dice: DiceSource) -> int:
     """A uniform number in [0, bound) from d12 rolls (base-12 digits, rejection sampling)."""
     span = 1
     while span < bound:
