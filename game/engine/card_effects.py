@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from game.engine import cards, casualties, fire, morale
+from game.engine import cards, casualties, fire, morale, placement, reinforcements
 from game.engine import rulesbridge as rb
 from game.engine.decisions import CardChoiceContext
 from game.engine.protocol import DecisionKind, FigureStatus
@@ -23,6 +23,7 @@ from game.engine.state import INSURGENT, REGULAR, UnitState
 from game.engine.terrain import distance
 from game.rules import cards as rc
 from game.rules.dice import Die
+from game.rules.firepower import optimum_range
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -307,3 +308,127 @@ def players_choice(g: Engine, card: rc.Card, drawer: str) -> Flow:
     played(g, card, REGULAR, "choice", chosen=chosen, chosen_title=rc.card(chosen).title)
     yield from cards.play(g, chosen, REGULAR)
     return False
+
+
+# -- lasting modifiers (R182) ---------------------------------------------------------------------
+@effect("dirty_fighting")
+def dirty_fighting(g: Engine, card: rc.Card, drawer: str) -> Flow:
+    """Dirty Fighting: every unit's Optimum Range one 2" band shorter, not below 6"."""
+    fx = cards.table(g)["effects"]
+    fx["dust_bands"] = int(fx.get("dust_bands", 0)) + 1
+    played(g, card, REGULAR, "dust")
+    return False
+    yield
+
+
+@effect("grounded")
+def grounded(g: Engine, card: rc.Card, drawer: str) -> Flow:
+    """You're Grounded!: every Optimum Range cut to 6" (no air asset is in play to ground)."""
+    cards.table(g)["effects"]["grounded"] = True
+    played(g, card, REGULAR, "grounded")
+    return False
+    yield
+
+
+def optimum_cut(g: Engine, unit: UnitState, figure_ids: tuple[str, ...] | None) -> float:
+    """How many inches the dust cards take off `unit`'s Optimum Range now (R182): the engine
+    adds them to the range measured, which is the same test against the shorter reach."""
+    fx = cards.effects(g)
+    bands, dust = int(fx.get("dust_bands", 0)), bool(fx.get("grounded", False))
+    if not (bands or dust) or not unit.effective_figures:
+        return 0.0
+    reach = optimum_range(rb.rules_unit(unit), figure_ids=figure_ids)
+    if reach is None:  # snipers and emplaced weapons are always in range
+        return 0.0
+    return reach - rc.card_optimum(reach, bands, dust)
+
+
+@effect("low_on_ammo")
+def low_on_ammo(g: Engine, card: rc.Card, drawer: str) -> Flow:
+    """Praise the Lord and Pass the Ammunition!: the Regulars (who drew it) fire with a
+    Quality die one type smaller, not below d6 (R182)."""
+    fx = cards.table(g)["effects"]
+    fx["low_on_ammo"] = sorted({*fx.get("low_on_ammo", []), REGULAR})
+    played(g, card, REGULAR, "low_on_ammo")
+    return False
+    yield
+
+
+def firepower_die(g: Engine, firer: UnitState, die: Die) -> Die:
+    """The Quality die `firer` rolls for its Firepower pool after Praise the Lord... (R182)."""
+    if firer.side not in cards.effects(g).get("low_on_ammo", []):
+        return die
+    return rc.shift_die(die, -1, rc.FIREPOWER_QUALITY_FLOOR, Die.D12)
+
+
+# -- Where'd THEY Come From!? -------------------------------------------------------------------
+def _extra_unit(g: Engine, card: rc.Card, leader_saw: bool) -> Flow:
+    due = g.state.turn + 1
+    fx = cards.table(g)["effects"]
+    fx.setdefault("extra_units", []).append(
+        {"turn": due, "leader_saw": leader_saw, "card": card.id}
+    )
+    played(
+        g, card, INSURGENT, "extra_unit_leader_saw" if leader_saw else "extra_unit", turn_due=due
+    )
+    return False
+    yield
+
+
+@effect("extra_unit")
+def extra_unit(g: Engine, card: rc.Card, drawer: str) -> Flow:
+    """Where'd THEY Come From!?: an extra Insurgent unit as the next turn begins (R182)."""
+    return (yield from _extra_unit(g, card, False))
+
+
+@effect("extra_unit_leader_saw")
+def extra_unit_leader_saw(g: Engine, card: rc.Card, drawer: str) -> Flow:
+    """The second printing: the extra unit also brings a leader and a SAW."""
+    return (yield from _extra_unit(g, card, True))
+
+
+def extra_arrivals(g: Engine) -> Flow:
+    """The extra units due this turn: each rolled on the reinforcement table and for its hot spot
+    as any arriving unit, whatever the Insurgency Level (R182)."""
+    fx = cards.effects(g)
+    due = [e for e in fx.get("extra_units", []) if int(e["turn"]) <= g.state.turn]
+    if not due:
+        return
+    fx["extra_units"] = [e for e in fx["extra_units"] if int(e["turn"]) > g.state.turn]
+    unavailable = {n for n in range(1, 6) if str(n) not in g.state.hot_spots} | {
+        int(k) for k, h in g.state.hot_spots.items() if h.neutralized
+    }
+    for promise in due:
+        card = rc.card(str(promise["card"]))
+        _, arrivals = rb.roll_reinforcements("automatic", g.dice, unavailable)
+        arrival = arrivals[0]
+        g.emit(E.REINFORCEMENT_ROLL, **arrival.rolls)
+        number = arrival.hot_spot
+        if arrival.insurgent_chooses:
+            active = sorted(int(k) for k, h in g.state.hot_spots.items() if not h.neutralized)
+            if active:
+                number = yield from g.choose(
+                    INSURGENT,
+                    DecisionKind.HOT_SPOT,
+                    f"{card.title}: choose the hot spot where the extra unit arrives",
+                    active,
+                )
+        spot = g.state.hot_spots.get(str(number)) if number is not None else None
+        if spot is None or spot.neutralized:
+            played(g, card, INSURGENT, "extra_lost")
+            continue
+        kinds = arrival.figures + (("leader", "saw") if promise["leader_saw"] else ())
+        unit = reinforcements.new_insurgent_unit(
+            g, kinds, (spot.x, spot.y), leader_weapon=arrival.leader_weapon
+        )
+        played(
+            g,
+            card,
+            INSURGENT,
+            "extra_arrives",
+            unit=unit.id,
+            unit_name=unit.name,
+            hot_spot=number,
+            figures=len(unit.figures),
+        )
+    placement.update_sightings(g)

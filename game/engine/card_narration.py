@@ -48,6 +48,21 @@ OUTCOMES: dict[str, str] = {
     "held": _("held in the Regular hand as an available asset ({grants}; R186)"),
     "draw_twice": _("the Regulars draw two Asset cards and keep both"),
     "choice": _("the Regulars take {chosen_title} from the deck"),
+    "dust": _('every unit\'s Optimum Range is one 2" band shorter, never below 6" (R182)'),
+    "grounded": _("every unit's Optimum Range is cut to 6\" (R182)"),
+    "low_on_ammo": _(
+        "the Regulars fire with a Quality die one type smaller, never below d6 (R182)"
+    ),
+    "extra_lost": _("the extra unit has no hot spot left to arrive at and is lost"),
+    "extra_arrives": _(
+        "{unit_name} ({figures} figures) arrives at hot spot {hot_spot} "
+        "(Rulebook: Arrival of Insurgent Reinforcements)"
+    ),
+    "extra_unit": _("the Insurgents will get an extra unit as turn {turn_due} begins"),
+    "extra_unit_leader_saw": _(
+        "the Insurgents will get an extra unit, with a leader and a SAW added, as turn "
+        "{turn_due} begins"
+    ),
 }
 
 

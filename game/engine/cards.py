@@ -196,6 +196,17 @@ def optional_check(g: Engine) -> None:
         draw_fog_of_war(g, "optional", best)
 
 
+def start_of_turn(g: Engine) -> Flow:
+    """As a turn begins: the Optional Fog of War check (R184), the cards drawn so far, and the
+    extra units cards promised for this turn."""
+    from game.engine import card_effects
+
+    optional_check(g)
+    yield from resolve_pending(g)
+    if g.state.cards:
+        yield from card_effects.extra_arrivals(g)
+
+
 def hand(g: Engine, side: str) -> list[str]:
     """The card ids `side` holds (empty when no card was ever drawn)."""
     if not g.state.cards:

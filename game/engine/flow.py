@@ -64,8 +64,7 @@ def sequence_of_play(g: Engine) -> Flow:
         g.state.turn += 1
         g.emit(E.TURN_START)
         start_of_turn(g)
-        cards.optional_check(g)  # --- cards (issue 19): Optional Fog of War (R184)
-        yield from cards.resolve_pending(g)
+        yield from cards.start_of_turn(g)  # --- cards (issue 19): R184, Where'd THEY Come From
         if g.state.turn > 1 and not g.scenario.skips_reinforcements(g.state.turn):
             yield from reinforcements.reinforcement_step(g)
         g.state.phase = "regular"

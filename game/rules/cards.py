@@ -195,6 +195,15 @@ def reduced_optimum(optimum: float, bands: int) -> float:
     return max(OPTIMUM_FLOOR, min(optimum, optimum - RANGE_BAND * bands))
 
 
+def card_optimum(reach: float, dust_bands: int, grounded: bool) -> float:
+    """An Optimum Range under the dust cards: one 2" band off per Dirty Fighting, cut to 6" by
+    You're Grounded!, never below 6" nor above what it was (R182)."""
+    cut = reduced_optimum(reach, dust_bands) if dust_bands else reach
+    if grounded:
+        cut = min(cut, OPTIMUM_FLOOR)
+    return max(min(reach, OPTIMUM_FLOOR), cut)
+
+
 def shifted_insurgency(level: int, steps: int) -> int:
     """The Insurgency Level moved `steps` (Jihad! Jihad!, We Love You, GI!), kept within 1-6."""
     low, high = INSURGENCY_LEVELS

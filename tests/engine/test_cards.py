@@ -262,3 +262,60 @@ def test_r184_optional_fog_of_war_quality_check_each_turn(face: int, drawn: int)
     assert len(optional) == drawn
     off = staged(optional=False)
     assert kinds(off, "QualityCheck") == [] and off.state.cards == {}
+
+
+def _items(breakdown: Any) -> list[str]:
+    return [reason for reason, _ in breakdown.items]
+
+
+def test_r182_dirty_fighting_and_youre_grounded_shorten_optimum_range() -> None:
+    from game.engine import rulesbridge as rb
+    from game.rules.firepower import optimum_range
+
+    probe = staged()
+    reach = optimum_range(rb.rules_unit(probe.state.units["R1"]))
+    assert reach is not None and reach >= 8.0
+    near = UnitSpec("I1", INSURGENT, line(10.0, 40.0 - (reach - 1.0), 3))
+    engine = staged(MARINES, near)
+    marines, cell = engine.state.units["R1"], engine.state.units["I1"]
+    gap = reach - 1.0  # inside Optimum Range, outside it once a 2" band is gone
+    before = fire.firepower(engine, marines, cell)
+    run(engine, card_effects.dirty_fighting(engine, rc.card("dirty-fighting"), REGULAR))
+    after = fire.firepower(engine, marines, cell)
+    assert after.total == before.total - 1 and gap > reach - 2.0
+    assert card_effects.optimum_cut(engine, marines, None) == 2.0
+    run(engine, card_effects.grounded(engine, rc.card("youre-grounded"), REGULAR))
+    assert card_effects.optimum_cut(engine, marines, None) == reach - 6.0
+    (event, _) = kinds(engine, "CardPlayed")
+    assert "Dirty Fighting" in event["text"] and "R182" in event["text"]
+
+
+def test_r182_praise_the_lord_lowers_the_regular_firepower_die_not_below_d6() -> None:
+    engine = staged()
+    marines, cell = engine.state.units["R1"], engine.state.units["I1"]
+    run(engine, card_effects.low_on_ammo(engine, rc.card("praise-the-lord"), REGULAR))
+    assert card_effects.firepower_die(engine, marines, Die.D8) == Die.D6
+    assert card_effects.firepower_die(engine, marines, Die.D6) == Die.D6
+    assert card_effects.firepower_die(engine, cell, Die.D8) == Die.D8  # Insurgents unchanged
+
+
+def test_r182_whered_they_come_from_brings_an_extra_unit_next_turn() -> None:
+    table = Battlefield("tests/open.tmx", "open", 48.0, 48.0, 32.0)
+    spots = {n: (8.0 * n, 8.0) for n in range(1, 6)}
+    staging = Staging(units=[MARINES, CELL], fog_of_war=True, hot_spots=spots)
+    engine = Engine(StagedScenario(staging), table, 0, dice=SeededDice(11))
+    turn = engine.state.turn
+    before = set(engine.state.units)
+    card = rc.card("whered-they-come-from-saw")
+    run(engine, card_effects.extra_unit_leader_saw(engine, card, REGULAR))
+    assert engine.state.cards["effects"]["extra_units"][0]["turn"] == turn + 1
+    run(engine, card_effects.extra_arrivals(engine))  # not due yet: nothing arrives
+    assert set(engine.state.units) == before
+    engine.state.turn += 1
+    run(engine, card_effects.extra_arrivals(engine), [1])  # a 6 lets the Insurgents pick
+    (new,) = set(engine.state.units) - before
+    kinds_of = [f.kind for f in engine.state.units[new].figures]
+    assert kinds_of.count("saw") >= 1 and kinds_of.count("leader") >= 1
+    assert engine.state.cards["effects"]["extra_units"] == []
+    arrived = [e for e in kinds(engine, "CardPlayed") if e["data"]["outcome"] == "extra_arrives"]
+    assert arrived and "arrives at hot spot" in arrived[0]["text"]
