@@ -39,6 +39,7 @@ from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
 from game.client.setup_config import (
+    FOG_LABELS,
     MAX_COOP,
     MAX_LISTED_MAPS,
     MAX_NAME,
@@ -67,8 +68,13 @@ from game.client.setup_players import build_players
 from game.client.typed import visible
 from game.engine.difficulty import LABELS
 
-
 # -- the screen ---------------------------------------------------------------------------------
+FOG_TIP = (
+    "In scenarios with Fog of War: the Optional rule adds a Troop Quality Check of the best "
+    "Regular unit each turn, drawing a card when it fails (R184)"
+)
+
+
 class SetupScene(Scene):
     """Table list on the left, mode, players, seed and pace on the right, Start at the bottom."""
 
@@ -105,6 +111,7 @@ class SetupScene(Scene):
         self.mode_menu: UIDropDownMenu | None = None
         self.pace_menu: UIDropDownMenu | None = None
         self.difficulty_menu: UIDropDownMenu | None = None
+        self.fog_menu: UIDropDownMenu | None = None  # --- cards (issue 19)
         self.count_menu: UIDropDownMenu | None = None
         self.start_button: UIButton | None = None
         self.path_entry: UITextEntryLine | None = None
@@ -419,6 +426,15 @@ class SetupScene(Scene):
             "Brutal: Hard, and Insurgent leaders one Quality die better (README: Difficulty)"
         )
         self.widgets.append(self.difficulty_menu)
+        self.widgets.append(UILabel(pygame.Rect(x + 290, y, 100, 32), "Fog of War", manager))
+        self.fog_menu = UIDropDownMenu(  # --- cards (issue 19): the Optional rule (R184)
+            list(FOG_LABELS.values()),
+            FOG_LABELS[self.choices.optional_fog_of_war],
+            pygame.Rect(x + 390, y, col - 390, 32),
+            manager,
+        )
+        self.fog_menu.set_tooltip(FOG_TIP)
+        self.widgets.append(self.fog_menu)
         y += 52
         y = self._build_players(manager, x, y, col)
         if self.details is not None:
@@ -489,6 +505,7 @@ class SetupScene(Scene):
                 self.mode_menu,
                 self.pace_menu,
                 self.difficulty_menu,
+                self.fog_menu,
                 self.count_menu,
                 *self.panel.menus(),
                 *self.owner_menus.values(),
@@ -513,6 +530,8 @@ class SetupScene(Scene):
                 self.set_mode(mode)
         elif element is self.pace_menu and text in PACES:
             self.choices.pace = text
+        elif element is self.fog_menu:  # --- cards (issue 19)
+            self.choices.optional_fog_of_war = text == FOG_LABELS[True]
         elif element is self.difficulty_menu:
             self.choices.difficulty = next(
                 (key for key, label in LABELS.items() if label == text), self.choices.difficulty

@@ -173,6 +173,10 @@ class SetupChoices:
     owners: dict[str, int] = field(default_factory=dict)  # unit id -> co-op player index
     force: dict[str, Any] = field(default_factory=dict)  # formation, quality, morale (chosen)
     difficulty: str = "book"  # book | hard | brutal (R132-R134)
+    optional_fog_of_war: bool = False  # --- cards (issue 19): the Optional Fog of War rule
+
+
+FOG_LABELS = {False: "As the scenario", True: "+ Optional rule"}  # --- cards (issue 19), R184
 
 
 def parse_seed(text: str, fallback: int) -> int:
@@ -231,6 +235,7 @@ def build_config(
         pace=choices.pace,
         force=tuple(sorted(choices.force.items())),
         difficulty=choices.difficulty,
+        optional_fog_of_war=choices.optional_fog_of_war,
     )
     problem = check_config(config)
     if problem:

@@ -55,3 +55,25 @@ def test_the_card_choice_dialog_names_the_units(app: App, sweep: PlayScene) -> N
     sweep.draw(surface)  # the panel and the card on show draw without trouble
     vp = sweep.camera.viewport
     assert surface.get_at((vp.left + 10, vp.top + 10))[:3] != (0, 0, 0)
+
+
+def test_r184_the_setup_screen_offers_the_optional_fog_of_war_rule(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pathlib import Path
+
+    from game.client.setup import SetupScene
+    from game.client.setup_config import FOG_LABELS
+
+    monkeypatch.setattr("game.client.briefing.SHOW_BRIEFING", False)
+    root = Path(__file__).resolve().parents[2]
+    setup = SetupScene(preselect=root / "maps" / "sweep-and-clear.tmx")
+    app.push(setup)
+    app.step()
+    assert setup.fog_menu is not None
+    setup._dropdown(setup.fog_menu, FOG_LABELS[True])
+    assert setup.choices.optional_fog_of_war is True
+    assert setup.start() is True
+    started = setup.started
+    assert isinstance(started, PlayScene)
+    assert started.session.engine.state.optional_fog_of_war is True
