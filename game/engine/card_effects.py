@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from game.engine import cards, casualties, fire, morale, placement, reinforcements
+from game.engine import cards, casualties, difficulty, fire, morale, placement, reinforcements
 from game.engine import rulesbridge as rb
 from game.engine.decisions import CardChoiceContext
 from game.engine.protocol import DecisionKind, FigureStatus
 from game.engine.protocol import EventKind as E
-from game.engine.state import INSURGENT, REGULAR, UnitState
+from game.engine.state import INSURGENT, REGULAR, FigureState, UnitState
 from game.engine.terrain import distance
 from game.rules import cards as rc
 from game.rules.dice import Die
@@ -194,7 +194,7 @@ def incoming(g: Engine, card: rc.Card, drawer: str) -> Flow:
 @effect("friendly_fire")
 def friendly_fire(g: Engine, card: rc.Card, drawer: str) -> Flow:
     """There's Nothing Friendly About it!: each figure of a random Regular unit rolls its
-    Troop Quality die; below 4 it is a casualty, placed by Who Got Hit? (R188). No air assets
+    Troop Quality die; below 4 it is a casualty, placed by Who Got Hit? (R183). No air assets
     are in this game to be grounded."""
     target = random_unit(g, REGULAR)
     if target is None:
@@ -432,3 +432,60 @@ def extra_arrivals(g: Engine) -> Flow:
             figures=len(unit.figures),
         )
     placement.update_sightings(g)
+
+
+# -- POI! -----------------------------------------------------------------------------------------
+@effect("poi")
+def poi(g: Engine, card: rc.Card, drawer: str) -> Flow:
+    """POI!: a random Insurgent unit gains an extra leader figure, the Person of Interest, who
+    changes the Regulars' margin at the end (R188)."""
+    unit = random_unit(g, INSURGENT)
+    if unit is None:
+        played(g, card, INSURGENT, "no_target")
+        return False
+    occupied = [f.pos for u in g.state.units.values() if u.on_table for f in u.effective_figures]
+    spots = g.terrain.place(unit.centre, 1, occupied=occupied, nudge=1.0)
+    x, y = spots[0] if spots else unit.effective_figures[0].pos
+    quality, morale_die = difficulty.insurgent_profile(g, "leader")
+    figure = FigureState(f"{unit.id}.poi", "leader", round(x, 3), round(y, 3), quality, morale_die)
+    unit.figures.append(figure)
+    cards.table(g)["effects"]["poi"] = {"unit": unit.id, "figure": figure.id}
+    played(g, card, INSURGENT, "poi", unit=unit.id, unit_name=unit.name, figure=figure.id)
+    return False
+    yield
+
+
+def poi_taken(g: Engine) -> bool | None:
+    """Whether the POI was killed or captured (None: no POI in this game): a casualty event
+    names his figure, or a unit holding him was captured (R188)."""
+    poi_card = cards.effects(g).get("poi")
+    if not poi_card:
+        return None
+    figure = str(poi_card["figure"])
+    if any(e["kind"] == E.CASUALTY and e["data"].get("figure") == figure for e in g.state.events):
+        return True
+    return any(
+        u.status == "captured" and any(f.id == figure for f in u.figures)
+        for u in g.state.units.values()
+    )
+
+
+def poi_result(g: Engine, margin: str, winner: str) -> tuple[str, str]:
+    """The margin after POI! (R188): no Decisive Regular victory without the POI; with him
+    taken, at least a Marginal Regular victory."""
+    taken = poi_taken(g)
+    if taken is None:
+        return margin, winner
+    if taken and winner != REGULAR:
+        margin, winner = "Marginal", REGULAR
+    elif not taken and winner == REGULAR and margin == "Decisive":
+        margin = "Marginal"
+    g.emit(
+        E.CARD_PLAYED,
+        card="poi",
+        title=rc.card("poi").title,
+        side=REGULAR,
+        outcome="poi_taken" if taken else "poi_free",
+        margin=margin,
+    )
+    return margin, winner

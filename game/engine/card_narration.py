@@ -28,6 +28,7 @@ SET_ASIDE: dict[str, str] = {
     "needs:vehicles": _("it needs vehicles, which this game does not have yet"),
     "needs:civilians": _("it needs civilians and mobs, which this game does not have yet"),
     "needs:building_clearing": _("it needs the Building Clearing rules, not in this game yet"),
+    "needs:special_teams": _("it needs sniper and Special Weapon Teams, not in this game yet"),
     "not_built": _("its effect is not played by this version yet"),
     "empty": _("the deck and its discards are empty"),
 }
@@ -41,7 +42,7 @@ OUTCOMES: dict[str, str] = {
     "attack": _("{unit_name} is hit"),
     "no_target": _("there is nothing for it to fall on"),
     "friendly_fire": _(
-        "{unit_name}'s figures roll their Quality dice {faces} (4+ comes through): {lost} (R188)"
+        "{unit_name}'s figures roll their Quality dice {faces} (4+ comes through): {lost} (R183)"
     ),
     "position": _("{unit_name} rolls one more Defense die while it stays where it is (R189)"),
     "asset": _("the Regulars draw an Asset card"),
@@ -53,6 +54,9 @@ OUTCOMES: dict[str, str] = {
     "low_on_ammo": _(
         "the Regulars fire with a Quality die one type smaller, never below d6 (R182)"
     ),
+    "poi": _("the Person of Interest joins {unit_name} as an extra leader figure (R188)"),
+    "poi_taken": _("the POI was killed or captured: the Regulars' margin is {margin} (R188)"),
+    "poi_free": _("the POI got away: the Regulars cannot win Decisively; margin {margin} (R188)"),
     "extra_lost": _("the extra unit has no hot spot left to arrive at and is lost"),
     "extra_arrives": _(
         "{unit_name} ({figures} figures) arrives at hot spot {hot_spot} "

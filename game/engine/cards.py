@@ -30,10 +30,10 @@ if TYPE_CHECKING:
     from game.engine.procedure import Flow
     from game.engine.state import UnitState
 
-AVAILABLE_PARTS: set[str] = {"assets_held"}
+AVAILABLE_PARTS: set[str] = set()
 """The engine parts a card may need that this game has: a feature adds its name here when it
-exists ("vehicles", "civilians", "building_clearing"); "assets" cards are held in the hand
-until the asset mechanics exist (R186)."""
+exists ("vehicles", "civilians", "building_clearing", "special_teams"); Asset cards are held
+in the hand until the asset mechanics exist (R186)."""
 
 
 def table(g: Engine) -> dict[str, Any]:
@@ -162,8 +162,8 @@ def unplayable(card: rc.Card) -> str:
     or an effect not built yet (R182)."""
     from game.engine import card_effects
 
-    if card.needs and card.needs != "assets" and card.needs not in AVAILABLE_PARTS:
-        return f"needs:{card.needs}"
+    if card.deck == rc.FOG_OF_WAR and card.needs not in ("", "assets", *AVAILABLE_PARTS):
+        return f"needs:{card.needs}"  # an Asset card is held until its part exists (R186)
     if card.effect not in card_effects.EFFECTS:
         return "not_built"
     return ""

@@ -23,7 +23,7 @@ ASSET = "asset"
 DECKS = (FOG_OF_WAR, ASSET)
 PLAYERS = ("regular", "insurgent", "either")
 WHEN = ("on_draw", "held")
-NEEDS = ("", "vehicles", "civilians", "assets", "building_clearing")
+NEEDS = ("", "vehicles", "civilians", "assets", "building_clearing", "special_teams")
 
 FOG_OF_WAR_CARDS = 40
 """The Fog of War sheets print 40 cards (Rulebook: Fog of War & Asset Cards)."""

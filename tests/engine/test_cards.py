@@ -14,6 +14,7 @@ from game.engine.commands import Answer
 from game.engine.decisions import Decision
 from game.engine.engine import Engine
 from game.engine.protocol import DecisionKind
+from game.engine.protocol import EventKind as E
 from game.engine.state import INSURGENT, REGULAR
 from game.rules import cards as rc
 from game.rules.dice import Die, ScriptedDice, SeededDice
@@ -194,7 +195,7 @@ def test_incoming_attacks_with_6d6_each_defense_success_cancels_a_hit() -> None:
     assert sum(1 for f in marines.figures if f.status != "ok") == max(0, 6 - defense)
 
 
-def test_r188_nothing_friendly_each_figure_needs_four_on_its_quality_die() -> None:
+def test_r183_nothing_friendly_each_figure_needs_four_on_its_quality_die() -> None:
     engine = staged(script=[(Die.D8, 4), (Die.D8, 3), (Die.D8, 8), (Die.D8, 1)])
     run(engine, card_effects.friendly_fire(engine, rc.card("nothing-friendly"), REGULAR))
     (event,) = kinds(engine, "CardPlayed")
@@ -319,3 +320,31 @@ def test_r182_whered_they_come_from_brings_an_extra_unit_next_turn() -> None:
     assert engine.state.cards["effects"]["extra_units"] == []
     arrived = [e for e in kinds(engine, "CardPlayed") if e["data"]["outcome"] == "extra_arrives"]
     assert arrived and "arrives at hot spot" in arrived[0]["text"]
+
+
+def test_r188_poi_joins_a_random_insurgent_unit_and_sets_the_margin() -> None:
+    engine = staged()
+    run(engine, card_effects.poi(engine, rc.card("poi"), REGULAR))
+    cell = engine.state.units["I1"]
+    (poi,) = [f for f in cell.figures if f.id == "I1.poi"]
+    assert poi.kind == "leader" and len(cell.figures) == 5
+    # not taken: a Decisive Regular victory is only Marginal; other results stand
+    assert card_effects.poi_result(engine, "Decisive", REGULAR) == ("Marginal", REGULAR)
+    assert card_effects.poi_result(engine, "Marginal", INSURGENT) == ("Marginal", INSURGENT)
+    # killed: at least a Marginal Regular victory
+    engine.state.events.append({"kind": E.CASUALTY, "data": {"figure": "I1.poi"}})
+    assert card_effects.poi_taken(engine) is True
+    assert card_effects.poi_result(engine, "Decisive", INSURGENT) == ("Marginal", REGULAR)
+    assert card_effects.poi_result(engine, "Decisive", REGULAR) == ("Decisive", REGULAR)
+    (said,) = [e for e in kinds(engine, "CardPlayed") if e["data"]["outcome"] == "poi_taken"][:1]
+    assert "R188" in said["text"]
+    assert card_effects.poi_taken(staged()) is None  # no POI card: nothing changes
+
+
+def test_r181_dragunov_waits_for_special_weapon_teams_and_vehicle_assets_are_held() -> None:
+    assert cards.unplayable(rc.card("dragunov")) == "needs:special_teams"
+    assert cards.unplayable(rc.card("attached-gun-truck")) == ""  # an Asset: held (R186)
+    engine = staged()
+    stack(engine, rc.ASSET, ["attached-gun-truck"])
+    run(engine, cards.draw_asset(engine, "unexpected_help"))
+    assert cards.hand(engine, REGULAR) == ["attached-gun-truck"]
