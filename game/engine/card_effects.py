@@ -489,3 +489,11 @@ def poi_result(g: Engine, margin: str, winner: str) -> tuple[str, str]:
         margin=margin,
     )
     return margin, winner
+
+
+def _extensions() -> None:
+    """The effects written in their own modules register themselves on import."""
+    from game.engine import card_contact  # noqa: F401
+
+
+_extensions()

@@ -57,6 +57,18 @@ OUTCOMES: dict[str, str] = {
     "poi": _("the Person of Interest joins {unit_name} as an extra leader figure (R188)"),
     "poi_taken": _("the POI was killed or captured: the Regulars' margin is {margin} (R188)"),
     "poi_free": _("the POI got away: the Regulars cannot win Decisively; margin {margin} (R188)"),
+    "contact_fire": _(
+        "{size} riflemen (d6={size}) blunder into {target_name} as {unit_name}; d6={face}: "
+        "they open fire, as an interruption (R183)"
+    ),
+    "contact_charge": _(
+        "{size} riflemen (d6={size}) blunder into {target_name} as {unit_name}; d6={face}: "
+        "they charge into Close Assault, as an interruption (R183)"
+    ),
+    "contact_run": _(
+        "{size} riflemen (d6={size}) blunder into {target_name} as {unit_name}; d6={face}: "
+        "they run for it (R183)"
+    ),
     "extra_lost": _("the extra unit has no hot spot left to arrive at and is lost"),
     "extra_arrives": _(
         "{unit_name} ({figures} figures) arrives at hot spot {hot_spot} "

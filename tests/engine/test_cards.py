@@ -16,6 +16,7 @@ from game.engine.engine import Engine
 from game.engine.protocol import DecisionKind
 from game.engine.protocol import EventKind as E
 from game.engine.state import INSURGENT, REGULAR
+from game.engine.terrain import distance
 from game.rules import cards as rc
 from game.rules.dice import Die, ScriptedDice, SeededDice
 from game.scenarios.staged import StagedScenario, Staging, UnitSpec, line
@@ -348,3 +349,50 @@ def test_r181_dragunov_waits_for_special_weapon_teams_and_vehicle_assets_are_hel
     stack(engine, rc.ASSET, ["attached-gun-truck"])
     run(engine, cards.draw_asset(engine, "unexpected_help"))
     assert cards.hand(engine, REGULAR) == ["attached-gun-truck"]
+
+
+def test_r180_no_view_shows_the_order_of_the_decks() -> None:
+    from game.engine.view import player_view
+
+    engine = staged()
+    stack(engine, rc.FOG_OF_WAR, ["poi", "contact", "jihad-jihad"])
+    for side in (REGULAR, INSURGENT):
+        seen = player_view(engine, side).state["cards"]
+        assert seen["decks"][rc.FOG_OF_WAR] == ["?", "?", "?"]
+    assert engine.state.cards["decks"][rc.FOG_OF_WAR][-1] == "jihad-jihad"  # the game keeps it
+
+
+@pytest.mark.parametrize(
+    ("face", "outcome"), [(2, "contact_fire"), (5, "contact_charge"), (6, "contact_run")]
+)
+def test_r183_contact_riflemen_blunder_into_a_regular_unit_and_react(
+    face: int, outcome: str
+) -> None:
+    engine = staged()
+    engine.dice = Forced([(Die.D6, 3), (Die.D6, face)], seed=4)
+    marines = engine.state.units["R1"]
+    before = set(engine.state.units)
+    events_before = len(engine.state.events)
+    answers: list[Any] = ["none", "stand", "none", "none"]
+    flow = card_effects.EFFECTS["contact"](engine, rc.card("contact"), REGULAR)
+    try:
+        decision = next(flow)
+        while True:  # the Regular answers any reaction or Close Assault question plainly
+            pick = next((a for a in answers if a in [o.choice for o in decision.options]), None)
+            choice = pick if pick is not None else decision.options[0].choice
+            decision = flow.send(Answer(side=decision.side, decision=decision.id, choice=choice))
+    except StopIteration:
+        pass
+    (new,) = set(engine.state.units) - before
+    group = engine.state.units[new]
+    assert group.side == INSURGENT and group.name.startswith("Insurgent group")
+    (event,) = [e for e in kinds(engine, "CardPlayed") if e["data"]["card"] == "contact"]
+    assert event["data"]["outcome"] == outcome and event["data"]["size"] == 3
+    assert "Contact!" in event["text"] and "R183" in event["text"]
+    later = [e["kind"] for e in engine.state.events[events_before:]]
+    if outcome == "contact_fire":
+        assert "Fire" in later or "FireCancelled" in later
+    elif outcome == "contact_charge":
+        assert "CloseAssaultCheck" in later
+    else:
+        assert distance(group.centre, marines.centre) > 6.0  # ran a Rapid move away
