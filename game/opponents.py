@@ -15,6 +15,8 @@ from game.engine.state import INSURGENT, REGULAR
 INSURGENT_CONTROLLERS: dict[str, str] = {
     "ai": "Insurgent AI (solo rules, game/ai/controller.py)",
     "random": "random controller",
+    # --- the Commander Insurgent AI (issue 17 §2) ---
+    "commander": "Commander Insurgent AI (two-player rules, game/ai/commander.py)",
 }
 REGULAR_CONTROLLERS: dict[str, str] = {
     "ai": "Regular AI (game/ai/regular.py)",
@@ -46,6 +48,10 @@ def make_controller(side: str, name: str, battlefield: Battlefield, seed: int) -
     if side == INSURGENT:
         if name == "random":
             return RandomController(seed * 2 + 2)
+        if name == "commander":  # --- the Commander Insurgent AI (issue 17 §2) ---
+            from game.ai.commander import CommanderAI
+
+            return CommanderAI(battlefield, seed * 2 + 2)
         from game.ai.controller import InsurgentAI
 
         return InsurgentAI(battlefield, seed * 2 + 2)

@@ -345,6 +345,8 @@ class GameState:
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    # --- Commander Insurgent AI (issue 17 §2) ---
+    insurgent_ai: str = ""  # which Insurgent controller the game was started with ("" unknown)
 
     def units_of(self, side: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.side == side and u.on_table]
