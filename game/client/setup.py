@@ -39,6 +39,8 @@ from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
 from game.client.setup_config import (
+    INSURGENT_AI_LABELS,
+    INSURGENT_AI_TIP,
     MAX_COOP,
     MAX_LISTED_MAPS,
     MAX_NAME,
@@ -105,6 +107,7 @@ class SetupScene(Scene):
         self.mode_menu: UIDropDownMenu | None = None
         self.pace_menu: UIDropDownMenu | None = None
         self.difficulty_menu: UIDropDownMenu | None = None
+        self.insurgent_menu: UIDropDownMenu | None = None
         self.count_menu: UIDropDownMenu | None = None
         self.start_button: UIButton | None = None
         self.path_entry: UITextEntryLine | None = None
@@ -419,6 +422,15 @@ class SetupScene(Scene):
             "Brutal: Hard, and Insurgent leaders one Quality die better (README: Difficulty)"
         )
         self.widgets.append(self.difficulty_menu)
+        self.widgets.append(UILabel(pygame.Rect(x + 286, y, 104, 32), "Insurgents", manager))
+        self.insurgent_menu = UIDropDownMenu(
+            list(INSURGENT_AI_LABELS.values()),
+            INSURGENT_AI_LABELS[self.choices.insurgent_ai],
+            pygame.Rect(x + 394, y, col - 394, 32),
+            manager,
+        )
+        self.insurgent_menu.set_tooltip(INSURGENT_AI_TIP)
+        self.widgets.append(self.insurgent_menu)
         y += 52
         y = self._build_players(manager, x, y, col)
         if self.details is not None:
@@ -489,6 +501,7 @@ class SetupScene(Scene):
                 self.mode_menu,
                 self.pace_menu,
                 self.difficulty_menu,
+                self.insurgent_menu,
                 self.count_menu,
                 *self.panel.menus(),
                 *self.owner_menus.values(),
@@ -516,6 +529,10 @@ class SetupScene(Scene):
         elif element is self.difficulty_menu:
             self.choices.difficulty = next(
                 (key for key, label in LABELS.items() if label == text), self.choices.difficulty
+            )
+        elif element is self.insurgent_menu:
+            self.choices.insurgent_ai = next(
+                (k for k, v in INSURGENT_AI_LABELS.items() if v == text), self.choices.insurgent_ai
             )
         elif self.details is not None and self.panel.owns(element):
             key, value = self.panel.chosen(element, text, self.details)

@@ -160,6 +160,14 @@ def table_details(table: TableChoice) -> TableDetails:
     )
 
 
+# --- Commander Insurgent AI (issue 17 §2): the set-up screen's Insurgent AI choice ---
+INSURGENT_AI_LABELS = {"ai": "Solo rules", "commander": "Commander"}
+INSURGENT_AI_TIP = (
+    "Who plays the Insurgent AI: the solo rules' Action Check tables (the book), or the "
+    "Commander, which plays the two-player rules as a person would (README: Commander AI)"
+)
+
+
 @dataclass
 class SetupChoices:
     """Everything the set-up screen asks, as plain data (the screen edits one of these)."""
@@ -173,6 +181,7 @@ class SetupChoices:
     owners: dict[str, int] = field(default_factory=dict)  # unit id -> co-op player index
     force: dict[str, Any] = field(default_factory=dict)  # formation, quality, morale (chosen)
     difficulty: str = "book"  # book | hard | brutal (R132-R134)
+    insurgent_ai: str = "ai"  # ai | commander (issue 17 §2, R261)
 
 
 def parse_seed(text: str, fallback: int) -> int:
@@ -231,6 +240,7 @@ def build_config(
         pace=choices.pace,
         force=tuple(sorted(choices.force.items())),
         difficulty=choices.difficulty,
+        insurgent_ai=choices.insurgent_ai,
     )
     problem = check_config(config)
     if problem:

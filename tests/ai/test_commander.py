@@ -192,3 +192,16 @@ def test_r261_brutal_keeps_the_insurgent_controller_the_player_chose(
     assert headless_main([*base, "--insurgents", "commander"]) == 0
     result = json.loads(capsys.readouterr().out.splitlines()[-1].removeprefix("RESULT "))
     assert (result["difficulty"], result["insurgents"]) == ("brutal", "commander")
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_short_commander_soak_keeps_every_invariant(scenario: str) -> None:
+    from game.scenarios.ids import scenario_map
+    from tools import soak
+
+    for seed in (1, 2):
+        ok, detail, _ = soak.soak_one(
+            scenario_map(scenario), scenario, seed, 3, ai=True, insurgents="commander"
+        )
+        assert ok, f"{scenario} seed {seed}: {detail}"
+        assert int(detail.split()[0]) > 20  # the checker saw the game's events
