@@ -298,7 +298,27 @@ class InsurgentAI:
                 if outcome.choice is not None:
                     self._plans[situation.unit_id] = _Plan(outcome.choice)
                 return command
+            why = self._why_not(world, unit, outcome, by_unit[situation.unit_id])
+            if why:
+                self._note(f"T{world.turn} {unit.name} cannot {outcome.action.label}: {why}")
         return EndPhase(side=INSURGENT)
+
+    def _why_not(
+        self, world: _World, unit: UnitState, outcome: CheckOutcome, options: list[Command]
+    ) -> str:
+        """Why a row that asks for a move or fire is not carried out (issue 17 §1): a leader
+        joined the unit this turn (R80: it may only fire), no target, no move offered."""
+        action = outcome.action
+        if action in (Action.NO_ACTION, Action.REMAIN_IN_PLACE):
+            return ""
+        fires = action.interrupt is Interrupt.FIRE or action is Action.FIRE_AT_NEAREST_ENEMY
+        if not fires and unit.joined_turn == world.turn:
+            return "a leader joined it this turn, so it may only fire (R80); it holds"
+        if fires and not any(isinstance(c, Fire) for c in options):
+            return "no Regular unit it may fire at (sight, range or a unit in the way); it holds"
+        if not fires and not any(isinstance(c, MoveUnit) for c in options):
+            return "the engine offers it no move this turn; it holds"
+        return ""
 
     def _command_for(
         self, world: _World, outcome: CheckOutcome, options: list[Command]
