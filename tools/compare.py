@@ -65,7 +65,7 @@ def _stats(diffs: Sequence[int]) -> dict[str, Any]:
         "b_better": wins,
         "a_better": losses,
         "ties": len(diffs) - wins - losses,
-        "sign_test_p": round(sign_test(wins, losses), 6),
+        "sign_test_p": sign_test(wins, losses),  # exact, unrounded (may be far below 1e-6)
     }
 
 
@@ -153,7 +153,7 @@ def comparison_table(summary: dict[str, Any], scenario: str) -> str:
                 f"B − A, {label}",
                 f"mean {d['mean_difference']:+.2f} (± {d['stderr']:.2f}), B better in "
                 f"{d['b_better']}, A in {d['a_better']}, ties {d['ties']}; sign test "
-                f"p = {d['sign_test_p']:.4g}",
+                f"p = {d['sign_test_p']:.2g}",
             )
         )
     if s["failed_seeds"]:

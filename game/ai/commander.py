@@ -70,15 +70,33 @@ MIN_SHOT = 0.05  # a shot worth taking at all
 HOLD_BONUS = 0.05  # staying put (In Cover, no move seen) beats a move that gains nothing
 
 
+class _LazyWorld:
+    """The solo AI's `_World` of this decision, read from the view only when a question needs
+    it (the objectives, the moves it would add, a unit in the line of fire)."""
+
+    def __init__(self, view: PlayerView, ai: CommanderAI) -> None:
+        self._view, self._ai = view, ai
+        self._world: _World | None = None
+
+    def get(self) -> _World:
+        if self._world is None:
+            self._world = _World(self._view, self._ai.terrain, self._ai.battlefield)
+        return self._world
+
+
 @dataclass
 class Focus:
     """One Insurgent unit weighed at one decision."""
 
     board: InsurgentBoard
-    world: _World
+    lazy: _LazyWorld
     unit: UnitState
     options: list[Command]
     goals: list[Point]
+
+    @property
+    def world(self) -> _World:
+        return self.lazy.get()
 
 
 def _stance(context: dict[str, Any], regular: UnitState) -> str:
@@ -102,7 +120,7 @@ class CommanderAI(InsurgentAI):
         if view.decision is None or not view.legal:
             raise ValueError("the Commander AI was asked to choose with no pending decision")
         kind = str(view.decision["kind"])
-        handlers: dict[str, Callable[[PlayerView, InsurgentBoard, _World], Command]] = {
+        handlers: dict[str, Callable[[PlayerView, InsurgentBoard, _LazyWorld], Command]] = {
             DecisionKind.INTERRUPTS: self._c_interrupts,
             DecisionKind.INTERRUPT_MOVE: self._c_interrupt_move,
             DecisionKind.INSURGENT_ACTION: self._c_action,
@@ -112,14 +130,13 @@ class CommanderAI(InsurgentAI):
         if handler is None:
             return super().choose(view)
         board = InsurgentBoard(view, self.terrain, self._sight)
-        world = _World(view, self.terrain, self.battlefield)
-        return handler(view, board, world)
+        return handler(view, board, _LazyWorld(view, self))
 
     def _say(self, board: InsurgentBoard, text: str) -> None:
         self._note(f"T{board.turn} Commander: {text}")
 
     # -- interruptions --------------------------------------------------------------------------
-    def _c_interrupts(self, view: PlayerView, board: InsurgentBoard, world: _World) -> Command:
+    def _c_interrupts(self, view: PlayerView, board: InsurgentBoard, world: _LazyWorld) -> Command:
         context = board.context
         regular = board.unit(str(context.get("regular", "")))
         offered = {
@@ -147,7 +164,7 @@ class CommanderAI(InsurgentAI):
     def _interrupt_choice(
         self,
         board: InsurgentBoard,
-        world: _World,
+        world: _LazyWorld,
         unit: UnitState,
         regular: UnitState,
         stance: str,
@@ -157,9 +174,9 @@ class CommanderAI(InsurgentAI):
         shot = board.shot(unit, spot, regular)
         if shot < MIN_INTERRUPT_SHOT:
             return "", ""
-        if self._straight_in_line(world, unit, regular) is not None:
-            return "", ""  # R6/R93: the fire would only fizzle
         if pinned:
+            if self._straight_in_line(world.get(), unit, regular) is not None:
+                return "", ""  # R6/R93: the fire would only fizzle
             return "fire", f"{regular.name} is Pinned: free shot, E={shot:.2f} casualties (R104)"
         p = reaction_chance(unit, regular, stance, board.turn)
         back = board.fire_value(regular, board.spot_of(regular), unit)
@@ -168,24 +185,28 @@ class CommanderAI(InsurgentAI):
         later = W_HIT * later_shot * WAIT_SHARE
         if now <= later:
             return "", ""
+        if self._straight_in_line(world.get(), unit, regular) is not None:
+            return "", ""  # R6/R93: the fire would only fizzle
         return "fire", (
             f"E={shot:.2f} casualties, Reaction Test won {p:.0%} (stance {stance}), "
             f"return fire E={back:.2f}: worth {now:.2f} VP against {later:.2f} by waiting"
         )
 
-    def _c_interrupt_move(self, view: PlayerView, board: InsurgentBoard, world: _World) -> Command:
+    def _c_interrupt_move(
+        self, view: PlayerView, board: InsurgentBoard, world: _LazyWorld
+    ) -> Command:
         unit = board.unit(str(board.context.get("unit", "")))
         moves = [c for c in view.legal if isinstance(c, MoveUnit)]
         if unit is None or not moves:
             return view.legal[0]
-        focus = Focus(board, world, unit, list(view.legal), world.objective_points(unit))
+        focus = Focus(board, world, unit, list(view.legal), world.get().objective_points(unit))
         pick = best([MoveCandidate(self, shoot_after=False)], focus)
         command = pick.plan if pick is not None else moves[0]
         self._say(board, f"{unit.name} interrupting move: {pick.why if pick else 'first offered'}")
         return command
 
     # -- the Insurgent phase --------------------------------------------------------------------
-    def _c_action(self, view: PlayerView, board: InsurgentBoard, world: _World) -> Command:
+    def _c_action(self, view: PlayerView, board: InsurgentBoard, world: _LazyWorld) -> Command:
         by_unit: dict[str, list[Command]] = {}
         for c in view.legal:
             uid = getattr(c, "unit", "")
@@ -195,7 +216,7 @@ class CommanderAI(InsurgentAI):
         if not units:
             return EndPhase(side=INSURGENT)
         unit = min(units, key=lambda u: self._urgency(board, u, by_unit[u.id]))
-        focus = Focus(board, world, unit, by_unit[unit.id], world.objective_points(unit))
+        focus = Focus(board, world, unit, by_unit[unit.id], world.get().objective_points(unit))
         pick = best(self._candidates(), focus)
         if pick is None:
             hold = [c for c in by_unit[unit.id] if isinstance(c, EndActivation)]
@@ -223,7 +244,7 @@ class CommanderAI(InsurgentAI):
         near = min((distance(unit.centre, e.centre) for e in board.enemies), default=99.0)
         return (0 if assault else 1, -max(shots, default=0.0), near, unit.id)
 
-    def _c_continue(self, view: PlayerView, board: InsurgentBoard, world: _World) -> Command:
+    def _c_continue(self, view: PlayerView, board: InsurgentBoard, world: _LazyWorld) -> Command:
         unit = board.unit(str(board.context.get("unit", "")))
         end = [c for c in view.legal if isinstance(c, EndActivation)]
         if unit is None:

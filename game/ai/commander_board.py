@@ -17,10 +17,10 @@ casualty costs the Insurgents no VP but a fighter, weighed `W_LOSS`.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from game.ai.regular_board import Board, Spot
-from game.ai.world import _World
 from game.battlefield.model import Point
 from game.engine.protocol import FigureStatus
 from game.engine.state import UnitState
@@ -53,7 +53,7 @@ class InsurgentBoard(Board):
         self.friends = self.insurgents
         self.enemies = [r for r in self.regulars if r.on_table and r.effective_figures]
         self.regulars, self.insurgents = self.friends, self.enemies
-        self.world: _World | None = None
+        self._isolated: tuple[UnitState | None] | None = None
 
     # -- the Insurgent questions -------------------------------------------------------------
     def shot(self, firer: UnitState, spot: Spot, target: UnitState) -> float:
@@ -72,7 +72,12 @@ class InsurgentBoard(Board):
 
     def isolated(self) -> UnitState | None:
         """The Regular unit farthest from its nearest friend, when that gap exceeds
-        `ISOLATED_GAP` (the fireteam to converge on)."""
+        `ISOLATED_GAP` (the fireteam to converge on); worked out once per decision."""
+        if self._isolated is None:
+            self._isolated = (self._find_isolated(),)
+        return self._isolated[0]
+
+    def _find_isolated(self) -> UnitState | None:
         if len(self.enemies) < 2:
             return self.enemies[0] if self.enemies else None
         gaps = []
@@ -90,17 +95,30 @@ class InsurgentBoard(Board):
 
 def reaction_chance(ins: UnitState, regular: UnitState, stance: str, turn: int) -> float:
     """The exact chance the Insurgents act first in the Reaction Test (rules core)."""
+    return _reaction_chance(
+        int(ins.quality_die()),
+        int(regular.quality_die()),
+        stance,
+        ins.pinned_turn == turn,
+        regular.pinned_turn == turn,
+    )
+
+
+@lru_cache(maxsize=512)
+def _reaction_chance(
+    ins_die: int, regular_die: int, stance: str, ins_pinned: bool, regular_pinned: bool
+) -> float:
     try:
         stance_value = ReactionStance(stance)
     except ValueError:
         stance_value = ReactionStance("stationary")
     return float(
         reaction_odds(
-            Quality.from_die(Die(int(ins.quality_die()))),
-            Quality.from_die(Die(int(regular.quality_die()))),
+            Quality.from_die(Die(ins_die)),
+            Quality.from_die(Die(regular_die)),
             stance=stance_value,
-            insurgent_pinned=ins.pinned_turn == turn,
-            regular_pinned=regular.pinned_turn == turn,
+            insurgent_pinned=ins_pinned,
+            regular_pinned=regular_pinned,
         )
     )
 
