@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.actions import Action, Interrupt, Pace, Target
+from game.ai.explain import why_not
 from game.ai.procedure import (
     CheckOutcome,
     TurnLedger,
@@ -64,6 +65,7 @@ from game.engine.commands import (
     EndActivation,
     EndPhase,
     Fire,
+    InfluenceMob,
     MoveUnit,
 )
 from game.engine.protocol import ContractorStatus, DecisionKind, MoveRate
@@ -285,6 +287,9 @@ class InsurgentAI:
 
         dice = self._dice(decision)
         for unit in sorted(waiting, key=order):
+            arm = self._arm_mob(world, unit, by_unit[unit.id])  # civilians (issue 21, R239)
+            if arm is not None:
+                return arm
             situation = world.situation(unit, Moment.END_OF_TURN)
             outcomes, self._ledger = checks_at_end_of_turn(
                 [situation], self._ledger, dice, quality_checks=False
@@ -298,27 +303,22 @@ class InsurgentAI:
                 if outcome.choice is not None:
                     self._plans[situation.unit_id] = _Plan(outcome.choice)
                 return command
-            why = self._why_not(world, unit, outcome, by_unit[situation.unit_id])
+            why = why_not(world.turn, unit, outcome, by_unit[situation.unit_id])
             if why:
                 self._note(f"T{world.turn} {unit.name} cannot {outcome.action.label}: {why}")
         return EndPhase(side=INSURGENT)
 
-    def _why_not(
-        self, world: _World, unit: UnitState, outcome: CheckOutcome, options: list[Command]
-    ) -> str:
-        """Why a row that asks for a move or fire is not carried out (issue 17 §1): a leader
-        joined the unit this turn (R80: it may only fire), no target, no move offered."""
-        action = outcome.action
-        if action in (Action.NO_ACTION, Action.REMAIN_IN_PLACE):
-            return ""
-        fires = action.interrupt is Interrupt.FIRE or action is Action.FIRE_AT_NEAREST_ENEMY
-        if not fires and unit.joined_turn == world.turn:
-            return "a leader joined it this turn, so it may only fire (R80); it holds"
-        if fires and not any(isinstance(c, Fire) for c in options):
-            return "no Regular unit it may fire at (sight, range or a unit in the way); it holds"
-        if not fires and not any(isinstance(c, MoveUnit) for c in options):
-            return "the engine offers it no move this turn; it holds"
-        return ""
+    def _arm_mob(self, world: _World, unit: UnitState, options: list[Command]) -> Command | None:
+        """A leader in contact with a civilian mob, with men to hand out weapons, tries to arm
+        it before his unit's Action Check: the solo tables have no row for mobs (R239)."""
+        for option in options:
+            if isinstance(option, InfluenceMob) and option.arm:
+                self._note(
+                    f"T{world.turn} end of turn: the leader of {unit.name} is in contact with "
+                    f"civilian mob {option.mob} and tries to arm it (not a solo-table row: R239)"
+                )
+                return option
+        return None
 
     def _command_for(
         self, world: _World, outcome: CheckOutcome, options: list[Command]

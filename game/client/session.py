@@ -69,6 +69,7 @@ class SessionConfig:
     """The player's choice of Regular force and ratings where the scenario allows it
     (docs/SCENARIOS.md), as (key, value) pairs: `formation`, `quality`, `morale`."""
     difficulty: str = "book"  # book | hard | brutal (R132-R134)
+    optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): switched on (R246)
     # --- Commander Insurgent AI (issue 17 §2) ---
     insurgent_ai: str = "ai"  # ai (the solo rules) | commander; a loaded game keeps its own
 
@@ -131,6 +132,7 @@ class GameSession:
                 turn_limit=config.turn_limit,
                 force=dict(config.force),
                 difficulty=config.difficulty,
+                optional_rules=config.optional_rules,  # house clearing (issue 21)
             )
         if not engine.state.insurgent_ai:  # a new game, or a save from before it was kept
             engine.state.insurgent_ai = config.insurgent_ai

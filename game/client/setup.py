@@ -66,6 +66,7 @@ from game.client.setup_config import (
 )
 from game.client.setup_details import DetailsPanel
 from game.client.setup_players import build_players
+from game.client.setup_rules import build_clearing, chosen_rules  # house clearing (issue 21)
 from game.client.typed import visible
 from game.engine.difficulty import LABELS
 
@@ -108,6 +109,7 @@ class SetupScene(Scene):
         self.pace_menu: UIDropDownMenu | None = None
         self.difficulty_menu: UIDropDownMenu | None = None
         self.insurgent_menu: UIDropDownMenu | None = None
+        self.clearing_menu: UIDropDownMenu | None = None  # house clearing (issue 21)
         self.count_menu: UIDropDownMenu | None = None
         self.start_button: UIButton | None = None
         self.path_entry: UITextEntryLine | None = None
@@ -422,11 +424,19 @@ class SetupScene(Scene):
             "Brutal: Hard, and Insurgent leaders one Quality die better (README: Difficulty)"
         )
         self.widgets.append(self.difficulty_menu)
-        self.widgets.append(UILabel(pygame.Rect(x + 286, y, 104, 32), "Insurgents", manager))
+        made, self.clearing_menu = build_clearing(  # house clearing (issue 21, R246)
+            manager,
+            pygame.Rect(x + 300, y, col - 300, 32),
+            self.choices.optional_rules,
+            self.details,
+        )
+        self.widgets += made
+        y += 42
+        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), "Insurgents", manager))
         self.insurgent_menu = UIDropDownMenu(
             list(INSURGENT_AI_LABELS.values()),
             INSURGENT_AI_LABELS[self.choices.insurgent_ai],
-            pygame.Rect(x + 394, y, col - 394, 32),
+            pygame.Rect(x + 120, y, 160, 32),
             manager,
         )
         self.insurgent_menu.set_tooltip(INSURGENT_AI_TIP)
@@ -502,6 +512,7 @@ class SetupScene(Scene):
                 self.pace_menu,
                 self.difficulty_menu,
                 self.insurgent_menu,
+                self.clearing_menu,
                 self.count_menu,
                 *self.panel.menus(),
                 *self.owner_menus.values(),
@@ -534,6 +545,8 @@ class SetupScene(Scene):
             self.choices.insurgent_ai = next(
                 (k for k, v in INSURGENT_AI_LABELS.items() if v == text), self.choices.insurgent_ai
             )
+        elif element is self.clearing_menu:  # house clearing (issue 21, R246)
+            self.choices.optional_rules = chosen_rules(text)
         elif self.details is not None and self.panel.owns(element):
             key, value = self.panel.chosen(element, text, self.details)
             if key:
