@@ -25,6 +25,7 @@ from game.headless import main as headless_main
 from game.headless import play
 from game.opponents import make_controller
 from game.save import load_save, new_game, resolve_map, write_save
+from game.scenarios.catalog import scenario_ids
 
 SCENARIOS = ("contracting-trouble", "sweep-and-clear")
 
@@ -194,7 +195,7 @@ def test_r261_brutal_keeps_the_insurgent_controller_the_player_chose(
     assert (result["difficulty"], result["insurgents"]) == ("brutal", "commander")
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("scenario", scenario_ids())
 def test_a_short_commander_soak_keeps_every_invariant(scenario: str) -> None:
     from game.scenarios.ids import scenario_map
     from tools import soak
