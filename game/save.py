@@ -119,6 +119,8 @@ def save_data(engine: Engine) -> dict[str, Any]:
         "game_version": __version__,
         # optional: the AI's reasons, each after that many events (saves without it load too)
         "notes": [[at, text] for at, text in engine.notes],
+        # --- Commander Insurgent AI (issue 17 §2): the Insurgent controller, when known ---
+        **({"insurgent_ai": state.insurgent_ai} if state.insurgent_ai else {}),
     }
 
 
@@ -152,6 +154,19 @@ def _save_optional_fog(where: str, data: dict[str, Any]) -> bool:
     if not isinstance(value, bool):
         raise SaveError(f"{where}: the save is damaged (field 'optional_fog_of_war' is wrong)")
     return value
+
+
+def _save_insurgent_ai(where: str, data: dict[str, Any]) -> str:
+    """The save's Insurgent controller (issue 17 §2); "" for a save made before it was kept."""
+    from game.opponents import INSURGENT_CONTROLLERS
+
+    name = data.get("insurgent_ai", "")
+    if name != "" and name not in INSURGENT_CONTROLLERS:
+        raise SaveError(
+            f"{where}: the save is damaged (field 'insurgent_ai' is {name!r}; "
+            f"write {', '.join(INSURGENT_CONTROLLERS)})"
+        )
+    return str(name)
 
 
 def _force_field(engine: Engine) -> dict[str, Any]:
@@ -247,6 +262,7 @@ def load_save(path: Path) -> Engine:
         raise SaveError(f"{where}: its map cannot be played: {exc}") from None
     except ValueError as exc:
         raise SaveError(f"{where}: its choice of force cannot be played: {exc}") from None
+    engine.state.insurgent_ai = _save_insurgent_ai(where, data)
     recorded = data.get("scenario_sha256")
     played = _scenario_file(engine)
     if isinstance(recorded, str) and played is not None:

@@ -162,6 +162,14 @@ def table_details(table: TableChoice) -> TableDetails:
     )
 
 
+# --- Commander Insurgent AI (issue 17 §2): the set-up screen's Insurgent AI choice ---
+INSURGENT_AI_LABELS = {"ai": "Solo rules", "commander": "Commander"}
+INSURGENT_AI_TIP = (
+    "Who plays the Insurgent AI: the solo rules' Action Check tables (the book), or the "
+    "Commander, which plays the two-player rules as a person would (README: Commander AI)"
+)
+
+
 @dataclass
 class SetupChoices:
     """Everything the set-up screen asks, as plain data (the screen edits one of these)."""
@@ -177,6 +185,7 @@ class SetupChoices:
     difficulty: str = "book"  # book | hard | brutal (R132-R134)
     optional_rules: list[str] = field(default_factory=list)  # house clearing (issue 21, R246)
     optional_fog_of_war: bool = False  # --- cards (issue 19): the Optional Fog of War rule
+    insurgent_ai: str = "ai"  # ai | commander (issue 17 §2, R261)
 
 
 FOG_LABELS = {False: "As the scenario", True: "+ Optional rule"}  # --- cards (issue 19), R184
@@ -244,6 +253,7 @@ def build_config(
         difficulty=choices.difficulty,
         optional_rules=tuple(sorted(choices.optional_rules)),  # house clearing (R246)
         optional_fog_of_war=choices.optional_fog_of_war,
+        insurgent_ai=choices.insurgent_ai,
     )
     problem = check_config(config)
     if problem:

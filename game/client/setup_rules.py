@@ -8,7 +8,14 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIDropDownMenu, UILabel
 
-from game.client.setup_config import TableDetails
+from game.client.setup_config import (
+    FOG_LABELS,
+    FOG_TIP,
+    INSURGENT_AI_LABELS,
+    INSURGENT_AI_TIP,
+    SetupChoices,
+    TableDetails,
+)
 from game.rules.house_clearing import BUILDING_CLEARING
 
 CLEARING_LABELS = ("Off", "Building clearing")
@@ -39,3 +46,34 @@ def build_clearing(
 def chosen_rules(text: str) -> list[str]:
     """The optional rules in force after the toggle reads `text`."""
     return [BUILDING_CLEARING] if text == CLEARING_LABELS[1] else []
+
+
+def build_rule_rows(
+    manager: Any, row: pygame.Rect, choices: SetupChoices, details: TableDetails | None
+) -> tuple[list[Any], tuple[UIDropDownMenu, UIDropDownMenu, UIDropDownMenu], int]:
+    """The Building Clearing toggle beside Difficulty (on `row`), and on the next row the
+    Optional Fog of War rule (cards, R184) and the Insurgent controller (the Commander AI,
+    issue 17 §2): the widgets, the three menus, and the `y` of the last row."""
+    x, y, col = row.x, row.y, row.width
+    made, clearing = build_clearing(
+        manager, pygame.Rect(x + 300, y, col - 300, 32), choices.optional_rules, details
+    )
+    y += 42
+    made.append(UILabel(pygame.Rect(x, y, 120, 32), "Fog of War", manager))
+    fog = UIDropDownMenu(
+        list(FOG_LABELS.values()),
+        FOG_LABELS[choices.optional_fog_of_war],
+        pygame.Rect(x + 120, y, 160, 32),
+        manager,
+    )
+    fog.set_tooltip(FOG_TIP)  # the column of Difficulty; the Insurgents that of Pace, Clearing
+    made += [fog, UILabel(pygame.Rect(x + 290, y, 90, 32), "Insurgents", manager)]
+    insurgents = UIDropDownMenu(
+        list(INSURGENT_AI_LABELS.values()),
+        INSURGENT_AI_LABELS[choices.insurgent_ai],
+        pygame.Rect(x + 380, y, col - 380, 32),
+        manager,
+    )
+    insurgents.set_tooltip(INSURGENT_AI_TIP)
+    made.append(insurgents)
+    return made, (clearing, fog, insurgents), y

@@ -398,6 +398,8 @@ class GameState:
     # the Optional Fog of War rule chosen at set-up (R184)
     cards: dict[str, Any] = field(default_factory=dict)
     optional_fog_of_war: bool = False
+    # --- Commander Insurgent AI (issue 17 §2) ---
+    insurgent_ai: str = ""  # which Insurgent controller the game was started with ("" unknown)
 
     def units_of(self, side: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.side == side and u.on_table]
