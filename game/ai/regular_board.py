@@ -257,7 +257,7 @@ class Board:
         # the distance counts only through the Optimum Range die: the dice are remembered per
         # (firer, in range or not, conditions), since the AI weighs thousands of spots
         if firer.id not in self._optimum:
-            self._optimum[firer.id] = optimum_range(self.rules_unit(firer))
+            self._optimum[firer.id] = optimum_range(self.rules_unit(firer), night=self.state.night)
         optimum = self._optimum[firer.id]
         in_range = optimum is None or reach <= optimum
         key = (firer.id, in_range, target_exposed, target_rapid, firer_rapid, penalty)
@@ -271,6 +271,7 @@ class Board:
                 interruption_penalty=penalty,
                 vs_close_assault=False,
                 firer_moved_rapidly=firer_rapid,
+                night=self.state.night,
             ).total
         return dice
 

@@ -64,6 +64,9 @@ class Engine:
             entry_edges=[e.value for e in battlefield.entry_edges],
             exit_edges=[e.value for e in battlefield.exit_edges],
             objectives=scenario.objectives.to_dict(),
+            # --- night (issue 19) ---
+            night=scenario.night,
+            night_vision=dict(scenario.night_vision),
         )
         self.log: list[Command] = []
         # What the controllers said of their choices ("AI: ..." lines), each with the number of

@@ -92,5 +92,6 @@ def new_insurgent_unit(
         figures.append(FigureState(f"{unit_id}.{i + 1}", kind, x, y, q, m, weapon=weapon))
     unit = UnitState(unit_id, f"Insurgent group {number}", INSURGENT, figures)
     unit.placed_turn = g.state.turn
+    unit.night_vision = g.state.night_vision.get(INSURGENT)  # the scenario's, else the book's
     g.state.units[unit_id] = unit
     return unit

@@ -368,6 +368,7 @@ def rules_unit(unit: UnitState) -> Unit:
         unit.name,
         unit.armour,
         tuple(unit.dependants),
+        unit.night_vision,
         tuple((f.id, f.kind, f.weapon, f.quality, f.morale, f.status) for f in unit.figures),
     )
     found = _RULES_UNITS.get(key)
@@ -414,6 +415,7 @@ def _build_rules_unit(unit: UnitState) -> Unit:
             for k, n in sorted(counts.items())
             if k in DEPENDANT_KINDS
         ),
+        night_vision=unit.night_vision,
     )
 
 
@@ -475,10 +477,12 @@ def firepower(
     firer_moved_rapidly: bool,
     figure_ids: tuple[str, ...] | None = None,
     team_bonus: bool = True,
+    night: bool = False,
 ) -> Breakdown:
     """Firepower with its breakdown (Rulebook: Firepower; R16, R17), from `game.rules.firepower`.
 
-    `figure_ids` restricts it to one portion of split fire (R19)."""
+    `figure_ids` restricts it to one portion of split fire (R19); `night`: the game is fought at
+    night (Night Fighting: a die off and half the Optimum Range without night vision, R200)."""
     conditions = FireConditions(
         distance=distance,
         target_exposed=target_exposed,
@@ -486,6 +490,7 @@ def firepower(
         interruptions=interruption_penalty + 1 if interruption_penalty else 0,
         vs_close_assault=vs_close_assault,
         firer_moved_rapidly=firer_moved_rapidly,
+        night=night,
     )
     result = rules_firepower(
         rules_unit(firer), conditions, figure_ids=figure_ids, team_bonus=team_bonus

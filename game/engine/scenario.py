@@ -74,6 +74,9 @@ class Scenario:
     contractors = False  # the contractor special rules (Contracting Trouble!) apply
     objectives = Objectives()
     places_hot_spots = False
+    # --- night (issue 19) ---
+    night = False  # Night Fighting (the `night` special rule; R200)
+    night_vision: dict[str, bool] = {}  # noqa: RUF012 (side -> override; set per instance)
     """A map without hot spots gets five placed at set-up, with the game's dice, where an
     Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
 
@@ -119,14 +122,19 @@ def _contractors(scenario: Scenario) -> None:
     scenario.contractors = True
 
 
+# --- night (issue 19) ---
+def _night(scenario: Scenario) -> None:
+    scenario.night = True
+
+
 SPECIAL_RULES: dict[str, SpecialRule] = {
     "contractors": SpecialRule("Moving the Contractors (Scenario 1)", _contractors),
+    "night": SpecialRule("Night Fighting", _night),
 }
 """The special rules a scenario may name (docs/SCENARIOS.md). A new one is a new rule: its
 procedure goes where its rulebook heading says, and its name here."""
 
 NOT_YET_PLAYED: dict[str, str] = {
-    "night": "Night Fighting",
     "building_clearing": "Building Clearing",
     "civilians": "Civilians on the Battlefield",
     "poi_custody": "the Person of Interest in custody (Dependants)",

@@ -141,6 +141,8 @@ class UnitState:
     finished_turn: int = 0  # the unit may do nothing more this turn (a leader joined it late)
     merge_with: str = ""  # the friendly unit it chose to merge with at the next turn's start
     merged_into: str = ""  # status "merged": the unit whose figures it became part of
+    # --- night (issue 19) ---
+    night_vision: bool | None = None  # None: the book's default (Regulars yes, Insurgents no)
 
     def shake(self, turn: int) -> None:
         """Shaken in `turn` (Rulebook: Shaken): the unit spends the next turn recovering, even
@@ -345,6 +347,9 @@ class GameState:
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    # --- night (issue 19) ---
+    night: bool = False  # Night Fighting: the game is fought at night (R200-R209)
+    night_vision: dict[str, bool] = field(default_factory=dict)  # side -> scenario's override
 
     def units_of(self, side: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.side == side and u.on_table]

@@ -98,6 +98,7 @@ def make_unit(
             FigureState(f"{unit_id}.{i + 1}", kind, round(p[0], 3), round(p[1], 3), q, m)
         )
     unit = UnitState(unit_id, name, side, figures)
+    unit.night_vision = state.night_vision.get(side)  # the scenario's, else the book's (R201)
     state.units[unit_id] = unit
     return unit
 
@@ -187,6 +188,7 @@ class DataScenario(Scenario):
         self.objectives = spec.objectives
         self.places_hot_spots = spec.place_hot_spots
         self.contractors = False
+        self.night_vision = dict(spec.night_vision)
         for name in spec.special_rules:
             SPECIAL_RULES[name].apply(self)
 

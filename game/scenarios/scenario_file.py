@@ -71,6 +71,8 @@ class ScenarioSpec:
     objectives: Objectives = field(default_factory=Objectives)
     end: tuple[str, ...] = ("no_regulars_left",)
     victory: tuple[VictoryCondition, ...] = ()
+    # --- night (issue 19) ---
+    night_vision: tuple[tuple[str, bool], ...] = ()  # (side, has it): the book's default unless
 
 
 def scenario_file_for(map_path: Path) -> Path:
@@ -113,6 +115,7 @@ def read_scenario(
     arrive.done()
     head.update(_regulars(doc.table("regulars"), lib))
     head.update(_insurgents(doc.table("insurgents"), lib))
+    head["night_vision"] = head.pop("night_vision_regular") + head.pop("night_vision_insurgent")
     head["objectives"] = _objectives(doc.table("objectives"))
     head["end"] = _end(doc)
     head["victory"] = _victory(doc)
@@ -193,8 +196,16 @@ def _regulars(t: Table, lib: Library) -> dict[str, Any]:
     if t.has("morale"):
         out["morale"] = t.dice("morale", (10,))
     out["noun"] = t.text("noun")
+    out["night_vision_regular"] = _night_vision(t, REGULAR)
     t.done()
     return out
+
+
+# --- night (issue 19) ---
+def _night_vision(t: Table, side: str) -> tuple[tuple[str, bool], ...]:
+    """`night_vision = true/false` in [regulars] or [insurgents]: the side's night vision
+    devices, where the scenario says otherwise than the book (Night Fighting; R201)."""
+    return ((side, t.flag("night_vision")),) if t.has("night_vision") else ()
 
 
 def _unit(u: Table) -> UnitSpec:
@@ -233,8 +244,9 @@ def _insurgents(t: Table, lib: Library) -> dict[str, Any]:
             g.problems.error(g.key("at"), f"start position {at} is listed twice", "merge them")
         groups.append(StartGroup(at, tuple(figures)))
         g.done()
+    night_vision = _night_vision(t, INSURGENT)  # --- night (issue 19) ---
     t.done()
-    return {**out, "start": tuple(groups)}
+    return {**out, "start": tuple(groups), "night_vision_insurgent": night_vision}
 
 
 def _objectives(t: Table) -> Objectives:
