@@ -382,6 +382,9 @@ class Board:
     def exit_allowed(self) -> bool:
         if not self.state.exit_edges:
             return False
+        # --- Scenario 3 (issue 19): not before the scenario's turn; a hold-out holds (R208) ---
+        if self.turn < int(self.objective("exit_from_turn")) or self.objective("hold_objectives"):
+            return False
         return self.neutralized_count() >= int(self.objective("exit_after_hot_spots"))
 
     def goal_for(self, unit: UnitState) -> Goal | None:

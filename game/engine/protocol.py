@@ -102,6 +102,8 @@ class EventKind(StrEnum):
     UNIT_EXITS = "UnitExits"
     UNPINNED = "Unpinned"
     WOUNDED_AT_END = "WoundedAtEnd"
+    # --- night and Scenario 3 (issue 19) ---
+    REINFORCEMENTS_AT_EDGE = "ReinforcementsAtEdge"
 
 
 class MoveRate(StrEnum):

@@ -34,8 +34,8 @@ from game.rules.morale import (
     roll_morale_check,
 )
 from game.rules.quality import Morale, Quality, ReactionStance
+from game.rules.reinforcements import EDGE_TABLES, rpg_is_anti_tank
 from game.rules.reinforcements import roll_reinforcements as rules_roll_reinforcements
-from game.rules.reinforcements import rpg_is_anti_tank
 from game.rules.units import (
     DependantKind,
     Dependants,
@@ -280,18 +280,21 @@ class Arrival:
     rolls: dict[str, Any]
     # the support weapon a gunner made the group's leader keeps (R43), as a figure kind
     leader_weapon: str = ""
+    edge: str = ""  # the table edge it arrives by, in a scenario with an edge table (R206)
 
 
 def roll_reinforcements(
-    level: str, dice: DiceSource, unavailable: set[int]
+    level: str, dice: DiceSource, unavailable: set[int], edges: str = ""
 ) -> tuple[dict[str, Any], list[Arrival]]:
     """Arrival of Insurgent Reinforcements: the Insurgency Level, the 2d6 table, the hot spots.
 
     `unavailable` holds the hot spot numbers that are neutralized or not on the map.
     Returns the Insurgency Level roll (InsurgencyLevel's data) and the arriving (or lost) groups.
+    `edges` names an edge table (`EDGE_TABLES`): each group rolls for a table edge instead.
     """
     parsed: int | str = int(level) if level.isdigit() else level
-    report = rules_roll_reinforcements(parsed, dice, frozenset(unavailable))
+    table = EDGE_TABLES[edges] if edges else None
+    report = rules_roll_reinforcements(parsed, dice, frozenset(unavailable), edges=table)
     roll = report.insurgency
     head = {"level": level, "face": roll.face, "arrive": roll.face is None or roll.arrive}
     arrivals: list[Arrival] = []
@@ -336,6 +339,7 @@ def roll_reinforcements(
                 not unit.arrives,
                 rolls,
                 leader_weapon,
+                unit.edge or "",
             )
         )
     return head, arrivals

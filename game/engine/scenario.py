@@ -38,6 +38,9 @@ class Objectives:
     hot_spots: bool = True
     exit_after_hot_spots: int = 0
     insurgent_objectives: tuple[str, ...] | None = None
+    # --- Scenario 3 (issue 19) ---
+    exit_from_turn: int = 0  # leaving by an exit edge is allowed from this turn on (R207)
+    hold_objectives: bool = False  # the Regulars hold the buildings marked Objective (R203)
 
     def __post_init__(self) -> None:
         for kind in self.insurgent_objectives or ():
@@ -77,6 +80,7 @@ class Scenario:
     # --- night (issue 19) ---
     night = False  # Night Fighting (the `night` special rule; R200)
     night_vision: dict[str, bool] = {}  # noqa: RUF012 (side -> override; set per instance)
+    reinforcement_edges = ""  # an edge table's name: reinforcements come on by table edges (R206)
     """A map without hot spots gets five placed at set-up, with the game's dice, where an
     Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
 
@@ -96,6 +100,8 @@ class Scenario:
     def exit_allowed(self, state: GameState, unit: UnitState) -> bool:
         """Whether a Regular unit at an exit edge may leave now (the scenario's objectives)."""
         needed = self.objectives.exit_after_hot_spots
+        if state.turn < self.objectives.exit_from_turn:  # --- Scenario 3 (issue 19): R207
+            return False
         return state.tally.get("hot_spots_neutralized", 0) >= needed
 
     def finished(self, state: GameState) -> str | None:

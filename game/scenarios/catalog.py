@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.battlefield.model import Battlefield, Point, Side, Zone
+from game.engine.holdout import START_TALLY
 from game.engine.scenario import SPECIAL_RULES, Scenario, edge_distance
 from game.engine.state import (
     INSURGENT,
@@ -189,6 +190,7 @@ class DataScenario(Scenario):
         self.places_hot_spots = spec.place_hot_spots
         self.contractors = False
         self.night_vision = dict(spec.night_vision)
+        self.reinforcement_edges = spec.reinforcement_edges
         for name in spec.special_rules:
             SPECIAL_RULES[name].apply(self)
 
@@ -251,6 +253,8 @@ class DataScenario(Scenario):
         for spot in battlefield.hot_spots:
             state.hot_spots[str(spot.number)] = HotSpotState(spot.number, *spot.position)
         self._regulars(state, battlefield, terrain)
+        if any(c.hook == "regulars_survive" for c in self.spec.victory):  # Scenario 3 (R204)
+            state.tally[START_TALLY] = sum(len(u.figures) for u in state.units_of(REGULAR))
         start = {g.at: list(g.figures) for g in self.spec.start}
         for marker in battlefield.markers:
             if (
@@ -399,6 +403,13 @@ class SweepAndClear(DataScenario):
     spec_file = MAPS / "sweep-and-clear.toml"
 
 
+class MidnightAtTheAlamo(DataScenario):
+    """Scenario 3: Midnight at the Alamo (maps/midnight-at-the-alamo.toml; issue 19)."""
+
+    id = "midnight-at-the-alamo"
+    spec_file = MAPS / "midnight-at-the-alamo.toml"
+
+
 class Patrol(DataScenario):
     """A custom map with only terrain and markers: the generic patrol (patrol.toml)."""
 
@@ -409,6 +420,7 @@ class Patrol(DataScenario):
 SCENARIOS: dict[str, type[DataScenario]] = {
     ContractingTrouble.id: ContractingTrouble,
     SweepAndClear.id: SweepAndClear,
+    MidnightAtTheAlamo.id: MidnightAtTheAlamo,  # --- Scenario 3 (issue 19) ---
     Patrol.id: Patrol,
 }
 

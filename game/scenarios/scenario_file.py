@@ -17,6 +17,7 @@ from game.engine.scenario import (
 )
 from game.engine.state import INSURGENT, REGULAR
 from game.engine.victory import END_HOOKS, VICTORY_HOOKS, VictoryCondition
+from game.rules.reinforcements import EDGE_TABLES
 from game.scenarios.orbat import REGULAR_KINDS, Library, library
 from game.scenarios.toml_fields import Problems, Table, parse_figures, read_toml
 
@@ -73,6 +74,7 @@ class ScenarioSpec:
     victory: tuple[VictoryCondition, ...] = ()
     # --- night (issue 19) ---
     night_vision: tuple[tuple[str, bool], ...] = ()  # (side, has it): the book's default unless
+    reinforcement_edges: str = ""  # an edge table's name (arrive = "edges"; R206)
 
 
 def scenario_file_for(map_path: Path) -> Path:
@@ -110,8 +112,9 @@ def read_scenario(
     _assets(doc)
     arrive = doc.table("reinforcements")
     arrive.choice("table", ("standard",), "standard")
-    arrive.choice("arrive", ("hot_spots",), "hot_spots")
+    by = arrive.choice("arrive", ("hot_spots", "edges"), "hot_spots")
     head["place_hot_spots"] = arrive.flag("place_hot_spots", True)
+    head["reinforcement_edges"] = _edge_table(arrive, by)  # --- Scenario 3 (issue 19) ---
     arrive.done()
     head.update(_regulars(doc.table("regulars"), lib))
     head.update(_insurgents(doc.table("insurgents"), lib))
@@ -201,7 +204,22 @@ def _regulars(t: Table, lib: Library) -> dict[str, Any]:
     return out
 
 
-# --- night (issue 19) ---
+# --- night and Scenario 3 (issue 19) ---
+def _edge_table(t: Table, arrive: str) -> str:
+    """`arrive = "edges"` with `edges = "<an edge table>"`: reinforcements come on by the table
+    edge a d6 picks on that table (the rules core's `EDGE_TABLES`; R206)."""
+    if arrive != "edges":
+        if t.has("edges"):
+            t.problems.error(t.key("edges"), 'is only for arrive = "edges"', "leave it out")
+        return ""
+    if not t.has("edges"):
+        t.problems.error(
+            t.key("edges"), "is missing", f"write edges = one of {', '.join(EDGE_TABLES)}"
+        )
+        return ""
+    return t.choice("edges", EDGE_TABLES, "")
+
+
 def _night_vision(t: Table, side: str) -> tuple[tuple[str, bool], ...]:
     """`night_vision = true/false` in [regulars] or [insurgents]: the side's night vision
     devices, where the scenario says otherwise than the book (Night Fighting; R201)."""
