@@ -81,6 +81,9 @@ class Briefing:
     width: float
     height: float
     hidden_insurgents: bool
+    # --- night and Scenario 3 (issue 19) ---
+    night: bool = False
+    arrivals: str = "at hot spots"  # where Insurgent reinforcements come on
 
 
 def makeup(unit: UnitState) -> str:
@@ -146,4 +149,6 @@ def briefing_of(engine: Engine) -> Briefing:
         width=field.width,
         height=field.height,
         hidden_insurgents=hidden,
+        night=state.night,
+        arrivals="by a table edge" if engine.scenario.reinforcement_edges else "at hot spots",
     )

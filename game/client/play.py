@@ -87,6 +87,7 @@ class PlayScene(BattleScene):
     _draw_reach = play_draw._draw_reach
     _ring_radius = play_draw._ring_radius
     _draw_targets = play_draw._draw_targets
+    _draw_night = play_draw._draw_night
     _draw_move_plan = play_draw._draw_move_plan
     _draw_los = play_draw._draw_los
     _draw_choice_points = play_draw._draw_choice_points
@@ -105,6 +106,7 @@ class PlayScene(BattleScene):
         from game.client.settings import chosen_palette  # the colour-scheme setting
 
         super().__init__(opened, view_provider=self.current_view, palette=chosen_palette())
+        self.renderer.night = session.engine.state.night  # --- night (issue 19) ---
         settings = load_settings()
         pace = session.config.pace
         self.show_odds = bool(getattr(settings, "show_odds", True))
@@ -477,6 +479,7 @@ class PlayScene(BattleScene):
         previous = surface.get_clip()
         surface.set_clip(clip)
         self._draw_reach(surface)
+        self._draw_night(surface)  # --- night (issue 19): sight circle, NV chips
         self._draw_targets(surface)
         self._draw_move_plan(surface)
         self._draw_los(surface)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.battlefield.model import Battlefield, Edge, Point
-from game.client import text
+from game.client import night_draw, text
 from game.client.camera import Camera
 from game.client.figures import FigureArt, figure_facing
 from game.client.map_render import EDGE_BAND_IN, MapArt
@@ -81,6 +81,7 @@ class BattleRenderer:
         self.figures = FigureArt(palette)
         self._badges: dict[tuple[Badge, int], pygame.Surface] = {}
         self._layout: tuple[BattleView, tuple[object, ...], _UnitsLayout] | None = None
+        self.night = False  # --- night (issue 19): the table drawn dark (game/client/night_draw)
 
     def draw(
         self, surface: pygame.Surface, camera: Camera, view: BattleView, overlays: Overlays
@@ -91,6 +92,8 @@ class BattleRenderer:
         surface.set_clip(clip)
         if overlays.terrain_debug and self.battlefield is not None:
             table = self.art.surface_at(camera.scale, self._draw_terrain_debug, "terrain")
+        elif self.night:
+            table = self.art.surface_at(camera.scale, night_draw.darken, "night")
         else:
             table = self.art.surface_at(camera.scale)
         origin = (round(camera.origin_x), round(camera.origin_y))
