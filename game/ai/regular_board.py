@@ -110,6 +110,11 @@ def state_from_view(data: dict[str, Any]) -> GameState:
     return GameState.from_dict(lean)
 
 
+HOLD_REACH = 2.0
+"""How near its Objective point a unit holding a position counts as in it (R208): inside a
+house of the compound, not across the street."""
+
+
 class Board:
     """The Regular side's reading of one PlayerView, with the public map's geometry.
 
@@ -397,6 +402,8 @@ class Board:
         pairs first) and the exit edge once leaving is allowed and time runs short."""
         if self.contractor_mission():
             return self._contractor_goals()
+        if self.objective("hold_objectives"):  # --- Scenario 3 (issue 19): R208 ---
+            return self._hold_goals()
         goals: dict[str, Goal | None] = {}
         pending = {u.neutralizing for u in self.regulars if u.neutralizing}
         active = sorted(
@@ -439,6 +446,21 @@ class Board:
                     (nearest.x, nearest.y), f"hot spot {nearest.number}", 20.0, urgency=1.5
                 )
             goals.setdefault(u.id, None)
+        return goals
+
+    def _hold_goals(self) -> dict[str, Goal | None]:
+        """R208: each unit keeps to the nearest building marked by an Objective point (the
+        position the scenario holds), and never steps off the table."""
+        marked = sorted(
+            m.position for m in self.terrain.battlefield.markers if m.kind == "Objective"
+        )
+        goals: dict[str, Goal | None] = {}
+        for unit in self.regulars:
+            if not marked:
+                goals[unit.id] = None
+                continue
+            spot = min(marked, key=lambda p: (self.path_distance(unit.leader_point, p), p))
+            goals[unit.id] = Goal(spot, "the position to hold", 10.0, HOLD_REACH)
         return goals
 
     def _contractor_goals(self) -> dict[str, Goal | None]:

@@ -168,6 +168,9 @@ def test_a_short_seeded_soak_of_ai_games_keeps_every_invariant() -> None:
         assert engine.state.result is not None and engine.state.result["turns"] <= 6
         exited = [u for u in engine.state.units.values() if u.status == UnitStatus.EXITED]
         assert exited == []  # R208: the Regular AI holds the compound
+        end = next(e for e in engine.state.events if e["kind"] == "GameEnd")
+        held = end["data"]["breakdown"]
+        assert "held the compound until the end of turn 6: yes +10" in held[0]
         fires = [e for e in engine.state.events if e["kind"] == "Fire"]
         night = [
             f
