@@ -202,3 +202,34 @@ def test_the_scenario_is_listed_and_its_class_reads_its_file() -> None:
 
     assert ID in scenario_ids()
     assert MidnightAtTheAlamo().spec.reinforcement_edges == "east-or-west"
+
+
+def test_headless_scenario_midnight_at_the_alamo_plays_to_a_result_line() -> None:
+    """`main.py --headless --scenario midnight-at-the-alamo` plays the night game in the terminal
+    and ends with its RESULT line naming the scenario and its victory conditions."""
+    import contextlib
+    import io
+    import json
+
+    from game.app import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(
+            [
+                "--headless",
+                "--scenario",
+                ID,
+                "--seed",
+                "5",
+                "--turns",
+                "2",
+                "--quiet",
+                "--no-autosave",
+            ]
+        )
+    assert code == 0
+    line = next(x for x in out.getvalue().splitlines() if x.startswith("RESULT "))
+    result = json.loads(line[len("RESULT ") :])
+    assert result["scenario"] == ID and result["turns"] == 2
+    assert "Insurgents: the Marines quit the table: 5 pts" in result["victory_conditions"]
