@@ -120,7 +120,12 @@ def unit_sprite(
         _dependant_positions(unit, len(unit.dependants), terrain, occupied),
         strict=True,
     ):
-        figures.append(FigureSprite(position_in=pos, side=side, kind=kind, is_dependant=True))
+        person = kind in ("contractor", "poi")  # a rescued man walks with them (issue 22)
+        figures.append(
+            FigureSprite(
+                position_in=pos, side=side, kind=kind, is_dependant=True, is_civilian=person
+            )
+        )
     morale = unit.morale_die()
     return UnitSprite(
         unit_id=unit.id,
@@ -162,6 +167,15 @@ def view_from_game(
         for c in state.contractors
         if not c.holder and c.status == ContractorStatus.WAITING
     )
+    fallen = tuple(
+        FigureSprite(
+            position_in=(float(x), float(y)),
+            side=Side.INSURGENT if side == INSURGENT else Side.REGULAR,
+            kind=str(kind),
+            is_fallen=True,
+        )
+        for x, y, side, kind in state.fallen
+    )
     turn_text = f"Turn {state.turn} of {state.turn_limit}" if state.turn > 0 else "Set-up"
     vp = "VP —"
     if score is not None:  # what the scenario would award if the game ended this moment
@@ -174,6 +188,8 @@ def view_from_game(
         units=tuple(units),
         hot_spots=hot_spots,
         markers=markers,
+        fallen=fallen,
+        night=state.night,  # --- night (issue 19) ---
     )
 
 

@@ -26,7 +26,7 @@ from game.client.camera import Viewport
 from game.client.catalogue import OpenedMap
 from game.client.endgame import EndGameScene, summary_of
 from game.client.handoff import HandoffScene, hand_off_first, handoff_due
-from game.client.move_checks import ExitPreview, exit_preview, with_exit
+from game.client.move_checks import ExitPreview
 from game.client.play_consts import (
     ACTIONS,
     BLOCKED_COLOUR,
@@ -49,8 +49,11 @@ from game.client.play_consts import (
     WATCH_ACTIONS,
     load_settings,
 )
+from game.client.play_risk import plan_move_extras
 from game.client.playback import Beat, Playback, beat_of
+from game.client.risk import RiskPreview
 from game.client.session import GameSession, Seat, SessionConfig
+from game.client.sound import loudest
 from game.client.viewmodel import BattleView
 from game.engine.commands import (
     Command,
@@ -87,7 +90,6 @@ class PlayScene(BattleScene):
     _draw_reach = play_draw._draw_reach
     _ring_radius = play_draw._ring_radius
     _draw_targets = play_draw._draw_targets
-    _draw_night = play_draw._draw_night
     _draw_move_plan = play_draw._draw_move_plan
     _draw_los = play_draw._draw_los
     _draw_choice_points = play_draw._draw_choice_points
@@ -106,7 +108,6 @@ class PlayScene(BattleScene):
         from game.client.settings import chosen_palette  # the colour-scheme setting
 
         super().__init__(opened, view_provider=self.current_view, palette=chosen_palette())
-        self.renderer.night = session.engine.state.night  # --- night (issue 19) ---
         settings = load_settings()
         pace = session.config.pace
         self.show_odds = bool(getattr(settings, "show_odds", True))
@@ -128,6 +129,7 @@ class PlayScene(BattleScene):
         self.ended = False
         self.move_plan: orders.MovePreview | None = None
         self.move_exit: ExitPreview | None = None  # the plan leaves the table
+        self.move_risk: RiskPreview | None = None  # who could interrupt it, and the odds
         self.force_rate: str | None = None
         self.fire_plan: orders.FirePreview | None = None
         self.preview_text = ""
@@ -275,8 +277,10 @@ class PlayScene(BattleScene):
 
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        for beat in self.playback.update(dt):
+        revealed = self.playback.update(dt)
+        for beat in revealed:
             self._reveal(beat)
+        self.app.sound.play(loudest([beat.sound for beat in revealed]))
         session = self.session
         if session.engine.state.turn != self._settled_turn and self._gc is not None:
             self._settled_turn = session.engine.state.turn
@@ -447,8 +451,7 @@ class PlayScene(BattleScene):
             to = (round(world[0] * 4) / 4, round(world[1] * 4) / 4)
             if self.move_plan is None or self.move_plan.path[-1:] != (to,):
                 self.move_plan = orders.move_preview(engine, unit, to, force_rate=self.force_rate)
-                self.move_exit = exit_preview(engine, unit, self.move_plan.path)
-                self.preview_text = with_exit(self.move_plan.label, self.move_exit)
+                plan_move_extras(self)
         elif self.mode in ("fire", "assault"):
             hovered = self.overlays.hovered_unit
             target = engine.state.units.get(hovered) if hovered else None
@@ -479,7 +482,7 @@ class PlayScene(BattleScene):
         previous = surface.get_clip()
         surface.set_clip(clip)
         self._draw_reach(surface)
-        self._draw_night(surface)  # --- night (issue 19): sight circle, NV chips
+        play_draw._draw_night(self, surface)  # --- night (issue 19): sight circle, NV chips
         self._draw_targets(surface)
         self._draw_move_plan(surface)
         self._draw_los(surface)

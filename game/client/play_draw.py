@@ -27,6 +27,8 @@ from game.client.play_consts import (
     TARGET_COLOUR,
     TARGET_RING_INCHES,
 )
+from game.client.play_interrupts import draw_interrupt_points
+from game.client.play_risk import draw_move_risk
 from game.engine.commands import (
     CloseAssault,
     Command,
@@ -131,6 +133,7 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
         # outlines drawn in the same colours
         pygame.draw.lines(surface, PATH_CASING, False, points, 7)
         pygame.draw.lines(surface, colour, False, points, 3)
+        draw_move_risk(self, surface)
         pygame.draw.circle(surface, PATH_CASING, points[-1], 7)
         pygame.draw.circle(surface, colour, points[-1], 5)
         if self.move_exit is not None:  # where the unit would leave the table
@@ -179,6 +182,7 @@ def _draw_los(self: PlayScene, surface: pygame.Surface) -> None:
 
 
 def _draw_choice_points(self: PlayScene, surface: pygame.Surface) -> None:
+    draw_interrupt_points(self, surface)  # where each offered interruption would happen
     hovered = {id(option) for button, option in self.dialog_buttons if button.hovered}
     for i, option in enumerate(self.dialog_options):
         point = orders.choice_point(option)

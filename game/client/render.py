@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.battlefield.model import Battlefield, Edge, Point
+from game.battlefield.model import Battlefield, Edge, Point, Side
 from game.client import night_draw, text
 from game.client.camera import Camera
-from game.client.figures import FigureArt, figure_facing
+from game.client.figures import FACINGS, FigureArt, facing_index, figure_facing
 from game.client.map_render import EDGE_BAND_IN, MapArt
 from game.client.palette import DEFAULT_PALETTE, Colour, Palette
-from game.client.viewmodel import BASE_DIAMETER_IN, Badge, BattleView, UnitSprite
+from game.client.viewmodel import BASE_DIAMETER_IN, Badge, BattleView, FigureSprite, UnitSprite
 
 HOT_SPOT_DIAMETER_IN = 1.0
 
@@ -81,7 +81,6 @@ class BattleRenderer:
         self.figures = FigureArt(palette)
         self._badges: dict[tuple[Badge, int], pygame.Surface] = {}
         self._layout: tuple[BattleView, tuple[object, ...], _UnitsLayout] | None = None
-        self.night = False  # --- night (issue 19): the table drawn dark (game/client/night_draw)
 
     def draw(
         self, surface: pygame.Surface, camera: Camera, view: BattleView, overlays: Overlays
@@ -92,7 +91,7 @@ class BattleRenderer:
         surface.set_clip(clip)
         if overlays.terrain_debug and self.battlefield is not None:
             table = self.art.surface_at(camera.scale, self._draw_terrain_debug, "terrain")
-        elif self.night:
+        elif view.night:  # --- night (issue 19) ---
             table = self.art.surface_at(camera.scale, night_draw.darken, "night")
         else:
             table = self.art.surface_at(camera.scale)
@@ -103,6 +102,7 @@ class BattleRenderer:
         surface.blit(table, origin)
         if self.battlefield is not None:
             self._draw_edge_labels(surface, camera, self.battlefield)
+        self._draw_fallen(surface, camera, view)
         self._draw_hot_spots(surface, camera, view)
         self._draw_markers(surface, camera, view)
         result = FrameResult()
@@ -215,6 +215,16 @@ class BattleRenderer:
             pygame.draw.rect(surface, (0, 0, 0), chip, 1, border_radius=chip.height // 2)
             surface.blit(number, number.get_rect(center=chip.center))
 
+    def _draw_fallen(self, surface: pygame.Surface, camera: Camera, view: BattleView) -> None:
+        """Bodies where they fell, under the hot spots, markers and units (issue 22 item 5)."""
+        diameter = max(6, round(camera.scale * BASE_DIAMETER_IN))
+        blits = []
+        for n, body in enumerate(view.fallen):
+            sprite = self.figures.sprite(body, diameter, (n * 5) % FACINGS)  # as they fell
+            x, y = camera.world_to_screen(body.position_in)
+            blits.append((sprite, sprite.get_rect(center=(round(x), round(y)))))
+        surface.fblits(blits)
+
     def _draw_markers(self, surface: pygame.Surface, camera: Camera, view: BattleView) -> None:
         p = self.palette
         size = max(8, round(camera.scale * 0.4))
@@ -233,16 +243,16 @@ class BattleRenderer:
                 pygame.draw.polygon(surface, p.objective, diamond)
                 pygame.draw.polygon(surface, (255, 255, 255), diamond, 2)
                 colour = p.objective
-            elif marker.kind == "contractor":
-                r = max(5, round(camera.scale * BASE_DIAMETER_IN / 2))
-                pygame.draw.circle(surface, (30, 30, 30), centre, r)
-                pygame.draw.circle(surface, p.contractor, centre, round(r * 0.85))
-                pygame.draw.circle(surface, (40, 90, 200), centre, round(r * 0.45))
-                colour = p.contractor
-            elif marker.kind == "poi":
-                pygame.draw.circle(surface, p.poi, centre, size, 3)
-                pygame.draw.circle(surface, p.poi, centre, max(2, size // 3))
-                colour = p.poi
+            elif marker.kind in ("contractor", "poi"):  # people on foot, not markers
+                person = FigureSprite(
+                    marker.position_in, Side.REGULAR, marker.kind, is_civilian=True
+                )
+                diameter = max(8, round(camera.scale * BASE_DIAMETER_IN))
+                sprite = self.figures.sprite(person, diameter, facing_index(math.pi / 2))
+                surface.blit(sprite, sprite.get_rect(center=centre))
+                if marker.kind == "poi":  # the POI wears a ring in the objective's colour
+                    pygame.draw.circle(surface, p.poi, centre, diameter // 2 + 3, 2)
+                colour = p.contractor if marker.kind == "contractor" else p.poi
             elif marker.kind == "civilianmob":
                 r = max(6, round(camera.scale * 0.75))
                 pygame.draw.circle(surface, (30, 30, 30), centre, r)

@@ -38,6 +38,7 @@ def apply_casualties(
         if unit.side == INSURGENT:
             unit.last_x, unit.last_y = hit.x, hit.y
             unit.figures.remove(hit)
+            g.state.fallen.append([hit.x, hit.y, unit.side, hit.kind])  # drawn where it fell
             if not unit.figures:
                 unit.status = UnitStatus.REMOVED
             g.state.count("insurgents_killed")

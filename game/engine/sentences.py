@@ -96,7 +96,7 @@ TEMPLATES: dict[str, str] = {
     ),
     # --- night and Scenario 3 (issue 19) ---
     K.REINFORCEMENTS_AT_EDGE: _(
-        "Table edge d6={face}: {unit_name} ({figures} figures) comes on by the {edge} edge at "
+        "Table edge d6={face}: {unit_name}, {figures} strong, comes on by the {edge} edge at "
         "({at[0]:.1f}, {at[1]:.1f}) (Rulebook: Arrival of Insurgent Reinforcements; R206)"
     ),
 }

@@ -347,6 +347,8 @@ class GameState:
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    # --- fallen figures (issue 22 item 5) ---
+    fallen: list[list[Any]] = field(default_factory=list)  # [x, y, side, kind]: bodies left
     # --- night (issue 19) ---
     night: bool = False  # Night Fighting: the game is fought at night (R200-R209)
     night_vision: dict[str, bool] = field(default_factory=dict)  # side -> scenario's override

@@ -27,14 +27,14 @@ def mean_brightness(surface: pygame.Surface, rect: pygame.Rect) -> float:
 
 def test_the_table_is_dark_at_night_and_lit_by_day(app: object) -> None:
     night = open_play(ID, config=SessionConfig(table=ID, seed=1, autosave=False))
-    assert night.renderer.night is True
+    assert night.current_view().night is True
     art = night.renderer.art
     dark = art.surface_at(1.0, night_draw.darken, "night")
     lit = art.surface_at(1.0)
     box = dark.get_rect()
     assert mean_brightness(dark, box) < 0.6 * mean_brightness(lit, box)
     day = open_play("sweep-and-clear", config=SessionConfig(table="sweep-and-clear", seed=1))
-    assert day.renderer.night is False
+    assert day.current_view().night is False
 
 
 def test_the_selected_units_sight_circle_and_night_vision_chips(app: object) -> None:
