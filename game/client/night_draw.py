@@ -43,6 +43,15 @@ def night_reach(unit: UnitState) -> tuple[float | None, bool]:
     return optimum_range(rules, night=True), rules.has_night_vision
 
 
+def card_line(unit: UnitState) -> str:
+    """The unit card's night line (HTML): night vision or not, and what the night costs."""
+    reach, vision = night_reach(unit)
+    if vision:
+        return "<b>Night:</b> night vision devices, no penalty (Night Fighting)"
+    tonight = "always in range" if reach is None else f'Optimum Range {reach:g}"'
+    return f"<b>Night:</b> no night vision: Firepower -1 die, {tonight} (Night Fighting)"
+
+
 def draw(scene: PlayScene, surface: pygame.Surface) -> None:
     """The night overlays of the battle screen, when the game is fought at night."""
     engine = scene.session.engine

@@ -89,3 +89,16 @@ def test_hot_seat_and_co_op_seats_for_midnight_at_the_alamo() -> None:
     first, second = coop.seats_of(REGULAR)
     owned = first.units | second.units
     assert owned == {"R1", "R2", "R3"} and not first.units & second.units
+
+
+def test_the_unit_card_says_what_the_night_costs() -> None:
+    """The card of a unit at night names its night vision, or the die and range it loses."""
+    session = GameSession(SessionConfig(table=ID, seed=1, autosave=False))
+    units = session.engine.state.units
+    gunmen = next(u for u in units.values() if u.side == INSURGENT and u.name.endswith("5"))
+    assert night_draw.card_line(units["R1"]) == (
+        "<b>Night:</b> night vision devices, no penalty (Night Fighting)"
+    )
+    assert night_draw.card_line(gunmen) == (
+        '<b>Night:</b> no night vision: Firepower -1 die, Optimum Range 3" (Night Fighting)'
+    )
