@@ -233,3 +233,25 @@ def test_headless_scenario_midnight_at_the_alamo_plays_to_a_result_line() -> Non
     result = json.loads(line[len("RESULT ") :])
     assert result["scenario"] == ID and result["turns"] == 2
     assert "Insurgents: the Marines quit the table: 5 pts" in result["victory_conditions"]
+
+
+def test_a_save_after_any_command_of_a_night_turn_resumes_exactly(tmp_path: Path) -> None:
+    """The save promise for the night game's state (GameState.night, the units' night vision):
+    saved after any command of its first turn, loaded and played on by fresh AIs, the game ends
+    as the uninterrupted one."""
+    whole = start(6, turns=1)
+    play(whole, ais(whole))
+    commands = list(whole.log)
+    assert len(commands) >= 5
+    moved = []
+    for n in range(1, len(commands)):
+        engine = start(6, turns=1)
+        for command in commands[:n]:
+            engine.apply(command)
+        write_save(engine, tmp_path / "s.json")
+        loaded = load_save(tmp_path / "s.json")
+        assert loaded.state.night is True
+        play(loaded, ais(loaded))
+        if loaded.events_sha256() != whole.events_sha256():
+            moved.append(n)
+    assert moved == []
