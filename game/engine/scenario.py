@@ -77,12 +77,12 @@ class Scenario:
     contractors = False  # the contractor special rules (Contracting Trouble!) apply
     objectives = Objectives()
     places_hot_spots = False
+    """A map without hot spots gets five placed at set-up, with the game's dice, where an
+    Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
     # --- night (issue 19) ---
     night = False  # Night Fighting (the `night` special rule; R200)
     night_vision: dict[str, bool] = {}  # noqa: RUF012 (side -> override; set per instance)
     reinforcement_edges = ""  # an edge table's name: reinforcements come on by table edges (R206)
-    """A map without hot spots gets five placed at set-up, with the game's dice, where an
-    Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
 
     def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
         raise NotImplementedError
