@@ -102,6 +102,24 @@ class EventKind(StrEnum):
     UNIT_EXITS = "UnitExits"
     UNPINNED = "Unpinned"
     WOUNDED_AT_END = "WoundedAtEnd"
+    # --- civilians (issue 21) ---
+    MOB_MOVE = "MobMove"
+    CIVILIAN_CHECK = "CivilianCheck"
+    INSURGENCY_SHIFT = "InsurgencyShift"
+    MOB_DISPERSE = "MobDisperse"
+    MOB_INFLUENCE = "MobInfluence"
+    MOB_ARMED = "MobArmed"
+    POI_KILLED = "PoiKilled"
+    # --- house clearing (issue 21) ---
+    BUILDING_STACKED = "BuildingStacked"
+    BUILDING_CLEARANCE = "BuildingClearance"
+    BUILDING_HELD = "BuildingHeld"
+    BUILDING_REOCCUPIED = "BuildingReoccupied"
+    TURN_LOST = "TurnLost"
+    CLEARING_CASUALTY_CHECK = "ClearingCasualtyCheck"
+    CLEARING_CASUALTIES_RECOVERED = "ClearingCasualtiesRecovered"
+    CLEARING_POWS = "ClearingPows"
+    CLEARING_POWS_FREED = "ClearingPowsFreed"
     # --- night and Scenario 3 (issue 19) ---
     REINFORCEMENTS_AT_EDGE = "ReinforcementsAtEdge"
 

@@ -79,6 +79,7 @@ class Scenario:
     places_hot_spots = False
     """A map without hot spots gets five placed at set-up, with the game's dice, where an
     Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
+    optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): offered at set-up (R246)
     # --- night (issue 19) ---
     night = False  # Night Fighting (the `night` special rule; R200)
     night_vision: dict[str, bool] = {}  # noqa: RUF012 (side -> override; set per instance)
@@ -135,6 +136,12 @@ def _night(scenario: Scenario) -> None:
 
 SPECIAL_RULES: dict[str, SpecialRule] = {
     "contractors": SpecialRule("Moving the Contractors (Scenario 1)", _contractors),
+    # --- civilians (issue 21): mobs from the map's CivilianMob markers, the POI from its POI
+    # marker, held by the Regular unit nearest it (R230, R237) ---
+    "civilians": SpecialRule("Civilians on the Battlefield", lambda s: None),
+    "poi_custody": SpecialRule(
+        "the Person of Interest in custody (Dependants; Scenario 5)", lambda s: None
+    ),
     "night": SpecialRule("Night Fighting", _night),
 }
 """The special rules a scenario may name (docs/SCENARIOS.md). A new one is a new rule: its
@@ -142,8 +149,6 @@ procedure goes where its rulebook heading says, and its name here."""
 
 NOT_YET_PLAYED: dict[str, str] = {
     "building_clearing": "Building Clearing",
-    "civilians": "Civilians on the Battlefield",
-    "poi_custody": "the Person of Interest in custody (Dependants)",
     "vehicles": "vehicles and Assets",
 }
 """Special rules of the rulebook's scenarios the engine does not play yet: a scenario file
