@@ -91,12 +91,13 @@ class MapSpec:
         tuple[str, str, tuple[float, float, float, float], str], ...
     ]  # role, side, x y w h, name
     hot_spots: tuple[Point, ...]
-    start_positions: tuple[tuple[str, Point], ...]  # (side, position), numbered from 1
+    start_positions: tuple[tuple[str, Point], ...]  # (side, position), numbered from 1 per side
     contractors: tuple[Point, ...] = ()
     props: dict[str, str] = field(default_factory=dict)
     # --- civilians (issue 21) ---
     mobs: tuple[Point, ...] = ()  # CivilianMob markers, C1, C2, ... in this order
     poi: Point | None = None  # the POI marker (Hornet's Nest)
+    objectives: tuple[tuple[str, Point], ...] = ()  # (label, position): Objective markers
 
 
 def rubble(x: int, y: int, w: int, h: int, label: str = "rubble") -> PieceSpec:
@@ -395,7 +396,100 @@ HORNETS_NEST = MapSpec(
     poi=(11.5, 2.0),
 )
 
-MAPS = (CONTRACTING_TROUBLE, SWEEP_AND_CLEAR, HORNETS_NEST)
+# --- Scenario 3: Midnight at the Alamo (issue 19) ---
+MIDNIGHT_AT_THE_ALAMO = MapSpec(
+    slug="midnight-at-the-alamo",
+    title="Midnight at the Alamo",
+    scenario="midnight-at-the-alamo",
+    description=(
+        "Night over a fought-through quarter. A Marine squad has gone firm in a walled compound "
+        "of three houses on the south edge, each a short dash from the next. Gunmen gather in "
+        "the side streets west and east; the street along the north edge leads to the flanking "
+        "units, the only way out once the night gets too hot."
+    ),
+    entry_edges="",
+    exit_edges="north",
+    ground=(
+        ("street", (0, 0, 24, 3)),
+        ("pavement", (0, 3, 24, 1)),
+        ("street", (10, 4, 3, 12)),
+        ("pavement", (9, 4, 1, 12)),
+        ("pavement", (13, 4, 1, 12)),
+        ("alley", (0, 10, 9, 1)),
+        ("alley", (14, 10, 10, 1)),
+        ("dirt", (0, 14, 9, 3)),
+        ("dirt", (14, 14, 10, 3)),
+        ("court", (2, 17, 20, 7)),
+    ),
+    centre_lines=(("line_h", (0, 1, 24, 1)), ("line_v", (11, 5, 1, 10))),
+    zebras=(("zebra_h", (10, 4, 3, 1)),),
+    buildings=(
+        BuildingSpec(1, 5, 4, 4, 2, "concrete", "School", (("e", 2), ("s", 1)), ("tank_black",)),
+        BuildingSpec(6, 5, 3, 4, 3, "plaster", "Flats", (("s", 1),), ("dish", "laundry")),
+        BuildingSpec(15, 5, 3, 4, 2, "ochre", "Shop row", (("w", 1), ("s", 1)), ("ac_unit",)),
+        BuildingSpec(19, 5, 4, 4, 1, "concrete", "Garage", (("s", 2),), ("solar",)),
+        BuildingSpec(4, 11, 3, 3, 1, "ochre", "Tea shop", (("e", 1), ("n", 1)), ("tank_white",)),
+        BuildingSpec(17, 11, 3, 3, 2, "plaster", "Pharmacy", (("w", 1), ("n", 1)), ("dish",)),
+        # the compound: three houses, each within 4" of the next (Table Set-Up)
+        BuildingSpec(
+            3, 19, 5, 4, 2, "plaster", "West house", (("n", 2), ("e", 1)), ("tank_black", "laundry")
+        ),
+        BuildingSpec(
+            9,
+            18,
+            6,
+            5,
+            2,
+            "concrete",
+            "Main house",
+            (("n", 2), ("w", 1), ("e", 2)),
+            ("tank_white", "ac_unit", "dish"),
+        ),
+        BuildingSpec(16, 19, 5, 4, 1, "ochre", "East house", (("n", 2), ("w", 2)), ("solar",)),
+    ),
+    walls=(
+        # the compound's low perimeter wall, its gate facing the north-south street
+        WallSpec(((1.5, 23.5), (1.5, 17.5), (8.5, 17.5)), False),
+        WallSpec(((14.5, 17.5), (22.5, 17.5), (22.5, 23.5)), False),
+        # yard walls in the quarter
+        WallSpec(((0.0, 12.5), (2.5, 12.5)), True),
+        WallSpec(((21.5, 12.5), (24.0, 12.5)), True),
+    ),
+    pieces=(
+        PieceSpec("Cover", (11, 8, 1, 2), ("car_blue_n", "car_blue_s"), 0.2, "parked car"),
+        PieceSpec("Wreck", (6, 15, 2, 1), ("suv_wreck_w", "suv_wreck_e"), 0.15, "burnt-out car"),
+        PieceSpec("Cover", (16, 15, 1, 1), ("crates",), 0.1, "crates"),
+        PieceSpec("Cover", (2, 15, 1, 1), ("palm",), 0.2, "palm"),
+        PieceSpec("Cover", (21, 15, 1, 1), ("palm",), 0.2, "palm"),
+        PieceSpec("Cover", (20, 3, 2, 1), ("car_white_w", "car_white_e"), 0.15, "parked car"),
+        rubble(13, 16, 1, 1, "rubble heap"),
+        rubble(8, 12, 1, 1, "rubble heap"),
+    ),
+    zones=(
+        ("exit", "regular", (0.0, 0.0, 24.0, 1.0), "X: link-up by the north edge"),
+        ("deploy", "insurgent", (0.0, 9.0, 3.0, 14.0), "West: Insurgent units 1-3"),
+        ("deploy", "insurgent", (21.0, 9.0, 3.0, 14.0), "East: Insurgent units 4-6"),
+    ),
+    hot_spots=(),
+    start_positions=(
+        ("insurgent", (1.5, 10.5)),
+        ("insurgent", (1.5, 14.5)),
+        ("insurgent", (1.0, 20.5)),
+        ("insurgent", (22.5, 10.5)),
+        ("insurgent", (22.5, 14.5)),
+        ("insurgent", (23.0, 20.5)),
+        ("regular", (5.5, 21.0)),
+        ("regular", (12.0, 20.5)),
+        ("regular", (18.5, 21.0)),
+    ),
+    objectives=(
+        ("the compound: West house", (5.5, 21.0)),
+        ("the compound: Main house", (12.0, 20.5)),
+        ("the compound: East house", (18.5, 21.0)),
+    ),
+)
+
+MAPS = (CONTRACTING_TROUBLE, SWEEP_AND_CLEAR, HORNETS_NEST, MIDNIGHT_AT_THE_ALAMO)
 
 
 # --- tiles -------------------------------------------------------------------------------
@@ -716,7 +810,9 @@ def build_tmx(spec: MapSpec, ids: dict[str, int]) -> str:
             "<point/>",
             props=(("number", "int", str(number)),),
         )
-    for number, (side, (sx, sy)) in enumerate(spec.start_positions, start=1):
+    numbers: dict[str, int] = {}  # numbered from 1 per side
+    for side, (sx, sy) in spec.start_positions:
+        number = numbers[side] = numbers.get(side, 0) + 1
         markers.add(
             "StartPosition",
             f"{side.capitalize()} position {number}",
@@ -731,6 +827,8 @@ def build_tmx(spec: MapSpec, ids: dict[str, int]) -> str:
         markers.add("CivilianMob", f"C{number}", mx, my, "<point/>")
     if spec.poi is not None:
         markers.add("POI", "Person of Interest", spec.poi[0], spec.poi[1], "<point/>")
+    for label, (ox, oy) in spec.objectives:
+        markers.add("Objective", label, ox, oy, "<point/>", props=(("label", "string", label),))
 
     map_props = [
         ("title", "string", spec.title),

@@ -117,6 +117,11 @@ def state_from_view(data: dict[str, Any]) -> GameState:
     return GameState.from_dict(lean)
 
 
+HOLD_REACH = 2.0
+"""How near its Objective point a unit holding a position counts as in it (R208): inside a
+house of the compound, not across the street."""
+
+
 class Board:
     """The Regular side's reading of one PlayerView, with the public map's geometry.
 
@@ -264,7 +269,7 @@ class Board:
         # the distance counts only through the Optimum Range die: the dice are remembered per
         # (firer, in range or not, conditions), since the AI weighs thousands of spots
         if firer.id not in self._optimum:
-            self._optimum[firer.id] = optimum_range(self.rules_unit(firer))
+            self._optimum[firer.id] = optimum_range(self.rules_unit(firer), night=self.state.night)
         optimum = self._optimum[firer.id]
         in_range = optimum is None or reach <= optimum
         key = (firer.id, in_range, target_exposed, target_rapid, firer_rapid, penalty)
@@ -278,6 +283,7 @@ class Board:
                 interruption_penalty=penalty,
                 vs_close_assault=False,
                 firer_moved_rapidly=firer_rapid,
+                night=self.state.night,
             ).total
         return dice
 
@@ -388,6 +394,9 @@ class Board:
     def exit_allowed(self) -> bool:
         if not self.state.exit_edges:
             return False
+        # --- Scenario 3 (issue 19): not before the scenario's turn; a hold-out holds (R208) ---
+        if self.turn < int(self.objective("exit_from_turn")) or self.objective("hold_objectives"):
+            return False
         return self.neutralized_count() >= int(self.objective("exit_after_hot_spots"))
 
     def goal_for(self, unit: UnitState) -> Goal | None:
@@ -400,6 +409,8 @@ class Board:
         pairs first) and the exit edge once leaving is allowed and time runs short."""
         if self.contractor_mission():
             return self._contractor_goals()
+        if self.objective("hold_objectives"):  # --- Scenario 3 (issue 19): R208 ---
+            return self._hold_goals()
         goals: dict[str, Goal | None] = {}
         pending = {u.neutralizing for u in self.regulars if u.neutralizing}
         active = sorted(
@@ -442,6 +453,21 @@ class Board:
                     (nearest.x, nearest.y), f"hot spot {nearest.number}", 20.0, urgency=1.5
                 )
             goals.setdefault(u.id, None)
+        return goals
+
+    def _hold_goals(self) -> dict[str, Goal | None]:
+        """R208: each unit keeps to the nearest building marked by an Objective point (the
+        position the scenario holds), and never steps off the table."""
+        marked = sorted(
+            m.position for m in self.terrain.battlefield.markers if m.kind == "Objective"
+        )
+        goals: dict[str, Goal | None] = {}
+        for unit in self.regulars:
+            if not marked:
+                goals[unit.id] = None
+                continue
+            spot = min(marked, key=lambda p: (self.path_distance(unit.leader_point, p), p))
+            goals[unit.id] = Goal(spot, "the position to hold", 10.0, HOLD_REACH)
         return goals
 
     def _contractor_goals(self) -> dict[str, Goal | None]:

@@ -89,7 +89,7 @@ class _World:
 
     def optimum_range(self, unit: UnitState) -> float:
         """The unit's Optimum Range for the range rows (`unit_facts.table_optimum_range`)."""
-        return table_optimum_range(self.rules_unit(unit))
+        return table_optimum_range(self.rules_unit(unit), night=self.state.night)
 
     def centre(self, unit: UnitState) -> Point:
         """`unit.centre`, worked out once per decision (destinations sort by it again and again)."""

@@ -199,6 +199,7 @@ def view_from_game(
         hot_spots=hot_spots,
         markers=markers,
         fallen=fallen,
+        night=state.night,  # --- night (issue 19) ---
     )
 
 

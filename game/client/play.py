@@ -487,6 +487,7 @@ class PlayScene(BattleScene):
         previous = surface.get_clip()
         surface.set_clip(clip)
         self._draw_reach(surface)
+        play_draw._draw_night(self, surface)  # --- night (issue 19): sight circle, NV chips
         self._draw_targets(surface)
         self._draw_move_plan(surface)
         self._draw_los(surface)

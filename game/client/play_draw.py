@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.battlefield.model import Point
-from game.client import house_orders, move_checks, orders, text
+from game.client import house_orders, move_checks, night_draw, orders, text
 from game.client.play_consts import (
     BLOCKED_COLOUR,
     CAUTIOUS_COLOUR,
@@ -82,6 +82,11 @@ def _draw_reach(self: PlayScene, surface: pygame.Surface) -> None:
     for points, colour in zip(self._reach_screen[1], colours, strict=True):
         if len(points) >= 3:
             pygame.draw.lines(surface, colour, True, points, 2)
+
+
+def _draw_night(self: PlayScene, surface: pygame.Surface) -> None:
+    """The night overlays (game/client/night_draw.py; issue 19)."""
+    night_draw.draw(self, surface)
 
 
 def _ring_radius(self: PlayScene) -> int:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.battlefield.model import Battlefield, Edge, Point, Side
-from game.client import text
+from game.client import night_draw, text
 from game.client.camera import Camera
 from game.client.civilian_art import draw_mob
 from game.client.figures import FACINGS, FigureArt, facing_index, figure_facing
@@ -92,6 +92,8 @@ class BattleRenderer:
         surface.set_clip(clip)
         if overlays.terrain_debug and self.battlefield is not None:
             table = self.art.surface_at(camera.scale, self._draw_terrain_debug, "terrain")
+        elif view.night:  # --- night (issue 19) ---
+            table = self.art.surface_at(camera.scale, night_draw.darken, "night")
         else:
             table = self.art.surface_at(camera.scale)
         origin = (round(camera.origin_x), round(camera.origin_y))

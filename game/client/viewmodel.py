@@ -130,6 +130,7 @@ class BattleView:
     markers: tuple[MarkerSprite, ...] = ()
     fallen: tuple[FigureSprite, ...] = ()  # bodies on the table, drawn under everything else
     notes: tuple[str, ...] = field(default=())
+    night: bool = False  # --- night (issue 19): the table is drawn dark (game/client/night_draw)
 
     def unit(self, unit_id: str) -> UnitSprite | None:
         return next((u for u in self.units if u.unit_id == unit_id), None)

@@ -69,6 +69,9 @@ class Engine:
             objectives=scenario.objectives.to_dict(),
             optional_rules=check_rules(optional_rules),  # house clearing (issue 21, R246)
             optional_fog_of_war=optional_fog_of_war,
+            # --- night (issue 19) ---
+            night=scenario.night,
+            night_vision=dict(scenario.night_vision),
         )
         self.log: list[Command] = []
         # What the controllers said of their choices ("AI: ..." lines), each with the number of

@@ -91,6 +91,7 @@ def firepower(
         firer_moved_rapidly=rb.moved_rapidly(unit, turn),
         figure_ids=figure_ids,
         team_bonus=team_bonus,
+        night=g.state.night,
     )
 
 
@@ -133,9 +134,9 @@ def defense(
     return result
 
 
-def melee_firepower(firer: UnitState) -> rb.Breakdown:
+def melee_firepower(firer: UnitState, *, night: bool = False) -> rb.Breakdown:
     """Firepower hand to hand: in contact, Optimum Range and nothing else (no cover either;
-    Rulebook: Close Assault)."""
+    Rulebook: Close Assault); at night a unit without night vision is a die down (R202)."""
     return rb.firepower(
         firer,
         distance=0.0,
@@ -144,6 +145,7 @@ def melee_firepower(firer: UnitState) -> rb.Breakdown:
         interruption_penalty=0,
         vs_close_assault=False,
         firer_moved_rapidly=False,
+        night=night,
     )
 
 
@@ -165,7 +167,7 @@ def fire(
     `manner` says how the firer fires, for the log: fire, interrupt, react, charge (at a
     charging unit) or melee (hand to hand)."""
     fp = (
-        melee_firepower(firer)
+        melee_firepower(firer, night=g.state.night)
         if melee
         else firepower(
             g,

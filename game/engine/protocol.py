@@ -135,6 +135,8 @@ class EventKind(StrEnum):
     CARD_PLAYED = "CardPlayed"
     CARD_ATTACK = "CardAttack"
     DECK_SHUFFLED = "DeckShuffled"
+    # --- night and Scenario 3 (issue 19) ---
+    REINFORCEMENTS_AT_EDGE = "ReinforcementsAtEdge"
 
 
 class MoveRate(StrEnum):

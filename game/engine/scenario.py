@@ -38,6 +38,9 @@ class Objectives:
     hot_spots: bool = True
     exit_after_hot_spots: int = 0
     insurgent_objectives: tuple[str, ...] | None = None
+    # --- Scenario 3 (issue 19) ---
+    exit_from_turn: int = 0  # leaving by an exit edge is allowed from this turn on (R207)
+    hold_objectives: bool = False  # the Regulars hold the buildings marked Objective (R203)
 
     def __post_init__(self) -> None:
         for kind in self.insurgent_objectives or ():
@@ -78,6 +81,10 @@ class Scenario:
     """A map without hot spots gets five placed at set-up, with the game's dice, where an
     Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
     optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): offered at set-up (R246)
+    # --- night (issue 19) ---
+    night = False  # Night Fighting (the `night` special rule; R200)
+    night_vision: dict[str, bool] = {}  # noqa: RUF012 (side -> override; set per instance)
+    reinforcement_edges = ""  # an edge table's name: reinforcements come on by table edges (R206)
 
     def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
         raise NotImplementedError
@@ -95,6 +102,8 @@ class Scenario:
     def exit_allowed(self, state: GameState, unit: UnitState) -> bool:
         """Whether a Regular unit at an exit edge may leave now (the scenario's objectives)."""
         needed = self.objectives.exit_after_hot_spots
+        if state.turn < self.objectives.exit_from_turn:  # --- Scenario 3 (issue 19): R207
+            return False
         return state.tally.get("hot_spots_neutralized", 0) >= needed
 
     def finished(self, state: GameState) -> str | None:
@@ -121,6 +130,11 @@ def _contractors(scenario: Scenario) -> None:
     scenario.contractors = True
 
 
+# --- night (issue 19) ---
+def _night(scenario: Scenario) -> None:
+    scenario.night = True
+
+
 SPECIAL_RULES: dict[str, SpecialRule] = {
     "contractors": SpecialRule("Moving the Contractors (Scenario 1)", _contractors),
     # --- civilians (issue 21): mobs from the map's CivilianMob markers, the POI from its POI
@@ -129,12 +143,12 @@ SPECIAL_RULES: dict[str, SpecialRule] = {
     "poi_custody": SpecialRule(
         "the Person of Interest in custody (Dependants; Scenario 5)", lambda s: None
     ),
+    "night": SpecialRule("Night Fighting", _night),
 }
 """The special rules a scenario may name (docs/SCENARIOS.md). A new one is a new rule: its
 procedure goes where its rulebook heading says, and its name here."""
 
 NOT_YET_PLAYED: dict[str, str] = {
-    "night": "Night Fighting",
     "building_clearing": "Building Clearing",
     "vehicles": "vehicles and Assets",
 }

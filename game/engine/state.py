@@ -151,6 +151,8 @@ class UnitState:
     trapped_in: int = -1  # the building of its failed clearance
     # --- support assets (issue 19) ---
     designation: str = ""  # "special_weapon_team" | "sniper_team" (Special Weapon Teams; R196)
+    # --- night (issue 19) ---
+    night_vision: bool | None = None  # None: the book's default (Regulars yes, Insurgents no)
 
     def shake(self, turn: int) -> None:
         """Shaken in `turn` (Rulebook: Shaken): the unit spends the next turn recovering, even
@@ -400,6 +402,9 @@ class GameState:
     optional_fog_of_war: bool = False
     # --- Commander Insurgent AI (issue 17 §2) ---
     insurgent_ai: str = ""  # which Insurgent controller the game was started with ("" unknown)
+    # --- night (issue 19) ---
+    night: bool = False  # Night Fighting: the game is fought at night (R200-R209)
+    night_vision: dict[str, bool] = field(default_factory=dict)  # side -> scenario's override
 
     def units_of(self, side: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.side == side and u.on_table]

@@ -17,6 +17,7 @@ from typing import Any
 
 from game.battlefield.model import Battlefield, Point, Side, Zone
 from game.engine.assets import grant_asset  # support assets (issue 19)
+from game.engine.holdout import START_TALLY
 from game.engine.scenario import SPECIAL_RULES, Scenario, edge_distance
 from game.engine.state import (
     INSURGENT,
@@ -101,6 +102,7 @@ def make_unit(
             FigureState(f"{unit_id}.{i + 1}", kind, round(p[0], 3), round(p[1], 3), q, m)
         )
     unit = UnitState(unit_id, name, side, figures)
+    unit.night_vision = state.night_vision.get(side)  # the scenario's, else the book's (R201)
     state.units[unit_id] = unit
     return unit
 
@@ -192,6 +194,8 @@ class DataScenario(Scenario):
         self.places_hot_spots = spec.place_hot_spots
         self.contractors = False
         self.optional_rules = spec.optional_rules  # house clearing (issue 21): offered (R246)
+        self.night_vision = dict(spec.night_vision)
+        self.reinforcement_edges = spec.reinforcement_edges
         for name in spec.special_rules:
             SPECIAL_RULES[name].apply(self)
 
@@ -254,6 +258,8 @@ class DataScenario(Scenario):
         for spot in battlefield.hot_spots:
             state.hot_spots[str(spot.number)] = HotSpotState(spot.number, *spot.position)
         self._regulars(state, battlefield, terrain)
+        if any(c.hook == "regulars_survive" for c in self.spec.victory):  # Scenario 3 (R204)
+            state.tally[START_TALLY] = sum(len(u.figures) for u in state.units_of(REGULAR))
         start = {g.at: list(g.figures) for g in self.spec.start}
         for marker in battlefield.markers:
             if (
@@ -441,6 +447,13 @@ class HornetsNest(DataScenario):  # civilians (issue 21)
     spec_file = MAPS / "hornets-nest.toml"
 
 
+class MidnightAtTheAlamo(DataScenario):
+    """Scenario 3: Midnight at the Alamo (maps/midnight-at-the-alamo.toml; issue 19)."""
+
+    id = "midnight-at-the-alamo"
+    spec_file = MAPS / "midnight-at-the-alamo.toml"
+
+
 class Patrol(DataScenario):
     """A custom map with only terrain and markers: the generic patrol (patrol.toml)."""
 
@@ -452,6 +465,7 @@ SCENARIOS: dict[str, type[DataScenario]] = {
     ContractingTrouble.id: ContractingTrouble,
     SweepAndClear.id: SweepAndClear,
     HornetsNest.id: HornetsNest,
+    MidnightAtTheAlamo.id: MidnightAtTheAlamo,  # --- Scenario 3 (issue 19) ---
     Patrol.id: Patrol,
 }
 

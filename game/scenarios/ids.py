@@ -15,6 +15,7 @@ SHIPPED_SCENARIO_IDS: tuple[str, ...] = (
     "contracting-trouble",
     "sweep-and-clear",
     "hornets-nest",  # civilians (issue 21)
+    "midnight-at-the-alamo",  # --- Scenario 3 (issue 19) ---
 )
 PATROL_ID = "patrol"  # the generic scenario of a custom map
 

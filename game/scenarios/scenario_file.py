@@ -17,6 +17,7 @@ from game.engine.scenario import (
 )
 from game.engine.state import INSURGENT, REGULAR
 from game.engine.victory import END_HOOKS, VICTORY_HOOKS, VictoryCondition
+from game.rules.reinforcements import EDGE_TABLES
 from game.rules.support import AssetId  # support assets (issue 19)
 from game.scenarios.orbat import DESIGNATIONS, REGULAR_KINDS, Library, library
 from game.scenarios.toml_fields import Problems, Table, parse_figures, read_toml
@@ -77,6 +78,9 @@ class ScenarioSpec:
     optional_rules: tuple[str, ...] = ()  # the optional rules the scenario offers (R246)
     assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
     fog_of_war_initial: int = 0  # --- cards (issue 19): [cards] fog_of_war_initial
+    # --- night (issue 19) ---
+    night_vision: tuple[tuple[str, bool], ...] = ()  # (side, has it): the book's default unless
+    reinforcement_edges: str = ""  # an edge table's name (arrive = "edges"; R206)
 
 
 def scenario_file_for(map_path: Path) -> Path:
@@ -115,11 +119,13 @@ def read_scenario(
     head["assets"] = _assets(doc)  # support assets (issue 19)
     arrive = doc.table("reinforcements")
     arrive.choice("table", ("standard",), "standard")
-    arrive.choice("arrive", ("hot_spots",), "hot_spots")
+    by = arrive.choice("arrive", ("hot_spots", "edges"), "hot_spots")
     head["place_hot_spots"] = arrive.flag("place_hot_spots", True)
+    head["reinforcement_edges"] = _edge_table(arrive, by)  # --- Scenario 3 (issue 19) ---
     arrive.done()
     head.update(_regulars(doc.table("regulars"), lib))
     head.update(_insurgents(doc.table("insurgents"), lib))
+    head["night_vision"] = head.pop("night_vision_regular") + head.pop("night_vision_insurgent")
     head["objectives"] = _objectives(doc.table("objectives"))
     head["end"] = _end(doc)
     head["victory"] = _victory(doc)
@@ -227,8 +233,31 @@ def _regulars(t: Table, lib: Library) -> dict[str, Any]:
     if t.has("morale"):
         out["morale"] = t.dice("morale", (10,))
     out["noun"] = t.text("noun")
+    out["night_vision_regular"] = _night_vision(t, REGULAR)
     t.done()
     return out
+
+
+# --- night and Scenario 3 (issue 19) ---
+def _edge_table(t: Table, arrive: str) -> str:
+    """`arrive = "edges"` with `edges = "<an edge table>"`: reinforcements come on by the table
+    edge a d6 picks on that table (the rules core's `EDGE_TABLES`; R206)."""
+    if arrive != "edges":
+        if t.has("edges"):
+            t.problems.error(t.key("edges"), 'is only for arrive = "edges"', "leave it out")
+        return ""
+    if not t.has("edges"):
+        t.problems.error(
+            t.key("edges"), "is missing", f"write edges = one of {', '.join(EDGE_TABLES)}"
+        )
+        return ""
+    return t.choice("edges", EDGE_TABLES, "")
+
+
+def _night_vision(t: Table, side: str) -> tuple[tuple[str, bool], ...]:
+    """`night_vision = true/false` in [regulars] or [insurgents]: the side's night vision
+    devices, where the scenario says otherwise than the book (Night Fighting; R201)."""
+    return ((side, t.flag("night_vision")),) if t.has("night_vision") else ()
 
 
 def _unit(u: Table) -> UnitSpec:
@@ -268,8 +297,9 @@ def _insurgents(t: Table, lib: Library) -> dict[str, Any]:
             g.problems.error(g.key("at"), f"start position {at} is listed twice", "merge them")
         groups.append(StartGroup(at, tuple(figures)))
         g.done()
+    night_vision = _night_vision(t, INSURGENT)  # --- night (issue 19) ---
     t.done()
-    return {**out, "start": tuple(groups)}
+    return {**out, "start": tuple(groups), "night_vision_insurgent": night_vision}
 
 
 def _objectives(t: Table) -> Objectives:

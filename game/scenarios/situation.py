@@ -71,7 +71,7 @@ SITUATION_FIELDS = (
 )  # fmt: skip
 UNIT_FIELDS = (
     "id", "side", "name", "quality", "morale", "figures", "line", "status", "morale_shift",
-    "elevation", "armour", "morale_bonus", "dependants", "seen",
+    "elevation", "armour", "morale_bonus", "dependants", "seen", "night_vision",
     "designation",  # support assets (issue 19)
 )  # fmt: skip
 
@@ -99,6 +99,7 @@ class UnitSetup:
     dependants: tuple[str, ...] = ()
     seen: bool = True
     designation: str = ""  # support assets (issue 19): special_weapon_team | sniper_team
+    night_vision: bool | None = None  # None: the book's default (Night Fighting)
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,7 @@ class Situation:
     optional_rules: tuple[str, ...] = ()
     cleared_buildings: tuple[int, ...] = ()
     assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
+    night: bool = False  # Night Fighting (R200)
 
 
 def read_situation(path: str | Path) -> Situation:
@@ -150,10 +152,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
     battlefield = _battlefield(spec.raw("map"), "map", base or Path.cwd())
     turn = spec.integer("turn", 1, low=1, high=99)
     turn_limit = spec.integer("turn_limit", max(10, turn), low=turn, high=99)
-    if spec.flag("night", False):
-        raise SituationError(
-            "night", "night games are not played yet (the engine has no Night Fighting rules)"
-        )
+    night = spec.flag("night", False)
     level = _insurgency_level(spec.raw("insurgency_level", "4"), "insurgency_level")
     reinforcements = spec.flag("reinforcements", False)
     if reinforcements and turn == 1:
@@ -185,6 +184,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         aid_stations=aid_stations,
         turn=turn,
         turn_limit=turn_limit,
+        night=night,
         insurgency_level=level,
         reinforcements=reinforcements,
         seed=spec.integer("seed", 0),
@@ -319,6 +319,7 @@ def _unit(data: Any, where: str) -> UnitSetup:
         dependants=tuple(one_of(v, DEPENDANTS, at) for at, v in spec.items("dependants", [])),
         seen=spec.flag("seen", True),
         designation=spec.choice("designation", DESIGNATIONS) if spec.has("designation") else "",
+        night_vision=spec.flag("night_vision", False) if spec.has("night_vision") else None,
     )
     spec.done()
     return unit
@@ -463,6 +464,7 @@ class SituationScenario(Patrol):
         self.title = situation.title
         self.turn_limit = situation.turn_limit
         self.insurgency_level = situation.insurgency_level
+        self.night = situation.night
         self.contractors = bool(situation.contractors)  # the contractor rules, when any is given
         # the Regulars' mission: the contractors where there are some, else the hot spots
         self.objectives = Objectives(contractors=self.contractors, hot_spots=not self.contractors)
@@ -534,6 +536,7 @@ def _unit_state(spec: UnitSetup, turn: int) -> UnitState:
     unit.morale_bonus = spec.morale_bonus
     unit.dependants = list(spec.dependants)
     unit.seen = spec.seen
+    unit.night_vision = spec.night_vision
     unit.morale_shift = spec.morale_shift
     # a carried casualty is a figure removed as a casualty; a wounded one is not yet (R123)
     unit.ever_casualties = spec.side == REGULAR and "casualty" in spec.dependants
