@@ -386,6 +386,8 @@ class HoldCandidate(CandidateAction[Focus, Command]):
 
 
 def default_candidates() -> list[CandidateAction[Focus, Command]]:
+    from game.ai.regular_clearing import ClearBuildingCandidate  # house clearing (issue 21)
+
     return [
         FirstAidCandidate(),
         WoundedToSafetyCandidate(),
@@ -396,4 +398,5 @@ def default_candidates() -> list[CandidateAction[Focus, Command]]:
         CoverMoveCandidate(),
         OverwatchCandidate(),
         HoldCandidate(),
+        ClearBuildingCandidate(),  # house clearing (issue 21): only with the optional rule
     ]

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.client.house_orders import HOUSE_KEYS  # house clearing (issue 21)
 from game.engine.protocol import DecisionKind
 
 BOARD_KINDS = frozenset(
@@ -29,7 +30,7 @@ ERROR_TEXT = (255, 150, 130)
 PLAY_HELP = (
     "Click/Tab: select · M move (C: Cautious only) · F fire (S: split) · A assault · "
     "O overwatch · H hot spot · G first aid · U split · J join/merge · B abandon casualties · "
-    "K release POWs · "
+    "K release POWs · X stack · Z clear building (optional rule) · "
     "E end activation · P end phase · L line of sight · hold R: ruler · V pace · Space: skip · "
     "Esc: cancel/menu"
 )
@@ -142,6 +143,7 @@ KEYS: dict[int, str] = {
     pygame.K_v: "pace",
     pygame.K_i: "mob",  # civilians (issue 21)
     pygame.K_SPACE: "skip",
+    **HOUSE_KEYS,  # house clearing (issue 21): X stack, Z clear (with the optional rule)
 }
 BUTTON_ROW = 32
 TARGET_RING_INCHES = 1.6  # the ring around each enemy in the fire and charge modes

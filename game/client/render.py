@@ -363,7 +363,20 @@ class BattleRenderer:
             round(y_bottom) + 2 + h,
         ]
         blocks = [pygame.Rect(left, t, block_width, h) for t in tops]
-        block = next((b for b in blocks if b.collidelist(layout.label_blocks) == -1), blocks[0])
+        # beside the unit too, for a unit hemmed in above and below (issue 22 item 4)
+        mid = round((y_top + y_bottom) / 2) - h // 2
+        blocks.append(pygame.Rect(round(centre[0] * scale) + round(scale), mid, block_width, h))
+        blocks.append(pygame.Rect(round(x) - round(scale) - block_width, mid, block_width, h))
+        for b in blocks:
+            b.left = max(0, min(b.left, table_width - block_width))
+        others = [r for uid, r in layout.figure_rects if uid != unit.unit_id]
+
+        def cost(b: pygame.Rect) -> tuple[int, int]:
+            """Over another label is worst, then each other unit's figure it would cover (a
+            name or a DEP chip on an enemy reads as that enemy's), then the order above."""
+            return (int(b.collidelist(layout.label_blocks) != -1), len(b.collidelistall(others)))
+
+        block = min(blocks, key=cost)
         layout.label_blocks.append(block)
         rect = caption.get_rect(topleft=block.topleft)
         layout.labels.append((caption, rect.topleft))
