@@ -133,6 +133,7 @@ class PlayScene(BattleScene):
         self.force_rate: str | None = None
         self.fire_plan: orders.FirePreview | None = None
         self.preview_text = ""
+        self.call_asset, self._call_key = "", ""  # support assets (issue 19): play_support
         self.preview_rect: pygame.Rect | None = None  # where the preview box was drawn
         self.los_start: Point | None = None
         self.los_start_unit: str | None = None

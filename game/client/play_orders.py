@@ -117,6 +117,11 @@ def order(self: PlayScene, action: str) -> None:
     if unit is None:
         return
     side = seat.side
+    if action == "support":  # support assets (issue 19)
+        from game.client.play_support import support_order
+
+        support_order(self, seat, unit)
+        return
     if action in ("move", "fire", "assault"):
         why = orders.cannot(self.session.engine, unit, action)
         if why:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import (
+    assets,
     casualties,
     checks,
     civilians,
@@ -22,6 +23,7 @@ from game.engine import (
 )
 from game.engine.commands import (
     AbandonCasualties,
+    CallAsset,  # support assets (issue 19)
     ChangeLevel,
     CloseAssault,
     Command,
@@ -67,10 +69,14 @@ def run_activation(g: Engine, first: Command) -> Flow:
     command = first
     while True:
         if isinstance(command, EndActivation):
-            if not act.acted:
+            if not act.acted and not act.called:  # a unit that called support did not hold
                 g.emit(E.HOLD, unit=unit.id, unit_name=unit.name, side=REGULAR)
             break
-        if isinstance(command, FREE_ACTIONS):  # no action spent (R125-R127)
+        if isinstance(command, CallAsset):  # support assets (issue 19): no action spent
+            yield from assets.call_asset(g, unit, act, command)
+            if not unit.on_table or g.scenario.finished(g.state):
+                break
+        elif isinstance(command, FREE_ACTIONS):  # no action spent (R125-R127)
             free_action(g, unit, command)
             if not unit.on_table:
                 break

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
 from game.engine import (
+    assets,
     casualties,
     civilians,
     close_assault,
@@ -22,6 +23,7 @@ from game.engine import (
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     AbandonCasualties,
+    CallAsset,  # support assets (issue 19)
     ChangeLevel,
     CloseAssault,
     Command,
@@ -96,6 +98,11 @@ def check_action(g: Engine, unit: UnitState, command: Command, act: Activation) 
             f"{name} was joined by a leader this turn: that was its move, it may only fire "
             "(Rulebook: Leaders Joining a Unit)"
         )
+    # --- support assets (issue 19): a unit calling mortars or aircraft stays put (R191) ---
+    if act.called in assets.sp.CALLER_STAYS_PUT and isinstance(
+        command, (MoveUnit, JoinUnit, CloseAssault, ChangeLevel)
+    ):
+        raise IllegalCommand(f"{name} called for fire this activation and may not move (R191)")
     if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)) and act.acted:
         raise IllegalCommand(f"{name} has already acted; that takes a whole activation (R21)")
     validator = VALIDATORS.get(type(command))
@@ -318,7 +325,14 @@ def move_allowance(g: Engine, unit: UnitState, rate: str, act: Activation) -> fl
 
 
 def may_move_out_of_contact(g: Engine, unit: UnitState) -> bool:
-    return unit.side == INSURGENT and not unit.seen and unit.placed_turn < g.state.turn
+    """Out of Contact Movement: an Insurgent unit never seen, placed before this turn, and no
+    UAV over the table (Rulebook: UAVs; support assets, issue 19)."""
+    return (
+        unit.side == INSURGENT
+        and not unit.seen
+        and unit.placed_turn < g.state.turn
+        and assets.out_of_contact_allowed(g.state)
+    )
 
 
 def blocked_contractor_move(g: Engine, unit: UnitState, end: Point) -> bool:
@@ -436,5 +450,6 @@ VALIDATORS: dict[type[Command], Validator] = {
     DisperseMob: civilians.check_disperse,
     InfluenceMob: civilians.check_influence,
     **house_clearing.VALIDATORS,  # house clearing (issue 21)
+    CallAsset: lambda g, unit, command, act: assets.check_call(g, unit, command, act),  # issue 19
 }
 """One validator per command type a unit may give (after the checks every action shares)."""

@@ -223,6 +223,20 @@ class Answer(Command):
     choice: Any = None
 
 
+# --- support assets (issue 19) ---
+@dataclass(frozen=True)
+class CallAsset(Command):
+    """The activating Regular unit calls a support asset the side holds (Asset cards; R190-R199):
+    off-board fire or the Hellfire on an Insurgent `target`, or an attached asset (medic, SMAW,
+    team) onto the unit itself (`target` is then the unit's own id). Spends no action; a unit
+    calling mortars or aircraft may fire but not move in this activation."""
+
+    kind: ClassVar[str] = "call_asset"
+    unit: str = ""
+    asset: str = ""
+    target: str = ""
+
+
 COMMAND_TYPES: dict[str, type[Command]] = {
     c.kind: c
     for c in (
@@ -247,6 +261,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         # --- house clearing (issue 21) ---
         StackOnBuilding,
         ClearBuilding,
+        CallAsset,  # --- support assets (issue 19) ---
     )
 }
 

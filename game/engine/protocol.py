@@ -120,6 +120,13 @@ class EventKind(StrEnum):
     CLEARING_CASUALTIES_RECOVERED = "ClearingCasualtiesRecovered"
     CLEARING_POWS = "ClearingPows"
     CLEARING_POWS_FREED = "ClearingPowsFreed"
+    # --- support assets (issue 19) ---
+    ASSET_GRANTED = "AssetGranted"
+    ASSET_CALL = "AssetCall"
+    ASSET_FIRE = "AssetFire"
+    ASSET_LOST = "AssetLost"
+    ASSET_DEPLOYED = "AssetDeployed"
+    IED_DETONATED = "IedDetonated"
 
 
 class MoveRate(StrEnum):

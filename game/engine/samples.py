@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
-from game.engine import casualties, checks, civilians, house_clearing, placement
+from game.engine import assets, casualties, checks, civilians, house_clearing, placement
 from game.engine.commands import (
     AbandonCasualties,
     ChangeLevel,
@@ -99,6 +99,7 @@ def unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Com
         except IllegalCommand:
             continue
         legal.append(c)
+    legal += assets.call_options(g, unit, act)  # support assets (issue 19)
     return legal
 
 

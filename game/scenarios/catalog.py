@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.battlefield.model import Battlefield, Point, Side, Zone
+from game.engine.assets import grant_asset  # support assets (issue 19)
 from game.engine.scenario import SPECIAL_RULES, Scenario, edge_distance
 from game.engine.state import (
     INSURGENT,
@@ -272,6 +273,8 @@ class DataScenario(Scenario):
         state.insurgency_level = str(
             battlefield.properties.get("insurgency_level", self.insurgency_level)
         ).lower()
+        for asset in self.spec.assets:  # support assets (issue 19)
+            grant_asset(state, asset)
 
     # --- civilians (issue 21) ---
     def _civilians(self, state: GameState, battlefield: Battlefield) -> None:
@@ -326,6 +329,7 @@ class DataScenario(Scenario):
                 state, terrain, f"R{i + 1}", name, REGULAR, list(figures), position, {}, ratings
             )
             unit.morale_bonus = bonus  # a leader above fireteam level: +1 to Morale rolls
+            unit.designation = self._designations()[i]  # support assets (issue 19; R196)
 
     def _unit_list(
         self, quality: int, morale: int
@@ -345,6 +349,12 @@ class DataScenario(Scenario):
             )
             for u in self.spec.units
         ]
+
+    def _designations(self) -> list[str]:
+        """Each unit's team designation, in `_unit_list`'s order (support assets, R196)."""
+        if self.formation is not None:
+            return [u.designation for u in self.formation.units]
+        return [u.designation for u in self.spec.units]
 
     def _insurgents(self, state: GameState, terrain: Terrain, kinds: list[str], at: Point) -> None:
         number = state.next_unit_number

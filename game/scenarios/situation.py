@@ -17,6 +17,7 @@ from typing import Any
 from game.battlefield.errors import MapError
 from game.battlefield.model import Battlefield, Point
 from game.engine import prisoners
+from game.engine.assets import grant_asset  # support assets (issue 19)
 from game.engine.commands import Command, command_from_json
 from game.engine.engine import Engine
 from game.engine.rulesbridge import KIND_WEAPONS
@@ -34,6 +35,7 @@ from game.engine.state import (
 )
 from game.engine.terrain import Terrain
 from game.rules.dice import DiceSource, Die, ScriptedDice
+from game.rules.support import AssetId  # support assets (issue 19)
 from game.scenarios.catalog import Patrol
 from game.scenarios.fields import Fields, SituationError, items, kind_of, one_of, point
 from game.scenarios.ids import SHIPPED_SCENARIO_IDS, scenario_map
@@ -57,16 +59,20 @@ DEPENDANTS = ("casualty", "pow", "rescued")
 CONTROLLERS = ("script", "ai")
 LINE_SPACING = 0.9  # inches between figures laid out by `line` (in cohesion, R2)
 MAX_COMMANDS = 2000
+ASSET_IDS = tuple(a.value for a in AssetId)  # support assets (issue 19)
+DESIGNATIONS = ("special_weapon_team", "sniper_team")
 SITUATION_FIELDS = (
     "title", "description", "map", "units", "turn", "turn_limit", "insurgency_level",
     "reinforcements", "night", "hot_spots", "contractors", "aid_stations", "dice", "seed",
     "controllers", "commands", "max_commands",
     "mobs", "poi",  # civilians (issue 21)
     "optional_rules", "cleared_buildings",  # house clearing (issue 21)
+    "assets",  # support assets (issue 19)
 )  # fmt: skip
 UNIT_FIELDS = (
     "id", "side", "name", "quality", "morale", "figures", "line", "status", "morale_shift",
     "elevation", "armour", "morale_bonus", "dependants", "seen",
+    "designation",  # support assets (issue 19)
 )  # fmt: skip
 
 
@@ -92,6 +98,7 @@ class UnitSetup:
     morale_bonus: int = 0
     dependants: tuple[str, ...] = ()
     seen: bool = True
+    designation: str = ""  # support assets (issue 19): special_weapon_team | sniper_team
 
 
 @dataclass(frozen=True)
@@ -118,6 +125,7 @@ class Situation:
     # --- house clearing (issue 21) ---
     optional_rules: tuple[str, ...] = ()
     cleared_buildings: tuple[int, ...] = ()
+    assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
 
 
 def read_situation(path: str | Path) -> Situation:
@@ -187,6 +195,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         mobs=mobs,
         poi=poi,
         **_house_clearing(spec, battlefield),  # house clearing (issue 21)
+        assets=tuple(one_of(v, ASSET_IDS, at) for at, v in spec.items("assets", [])),
     )
     spec.done()
     return situation
@@ -309,6 +318,7 @@ def _unit(data: Any, where: str) -> UnitSetup:
         morale_bonus=spec.integer("morale_bonus", 0, high=3),
         dependants=tuple(one_of(v, DEPENDANTS, at) for at, v in spec.items("dependants", [])),
         seen=spec.flag("seen", True),
+        designation=spec.choice("designation", DESIGNATIONS) if spec.has("designation") else "",
     )
     spec.done()
     return unit
@@ -501,6 +511,8 @@ class SituationScenario(Patrol):
             state.contractors.append(poi)
         state.cleared_buildings = list(self.situation.cleared_buildings)  # house clearing
         state.aid_stations = [[x, y] for x, y in self.situation.aid_stations]
+        for asset in self.situation.assets:  # support assets (issue 19)
+            grant_asset(state, asset)
 
 
 def _unit_state(spec: UnitSetup, turn: int) -> UnitState:
@@ -546,6 +558,7 @@ def _unit_state(spec: UnitSetup, turn: int) -> UnitState:
     if "moved_rapidly" in spec.statuses:
         unit.move_rate_turn, unit.move_rate = turn, "rapid"
     unit.overwatch = "overwatch" in spec.statuses
+    unit.designation = spec.designation  # support assets (issue 19)
     return unit
 
 
