@@ -185,11 +185,15 @@ def check_close_assault(g: Engine, unit: UnitState, command: Command, act: Activ
         raise IllegalCommand(
             f'{target.name} is {gap:.1f}" away, beyond the charge reach of {name} ({reach:.0f}")'
         )
-    if close_assault.charge_route(g, unit, target, reach) is None:
+    route = close_assault.charge_route(g, unit, target, reach)
+    if route is None:
         raise IllegalCommand(
             f'{name} cannot reach {target.name} within its charge reach ({reach:.0f}") along a '
             "real path (round walls and buildings; Rulebook: Close Assault)"
         )
+    through_mob = civilians.move_refused(g, unit, route, reach)  # civilians (issue 21, R232)
+    if through_mob:
+        raise IllegalCommand(through_mob)
 
 
 def check_move_command(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
