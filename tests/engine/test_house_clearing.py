@@ -263,3 +263,24 @@ def test_the_window_sends_optional_rules_to_the_setup_screen(
         "error: --rule is for --headless games; in the window, choose the optional rules on "
         "the New game screen\n"
     )
+
+
+def test_r246_replay_and_the_vp_chart_replay_a_game_with_its_optional_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The replay screen and the after-action report's VP chart replay the log on a fresh
+    engine of the same game: with the rule on (a clear_building command in the log) they
+    reproduce it instead of refusing the clearing."""
+    from game.replay import Replay
+    from game.report import vp_by_turn
+
+    save = tmp_path / "s.json"
+    game = ["--scenario", "sweep-and-clear", "--seed", "6", "--no-autosave", "--quiet"]
+    assert main([*game, "--rule", "building-clearing=on", "--turns", "3", "--save", str(save)]) == 0
+    capsys.readouterr()
+    engine = load_save(save)
+    assert any(c.kind == "clear_building" for c in engine.log)
+    replay = Replay(engine)
+    assert replay.state().cleared_buildings == engine.state.cleared_buildings
+    assert [p.turn for p in vp_by_turn(engine)] == [1, 2, 3]
+    assert engine.fresh().state.optional_rules == ["building-clearing"]
