@@ -284,3 +284,23 @@ def test_r246_replay_and_the_vp_chart_replay_a_game_with_its_optional_rules(
     assert replay.state().cleared_buildings == engine.state.cleared_buildings
     assert [p.turn for p in vp_by_turn(engine)] == [1, 2, 3]
     assert engine.fresh().state.optional_rules == ["building-clearing"]
+
+
+def test_r134_a_hard_game_replays_on_a_fresh_engine_of_its_difficulty() -> None:
+    """Found while making replays keep the optional rules: the replay, the VP chart and the
+    AIs' recall built their engine without the game's difficulty, so a Hard game's log met
+    other reinforcements (here an Insurgent group that never arrived on Book)."""
+    from game.ai.controller import InsurgentAI
+    from game.ai.regular import RegularAI
+    from game.engine.state import INSURGENT, REGULAR
+    from game.headless import play
+
+    map_path, scenario_id = resolve_map("sweep-and-clear")
+    engine = new_game(map_path, scenario_id, 5, difficulty="hard")
+    ais = {INSURGENT: InsurgentAI(engine.battlefield, 12), REGULAR: RegularAI(engine.battlefield)}
+    play(engine, ais, stop_after_turn=4)
+    fresh = engine.fresh()
+    assert fresh.state.difficulty == "hard"
+    for command in engine.log:
+        fresh.apply(command)
+    assert fresh.events_sha256() == engine.events_sha256()
