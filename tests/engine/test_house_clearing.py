@@ -5,6 +5,7 @@ checks that refuse what the rules forbid, the cleared state in saves and the RES
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -82,12 +83,23 @@ def test_house_clearing_empty_building_roll_above_the_level() -> None:
     assert not kinds(result, "Casualty")
 
 
-def test_r240_stacking_needs_every_figure_against_the_wall() -> None:
+def test_r240_stacking_lines_the_figures_up_against_the_wall() -> None:
+    """Stacking: the figures are lined up against the wall their leader stands by (a straggler
+    2" out comes in); a leader more than 1" from the wall may not stack."""
     data = situation("house-clearing-stacked.json")
     data["units"][0]["figures"][4] = {"kind": "saw", "at": [25, 30.5]}
+    data["commands"] = data["commands"][:1]
     result = run(data)
-    assert '1 of its figures stand more than 1"' in result.error
-    assert "Stacking; R240" in result.error
+    assert result.error == "" and result.engine is not None
+    figures = result.engine.state.units["R1"].figures
+    assert all(28.0 < f.y <= 29.0 for f in figures)  # along the south wall, within 1"
+    xs = sorted(f.x for f in figures)
+    assert all(b - a >= 0.75 for a, b in itertools.pairwise(xs))  # bases side by side
+    data["units"][0]["line"] = [21, 29.5]
+    del data["units"][0]["figures"][4]
+    refused = run(data)
+    assert 'leader must stand within 1" of the walls of the house to stack' in refused.error
+    assert "Stacking; R240" in refused.error
 
 
 def test_r240_clearing_needs_the_leader_by_the_wall() -> None:
