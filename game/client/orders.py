@@ -28,6 +28,7 @@ from game.engine.commands import (
     SplitUnit,
 )
 from game.engine.engine import Engine
+from game.engine.fire import smaw_fires  # support assets (issue 19)
 from game.engine.protocol import DecisionKind, MoveRate
 from game.engine.state import UnitState
 from game.engine.terrain import distance, path_length, point_segment_distance, truncate
@@ -243,7 +244,7 @@ def fire_preview(
 def _preview(
     engine: Engine, unit: UnitState, target: UnitState, fp: Any, blocked: str
 ) -> FirePreview:
-    df = engine.defense(target)
+    df = engine.defense(target, thermobaric=smaw_fires(unit))  # a SMAW: no cover dice (R194)
     odds: CasualtyOdds | None = None
     if not blocked:
         try:
@@ -256,7 +257,7 @@ def _preview(
 def fire_odds(engine: Engine, unit: UnitState, target: UnitState) -> CasualtyOdds:
     """The exact casualty odds of `unit` firing at `target` now (the test's oracle)."""
     fp = engine.firepower(unit, target, interruption_penalty=penalty_now(engine, unit))
-    df = engine.defense(target)
+    df = engine.defense(target, thermobaric=smaw_fires(unit))  # a SMAW: no cover dice (R194)
     return casualty_odds(fp.total, unit.quality_die(), df.total, target.quality_die())
 
 

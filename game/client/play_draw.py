@@ -90,6 +90,11 @@ def _ring_radius(self: PlayScene) -> int:
 
 
 def _draw_targets(self: PlayScene, surface: pygame.Surface) -> None:
+    if self.mode == "call":  # support assets (issue 19): the armed asset's odds
+        from game.client.play_support import update_preview
+
+        update_preview(self)
+        return
     unit = self._selected_own()
     if unit is None or self.mode not in ("fire", "assault"):
         return
@@ -134,7 +139,7 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
         pygame.draw.circle(surface, colour, points[-1], 5)
         if self.move_exit is not None:  # where the unit would leave the table
             pygame.draw.circle(surface, TARGET_COLOUR, self._to_screen(self.move_exit.at), 12, 3)
-    if self.mode in ("move", "fire", "assault") and self.preview_text:
+    if self.mode in ("move", "fire", "assault", "call") and self.preview_text:
         at = (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14)
         avoid = self._target_figure_rects() if self.mode != "move" else []
         self.preview_rect = self._label(surface, self.preview_text, at, avoid)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.client import orders
+from game.client import civilian_orders, orders
 from game.client.handoff import handoff_due
 from game.client.play_consts import (
     BOARD_KINDS,
@@ -117,6 +117,11 @@ def order(self: PlayScene, action: str) -> None:
     if unit is None:
         return
     side = seat.side
+    if action == "support":  # support assets (issue 19)
+        from game.client.play_support import support_order
+
+        support_order(self, seat, unit)
+        return
     if action in ("move", "fire", "assault"):
         why = orders.cannot(self.session.engine, unit, action)
         if why:
@@ -155,6 +160,12 @@ def order(self: PlayScene, action: str) -> None:
 
         end = EndActivation(side=side, unit=unit.id)
         confirm_end_activation(self, unit.name, lambda: self.give(end))
+    elif action == "mob":  # civilians (issue 21)
+        command = civilian_orders.mob_order(self.session.engine, side, unit)
+        if command is None:
+            self.say(f"{unit.name} has no civilian mob within reach.", True)
+            return
+        self.give(command)
     elif action == "hotspot":
         spots = [h for h in self.session.engine.state.hot_spots.values() if not h.neutralized]
         if not spots:
@@ -168,13 +179,14 @@ def order(self: PlayScene, action: str) -> None:
         give_house_order(self, side, unit, action)
 
 
-def house_buttons(
-    self: PlayScene, actions: list[tuple[str, str, str]]
-) -> list[tuple[str, str, str]]:
-    """The order buttons, with Stack and Clear under the optional Building Clearing rule."""
-    from game.client.house_orders import house_buttons as with_house
+def order_buttons(self: PlayScene, watching: bool) -> list[tuple[str, str, str]]:
+    """The order buttons: the viewing tools only when `watching` two AIs, and Stack and Clear
+    under the optional Building Clearing rule (house clearing, issue 21)."""
+    from game.client.house_orders import house_buttons
+    from game.client.play_consts import ACTIONS, WATCH_ACTIONS
 
-    return with_house(actions, self.session.engine.state)
+    actions = [a for a in ACTIONS if not watching or a[0] in WATCH_ACTIONS]
+    return house_buttons(actions, self.session.engine.state)
 
 
 def _select_at_phase_start(self: PlayScene, seat: Seat) -> None:

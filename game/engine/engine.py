@@ -252,7 +252,13 @@ class Engine:
         )
 
     def defense(
-        self, unit: UnitState, *, charging: bool = False, melee: bool = False
+        self,
+        unit: UnitState,
+        *,
+        charging: bool = False,
+        melee: bool = False,
+        thermobaric: bool = False,
     ) -> rb.Breakdown:
-        """Defense of `unit` now, with its breakdown (`fire.defense`)."""
-        return fire.defense(self, unit, charging=charging, melee=melee)
+        """Defense of `unit` now, with its breakdown (`fire.defense`); `thermobaric` against a
+        SMAW (R194)."""
+        return fire.defense(self, unit, charging=charging, melee=melee, thermobaric=thermobaric)

@@ -33,6 +33,7 @@ SUPPORT_WEAPONS = {
     "rpg": "RPG",
     "at_rpg": "AT RPG",
     "sniper": "sniper rifle",
+    "smaw": "SMAW",  # --- support assets (issue 19) ---
 }
 
 
@@ -110,6 +111,8 @@ def _fire(d: Data, turn: int) -> str:
         manner = _("{manner} (split fire, {figures})").format(
             manner=manner, figures=counted(d["split_figures"], "figure")
         )
+    if d.get("thermobaric"):  # support assets (issue 19): the SMAW card (R194)
+        manner = _("{manner} (a SMAW: no cover dice, R194)").format(manner=manner)
     return _(
         "T{turn} {firer_name} {manner} at {target_name} (Rulebook: Making the Attack Roll): "
         "Firepower {fp} → {firepower}{firepower_die} {firepower_faces}; "
@@ -532,3 +535,9 @@ def narrate(kind: str, data: Data, turn: int = 0) -> str:
 def narrate_event(event: Mapping[str, Any]) -> str:
     """The line of a stored event (`{"seq", "turn", "kind", "data", ...}`)."""
     return narrate(str(event["kind"]), event.get("data", {}) or {}, int(event.get("turn", 0)))
+
+
+# --- support assets (issue 19) ---
+from game.engine import asset_narration  # noqa: E402  (its sentences need `breakdown_words`)
+
+SENTENCES.update(asset_narration.SENTENCES)

@@ -102,6 +102,14 @@ class EventKind(StrEnum):
     UNIT_EXITS = "UnitExits"
     UNPINNED = "Unpinned"
     WOUNDED_AT_END = "WoundedAtEnd"
+    # --- civilians (issue 21) ---
+    MOB_MOVE = "MobMove"
+    CIVILIAN_CHECK = "CivilianCheck"
+    INSURGENCY_SHIFT = "InsurgencyShift"
+    MOB_DISPERSE = "MobDisperse"
+    MOB_INFLUENCE = "MobInfluence"
+    MOB_ARMED = "MobArmed"
+    POI_KILLED = "PoiKilled"
     # --- house clearing (issue 21) ---
     BUILDING_STACKED = "BuildingStacked"
     BUILDING_CLEARANCE = "BuildingClearance"
@@ -112,6 +120,13 @@ class EventKind(StrEnum):
     CLEARING_CASUALTIES_RECOVERED = "ClearingCasualtiesRecovered"
     CLEARING_POWS = "ClearingPows"
     CLEARING_POWS_FREED = "ClearingPowsFreed"
+    # --- support assets (issue 19) ---
+    ASSET_GRANTED = "AssetGranted"
+    ASSET_CALL = "AssetCall"
+    ASSET_FIRE = "AssetFire"
+    ASSET_LOST = "AssetLost"
+    ASSET_DEPLOYED = "AssetDeployed"
+    IED_DETONATED = "IedDetonated"
 
 
 class MoveRate(StrEnum):

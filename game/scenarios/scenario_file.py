@@ -17,7 +17,8 @@ from game.engine.scenario import (
 )
 from game.engine.state import INSURGENT, REGULAR
 from game.engine.victory import END_HOOKS, VICTORY_HOOKS, VictoryCondition
-from game.scenarios.orbat import REGULAR_KINDS, Library, library
+from game.rules.support import AssetId  # support assets (issue 19)
+from game.scenarios.orbat import DESIGNATIONS, REGULAR_KINDS, Library, library
 from game.scenarios.toml_fields import Problems, Table, parse_figures, read_toml
 
 INSURGENT_KINDS = ("leader", "small_arms", "saw", "l_support", "mg", "rpg", "at_rpg", "sniper")
@@ -35,6 +36,7 @@ class UnitSpec:
     quality: int | None = None
     morale: int | None = None
     at: int | None = None  # the number of a Regular StartPosition marker
+    designation: str = ""  # support assets (issue 19): special_weapon_team | sniper_team (R196)
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ class ScenarioSpec:
     victory: tuple[VictoryCondition, ...] = ()
     # --- house clearing (issue 21) ---
     optional_rules: tuple[str, ...] = ()  # the optional rules the scenario offers (R246)
+    assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
 
 
 def scenario_file_for(map_path: Path) -> Path:
@@ -108,7 +111,7 @@ def read_scenario(
         "special_rules": _special_rules(doc),
         "optional_rules": _optional_rules(doc),  # house clearing (issue 21)
     }
-    _assets(doc)
+    head["assets"] = _assets(doc)  # support assets (issue 19)
     arrive = doc.table("reinforcements")
     arrive.choice("table", ("standard",), "standard")
     arrive.choice("arrive", ("hot_spots",), "hot_spots")
@@ -177,13 +180,23 @@ def _optional_rules(doc: Table) -> tuple[str, ...]:
     return tuple(n for n in names if n in OPTIONAL_RULES)
 
 
-def _assets(doc: Table) -> None:
-    for name in doc.strings("assets"):
-        doc.problems.error(
-            "assets",
-            f"the Asset card {name!r} is not played by this version of the game",
-            "leave assets empty ([])",
-        )
+def _assets(doc: Table) -> tuple[str, ...]:
+    """The Regulars' support assets (issue 19): `assets = [ids]` or `[assets] regular = [ids]`."""
+    if isinstance(doc.raw("assets"), dict):
+        table = doc.table("assets")
+        names, key = table.strings("regular"), "assets.regular"
+        table.done()
+    else:
+        names, key = doc.strings("assets"), "assets"
+    known = tuple(a.value for a in AssetId)
+    for name in names:
+        if name not in known:
+            doc.problems.error(
+                key,
+                f"{name!r} is not a support asset this version of the game plays",
+                f"write asset ids ({', '.join(known)}), or leave assets empty ([])",
+            )
+    return tuple(n for n in names if n in known)
 
 
 def _regulars(t: Table, lib: Library) -> dict[str, Any]:
@@ -235,6 +248,7 @@ def _unit(u: Table) -> UnitSpec:
         u.die("quality", 0) or None,
         u.die("morale", 0) or None,
         u.integer("at", 0, 0, 999) or None,
+        u.choice("designation", ("", *DESIGNATIONS), ""),  # support assets (issue 19)
     )
     u.done()
     return spec
