@@ -47,7 +47,6 @@ from game.client.play_consts import (
     STATUS_TEXT,
     TARGET_COLOUR,
     TARGET_RING_INCHES,
-    WATCH_ACTIONS,
     load_settings,
 )
 from game.client.play_risk import plan_move_extras
@@ -225,8 +224,7 @@ class PlayScene(BattleScene):
         card = self.layout.card
         # watching two AIs: the viewing tools only, no order buttons nobody may press
         watching = not any(seat.human for seat in self.session.config.seats)
-        actions = [a for a in ACTIONS if not watching or a[0] in WATCH_ACTIONS]
-        actions = play_orders.house_buttons(self, actions)  # house clearing (issue 21)
+        actions = play_orders.order_buttons(self, watching)  # and house clearing's (issue 21)
         rows = (len(actions) + 1) // 2
         height = rows * BUTTON_ROW + 8
         if self.card_box is not None:

@@ -179,13 +179,14 @@ def order(self: PlayScene, action: str) -> None:
         give_house_order(self, side, unit, action)
 
 
-def house_buttons(
-    self: PlayScene, actions: list[tuple[str, str, str]]
-) -> list[tuple[str, str, str]]:
-    """The order buttons, with Stack and Clear under the optional Building Clearing rule."""
-    from game.client.house_orders import house_buttons as with_house
+def order_buttons(self: PlayScene, watching: bool) -> list[tuple[str, str, str]]:
+    """The order buttons: the viewing tools only when `watching` two AIs, and Stack and Clear
+    under the optional Building Clearing rule (house clearing, issue 21)."""
+    from game.client.house_orders import house_buttons
+    from game.client.play_consts import ACTIONS, WATCH_ACTIONS
 
-    return with_house(actions, self.session.engine.state)
+    actions = [a for a in ACTIONS if not watching or a[0] in WATCH_ACTIONS]
+    return house_buttons(actions, self.session.engine.state)
 
 
 def _select_at_phase_start(self: PlayScene, seat: Seat) -> None:

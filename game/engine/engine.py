@@ -122,6 +122,18 @@ class Engine:
     def events_sha256(self) -> str:
         return events_sha256(self.state.events)
 
+    def fresh(self) -> Engine:
+        """A new engine of the same game at its start: scenario, map, seed, difficulty and
+        optional rules (a replay of its log reproduces it; R134, R246)."""
+        return Engine(
+            self.scenario,
+            self.battlefield,
+            self.state.seed,
+            map_sha256=self.map_sha256,
+            difficulty=self.state.difficulty,
+            optional_rules=self.state.optional_rules,
+        )
+
     # == the machinery =======================================================================
     def _advance(self, command: Command | None) -> None:
         try:

@@ -150,6 +150,13 @@ def _level(doc: Table) -> str:
 def _special_rules(doc: Table) -> tuple[str, ...]:
     names = doc.strings("special_rules")
     for name in names:
+        if name == "building_clearing":  # house clearing (issue 21): played, as an option
+            doc.problems.error(
+                "special_rules",
+                "'building_clearing' is the optional Building Clearing rule (a set-up toggle)",
+                'write optional_rules = ["building-clearing"] instead',
+            )
+            continue
         if name in NOT_YET_PLAYED:
             doc.problems.error(
                 "special_rules",
