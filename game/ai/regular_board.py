@@ -381,6 +381,8 @@ class Board:
     def exit_allowed(self) -> bool:
         if not self.state.exit_edges:
             return False
+        if self.objective("fire_mission") and not self.state.tally.get("fire_mission_done"):
+            return False  # Turkey Shoot: out only once the snipers' work is done (R227)
         return self.neutralized_count() >= int(self.objective("exit_after_hot_spots"))
 
     def goal_for(self, unit: UnitState) -> Goal | None:
@@ -393,6 +395,8 @@ class Board:
         pairs first) and the exit edge once leaving is allowed and time runs short."""
         if self.contractor_mission():
             return self._contractor_goals()
+        if self.objective("fire_mission"):  # --- Turkey Shoot (issue 20) ---
+            return self._fire_mission_goals()
         goals: dict[str, Goal | None] = {}
         pending = {u.neutralizing for u in self.regulars if u.neutralizing}
         active = sorted(
@@ -435,6 +439,25 @@ class Board:
                     (nearest.x, nearest.y), f"hot spot {nearest.number}", 20.0, urgency=1.5
                 )
             goals.setdefault(u.id, None)
+        return goals
+
+    # --- Turkey Shoot (issue 20) ---
+    def _fire_mission_goals(self) -> dict[str, Goal | None]:
+        """Everyone on foot to the target building (the Objective marker) until the snipers'
+        fire mission is done, then to the exit edge; vehicles go by `regular_vehicles`."""
+        marks = [m.position for m in self.terrain.battlefield.markers if m.kind == "Objective"]
+        done = bool(self.state.tally.get("fire_mission_done"))
+        goals: dict[str, Goal | None] = {}
+        for unit in self.regulars:
+            if unit.id in self.state.vehicles:
+                goals[unit.id] = None
+            elif done or not marks:
+                exit_at = self.exit_point(unit.leader_point)
+                goals[unit.id] = (
+                    Goal(exit_at, "the exit edge", 30.0, EDGE_REACH, 2.0) if exit_at else None
+                )
+            else:
+                goals[unit.id] = Goal(marks[0], "the target building", 30.0, urgency=2.0)
         return goals
 
     def _contractor_goals(self) -> dict[str, Goal | None]:

@@ -11,6 +11,7 @@ from game.engine import (
     activation,
     checks,
     difficulty,
+    fire_mission,
     hot_spots,
     insurgent_phase,
     leaders,
@@ -96,6 +97,7 @@ def end_of_turn(g: Engine) -> None:
             g.emit(E.UNPINNED, unit=unit.id, unit_name=unit.name)
         if unit.on_table and unit.regroup_turn == turn:
             g.emit(E.REGROUPED, unit=unit.id, unit_name=unit.name)
+    fire_mission.end_of_turn(g)  # --- Turkey Shoot (issue 20) ---
     g.emit(E.TURN_END)
 
 

@@ -480,3 +480,9 @@ def narrate(kind: str, data: Data, turn: int = 0) -> str:
 def narrate_event(event: Mapping[str, Any]) -> str:
     """The line of a stored event (`{"seq", "turn", "kind", "data", ...}`)."""
     return narrate(str(event["kind"]), event.get("data", {}) or {}, int(event.get("turn", 0)))
+
+
+# --- vehicles (issue 20) ---
+from game.engine.vehicle_narration import VEHICLE_SENTENCES  # noqa: E402
+
+SENTENCES.update(VEHICLE_SENTENCES)

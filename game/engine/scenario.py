@@ -6,7 +6,7 @@ game/scenarios/ (Rulebook: Scenarios). The engine never imports game.scenarios.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from game.battlefield.model import Battlefield, Edge
@@ -38,6 +38,8 @@ class Objectives:
     hot_spots: bool = True
     exit_after_hot_spots: int = 0
     insurgent_objectives: tuple[str, ...] | None = None
+    # --- Turkey Shoot (issue 20): the snipers' fire mission in the Objective building ---
+    fire_mission: bool = False
 
     def __post_init__(self) -> None:
         for kind in self.insurgent_objectives or ():
@@ -74,6 +76,7 @@ class Scenario:
     contractors = False  # the contractor special rules (Contracting Trouble!) apply
     objectives = Objectives()
     places_hot_spots = False
+    fire_mission = False  # --- Turkey Shoot (issue 20): the fire mission is played (R226) ---
     """A map without hot spots gets five placed at set-up, with the game's dice, where an
     Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
 
@@ -93,6 +96,8 @@ class Scenario:
     def exit_allowed(self, state: GameState, unit: UnitState) -> bool:
         """Whether a Regular unit at an exit edge may leave now (the scenario's objectives)."""
         needed = self.objectives.exit_after_hot_spots
+        if self.fire_mission and not state.tally.get("fire_mission_done"):  # Turkey Shoot (R227)
+            return False
         return state.tally.get("hot_spots_neutralized", 0) >= needed
 
     def finished(self, state: GameState) -> str | None:
@@ -119,8 +124,15 @@ def _contractors(scenario: Scenario) -> None:
     scenario.contractors = True
 
 
+# --- Turkey Shoot (issue 20) ---
+def _fire_mission(scenario: Scenario) -> None:
+    scenario.fire_mission = True
+    scenario.objectives = replace(scenario.objectives, fire_mission=True)
+
+
 SPECIAL_RULES: dict[str, SpecialRule] = {
     "contractors": SpecialRule("Moving the Contractors (Scenario 1)", _contractors),
+    "fire_mission": SpecialRule("The snipers' fire mission (Scenario 2)", _fire_mission),
 }
 """The special rules a scenario may name (docs/SCENARIOS.md). A new one is a new rule: its
 procedure goes where its rulebook heading says, and its name here."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.battlefield.errors import MapError
 from game.battlefield.model import Battlefield, Point
-from game.engine import prisoners
+from game.engine import prisoners, vehicles
 from game.engine.commands import Command, command_from_json
 from game.engine.engine import Engine
 from game.engine.rulesbridge import KIND_WEAPONS
@@ -33,6 +33,7 @@ from game.engine.state import (
 )
 from game.engine.terrain import Terrain
 from game.rules.dice import DiceSource, Die, ScriptedDice
+from game.rules.vehicle_types import VEHICLES
 from game.scenarios.catalog import Patrol
 from game.scenarios.fields import Fields, SituationError, items, kind_of, one_of, point
 from game.scenarios.ids import SHIPPED_SCENARIO_IDS, scenario_map
@@ -64,6 +65,7 @@ SITUATION_FIELDS = (
 UNIT_FIELDS = (
     "id", "side", "name", "quality", "morale", "figures", "line", "status", "morale_shift",
     "elevation", "armour", "morale_bonus", "dependants", "seen",
+    "vehicle",  # --- vehicles (issue 20) ---
 )  # fmt: skip
 
 
@@ -89,6 +91,8 @@ class UnitSetup:
     morale_bonus: int = 0
     dependants: tuple[str, ...] = ()
     seen: bool = True
+    # --- vehicles (issue 20): (card key, facing in degrees, passenger unit ids) ---
+    vehicle: tuple[str, float, tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -278,9 +282,25 @@ def _unit(data: Any, where: str) -> UnitSetup:
         morale_bonus=spec.integer("morale_bonus", 0, high=3),
         dependants=tuple(one_of(v, DEPENDANTS, at) for at, v in spec.items("dependants", [])),
         seen=spec.flag("seen", True),
+        vehicle=_vehicle(spec.raw("vehicle"), spec.at("vehicle")) if spec.has("vehicle") else None,
     )
     spec.done()
     return unit
+
+
+# --- vehicles (issue 20) ---
+def _vehicle(value: Any, where: str) -> tuple[str, float, tuple[str, ...]]:
+    """`{"type": "lvtp", "facing": 90, "passengers": ["R2"]}`: the unit's figures are the crew."""
+    spec = Fields(value, where)
+    spec.expect("type", "facing", "passengers")
+    key = spec.text("type")
+    if key not in VEHICLES:
+        known = ", ".join(sorted(VEHICLES))
+        raise SituationError(spec.at("type"), f"{key!r} is not a vehicle (known: {known})")
+    facing = spec.number("facing", 0.0)
+    passengers = tuple(str(v) for _, v in spec.items("passengers", []))
+    spec.done()
+    return key, facing, passengers
 
 
 def _figure(
@@ -422,6 +442,14 @@ class SituationScenario(Patrol):
             carried = spec.dependants.count("casualty") if spec.side == REGULAR else 0
             if carried:  # carried casualties are wounded figures removed (R123)
                 state.count("regular_wia", carried)
+        # --- vehicles (issue 20) ---
+        for spec in self.situation.units:
+            if spec.vehicle is not None:
+                key, facing, riders = spec.vehicle
+                missing = [r for r in riders if r not in state.units]
+                if missing:
+                    raise SituationError(f"{spec.id}.vehicle.passengers", f"no unit {missing[0]!r}")
+                vehicles.add_vehicle(state, state.units[spec.id], key, facing, list(riders))
         for i, ((x, y), holder) in enumerate(self.situation.contractors):
             contractor = ContractorState(f"C{i + 1}", x, y)
             if holder:
