@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.battlefield.model import Battlefield, Point, UnitPosition
-from game.engine import placement
+from game.engine import placement, vehicle_fire, vehicles
 from game.engine.commands import (
     Answer,
     CloseAssault,
@@ -31,6 +31,7 @@ from game.engine.engine import Engine
 from game.engine.protocol import DecisionKind, MoveRate
 from game.engine.state import UnitState
 from game.engine.terrain import distance, path_length, point_segment_distance, truncate
+from game.rules.dice import Die
 from game.rules.movement import CAUTIOUS, RAPID
 from game.rules.odds import CasualtyOdds, casualty_odds
 
@@ -247,7 +248,7 @@ def _preview(
     odds: CasualtyOdds | None = None
     if not blocked:
         try:
-            odds = casualty_odds(fp.total, unit.quality_die(), df.total, target.quality_die())
+            odds = casualty_odds(fp.total, unit.quality_die(), df.total, die_of(engine, target))
         except ValueError:
             odds = None
     return FirePreview(unit.name, target.name, fp.describe(), df.describe(), odds, blocked)
@@ -257,7 +258,14 @@ def fire_odds(engine: Engine, unit: UnitState, target: UnitState) -> CasualtyOdd
     """The exact casualty odds of `unit` firing at `target` now (the test's oracle)."""
     fp = engine.firepower(unit, target, interruption_penalty=penalty_now(engine, unit))
     df = engine.defense(target)
-    return casualty_odds(fp.total, unit.quality_die(), df.total, target.quality_die())
+    return casualty_odds(fp.total, unit.quality_die(), df.total, die_of(engine, target))
+
+
+def die_of(engine: Engine, target: UnitState) -> Die:
+    """The target's Defense die: its Troop Quality, or a vehicle's armour die (issue 20)."""
+    if vehicles.is_vehicle(engine.state, target):
+        return vehicle_fire.defense_die(engine, target)
+    return target.quality_die()
 
 
 # -- movement ------------------------------------------------------------------------------

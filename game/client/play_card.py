@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from game.client import orders
+from game.client import orders, vehicle_orders
 from game.client.battle import figures_summary
 from game.engine.protocol import FigureStatus
 from game.engine.state import UnitState, side_name
@@ -46,6 +46,7 @@ def card_markup(self: PlayScene) -> str:
 
             parts += [html.escape(badge_tooltip(b.value)) for b in sprite.badges]
     parts += [f"<b>Now:</b> {html.escape(self.activation_summary(unit))}"]
+    parts += [html.escape(line) for line in vehicle_orders.card_lines(engine, unit)]  # issue 20
     parts += [f"<b>Defense:</b> {html.escape(engine.defense(unit).describe())}"]
     foe = self._card_target(unit)
     if foe is not None and unit.effective_figures and self.fire_plan is None:

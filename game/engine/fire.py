@@ -72,6 +72,8 @@ def firepower(
     """Firepower with its breakdown (R16, R17); `figure_ids` for one portion of split fire."""
     if vehicles.is_vehicle(g.state, unit):  # --- vehicles (issue 20): its mounted weapons ---
         return vehicle_fire.vehicle_firepower(g, unit, target, interruption_penalty)
+    if vehicles.is_vehicle(g.state, target):  # the weapons that can harm its armour (R217)
+        return vehicle_fire.infantry_firepower(g, unit, target, interruption_penalty, figure_ids)
     turn = g.state.turn
     exposed = bool(target.effective_figures) and g.terrain.is_exposed(target.position())
     live = bool(unit.effective_figures and target.effective_figures)

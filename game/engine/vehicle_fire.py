@@ -76,6 +76,28 @@ def vehicle_firepower(g: Engine, firer: UnitState, target: UnitState, penalty: i
     return rb.breakdown_of(best[2].items, 0)
 
 
+def infantry_firepower(
+    g: Engine,
+    firer: UnitState,
+    target: UnitState,
+    penalty: int,
+    figure_ids: tuple[str, ...] | None = None,
+) -> rb.Breakdown:
+    """An infantry unit's Firepower at a vehicle, for previews and the AIs (R217)."""
+    rec = vehicles.record(g.state, target.id)
+    assert rec is not None
+    conditions = conditions_at(g, target, penalty, distance(firer.centre, target.centre))
+    fire, _ = infantry_vs_vehicle(rb.rules_unit(firer), rec.card, conditions, figure_ids=figure_ids)
+    return rb.breakdown_of(fire.items, 0)
+
+
+def defense_die(g: Engine, target: UnitState) -> Die:
+    """The die a vehicle's armour rolls (Vehicle Defense Dice)."""
+    rec = vehicles.record(g.state, target.id)
+    assert rec is not None
+    return vehicle_defense(rec.card).die
+
+
 def defense_of(g: Engine, target: UnitState) -> rb.Breakdown:
     rec = vehicles.record(g.state, target.id)
     assert rec is not None

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.engine import vehicles
-from game.engine.commands import Dismount, Drive, IllegalCommand, Mount, MoveUnit
+from game.engine.commands import Dismount, Drive, Fire, IllegalCommand, Mount, MoveUnit
 from game.engine.engine import Engine
 from game.engine.state import GameState
 from game.sandbox import Run, run_situation
@@ -141,3 +141,12 @@ def test_a_save_without_vehicles_loads_with_none() -> None:
     data = run.engine.state.to_dict()
     del data["vehicles"]
     assert GameState.from_dict(data).vehicles == {}
+
+
+def test_r217_small_arms_may_not_fire_at_armour() -> None:
+    """Weapon Class < Armor: completely ineffective, so the order is refused with the reason."""
+    engine = fresh("vehicle-damage.json")
+    gunmen = engine.state.units["G"]
+    gunmen.figures[1].kind = "small_arms"  # the AT RPG gunner has only his rifle now
+    with pytest.raises(IllegalCommand, match=r"no Firepower left.*cannot harm Class 1 armour"):
+        engine.apply(Fire("insurgent", unit="G", target="V"))
