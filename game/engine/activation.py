@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 from game.engine import (
     casualties,
     checks,
+    civilians,
     close_assault,
     fire,
     hot_spots,
+    house_clearing,
     interruptions,
     leaders,
     movement,
@@ -25,6 +27,7 @@ from game.engine.commands import (  # --- vehicles (issue 20) ---
     CloseAssault,
     Command,
     Dismount,
+    DisperseMob,
     Drive,
     EndActivation,
     Fire,
@@ -81,6 +84,10 @@ def run_activation(g: Engine, first: Command) -> Flow:
             if not unit.on_table or g.scenario.finished(g.state):
                 break
             if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)):
+                break
+            if isinstance(command, DisperseMob):  # all it does this turn (R236)
+                break
+            if isinstance(command, house_clearing.HOUSE_COMMANDS):  # house clearing (issue 21)
                 break
             if act.fired and act.rate:
                 break
@@ -168,6 +175,12 @@ def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command
         return
     if isinstance(command, Dismount):
         vehicles.dismount(g, unit, command)
+        return
+    if isinstance(command, DisperseMob):  # civilians (issue 21)
+        civilians.disperse(g, unit, command)
+        return
+    if isinstance(command, house_clearing.HOUSE_COMMANDS):  # house clearing (issue 21)
+        house_clearing.act_on_building(g, unit, command)
         return
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import casualties, checks, morale, vehicle_fire, vehicles
+from game.engine import casualties, checks, civilians, morale, vehicle_fire, vehicles
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Fire,
@@ -202,6 +202,8 @@ def fire(
         casualties=lost,
     )
     target.last_attacker = firer.id
+    if not melee:
+        civilians.after_fire(g, firer, target)  # civilians near the line of fire (issue 21)
     if lost:
         casualties.apply_casualties(
             g,

@@ -15,6 +15,7 @@ SHIPPED_SCENARIO_IDS: tuple[str, ...] = (
     "contracting-trouble",
     "sweep-and-clear",
     "turkey-shoot",  # issue 20
+    "hornets-nest",  # civilians (issue 21)
 )
 PATROL_ID = "patrol"  # the generic scenario of a custom map
 
