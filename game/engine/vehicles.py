@@ -79,7 +79,7 @@ def save(state: GameState, unit_id: str, rec: VehicleRecord) -> None:
 
 
 def is_vehicle(state: GameState, unit: UnitState) -> bool:
-    """A crew unit still in its vehicle: every vehicle until it is destroyed (R215)."""
+    """A crew unit still in its vehicle: every vehicle until it is destroyed (R224, R225)."""
     rec = record(state, unit.id)
     return rec is not None and not rec.state.destroyed
 

@@ -64,7 +64,7 @@ class VehicleWeapon:
 class VehicleType:
     """A kind of vehicle as its data card gives it (Sample Vehicles).
 
-    `crew` figures always ride in it (R215); `capacity` is how many passenger figures it takes.
+    `crew` figures always ride in it (R225); `capacity` is how many passenger figures it takes.
     """
 
     key: str

@@ -150,3 +150,47 @@ def test_r217_small_arms_may_not_fire_at_armour() -> None:
     gunmen.figures[1].kind = "small_arms"  # the AT RPG gunner has only his rifle now
     with pytest.raises(IllegalCommand, match=r"no Firepower left.*cannot harm Class 1 armour"):
         engine.apply(Fire("insurgent", unit="G", target="V"))
+
+
+def test_r224_a_destroyed_vehicle_lets_its_survivors_out_and_scores_once() -> None:
+    """Effects of Reliability Breakdowns: below d6 the vehicle is destroyed; every figure aboard
+    checks 4+, the passengers are set down by the wreck and the crew fights on foot (R224)."""
+    engine = fresh("vehicle-damage.json")
+    rec = vehicles.record(engine.state, "V")
+    assert rec is not None
+    rec.damage = {"reliability": 6, "mobility_failures": 0, "armament_failures": 0, "speed_loss": 0}
+    vehicles.save(engine.state, "V", rec)
+    engine.dice.script = [  # type: ignore[attr-defined]
+        6, 5, 4, 1, 5, 2,  # 4d6 against 2d8: two penetrating hits
+        1, 5,  # Reliability d6=1, Breakdown Table 5: the die falls below d6, destroyed
+        5, 5, 5, 5,  # the crew's four d8 checks: all pass
+        9, 9, 9, 2,  # the Recon team's four d10 checks: one fails
+        6,  # Who Got Hit? among the Recon team
+    ]  # fmt: skip
+    engine.apply(Fire("insurgent", unit="G", target="V"))
+    after = vehicles.record(engine.state, "V")
+    assert after is not None and after.state.destroyed and after.passengers == []
+    assert not vehicles.is_vehicle(engine.state, engine.state.units["V"])
+    recon = engine.state.units["R"]
+    assert recon.on_table and [f.status for f in recon.figures].count("hit") == 1
+    checks = [e["data"] for e in engine.state.events if e["kind"] == "VehicleCrewCheck"]
+    assert [(c["unit"], c["lost"]) for c in checks] == [("V", 0), ("R", 1)]
+    assert engine.state.tally["vehicles_lost_regular"] == 1
+    assert len([e for e in engine.state.events if e["kind"] == "VehicleDamage"]) == 1
+
+
+def test_r222_cruising_counts_as_moving_rapidly_for_those_firing_at_it() -> None:
+    engine = fresh("vehicle-movement.json")
+    engine.apply(Drive("regular", unit="V", path=((24.85, 23.0),), speed="cruising"))
+    vehicle = engine.state.units["V"]
+    assert vehicle.move_rate == "rapid" and vehicle.move_rate_turn == engine.state.turn
+
+
+def test_r223_a_vehicle_fires_the_weapon_that_throws_most_dice() -> None:
+    engine = fresh("vehicle-damage.json")
+    rec = vehicles.record(engine.state, "V")
+    assert rec is not None
+    rec.type = "bradley"  # TOW (Class 3, 4 dice), 25 mm (Class 2, 3), coaxial MG (Class 1, 2)
+    vehicles.save(engine.state, "V", rec)
+    fp = engine.firepower(engine.state.units["V"], engine.state.units["G"])
+    assert ["TOW II", 4] in fp.to_data()["items"]
