@@ -321,7 +321,11 @@ def move_preview(
     engine: Engine, unit: UnitState, to: Point, *, force_rate: str | None = None
 ) -> MovePreview:
     """The path to `to` (or the nearest reachable point, `reachable_near`), its length, and the
-    rate it needs (Cautious up to 6", else Rapid)."""
+    rate it needs (Cautious up to 6", else Rapid). A vehicle's is a drive (issue 20)."""
+    if vehicles.is_vehicle(engine.state, unit):
+        from game.client.vehicle_orders import drive_preview  # it builds on this module
+
+        return drive_preview(engine, unit, to, force_rate=force_rate)
     start = unit.leader_point
     requested = to
     to = reachable_near(engine, start, to)

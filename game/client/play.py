@@ -54,7 +54,6 @@ from game.client.playback import Beat, Playback, beat_of
 from game.client.risk import RiskPreview
 from game.client.session import GameSession, Seat, SessionConfig
 from game.client.sound import loudest
-from game.client.vehicle_orders import preview as move_or_drive_preview  # issue 20
 from game.client.viewmodel import BattleView
 from game.engine.commands import (
     Command,
@@ -452,7 +451,7 @@ class PlayScene(BattleScene):
             world = self.camera.screen_to_world(pos)
             to = (round(world[0] * 4) / 4, round(world[1] * 4) / 4)
             if self.move_plan is None or self.move_plan.path[-1:] != (to,):
-                self.move_plan = move_or_drive_preview(engine, unit, to, self.force_rate)
+                self.move_plan = orders.move_preview(engine, unit, to, force_rate=self.force_rate)
                 plan_move_extras(self)
         elif self.mode in ("fire", "assault"):
             hovered = self.overlays.hovered_unit

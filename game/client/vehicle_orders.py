@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 
 from game.battlefield.model import Point
-from game.client.orders import MovePreview, check, move_preview
+from game.client.orders import MovePreview, check
 from game.engine import vehicles
 from game.engine.commands import Command, Dismount, Drive, Mount
 from game.engine.engine import Engine
@@ -75,13 +75,6 @@ def drive_preview(
     rate = "rapid" if speed == "cruising" else "cautious"
     length = math.dist(start, end)
     return DrivePreview((start, end), wanted, length, rate, blocked, end, to, speed)
-
-
-def preview(engine: Engine, unit: UnitState, to: Point, force_rate: str | None) -> MovePreview:
-    """The play screen's Move preview: a drive for a vehicle, else the walk (`orders`)."""
-    if is_vehicle(engine, unit):
-        return drive_preview(engine, unit, to, force_rate=force_rate)
-    return move_preview(engine, unit, to, force_rate=force_rate)
 
 
 def drive_order(preview: DrivePreview, unit: UnitState) -> Drive:

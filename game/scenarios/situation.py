@@ -319,9 +319,9 @@ def _unit(data: Any, where: str) -> UnitSetup:
     return unit
 
 
-# --- vehicles (issue 20) ---
 def _vehicle(value: Any, where: str) -> tuple[str, float, tuple[str, ...]]:
-    """`{"type": "lvtp", "facing": 90, "passengers": ["R2"]}`: the unit's figures are the crew."""
+    """Vehicles (issue 20): `{"type": "lvtp", "facing": 90, "passengers": ["R2"]}`, the unit's
+    figures being its crew."""
     spec = Fields(value, where)
     spec.expect("type", "facing", "passengers")
     key = spec.text("type")
@@ -497,8 +497,7 @@ class SituationScenario(Patrol):
             carried = spec.dependants.count("casualty") if spec.side == REGULAR else 0
             if carried:  # carried casualties are wounded figures removed (R123)
                 state.count("regular_wia", carried)
-        # --- vehicles (issue 20) ---
-        for spec in self.situation.units:
+        for spec in self.situation.units:  # --- vehicles (issue 20) ---
             if spec.vehicle is not None:
                 key, facing, riders = spec.vehicle
                 missing = [r for r in riders if r not in state.units]
