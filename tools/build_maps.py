@@ -94,10 +94,10 @@ class MapSpec:
     start_positions: tuple[tuple[str, Point], ...]  # (side, position), numbered from 1 per side
     contractors: tuple[Point, ...] = ()
     props: dict[str, str] = field(default_factory=dict)
+    objectives: tuple[tuple[str, Point], ...] = ()  # (label, where): Objective markers
     # --- civilians (issue 21) ---
     mobs: tuple[Point, ...] = ()  # CivilianMob markers, C1, C2, ... in this order
     poi: Point | None = None  # the POI marker (Hornet's Nest)
-    objectives: tuple[tuple[str, Point], ...] = ()  # (label, position): Objective markers
 
 
 def rubble(x: int, y: int, w: int, h: int, label: str = "rubble") -> PieceSpec:
@@ -309,6 +309,79 @@ SWEEP_AND_CLEAR = MapSpec(
     ),
 )
 
+# --- Turkey Shoot (issue 20) ---
+TURKEY_SHOOT = MapSpec(
+    slug="turkey-shoot",
+    title="Turkey Shoot",
+    scenario="turkey-shoot",
+    description=(
+        "The southern edge of a quarter where a Marine company is fighting it out with "
+        "insurgents and foreign fighters. A Recon squad in an LVTP brings a two-man sniper "
+        "team up the main street to the tall target building (T), holds it for three turns "
+        "while the snipers work on targets beyond the table's edge, then gets them out by the "
+        "south edge (M) they came in by."
+    ),
+    entry_edges="south",
+    exit_edges="south",
+    ground=(
+        ("pavement", (9, 0, 1, 24)),
+        ("pavement", (13, 0, 1, 24)),
+        ("pavement", (0, 10, 24, 1)),
+        ("pavement", (0, 14, 24, 1)),
+        ("street", (10, 0, 3, 24)),
+        ("street", (0, 11, 24, 3)),
+        ("court", (5, 0, 4, 2)),
+        ("dirt", (19, 19, 5, 5)),
+        ("alley", (4, 15, 1, 9)),
+        ("alley", (19, 5, 1, 5)),
+    ),
+    centre_lines=(("line_v", (11, 0, 1, 11)), ("line_v", (11, 14, 1, 10))),
+    zebras=(("zebra_h", (10, 14, 3, 1)),),
+    buildings=(
+        BuildingSpec(1, 1, 4, 4, 2, "plaster", "Mosque school", (("e", 1),), ("tank_black",)),
+        BuildingSpec(6, 2, 3, 3, 1, "ochre", "Bakery", (("e", 1),), ("ac_unit",)),
+        BuildingSpec(1, 6, 3, 3, 1, "concrete", "Garage", (("s", 1),)),
+        BuildingSpec(5, 6, 4, 3, 2, "plaster", "Tea house", (("e", 1),), ("laundry",)),
+        BuildingSpec(
+            14, 3, 5, 5, 3, "concrete", "Target building (T)", (("w", 2),), ("dish", "tank_white")
+        ),
+        BuildingSpec(20, 1, 4, 4, 2, "ochre", "Hotel", (("s", 1),), ("solar",)),
+        BuildingSpec(20, 6, 4, 3, 1, "plaster", "Shop", (("w", 1),), ("ac_unit",)),
+        BuildingSpec(1, 15, 3, 4, 2, "concrete", "Flats", (("n", 1),), ("tank_white",)),
+        BuildingSpec(5, 16, 4, 3, 1, "ochre", "Workshop", (("e", 1),)),
+        BuildingSpec(0, 20, 4, 3, 1, "plaster", "House", (("e", 1),), ("laundry",)),
+        BuildingSpec(15, 15, 4, 4, 2, "plaster", "Clinic", (("w", 1),), ("tank_black", "dish")),
+        BuildingSpec(20, 15, 4, 3, 1, "concrete", "Warehouse", (("s", 2),)),
+        BuildingSpec(15, 20, 3, 3, 1, "ochre", "Cottage", (("w", 1),)),
+    ),
+    walls=(
+        WallSpec(((19.5, 19.5), (23.5, 19.5)), False),
+        WallSpec(((5.5, 19.5), (8.5, 19.5)), False),
+        WallSpec(((14.5, 8.5), (18.5, 8.5)), False),
+    ),
+    pieces=(
+        PieceSpec("Cover", (2, 12, 2, 1), ("car_white_w", "car_white_e"), 0.15, "parked car"),
+        PieceSpec("Cover", (20, 12, 2, 1), ("car_white_w", "car_white_e"), 0.15, "parked car"),
+        PieceSpec("Cover", (7, 14, 1, 1), ("stall_red",), 0.1, "market stall"),
+        PieceSpec("Cover", (16, 10, 1, 1), ("palm",), 0.2, "palm"),
+        PieceSpec("Cover", (6, 21, 1, 1), ("crates",), 0.1, "crates"),
+        rubble(20, 21, 2, 2, "shelled house"),
+        rubble(7, 9, 1, 1, "rubble heap"),
+    ),
+    zones=(
+        ("entry", "regular", (9.0, 22.0, 5.0, 2.0), "M: Marine entry and exit"),
+        ("exit", "regular", (9.0, 22.0, 5.0, 2.0), "M: Marine exit"),
+    ),
+    hot_spots=((4.6, 5.5), (19.5, 4.6), (4.5, 19.5), (19.5, 20.5), (23.0, 12.5)),
+    start_positions=(
+        ("insurgent", (7.5, 9.5)),
+        ("insurgent", (21.5, 9.6)),
+        ("insurgent", (3.0, 3.0)),
+        ("insurgent", (17.0, 17.0)),
+    ),
+    objectives=(("T: target building", (16.5, 5.5)),),
+)
+
 # --- civilians (issue 21): Scenario 5 ---
 HORNETS_NEST = MapSpec(
     slug="hornets-nest",
@@ -489,7 +562,7 @@ MIDNIGHT_AT_THE_ALAMO = MapSpec(
     ),
 )
 
-MAPS = (CONTRACTING_TROUBLE, SWEEP_AND_CLEAR, HORNETS_NEST, MIDNIGHT_AT_THE_ALAMO)
+MAPS = (CONTRACTING_TROUBLE, SWEEP_AND_CLEAR, TURKEY_SHOOT, HORNETS_NEST, MIDNIGHT_AT_THE_ALAMO)
 
 
 # --- tiles -------------------------------------------------------------------------------
@@ -823,12 +896,12 @@ def build_tmx(spec: MapSpec, ids: dict[str, int]) -> str:
         )
     for number, (cx, cy) in enumerate(spec.contractors, start=1):
         markers.add("Contractor", f"Contractor {number}", cx, cy, "<point/>")
+    for label, (ox, oy) in spec.objectives:  # --- Turkey Shoot (issue 20) ---
+        markers.add("Objective", label, ox, oy, "<point/>", props=(("label", "string", label),))
     for number, (mx, my) in enumerate(spec.mobs, start=1):  # civilians (issue 21)
         markers.add("CivilianMob", f"C{number}", mx, my, "<point/>")
     if spec.poi is not None:
         markers.add("POI", "Person of Interest", spec.poi[0], spec.poi[1], "<point/>")
-    for label, (ox, oy) in spec.objectives:
-        markers.add("Objective", label, ox, oy, "<point/>", props=(("label", "string", label),))
 
     map_props = [
         ("title", "string", spec.title),

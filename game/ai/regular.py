@@ -46,6 +46,7 @@ from game.ai.regular_candidates import (
     _point_of,
     default_candidates,
 )
+from game.ai.regular_vehicles import vehicle_candidates
 from game.battlefield.model import Battlefield
 from game.engine.commands import Answer, Command, EndActivation, EndPhase
 from game.engine.protocol import DecisionKind, UnitStatus
@@ -73,7 +74,7 @@ class RegularAI:
         self._terrain: Terrain | None = None
         self.narrate = narrate
         self.journal: list[str] = []
-        self.candidates = default_candidates()
+        self.candidates = default_candidates() + vehicle_candidates()  # vehicles: issue 20
         self._sight: dict[tuple[Any, ...], bool] = {}  # lines of sight by positions (Board.los)
 
     def terrain_for(self, view: PlayerView) -> Terrain:

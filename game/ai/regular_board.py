@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
+from game.ai import scenario_goals
 from game.battlefield.model import Point, UnitPosition
 from game.engine import rulesbridge as rb
 from game.engine.buildings import first_uncleared  # house clearing (issue 21)
@@ -397,6 +398,8 @@ class Board:
         # --- Scenario 3 (issue 19): not before the scenario's turn; a hold-out holds (R208) ---
         if self.turn < int(self.objective("exit_from_turn")) or self.objective("hold_objectives"):
             return False
+        if self.objective("fire_mission") and not self.state.tally.get("fire_mission_done"):
+            return False  # Turkey Shoot: out only once the snipers' work is done (R227)
         return self.neutralized_count() >= int(self.objective("exit_after_hot_spots"))
 
     def goal_for(self, unit: UnitState) -> Goal | None:
@@ -411,6 +414,8 @@ class Board:
             return self._contractor_goals()
         if self.objective("hold_objectives"):  # --- Scenario 3 (issue 19): R208 ---
             return self._hold_goals()
+        if self.objective("fire_mission"):  # --- Turkey Shoot (issue 20) ---
+            return self._fire_mission_goals()
         goals: dict[str, Goal | None] = {}
         pending = {u.neutralizing for u in self.regulars if u.neutralizing}
         active = sorted(
@@ -456,19 +461,10 @@ class Board:
         return goals
 
     def _hold_goals(self) -> dict[str, Goal | None]:
-        """R208: each unit keeps to the nearest building marked by an Objective point (the
-        position the scenario holds), and never steps off the table."""
-        marked = sorted(
-            m.position for m in self.terrain.battlefield.markers if m.kind == "Objective"
-        )
-        goals: dict[str, Goal | None] = {}
-        for unit in self.regulars:
-            if not marked:
-                goals[unit.id] = None
-                continue
-            spot = min(marked, key=lambda p: (self.path_distance(unit.leader_point, p), p))
-            goals[unit.id] = Goal(spot, "the position to hold", 10.0, HOLD_REACH)
-        return goals
+        return scenario_goals.hold_goals(self)  # Scenario 3 (issue 19): R208
+
+    def _fire_mission_goals(self) -> dict[str, Goal | None]:
+        return scenario_goals.fire_mission_goals(self)  # Turkey Shoot (issue 20)
 
     def _contractor_goals(self) -> dict[str, Goal | None]:
         goals: dict[str, Goal | None] = {}

@@ -50,6 +50,7 @@ from game.client.play_consts import (
     load_settings,
 )
 from game.client.play_risk import plan_move_extras
+from game.client.play_start import advance_to_turn
 from game.client.playback import Beat, Playback, beat_of
 from game.client.risk import RiskPreview
 from game.client.session import GameSession, Seat, SessionConfig
@@ -58,7 +59,6 @@ from game.client.viewmodel import BattleView
 from game.engine.commands import (
     Command,
 )
-from game.engine.protocol import DecisionKind
 from game.engine.state import side_name
 from game.steady_gc import Collector, steady_collector
 
@@ -527,29 +527,6 @@ def open_play(table: str, seed: int = 1, *, config: SessionConfig | None = None)
     opened = open_map(Path(map_path))
     session = GameSession(config)
     return PlayScene(opened, session)
-
-
-def advance_to_turn(session: GameSession, turn: int) -> None:
-    """Let AIs play both sides until `turn` begins (the pictures on demand, `--turn T`)."""
-    from game.ai.regular import RegularAI
-    from game.engine.state import INSURGENT, REGULAR
-    from game.engine.view import player_view
-
-    engine = session.engine
-    stand_ins: dict[str, Any] = {
-        REGULAR: RegularAI(engine.battlefield),
-        INSURGENT: session.controllers.get(INSURGENT) or session._make_ai(INSURGENT),
-    }
-    for _ in range(20000):
-        pending = engine.pending
-        if pending is None or (engine.state.turn >= turn and pending.kind == DecisionKind.ACTIVATE):
-            return
-        seat = session.current_seat()
-        if seat is not None and not seat.human:
-            session.step_ai()
-            continue
-        controller = stand_ins[pending.side]
-        session.apply(controller.choose(player_view(engine, pending.side)))
 
 
 def battle_scene_for(

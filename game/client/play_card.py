@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from game.client import house_orders, night_draw, orders
+from game.client import house_orders, night_draw, orders, vehicle_orders
 from game.client.battle import figures_summary
 from game.engine.protocol import FigureStatus
 from game.engine.state import REGULAR, UnitState, side_name
@@ -49,6 +49,7 @@ def card_markup(self: PlayScene) -> str:
     if engine.state.night:  # --- night (issue 19) ---
         parts += [night_draw.card_line(unit)]
     parts += [html.escape(line) for line in house_orders.card_lines(engine, unit)]  # issue 21
+    parts += [html.escape(line) for line in vehicle_orders.card_lines(engine, unit)]  # issue 20
     parts += [f"<b>Defense:</b> {html.escape(engine.defense(unit).describe())}"]
     foe = self._card_target(unit)
     if foe is not None and unit.effective_figures and self.fire_plan is None:

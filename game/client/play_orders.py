@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.client import civilian_orders, orders
+from game.client import civilian_orders, orders, vehicle_orders
 from game.client.handoff import handoff_due
 from game.client.play_consts import (
     BOARD_KINDS,
@@ -122,7 +122,8 @@ def order(self: PlayScene, action: str) -> None:
 
         support_order(self, seat, unit)
         return
-    if action in ("move", "fire", "assault"):
+    driving = action == "move" and vehicle_orders.is_vehicle(self.session.engine, unit)
+    if action in ("move", "fire", "assault") and not driving:  # vehicles: the click says why
         why = orders.cannot(self.session.engine, unit, action)
         if why:
             verb = {"move": "move", "fire": "fire", "assault": "charge"}[action]
@@ -145,6 +146,12 @@ def order(self: PlayScene, action: str) -> None:
         self.give(AbandonCasualties(side=side, unit=unit.id))
     elif action == "release":
         self.give(ReleasePows(side=side, unit=unit.id))
+    elif action == "join" and vehicle_orders.is_vehicle(self.session.engine, unit):
+        out = vehicle_orders.next_dismount(self.session.engine, unit)  # vehicles (issue 20)
+        if out is None:
+            self.say(f"{unit.name}: nobody can get out now (R218, R220)", True)
+            return
+        self.give(out)
     elif action in ("split", "join"):
         command = (
             orders.split_order(side, unit)

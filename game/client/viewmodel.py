@@ -90,6 +90,8 @@ class UnitSprite:
     selected: bool = False
     quality: str | None = None
     morale: str | None = None
+    # --- vehicles (issue 20): (centre x, centre y, length, width, facing°, wrecked), inches ---
+    hull: tuple[float, float, float, float, float, bool] | None = None
 
     @property
     def centre(self) -> Point:

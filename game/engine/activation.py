@@ -20,18 +20,22 @@ from game.engine import (
     movement,
     placement,
     samples,
+    vehicles,
 )
-from game.engine.commands import (
+from game.engine.commands import (  # --- vehicles (issue 20) ---
     AbandonCasualties,
     CallAsset,  # support assets (issue 19)
     ChangeLevel,
     CloseAssault,
     Command,
+    Dismount,
     DisperseMob,
+    Drive,
     EndActivation,
     Fire,
     FirstAid,
     JoinUnit,
+    Mount,
     MoveUnit,
     NeutralizeHotSpot,
     Overwatch,
@@ -167,6 +171,16 @@ def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command
         return
     if isinstance(command, CloseAssault):
         yield from close_assault.charge(g, unit, act, command)
+        return
+    # --- vehicles (issue 20) ---
+    if isinstance(command, Drive):
+        yield from vehicles.drive(g, unit, act, command)
+        return
+    if isinstance(command, Mount):
+        yield from vehicles.mount(g, unit, act, command)
+        return
+    if isinstance(command, Dismount):
+        vehicles.dismount(g, unit, command)
         return
     if isinstance(command, DisperseMob):  # civilians (issue 21)
         civilians.disperse(g, unit, command)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import casualties, checks, civilians, morale
+from game.engine import casualties, checks, civilians, morale, vehicle_fire, vehicles
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Fire,
@@ -73,6 +73,10 @@ def firepower(
     team_bonus: bool = True,
 ) -> rb.Breakdown:
     """Firepower with its breakdown (R16, R17); `figure_ids` for one portion of split fire."""
+    if vehicles.is_vehicle(g.state, unit):  # --- vehicles (issue 20): its mounted weapons ---
+        return vehicle_fire.vehicle_firepower(g, unit, target, interruption_penalty)
+    if vehicles.is_vehicle(g.state, target):  # the weapons that can harm its armour (R217)
+        return vehicle_fire.infantry_firepower(g, unit, target, interruption_penalty, figure_ids)
     turn = g.state.turn
     exposed = bool(target.effective_figures) and g.terrain.is_exposed(target.position())
     live = bool(unit.effective_figures and target.effective_figures)
@@ -116,6 +120,8 @@ def defense(
     """Defense with its breakdown (R18); no cover dice in a Close Assault. Chargers defend a
     die down against any fire until they reach contact (R42), and are not stationary.
     `thermobaric`: fire with a SMAW in it ignores the cover dice (support assets, R194)."""
+    if vehicles.is_vehicle(g.state, unit):  # --- vehicles (issue 20): its armour (R213) ---
+        return vehicle_fire.defense_of(g, unit)
     turn = g.state.turn
     pos = unit.position()
     in_cover = solid = False
@@ -166,6 +172,10 @@ def fire(
 
     `manner` says how the firer fires, for the log: fire, interrupt, react, charge (at a
     charging unit) or melee (hand to hand)."""
+    if vehicles.is_vehicle(g.state, target) and not melee:  # --- vehicles (issue 20) ---
+        return vehicle_fire.fire_at_vehicle(
+            g, firer, target, penalty=penalty, manner=manner, figure_ids=figure_ids
+        )
     fp = (
         melee_firepower(firer, night=g.state.night)
         if melee

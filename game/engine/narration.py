@@ -551,3 +551,7 @@ def _card_sentences() -> None:
 
 
 _card_sentences()
+# --- vehicles (issue 20) ---
+from game.engine.vehicle_narration import VEHICLE_SENTENCES  # noqa: E402
+
+SENTENCES.update(VEHICLE_SENTENCES)

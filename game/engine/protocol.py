@@ -104,6 +104,15 @@ class EventKind(StrEnum):
     UNIT_EXITS = "UnitExits"
     UNPINNED = "Unpinned"
     WOUNDED_AT_END = "WoundedAtEnd"
+    # --- vehicles (issue 20) ---
+    VEHICLE_MOVE_START = "VehicleMoveStart"
+    VEHICLE_MOVE_END = "VehicleMoveEnd"
+    VEHICLE_HIT = "VehicleHit"
+    VEHICLE_DAMAGE = "VehicleDamage"
+    VEHICLE_CREW_CHECK = "VehicleCrewCheck"
+    MOUNT = "Mount"
+    DISMOUNT = "Dismount"
+    FIRE_MISSION = "FireMission"  # Turkey Shoot (issue 20)
     # --- civilians (issue 21) ---
     MOB_MOVE = "MobMove"
     CIVILIAN_CHECK = "CivilianCheck"
@@ -156,6 +165,7 @@ class UnitStatus(StrEnum):
     EXITED = "exited"
     CAPTURED = "captured"
     MERGED = "merged"
+    ABOARD = "aboard"  # --- vehicles (issue 20): a passenger inside a vehicle ---
 
 
 class FigureStatus(StrEnum):

@@ -6,7 +6,7 @@ game/scenarios/ (Rulebook: Scenarios). The engine never imports game.scenarios.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from game.battlefield.model import Battlefield, Edge
@@ -41,6 +41,8 @@ class Objectives:
     # --- Scenario 3 (issue 19) ---
     exit_from_turn: int = 0  # leaving by an exit edge is allowed from this turn on (R207)
     hold_objectives: bool = False  # the Regulars hold the buildings marked Objective (R203)
+    # --- Turkey Shoot (issue 20): the snipers' fire mission in the Objective building ---
+    fire_mission: bool = False
 
     def __post_init__(self) -> None:
         for kind in self.insurgent_objectives or ():
@@ -78,6 +80,7 @@ class Scenario:
     contractors = False  # the contractor special rules (Contracting Trouble!) apply
     objectives = Objectives()
     places_hot_spots = False
+    fire_mission = False  # --- Turkey Shoot (issue 20): the fire mission is played (R226) ---
     """A map without hot spots gets five placed at set-up, with the game's dice, where an
     Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
     optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): offered at set-up (R246)
@@ -103,6 +106,8 @@ class Scenario:
         """Whether a Regular unit at an exit edge may leave now (the scenario's objectives)."""
         needed = self.objectives.exit_after_hot_spots
         if state.turn < self.objectives.exit_from_turn:  # --- Scenario 3 (issue 19): R207
+            return False
+        if self.fire_mission and not state.tally.get("fire_mission_done"):  # Turkey Shoot (R227)
             return False
         return state.tally.get("hot_spots_neutralized", 0) >= needed
 
@@ -135,8 +140,15 @@ def _night(scenario: Scenario) -> None:
     scenario.night = True
 
 
+# --- Turkey Shoot (issue 20) ---
+def _fire_mission(scenario: Scenario) -> None:
+    scenario.fire_mission = True
+    scenario.objectives = replace(scenario.objectives, fire_mission=True)
+
+
 SPECIAL_RULES: dict[str, SpecialRule] = {
     "contractors": SpecialRule("Moving the Contractors (Scenario 1)", _contractors),
+    "fire_mission": SpecialRule("The snipers' fire mission (Scenario 2)", _fire_mission),
     # --- civilians (issue 21): mobs from the map's CivilianMob markers, the POI from its POI
     # marker, held by the Regular unit nearest it (R230, R237) ---
     "civilians": SpecialRule("Civilians on the Battlefield", lambda s: None),

@@ -381,6 +381,8 @@ class GameState:
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    # --- vehicles (issue 20): crew unit id -> `engine.vehicles.VehicleRecord` as plain data ---
+    vehicles: dict[str, dict[str, Any]] = field(default_factory=dict)
     # --- civilians (issue 21) ---
     mobs: list[MobState] = field(default_factory=list)
     civilian_combats: list[list[float]] = field(default_factory=list)  # this turn's fire (x, y)

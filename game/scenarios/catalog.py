@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.battlefield.model import Battlefield, Point, Side, Zone
+from game.engine import fire_mission, vehicles
 from game.engine.assets import grant_asset  # support assets (issue 19)
 from game.engine.holdout import START_TALLY
 from game.engine.scenario import SPECIAL_RULES, Scenario, edge_distance
@@ -337,6 +338,30 @@ class DataScenario(Scenario):
             )
             unit.morale_bonus = bonus  # a leader above fireteam level: +1 to Morale rolls
             unit.designation = self._designations()[i]  # support assets (issue 19; R196)
+        self._vehicles(state, battlefield)  # --- vehicles (issue 20) ---
+
+    # --- vehicles (issue 20) ---
+    def _vehicles(self, state: GameState, battlefield: Battlefield) -> None:
+        """The scenario's vehicles: the crew unit becomes the vehicle, at the entry zone's centre
+        when there is one, with the units listed `aboard` it as passengers (R210, R220)."""
+        if self.formation is not None:
+            return
+        ids = {u.name: f"R{i + 1}" for i, u in enumerate(self.spec.units)}
+        entry = [
+            z for z in battlefield.zones if z.role == "entry" and z.side in (None, Side.REGULAR)
+        ]
+        for spec in self.spec.units:
+            if not spec.vehicle:
+                continue
+            crew = state.units[ids[spec.name]]
+            if entry:
+                x, y = zone_centre(entry[0])
+                for f in crew.figures:
+                    f.x, f.y = x, y
+            riders = [ids[r.name] for r in self.spec.units if r.aboard == spec.name]
+            vehicles.add_vehicle(state, crew, spec.vehicle, spec.facing, riders)
+        if self.fire_mission:  # Turkey Shoot: the sniper teams, known even once they fall
+            fire_mission.remember_teams(state)
 
     def _unit_list(
         self, quality: int, morale: int
@@ -440,6 +465,13 @@ class SweepAndClear(DataScenario):
     spec_file = MAPS / "sweep-and-clear.toml"
 
 
+class TurkeyShoot(DataScenario):
+    """Scenario 2: Turkey Shoot (maps/turkey-shoot.toml; issue 20)."""
+
+    id = "turkey-shoot"
+    spec_file = MAPS / "turkey-shoot.toml"
+
+
 class HornetsNest(DataScenario):  # civilians (issue 21)
     """Scenario 5: Hornet's Nest (maps/hornets-nest.toml)."""
 
@@ -464,6 +496,7 @@ class Patrol(DataScenario):
 SCENARIOS: dict[str, type[DataScenario]] = {
     ContractingTrouble.id: ContractingTrouble,
     SweepAndClear.id: SweepAndClear,
+    TurkeyShoot.id: TurkeyShoot,  # issue 20
     HornetsNest.id: HornetsNest,
     MidnightAtTheAlamo.id: MidnightAtTheAlamo,  # --- Scenario 3 (issue 19) ---
     Patrol.id: Patrol,

@@ -19,6 +19,7 @@ from game.engine.state import INSURGENT, REGULAR
 from game.engine.victory import END_HOOKS, VICTORY_HOOKS, VictoryCondition
 from game.rules.reinforcements import EDGE_TABLES
 from game.rules.support import AssetId  # support assets (issue 19)
+from game.rules.vehicle_types import VEHICLES
 from game.scenarios.orbat import DESIGNATIONS, REGULAR_KINDS, Library, library
 from game.scenarios.toml_fields import Problems, Table, parse_figures, read_toml
 
@@ -38,6 +39,10 @@ class UnitSpec:
     morale: int | None = None
     at: int | None = None  # the number of a Regular StartPosition marker
     designation: str = ""  # support assets (issue 19): special_weapon_team | sniper_team (R196)
+    # --- vehicles (issue 20): the unit is the crew of a vehicle of this card, or rides in one ---
+    vehicle: str = ""
+    facing: float = 0.0
+    aboard: str = ""  # the name of the vehicle unit it starts in
 
 
 @dataclass(frozen=True)
@@ -280,9 +285,24 @@ def _unit(u: Table) -> UnitSpec:
         u.die("morale", 0) or None,
         u.integer("at", 0, 0, 999) or None,
         u.choice("designation", ("", *DESIGNATIONS), ""),  # support assets (issue 19)
+        *_vehicle_keys(u),
     )
     u.done()
     return spec
+
+
+# --- vehicles (issue 20) ---
+def _vehicle_keys(u: Table) -> tuple[str, float, str]:
+    """`vehicle` (a card of `game/rules/vehicle_types.py`), `facing` (degrees, 0 east, 90
+    south), `aboard` (the name of the vehicle unit it starts in)."""
+    key = u.text("vehicle")
+    if key and key not in VEHICLES:
+        u.problems.error(
+            u.key("vehicle"), f"{key!r} is not a vehicle", f"write one of {', '.join(VEHICLES)}"
+        )
+        key = ""
+    facing = float(u.integer("facing", 0, 0, 359))
+    return key, facing, u.text("aboard")
 
 
 def _insurgents(t: Table, lib: Library) -> dict[str, Any]:

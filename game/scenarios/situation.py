@@ -16,9 +16,9 @@ from typing import Any
 
 from game.battlefield.errors import MapError
 from game.battlefield.model import Battlefield, Point
-from game.engine import prisoners
+from game.engine import prisoners, vehicles
 from game.engine.assets import grant_asset  # support assets (issue 19)
-from game.engine.commands import Command, command_from_json
+from game.engine.commands import Command
 from game.engine.engine import Engine
 from game.engine.rulesbridge import KIND_WEAPONS
 from game.engine.scenario import Objectives
@@ -36,10 +36,12 @@ from game.engine.state import (
 from game.engine.terrain import Terrain
 from game.rules.dice import DiceSource, Die, ScriptedDice
 from game.rules.support import AssetId  # support assets (issue 19)
+from game.rules.vehicle_types import VEHICLES
 from game.scenarios.catalog import Patrol
-from game.scenarios.fields import Fields, SituationError, items, kind_of, one_of, point
+from game.scenarios.fields import Fields, SituationError, kind_of, one_of, point
 from game.scenarios.ids import SHIPPED_SCENARIO_IDS, scenario_map
 from game.scenarios.inline_map import hot_spot_list, inline_battlefield
+from game.scenarios.situation_script import _commands, _controllers, _dice
 
 FIGURE_KINDS = ("leader", "rifle", "small_arms", "medic", *KIND_WEAPONS)
 STATUSES = (
@@ -56,7 +58,6 @@ STATUSES = (
 )
 QUALITY_NAMES = {"untrained": 6, "trained": 8, "veteran": 10, "elite": 12}
 DEPENDANTS = ("casualty", "pow", "rescued")
-CONTROLLERS = ("script", "ai")
 LINE_SPACING = 0.9  # inches between figures laid out by `line` (in cohesion, R2)
 MAX_COMMANDS = 2000
 ASSET_IDS = tuple(a.value for a in AssetId)  # support assets (issue 19)
@@ -73,6 +74,8 @@ UNIT_FIELDS = (
     "id", "side", "name", "quality", "morale", "figures", "line", "status", "morale_shift",
     "elevation", "armour", "morale_bonus", "dependants", "seen", "night_vision",
     "designation",  # support assets (issue 19)
+    "elevation", "armour", "morale_bonus", "dependants", "seen",
+    "vehicle",  # --- vehicles (issue 20) ---
 )  # fmt: skip
 
 
@@ -100,6 +103,8 @@ class UnitSetup:
     seen: bool = True
     designation: str = ""  # support assets (issue 19): special_weapon_team | sniper_team
     night_vision: bool | None = None  # None: the book's default (Night Fighting)
+    # --- vehicles (issue 20): (card key, facing in degrees, passenger unit ids) ---
+    vehicle: tuple[str, float, tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -320,9 +325,25 @@ def _unit(data: Any, where: str) -> UnitSetup:
         seen=spec.flag("seen", True),
         designation=spec.choice("designation", DESIGNATIONS) if spec.has("designation") else "",
         night_vision=spec.flag("night_vision", False) if spec.has("night_vision") else None,
+        vehicle=_vehicle(spec.raw("vehicle"), spec.at("vehicle")) if spec.has("vehicle") else None,
     )
     spec.done()
     return unit
+
+
+def _vehicle(value: Any, where: str) -> tuple[str, float, tuple[str, ...]]:
+    """Vehicles (issue 20): `{"type": "lvtp", "facing": 90, "passengers": ["R2"]}`, the unit's
+    figures being its crew."""
+    spec = Fields(value, where)
+    spec.expect("type", "facing", "passengers")
+    key = spec.text("type")
+    if key not in VEHICLES:
+        known = ", ".join(sorted(VEHICLES))
+        raise SituationError(spec.at("type"), f"{key!r} is not a vehicle (known: {known})")
+    facing = spec.number("facing", 0.0)
+    passengers = tuple(str(v) for _, v in spec.items("passengers", []))
+    spec.done()
+    return key, facing, passengers
 
 
 def _figure(
@@ -404,53 +425,6 @@ def _civilians(
     return tuple(mobs), poi
 
 
-def _controllers(spec: Fields) -> dict[str, str]:
-    chosen = {side: "script" for side in SIDES}
-    if spec.has("controllers"):
-        sub = spec.fields("controllers")
-        for side in SIDES:
-            chosen[side] = sub.choice(side, CONTROLLERS, "script")
-        sub.done()
-    return chosen
-
-
-def _dice(value: Any) -> tuple[int | tuple[Die, int], ...]:
-    """Faces 1..12, or "d8=5" to also check which die the rules roll."""
-    faces: list[int | tuple[Die, int]] = []
-    for where, entry in items(value, "dice"):
-        if isinstance(entry, int) and not isinstance(entry, bool) and 1 <= entry <= 12:
-            faces.append(entry)
-            continue
-        if isinstance(entry, str) and "=" in entry:
-            die_text, _, face_text = entry.partition("=")
-            try:
-                die = Die.parse(die_text)
-                face = int(face_text)
-            except ValueError:
-                die, face = Die.D6, 0
-            if 1 <= face <= int(die):
-                faces.append((die, face))
-                continue
-        raise SituationError(where, f'{kind_of(entry)} is not a face (1 to 12, or like "d8=5")')
-    return tuple(faces)
-
-
-def _commands(value: Any, controllers: dict[str, str]) -> tuple[Command, ...]:
-    commands: list[Command] = []
-    for where, data in items(value, "commands"):
-        try:
-            command = command_from_json(data)
-        except ValueError as exc:
-            raise SituationError(where, str(exc)) from None
-        one_of(command.side, SIDES, f"{where}.side")
-        if controllers[command.side] != "script":
-            raise SituationError(
-                f"{where}.side", f"the {command.side} side is played by the ai, not by commands"
-            )
-        commands.append(command)
-    return tuple(commands)
-
-
 class SituationScenario(Patrol):
     """The scenario of a situation: its units and statuses, placed exactly as written; victory
     points as a patrol (Rulebook: Suggested Victory Point Values)."""
@@ -489,6 +463,13 @@ class SituationScenario(Patrol):
             carried = spec.dependants.count("casualty") if spec.side == REGULAR else 0
             if carried:  # carried casualties are wounded figures removed (R123)
                 state.count("regular_wia", carried)
+        for spec in self.situation.units:  # --- vehicles (issue 20) ---
+            if spec.vehicle is not None:
+                key, facing, riders = spec.vehicle
+                missing = [r for r in riders if r not in state.units]
+                if missing:
+                    raise SituationError(f"{spec.id}.vehicle.passengers", f"no unit {missing[0]!r}")
+                vehicles.add_vehicle(state, state.units[spec.id], key, facing, list(riders))
         for i, ((x, y), holder) in enumerate(self.situation.contractors):
             contractor = ContractorState(f"C{i + 1}", x, y)
             if holder:

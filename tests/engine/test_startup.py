@@ -33,6 +33,7 @@ def test_the_light_scenario_ids_agree_with_the_catalog() -> None:
     assert scenario_ids() == [
         "contracting-trouble",
         "sweep-and-clear",
+        "turkey-shoot",
         "hornets-nest",
         "midnight-at-the-alamo",
     ]
