@@ -163,9 +163,19 @@ def view_from_game(
         HotSpotSprite(h.number, (h.x, h.y)) for h in state.hot_spots.values() if not h.neutralized
     )
     markers = tuple(
-        MarkerSprite("contractor", "Contractor", (c.x, c.y))
+        MarkerSprite(
+            "poi" if c.kind == "poi" else "contractor",
+            "POI" if c.kind == "poi" else "Contractor",
+            (c.x, c.y),
+        )
         for c in state.contractors
         if not c.holder and c.status == ContractorStatus.WAITING
+    )
+    # --- civilians (issue 21): each mob still on the table, with its dead counted ---
+    markers += tuple(
+        MarkerSprite("mob", m.id + (f" · {m.killed} killed" if m.killed else ""), m.pos)
+        for m in state.mobs
+        if m.on_table
     )
     fallen = tuple(
         FigureSprite(

@@ -120,6 +120,14 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
         "Hellfire; a medic, SMAW or team joins the unit): X again picks the next, then click "
         "the target; the odds show as for fire (Asset cards, R190-R199).",
     ),
+    # --- civilians (issue 21) ---
+    (
+        "mob",
+        "Civilian mob [I]",
+        'Regulars: reason with the nearest civilian mob within 6" (the whole activation; '
+        "Quality die over the Insurgency Level disperses it). Insurgents: a leader in contact "
+        'arms the mob if he has men with him, else moves it 6" towards the Regulars.',
+    ),
     ("pace", "Pace [V]", "How fast the other side's actions play out: instant, normal, slow."),
     ("skip", "Skip [Space]", "Show at once everything still being played out."),
 )
@@ -139,6 +147,7 @@ KEYS: dict[int, str] = {
     pygame.K_p: "end_phase",
     pygame.K_l: "los",
     pygame.K_v: "pace",
+    pygame.K_i: "mob",  # civilians (issue 21)
     pygame.K_SPACE: "skip",
     pygame.K_x: "support",  # support assets (issue 19)
 }

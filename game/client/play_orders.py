@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.client import orders
+from game.client import civilian_orders, orders
 from game.client.handoff import handoff_due
 from game.client.play_consts import (
     BOARD_KINDS,
@@ -160,6 +160,12 @@ def order(self: PlayScene, action: str) -> None:
 
         end = EndActivation(side=side, unit=unit.id)
         confirm_end_activation(self, unit.name, lambda: self.give(end))
+    elif action == "mob":  # civilians (issue 21)
+        command = civilian_orders.mob_order(self.session.engine, side, unit)
+        if command is None:
+            self.say(f"{unit.name} has no civilian mob within reach.", True)
+            return
+        self.give(command)
     elif action == "hotspot":
         spots = [h for h in self.session.engine.state.hot_spots.values() if not h.neutralized]
         if not spots:

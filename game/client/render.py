@@ -10,6 +10,7 @@ import pygame
 from game.battlefield.model import Battlefield, Edge, Point, Side
 from game.client import text
 from game.client.camera import Camera
+from game.client.civilian_art import draw_mob
 from game.client.figures import FACINGS, FigureArt, facing_index, figure_facing
 from game.client.map_render import EDGE_BAND_IN, MapArt
 from game.client.palette import DEFAULT_PALETTE, Colour, Palette
@@ -251,6 +252,10 @@ class BattleRenderer:
                 if marker.kind == "poi":  # the POI wears a ring in the objective's colour
                     pygame.draw.circle(surface, p.poi, centre, diameter // 2 + 3, 2)
                 colour = p.contractor if marker.kind == "contractor" else p.poi
+            elif marker.kind == "mob":  # civilians (issue 21)
+                stand = draw_mob(surface, centre, camera.scale, sum(map(ord, marker.label[:2])))
+                colour = p.civilian
+                centre = (centre[0], stand.bottom - size)
             elif marker.kind == "civilianmob":
                 r = max(6, round(camera.scale * 0.75))
                 pygame.draw.circle(surface, (30, 30, 30), centre, r)
@@ -358,7 +363,20 @@ class BattleRenderer:
             round(y_bottom) + 2 + h,
         ]
         blocks = [pygame.Rect(left, t, block_width, h) for t in tops]
-        block = next((b for b in blocks if b.collidelist(layout.label_blocks) == -1), blocks[0])
+        # beside the unit too, for a unit hemmed in above and below (issue 22 item 4)
+        mid = round((y_top + y_bottom) / 2) - h // 2
+        blocks.append(pygame.Rect(round(centre[0] * scale) + round(scale), mid, block_width, h))
+        blocks.append(pygame.Rect(round(x) - round(scale) - block_width, mid, block_width, h))
+        for b in blocks:
+            b.left = max(0, min(b.left, table_width - block_width))
+        others = [r for uid, r in layout.figure_rects if uid != unit.unit_id]
+
+        def cost(b: pygame.Rect) -> tuple[int, int]:
+            """Over another label is worst, then each other unit's figure it would cover (a
+            name or a DEP chip on an enemy reads as that enemy's), then the order above."""
+            return (int(b.collidelist(layout.label_blocks) != -1), len(b.collidelistall(others)))
+
+        block = min(blocks, key=cost)
         layout.label_blocks.append(block)
         rect = caption.get_rect(topleft=block.topleft)
         layout.labels.append((caption, rect.topleft))

@@ -10,6 +10,7 @@ from game.engine import (
     assets,
     casualties,
     checks,
+    civilians,
     close_assault,
     fire,
     hot_spots,
@@ -25,6 +26,7 @@ from game.engine.commands import (
     ChangeLevel,
     CloseAssault,
     Command,
+    DisperseMob,
     EndActivation,
     Fire,
     FirstAid,
@@ -83,6 +85,8 @@ def run_activation(g: Engine, first: Command) -> Flow:
             if not unit.on_table or g.scenario.finished(g.state):
                 break
             if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)):
+                break
+            if isinstance(command, DisperseMob):  # all it does this turn (R236)
                 break
             if act.fired and act.rate:
                 break
@@ -160,6 +164,9 @@ def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command
         return
     if isinstance(command, CloseAssault):
         yield from close_assault.charge(g, unit, act, command)
+        return
+    if isinstance(command, DisperseMob):  # civilians (issue 21)
+        civilians.disperse(g, unit, command)
         return
 
 

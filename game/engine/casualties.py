@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import contractors, placement, prisoners
+from game.engine import civilians, contractors, placement, prisoners
 from game.engine import rulesbridge as rb
 from game.engine.commands import MoveUnit
 from game.engine.protocol import EventKind as E
@@ -83,6 +83,8 @@ DEPENDANT_DIES = {
 def dependant_falls(g: Engine, unit: UnitState) -> bool:
     """Rulebook: Fire at Units with Dependants & Casualties (R40, R123): one hit falls on a
     carried casualty or a POW, of either side's unit, who dies. False when it has none."""
+    if civilians.poi_falls(g, unit):  # the Person of Interest first (issue 21, R237)
+        return True
     kind = next((d for d in unit.dependants if (d, unit.side) in DEPENDANT_DIES), None)
     if kind is None:
         return False

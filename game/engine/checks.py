@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import assets, casualties, close_assault, fire, leaders, placement
+from game.engine import assets, casualties, civilians, close_assault, fire, leaders, placement
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     AbandonCasualties,
@@ -18,10 +18,12 @@ from game.engine.commands import (
     ChangeLevel,
     CloseAssault,
     Command,
+    DisperseMob,
     EndActivation,
     Fire,
     FirstAid,
     IllegalCommand,
+    InfluenceMob,
     JoinUnit,
     Merge,
     MoveUnit,
@@ -222,6 +224,9 @@ def check_fire(g: Engine, unit: UnitState, target: UnitState, penalty: int) -> N
         raise IllegalCommand(f"{unit.name} has no one left able to fire")
     if not g.los(unit, target):
         raise IllegalCommand(f"{unit.name} has no line of sight to {target.name} (R4)")
+    through_mob = civilians.fire_refused(g, unit, target)  # civilians (issue 21, R232)
+    if through_mob:
+        raise IllegalCommand(through_mob)
     blockers = fire_blockers(g, unit, target)
     if blockers:
         raise IllegalCommand(
@@ -290,6 +295,9 @@ def check_move(
             raise IllegalCommand(
                 "the Insurgents may not go for the contractors before the Marines reach them"
             )
+    through_mob = civilians.move_refused(g, unit, path, move_allowance(g, unit, command.rate, act))
+    if through_mob:  # civilians (issue 21, R232)
+        raise IllegalCommand(through_mob)
     if unit.side == REGULAR and act.tending:  # only to reach a safe position (R27, R122)
         end = walk(path, move_allowance(g, unit, command.rate, act))
         why = casualties.tending_move_refused(g, unit, end)
@@ -424,5 +432,8 @@ VALIDATORS: dict[type[Command], Validator] = {
     AbandonCasualties: check_abandon,
     ReleasePows: check_release,
     CallAsset: lambda g, unit, command, act: assets.check_call(g, unit, command, act),  # issue 19
+    # --- civilians (issue 21) ---
+    DisperseMob: civilians.check_disperse,
+    InfluenceMob: civilians.check_influence,
 }
 """One validator per command type a unit may give (after the checks every action shares)."""

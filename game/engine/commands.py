@@ -161,6 +161,29 @@ class ReleasePows(Command):
     unit: str = ""
 
 
+# --- civilians (issue 21) ---
+@dataclass(frozen=True)
+class DisperseMob(Command):
+    """A Regular unit within 6" of a civilian mob reasons with it: its whole activation
+    (Rulebook: Regulars and Civilian Mobs; R236)."""
+
+    kind: ClassVar[str] = "disperse_mob"
+    unit: str = ""
+    mob: str = ""
+
+
+@dataclass(frozen=True)
+class InfluenceMob(Command):
+    """An Insurgent leader in contact with a mob manipulates it (moving it towards `to`, up to
+    6") or arms it (`arm`) (Rulebook: Insurgent Leaders and Civilian Mobs; R236)."""
+
+    kind: ClassVar[str] = "influence_mob"
+    unit: str = ""
+    mob: str = ""
+    arm: bool = False
+    to: tuple[float, float] = (0.0, 0.0)
+
+
 @dataclass(frozen=True)
 class DeclareInterrupts(Command):
     """The Insurgent declaration of interruptions: (unit, 'fire' | 'move') pairs (R22)."""
@@ -213,6 +236,8 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         AbandonCasualties,
         ReleasePows,
         CallAsset,  # --- support assets (issue 19) ---
+        DisperseMob,  # civilians (issue 21)
+        InfluenceMob,
     )
 }
 

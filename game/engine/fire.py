@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import casualties, checks, morale
+from game.engine import casualties, checks, civilians, morale
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Fire,
@@ -203,6 +203,8 @@ def fire(
         **({"thermobaric": True} if thermobaric else {}),
     )
     target.last_attacker = firer.id
+    if not melee:
+        civilians.after_fire(g, firer, target)  # civilians near the line of fire (issue 21)
     if lost:
         casualties.apply_casualties(
             g,

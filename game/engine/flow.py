@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.engine import (
     activation,
     checks,
+    civilians,
     difficulty,
     hot_spots,
     insurgent_phase,
@@ -96,6 +97,7 @@ def end_of_turn(g: Engine) -> None:
             g.emit(E.UNPINNED, unit=unit.id, unit_name=unit.name)
         if unit.on_table and unit.regroup_turn == turn:
             g.emit(E.REGROUPED, unit=unit.id, unit_name=unit.name)
+    civilians.move_mobs(g)  # civilians (issue 21): mobs move at the end of the turn (R230)
     g.emit(E.TURN_END)
 
 

@@ -12,6 +12,7 @@ from game.battlefield.model import Point
 from game.engine import (
     casualties,
     checks,
+    civilians,
     contractors,
     interruptions,
     leaders,
@@ -334,6 +335,7 @@ def insurgent_move(
         return
     placement.update_sightings(g)
     contractors.handoff_dependants(g, unit)  # POWs taken off a friendly edge (R115)
+    civilians.poi_contact(g, unit)  # civilians (issue 21): a POI left alone (R237)
     if unit.lone_leader:
         leaders.leader_joins(g, unit, join)
 

@@ -109,6 +109,14 @@ class EventKind(StrEnum):
     ASSET_LOST = "AssetLost"
     ASSET_DEPLOYED = "AssetDeployed"
     IED_DETONATED = "IedDetonated"
+    # --- civilians (issue 21) ---
+    MOB_MOVE = "MobMove"
+    CIVILIAN_CHECK = "CivilianCheck"
+    INSURGENCY_SHIFT = "InsurgencyShift"
+    MOB_DISPERSE = "MobDisperse"
+    MOB_INFLUENCE = "MobInfluence"
+    MOB_ARMED = "MobArmed"
+    POI_KILLED = "PoiKilled"
 
 
 class MoveRate(StrEnum):

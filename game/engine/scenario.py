@@ -121,6 +121,12 @@ def _contractors(scenario: Scenario) -> None:
 
 SPECIAL_RULES: dict[str, SpecialRule] = {
     "contractors": SpecialRule("Moving the Contractors (Scenario 1)", _contractors),
+    # --- civilians (issue 21): mobs from the map's CivilianMob markers, the POI from its POI
+    # marker, held by the Regular unit nearest it (R230, R237) ---
+    "civilians": SpecialRule("Civilians on the Battlefield", lambda s: None),
+    "poi_custody": SpecialRule(
+        "the Person of Interest in custody (Dependants; Scenario 5)", lambda s: None
+    ),
 }
 """The special rules a scenario may name (docs/SCENARIOS.md). A new one is a new rule: its
 procedure goes where its rulebook heading says, and its name here."""
@@ -128,8 +134,6 @@ procedure goes where its rulebook heading says, and its name here."""
 NOT_YET_PLAYED: dict[str, str] = {
     "night": "Night Fighting",
     "building_clearing": "Building Clearing",
-    "civilians": "Civilians on the Battlefield",
-    "poi_custody": "the Person of Interest in custody (Dependants)",
     "vehicles": "vehicles and Assets",
 }
 """Special rules of the rulebook's scenarios the engine does not play yet: a scenario file

@@ -282,6 +282,28 @@ class ContractorState:
     y: float
     holder: str = ""  # unit id holding the contractor as a Dependant
     status: str = ContractorStatus.WAITING  # waiting | escorted | held | captive
+    # --- civilians (issue 21): "poi" for Hornet's Nest's Person of Interest (R237) ---
+    kind: str = "contractor"  # the Dependant entry its holder carries: contractor | poi
+
+
+# --- civilians (issue 21) ---
+@dataclass
+class MobState:
+    """A civilian mob: one stand (Rulebook: Civilians on the Battlefield; R232)."""
+
+    id: str
+    x: float
+    y: float
+    status: str = "calm"  # calm | dispersed | armed (became an Insurgent unit)
+    killed: int = 0  # civilians of this mob killed so far
+
+    @property
+    def pos(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def on_table(self) -> bool:
+        return self.status == "calm"
 
 
 @dataclass
@@ -350,6 +372,11 @@ class GameState:
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    # --- civilians (issue 21) ---
+    mobs: list[MobState] = field(default_factory=list)
+    civilian_combats: list[list[float]] = field(default_factory=list)  # this turn's fire (x, y)
+    insurgency_raised_turn: int = 0  # the turn a civilian casualty last raised the level (R76)
+    insurgency_lowered_turn: int = 0
     # --- fallen figures (issue 22 item 5) ---
     fallen: list[list[Any]] = field(default_factory=list)  # [x, y, side, kind]: bodies left
     # --- support assets (issue 19) ---
@@ -384,7 +411,7 @@ class GameState:
                 }
             elif f.name == "hot_spots":
                 data[f.name] = {k: dict(h.__dict__) for k, h in value.items()}
-            elif f.name == "contractors":
+            elif f.name in ("contractors", "mobs"):
                 data[f.name] = [dict(c.__dict__) for c in value]
             elif f.name == "activation":
                 data[f.name] = None if value is None else plain_copy(value.__dict__)
@@ -404,6 +431,7 @@ class GameState:
         }
         raw["hot_spots"] = {k: HotSpotState(**h) for k, h in data["hot_spots"].items()}
         raw["contractors"] = [ContractorState(**c) for c in data["contractors"]]
+        raw["mobs"] = [MobState(**m) for m in data.get("mobs", [])]  # civilians (issue 21)
         act = data.get("activation")
         raw["activation"] = Activation(**act) if act else None
         return cls(**raw)

@@ -30,6 +30,7 @@ from game.engine.state import (
     FigureState,
     GameState,
     HotSpotState,
+    MobState,
     UnitState,
 )
 from game.engine.terrain import Terrain
@@ -65,6 +66,7 @@ SITUATION_FIELDS = (
     "reinforcements", "night", "hot_spots", "contractors", "aid_stations", "dice", "seed",
     "controllers", "commands", "max_commands",
     "assets",  # support assets (issue 19)
+    "mobs", "poi",  # civilians (issue 21)
 )  # fmt: skip
 UNIT_FIELDS = (
     "id", "side", "name", "quality", "morale", "figures", "line", "status", "morale_shift",
@@ -117,6 +119,9 @@ class Situation:
     commands: tuple[Command, ...] = ()
     max_commands: int = MAX_COMMANDS
     assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
+    # --- civilians (issue 21) ---
+    mobs: tuple[tuple[str, Point], ...] = ()  # (id, where)
+    poi: tuple[Point, str] | None = None  # (where, holding unit id or "")
 
 
 def read_situation(path: str | Path) -> Situation:
@@ -162,6 +167,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         else [(h.number, h.position, False) for h in battlefield.hot_spots]
     )
     contractors = _contractors(spec, units)
+    mobs, poi = _civilians(spec, units)  # civilians (issue 21)
     aid_stations = tuple(point(v, at) for at, v in spec.items("aid_stations", []))
     controllers = _controllers(spec)
     dice = _dice(spec.raw("dice")) if spec.has("dice") else None
@@ -183,6 +189,8 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         commands=_commands(spec.raw("commands", []), controllers),
         max_commands=spec.integer("max_commands", MAX_COMMANDS, low=1, high=100_000),
         assets=tuple(one_of(v, ASSET_IDS, at) for at, v in spec.items("assets", [])),
+        mobs=mobs,
+        poi=poi,
     )
     spec.done()
     return situation
@@ -348,6 +356,30 @@ def _contractors(spec: Fields, units: tuple[UnitSetup, ...]) -> tuple[tuple[Poin
     return tuple(found)
 
 
+# --- civilians (issue 21) ---
+def _civilians(
+    spec: Fields, units: tuple[UnitSetup, ...]
+) -> tuple[tuple[tuple[str, Point], ...], tuple[Point, str] | None]:
+    """`"mobs": [{"id": "C1", "at": [x, y]}, ...]` (civilian mobs, R232) and
+    `"poi": {"at": [x, y], "held_by": "R1"}` (the Person of Interest, held or left alone)."""
+    mobs: list[tuple[str, Point]] = []
+    for where, data in spec.items("mobs", []):
+        sub = Fields(data, where)
+        mob_id = sub.text("id", f"C{len(mobs) + 1}")
+        mobs.append((mob_id, sub.point("at")))
+        sub.done()
+    poi: tuple[Point, str] | None = None
+    if spec.has("poi"):
+        sub = spec.fields("poi")
+        regulars = [u.id for u in units if u.side == REGULAR]
+        holder = (
+            one_of(sub.raw("held_by"), regulars, sub.at("held_by")) if sub.has("held_by") else ""
+        )
+        poi = (sub.point("at"), holder)
+        sub.done()
+    return tuple(mobs), poi
+
+
 def _controllers(spec: Fields) -> dict[str, str]:
     chosen = {side: "script" for side in SIDES}
     if spec.has("controllers"):
@@ -445,6 +477,15 @@ class SituationScenario(Patrol):
             )
         )
         state.insurgency_level = self.situation.insurgency_level
+        # --- civilians (issue 21) ---
+        state.mobs = [MobState(mob_id, x, y) for mob_id, (x, y) in self.situation.mobs]
+        if self.situation.poi is not None:
+            (x, y), holder = self.situation.poi
+            poi = ContractorState("POI", x, y, kind="poi")
+            if holder:
+                poi.holder, poi.status = holder, "held"
+                state.units[holder].dependants.append("poi")
+            state.contractors.append(poi)
         state.aid_stations = [[x, y] for x, y in self.situation.aid_stations]
         for asset in self.situation.assets:  # support assets (issue 19)
             grant_asset(state, asset)
