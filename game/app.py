@@ -26,13 +26,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.headless or args.load:
         return run_headless(args)  # a whole game in the terminal, ending with RESULT {json}
     chosen = [
-        f"--{n}" for n in ("force", "quality", "morale", "difficulty") if getattr(args, n, None)
+        f"--{n}"
+        for n in ("force", "quality", "morale", "difficulty", "rule")  # rule: house clearing
+        if getattr(args, n, None)
     ]
     if chosen:  # the window asks on its set-up screen (docs/SCENARIOS.md)
+        what = {"--difficulty": "the difficulty", "--rule": "the optional rules"}
         print(
             f"error: {chosen[0]} is for --headless games; in the window, choose "
-            f"{'the difficulty' if chosen[0] == '--difficulty' else 'the force'} "
-            "on the New game screen",
+            f"{what.get(chosen[0], 'the force')} on the New game screen",
             file=sys.stderr,
         )
         return 2

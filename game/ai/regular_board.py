@@ -17,6 +17,7 @@ from typing import Any
 
 from game.battlefield.model import Point, UnitPosition
 from game.engine import rulesbridge as rb
+from game.engine.buildings import first_uncleared  # house clearing (issue 21)
 from game.engine.commands import Command, MoveUnit
 from game.engine.protocol import ContractorStatus, MoveRate
 from game.engine.scenario import Objectives
@@ -44,6 +45,7 @@ W_CIVILIAN = 60.0
 ESCORTED = ("contractor", "poi")  # what a unit escorts to the exit (the POI: issue 21, R237)
 RING = (3.0, 6.0)
 SIGHT_MEMORY = 50_000  # pairs of positions whose line of sight a game's Boards remember
+STOP_SHORT = 0.5  # inches short of an uncleared building's wall a blocked move stops (R244)
 DIRECTIONS = tuple((math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a in range(8))
 
 
@@ -500,6 +502,16 @@ class Board:
             route = self.path(start, to)
             if path_length(route) < 0.5:
                 continue
+            blocked = first_uncleared(self.state, self.terrain, route)  # house clearing
+            if blocked is not None:  # stop at its wall, to stack and clear it (R244)
+                reach = blocked[1] - STOP_SHORT
+                if reach < 0.5:
+                    continue
+                to = walk(route, reach)
+                to = (round(to[0], 2), round(to[1], 2))
+                route = self.path(start, to)
+                if first_uncleared(self.state, self.terrain, route) is not None:
+                    continue
             end = walk(route, reach)
             if any(distance(end, d.end) < 0.75 and rate == d.rate for d in out):
                 continue

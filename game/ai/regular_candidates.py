@@ -387,6 +387,7 @@ class HoldCandidate(CandidateAction[Focus, Command]):
 
 def default_candidates() -> list[CandidateAction[Focus, Command]]:
     from game.ai.regular_assets import AssetCandidate  # support assets (issue 19)
+    from game.ai.regular_clearing import ClearBuildingCandidate  # house clearing (issue 21)
 
     return [
         AssetCandidate(),  # support assets (issue 19): offered only when assets are held
@@ -399,4 +400,5 @@ def default_candidates() -> list[CandidateAction[Focus, Command]]:
         CoverMoveCandidate(),
         OverwatchCandidate(),
         HoldCandidate(),
+        ClearBuildingCandidate(),  # house clearing (issue 21): only with the optional rule
     ]

@@ -224,6 +224,7 @@ class PlayScene(BattleScene):
         # watching two AIs: the viewing tools only, no order buttons nobody may press
         watching = not any(seat.human for seat in self.session.config.seats)
         actions = [a for a in ACTIONS if not watching or a[0] in WATCH_ACTIONS]
+        actions = play_orders.house_buttons(self, actions)  # house clearing (issue 21)
         rows = (len(actions) + 1) // 2
         height = rows * BUTTON_ROW + 8
         if self.card_box is not None:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.client.house_orders import HOUSE_KEYS  # house clearing (issue 21)
 from game.engine.protocol import DecisionKind
 
 BOARD_KINDS = frozenset(
@@ -29,7 +30,7 @@ ERROR_TEXT = (255, 150, 130)
 PLAY_HELP = (
     "Click/Tab: select · M move (C: Cautious only) · F fire (S: split) · A assault · "
     "O overwatch · H hot spot · G first aid · U split · J join/merge · B abandon casualties · "
-    "K release POWs · "
+    "K release POWs · X stack · Z clear building (optional rule) · "
     "E end activation · P end phase · L line of sight · hold R: ruler · V pace · Space: skip · "
     "Esc: cancel/menu"
 )
@@ -115,9 +116,9 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ),
     (  # --- support assets (issue 19) ---
         "support",
-        "Support [X]",
+        "Support [N]",
         "Call a support asset the Regulars hold (mortars, air, snipers, the Predator's "
-        "Hellfire; a medic, SMAW or team joins the unit): X again picks the next, then click "
+        "Hellfire; a medic, SMAW or team joins the unit): N again picks the next, then click "
         "the target; the odds show as for fire (Asset cards, R190-R199).",
     ),
     # --- civilians (issue 21) ---
@@ -149,7 +150,8 @@ KEYS: dict[int, str] = {
     pygame.K_v: "pace",
     pygame.K_i: "mob",  # civilians (issue 21)
     pygame.K_SPACE: "skip",
-    pygame.K_x: "support",  # support assets (issue 19)
+    **HOUSE_KEYS,  # house clearing (issue 21): X stack, Z clear (with the optional rule)
+    pygame.K_n: "support",  # support assets (issue 19)
 }
 BUTTON_ROW = 32
 TARGET_RING_INCHES = 1.6  # the ring around each enemy in the fire and charge modes

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.battlefield.model import Point
-from game.client import move_checks, orders, text
+from game.client import house_orders, move_checks, orders, text
 from game.client.play_consts import (
     BLOCKED_COLOUR,
     CAUTIOUS_COLOUR,
@@ -58,6 +58,7 @@ def _selected_own(self: PlayScene) -> UnitState | None:
 
 
 def _draw_reach(self: PlayScene, surface: pygame.Surface) -> None:
+    house_orders.draw_buildings(self, surface)  # house clearing (issue 21): under the outlines
     unit = self._selected_own()
     engine = self.session.engine
     if unit is None or self.mode not in ("select", "move"):

@@ -173,6 +173,19 @@ def order(self: PlayScene, action: str) -> None:
             return
         spot = min(spots, key=lambda h: distance((h.x, h.y), unit.leader_point))
         self.give(NeutralizeHotSpot(side=side, unit=unit.id, hot_spot=spot.number))
+    elif action in ("stack", "clear"):  # house clearing (issue 21)
+        from game.client.house_orders import give_house_order
+
+        give_house_order(self, side, unit, action)
+
+
+def house_buttons(
+    self: PlayScene, actions: list[tuple[str, str, str]]
+) -> list[tuple[str, str, str]]:
+    """The order buttons, with Stack and Clear under the optional Building Clearing rule."""
+    from game.client.house_orders import house_buttons as with_house
+
+    return with_house(actions, self.session.engine.state)
 
 
 def _select_at_phase_start(self: PlayScene, seat: Seat) -> None:

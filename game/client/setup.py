@@ -64,6 +64,7 @@ from game.client.setup_config import (
 )
 from game.client.setup_details import DetailsPanel
 from game.client.setup_players import build_players
+from game.client.setup_rules import build_clearing, chosen_rules  # house clearing (issue 21)
 from game.client.typed import visible
 from game.engine.difficulty import LABELS
 
@@ -105,6 +106,7 @@ class SetupScene(Scene):
         self.mode_menu: UIDropDownMenu | None = None
         self.pace_menu: UIDropDownMenu | None = None
         self.difficulty_menu: UIDropDownMenu | None = None
+        self.clearing_menu: UIDropDownMenu | None = None  # house clearing (issue 21)
         self.count_menu: UIDropDownMenu | None = None
         self.start_button: UIButton | None = None
         self.path_entry: UITextEntryLine | None = None
@@ -419,6 +421,13 @@ class SetupScene(Scene):
             "Brutal: Hard, and Insurgent leaders one Quality die better (README: Difficulty)"
         )
         self.widgets.append(self.difficulty_menu)
+        made, self.clearing_menu = build_clearing(  # house clearing (issue 21, R246)
+            manager,
+            pygame.Rect(x + 300, y, col - 300, 32),
+            self.choices.optional_rules,
+            self.details,
+        )
+        self.widgets += made
         y += 52
         y = self._build_players(manager, x, y, col)
         if self.details is not None:
@@ -489,6 +498,7 @@ class SetupScene(Scene):
                 self.mode_menu,
                 self.pace_menu,
                 self.difficulty_menu,
+                self.clearing_menu,
                 self.count_menu,
                 *self.panel.menus(),
                 *self.owner_menus.values(),
@@ -517,6 +527,8 @@ class SetupScene(Scene):
             self.choices.difficulty = next(
                 (key for key, label in LABELS.items() if label == text), self.choices.difficulty
             )
+        elif element is self.clearing_menu:  # house clearing (issue 21, R246)
+            self.choices.optional_rules = chosen_rules(text)
         elif self.details is not None and self.panel.owns(element):
             key, value = self.panel.chosen(element, text, self.details)
             if key:

@@ -14,6 +14,7 @@ from game.engine import (
     close_assault,
     fire,
     hot_spots,
+    house_clearing,
     interruptions,
     leaders,
     movement,
@@ -87,6 +88,8 @@ def run_activation(g: Engine, first: Command) -> Flow:
             if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)):
                 break
             if isinstance(command, DisperseMob):  # all it does this turn (R236)
+                break
+            if isinstance(command, house_clearing.HOUSE_COMMANDS):  # house clearing (issue 21)
                 break
             if act.fired and act.rate:
                 break
@@ -167,6 +170,9 @@ def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command
         return
     if isinstance(command, DisperseMob):  # civilians (issue 21)
         civilians.disperse(g, unit, command)
+        return
+    if isinstance(command, house_clearing.HOUSE_COMMANDS):  # house clearing (issue 21)
+        house_clearing.act_on_building(g, unit, command)
         return
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import civilians, contractors, placement, prisoners
+from game.engine import civilians, clearing_casualties, contractors, placement, prisoners
 from game.engine import rulesbridge as rb
 from game.engine.commands import MoveUnit
 from game.engine.protocol import EventKind as E
@@ -180,6 +180,7 @@ def first_aid(g: Engine, unit: UnitState) -> None:
             cause="tended",
             medic=medic,
         )
+        clearing_casualties.after_first_aid(g, unit, f, result)  # house clearing (R247)
     if not unit.figures:
         unit.status = UnitStatus.REMOVED
         prisoners.free_captives(g, unit)

@@ -10,7 +10,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import assets, casualties, civilians, close_assault, fire, leaders, placement
+from game.engine import (
+    assets,
+    casualties,
+    civilians,
+    close_assault,
+    fire,
+    house_clearing,
+    leaders,
+    placement,
+)
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     AbandonCasualties,
@@ -303,6 +312,8 @@ def check_move(
         why = casualties.tending_move_refused(g, unit, end)
         if why:
             raise IllegalCommand(why)
+    if unit.side == REGULAR:  # house clearing (issue 21): no entering uncleared buildings
+        house_clearing.check_entry(g, unit, path, move_allowance(g, unit, command.rate, act))
 
 
 def move_allowance(g: Engine, unit: UnitState, rate: str, act: Activation) -> float:
@@ -435,5 +446,6 @@ VALIDATORS: dict[type[Command], Validator] = {
     # --- civilians (issue 21) ---
     DisperseMob: civilians.check_disperse,
     InfluenceMob: civilians.check_influence,
+    **house_clearing.VALIDATORS,  # house clearing (issue 21)
 }
 """One validator per command type a unit may give (after the checks every action shares)."""

@@ -184,6 +184,27 @@ class InfluenceMob(Command):
     to: tuple[float, float] = (0.0, 0.0)
 
 
+# --- house clearing (issue 21) ---
+@dataclass(frozen=True)
+class StackOnBuilding(Command):
+    """Line the unit up against a wall of `building` to clear it next turn (Rulebook: Stacking;
+    R240). Spends the activation."""
+
+    kind: ClassVar[str] = "stack"
+    unit: str = ""
+    building: int = 0
+
+
+@dataclass(frozen=True)
+class ClearBuilding(Command):
+    """Clear the unoccupied `building` beside the unit (Rulebook: House Clearing; R240-R245).
+    Spends the activation."""
+
+    kind: ClassVar[str] = "clear_building"
+    unit: str = ""
+    building: int = 0
+
+
 @dataclass(frozen=True)
 class DeclareInterrupts(Command):
     """The Insurgent declaration of interruptions: (unit, 'fire' | 'move') pairs (R22)."""
@@ -238,6 +259,9 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         CallAsset,  # --- support assets (issue 19) ---
         DisperseMob,  # civilians (issue 21)
         InfluenceMob,
+        # --- house clearing (issue 21) ---
+        StackOnBuilding,
+        ClearBuilding,
     )
 }
 

@@ -13,6 +13,7 @@ from game.engine import (
     civilians,
     difficulty,
     hot_spots,
+    house_clearing,
     insurgent_phase,
     leaders,
     placement,
@@ -63,6 +64,7 @@ def sequence_of_play(g: Engine) -> Flow:
         start_of_turn(g)
         if g.state.turn > 1 and not g.scenario.skips_reinforcements(g.state.turn):
             yield from reinforcements.reinforcement_step(g)
+        house_clearing.hold_buildings(g)  # house clearing (issue 21, R245)
         g.state.phase = "regular"
         yield from regular_phase(g)
         reason = g.scenario.finished(g.state)
@@ -88,6 +90,7 @@ def start_of_turn(g: Engine) -> None:
             if f.status == FigureStatus.RETURNING:
                 f.status = FigureStatus.OK
                 g.emit(E.RETURNS_TO_ACTION, unit=unit.id, unit_name=unit.name, figure=f.id)
+    house_clearing.start_of_turn(g)  # house clearing (issue 21): a lost turn (R243)
 
 
 def end_of_turn(g: Engine) -> None:

@@ -14,6 +14,7 @@ from game.engine import (
     checks,
     civilians,
     contractors,
+    house_clearing,
     interruptions,
     leaders,
     overwatch,
@@ -112,6 +113,8 @@ def continue_move(g: Engine, unit: UnitState, act: Activation) -> Flow:
             break
         step_to = min(limit, act.travelled + STEP)
         point = walk(act.path, step_to)
+        if house_clearing.blocks_step(g, unit, point):  # house clearing (issue 21, R244)
+            break
         placement.place_unit(g, unit, point, exact=False)
         act.moved += step_to - act.travelled
         act.travelled = step_to

@@ -117,6 +117,16 @@ class EventKind(StrEnum):
     MOB_INFLUENCE = "MobInfluence"
     MOB_ARMED = "MobArmed"
     POI_KILLED = "PoiKilled"
+    # --- house clearing (issue 21) ---
+    BUILDING_STACKED = "BuildingStacked"
+    BUILDING_CLEARANCE = "BuildingClearance"
+    BUILDING_HELD = "BuildingHeld"
+    BUILDING_REOCCUPIED = "BuildingReoccupied"
+    TURN_LOST = "TurnLost"
+    CLEARING_CASUALTY_CHECK = "ClearingCasualtyCheck"
+    CLEARING_CASUALTIES_RECOVERED = "ClearingCasualtiesRecovered"
+    CLEARING_POWS = "ClearingPows"
+    CLEARING_POWS_FREED = "ClearingPowsFreed"
 
 
 class MoveRate(StrEnum):

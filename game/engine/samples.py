@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
-from game.engine import assets, casualties, checks, civilians, placement
+from game.engine import assets, casualties, checks, civilians, house_clearing, placement
 from game.engine.commands import (
     AbandonCasualties,
     ChangeLevel,
@@ -62,6 +62,7 @@ def unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Com
         ]
         for spot in g.state.hot_spots.values():
             candidates.append(NeutralizeHotSpot(side=side, unit=unit.id, hot_spot=spot.number))
+        candidates += house_clearing.building_options(g, unit)  # house clearing (issue 21)
     foes = g.enemies(unit)
     for enemy in foes:
         candidates.append(Fire(side=side, unit=unit.id, target=enemy.id))

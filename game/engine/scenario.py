@@ -76,6 +76,7 @@ class Scenario:
     places_hot_spots = False
     """A map without hot spots gets five placed at set-up, with the game's dice, where an
     Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
+    optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): offered at set-up (R246)
 
     def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
         raise NotImplementedError

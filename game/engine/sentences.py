@@ -104,6 +104,31 @@ TEMPLATES: dict[str, str] = {
         "The Person of Interest held by {unit_name} is killed by the fire (Rulebook: Fire "
         "at Units with Dependants & Casualties; Hornet's Nest; R237)"
     ),
+    # --- house clearing (issue 21) ---
+    K.BUILDING_STACKED: _(
+        "T{turn} {unit_name} stacks against the wall of {building_name}, ready to clear it next "
+        "turn (Rulebook: Stacking)"
+    ),
+    K.BUILDING_REOCCUPIED: _(
+        "Insurgents stand in {building_name}: it is no longer cleared (Rulebook: House "
+        "Clearing; R245)"
+    ),
+    K.CLEARING_CASUALTIES_RECOVERED: _(
+        "{unit_name} recovers the {count} casualties it left inside {building_name}, now "
+        "cleared (Rulebook: House Clearing; R248)"
+    ),
+    K.CLEARING_POWS: _(
+        "{unit_name} withdraws from {building_name}: {count} of its casualties left inside are "
+        "POWs until the building is cleared (Rulebook: House Clearing; R248)"
+    ),
+    K.CLEARING_POWS_FREED: _(
+        "{unit_name} frees the {count} Regulars held as POWs in {building_name} (Rulebook: "
+        "House Clearing; R248)"
+    ),
+    K.TURN_LOST: _(
+        "{unit_name} loses this turn after searching a building room by room (Building "
+        "Clearance Table; R243)"
+    ),
 }
 
 VARIANT_KEYS: dict[str, tuple[str, ...]] = {

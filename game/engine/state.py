@@ -142,6 +142,13 @@ class UnitState:
     finished_turn: int = 0  # the unit may do nothing more this turn (a leader joined it late)
     merge_with: str = ""  # the friendly unit it chose to merge with at the next turn's start
     merged_into: str = ""  # status "merged": the unit whose figures it became part of
+    # --- house clearing (issue 21) ---
+    stacked_on: int = -1  # the building id it stacked against (Stacking; R240), -1 for none
+    stacked_turn: int = 0  # the turn it stacked (or last failed to clear) in
+    lost_turn: int = 0  # a turn the unit loses after a thorough clearance (R243)
+    clearing_hits: list[str] = field(default_factory=list)  # hit clearing, awaiting First Aid
+    trapped: int = 0  # its casualties left inside `trapped_in` on a failed Quality Test (R247)
+    trapped_in: int = -1  # the building of its failed clearance
     # --- support assets (issue 19) ---
     designation: str = ""  # "special_weapon_team" | "sniper_team" (Special Weapon Teams; R196)
 
@@ -379,6 +386,10 @@ class GameState:
     insurgency_lowered_turn: int = 0
     # --- fallen figures (issue 22 item 5) ---
     fallen: list[list[Any]] = field(default_factory=list)  # [x, y, side, kind]: bodies left
+    # --- house clearing (issue 21) ---
+    optional_rules: list[str] = field(default_factory=list)  # set-up toggles (R246)
+    cleared_buildings: list[int] = field(default_factory=list)  # ids, in clearing order (R244)
+    pows_in_buildings: dict[str, int] = field(default_factory=dict)  # building id: POWs (R248)
     # --- support assets (issue 19) ---
     assets: dict[str, list[str]] = field(default_factory=dict)  # side -> asset ids held
     assets_called: list[str] = field(default_factory=list)  # asset ids called this turn

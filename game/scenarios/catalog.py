@@ -190,6 +190,7 @@ class DataScenario(Scenario):
         self.objectives = spec.objectives
         self.places_hot_spots = spec.place_hot_spots
         self.contractors = False
+        self.optional_rules = spec.optional_rules  # house clearing (issue 21): offered (R246)
         for name in spec.special_rules:
             SPECIAL_RULES[name].apply(self)
 

@@ -67,6 +67,7 @@ SITUATION_FIELDS = (
     "controllers", "commands", "max_commands",
     "assets",  # support assets (issue 19)
     "mobs", "poi",  # civilians (issue 21)
+    "optional_rules", "cleared_buildings",  # house clearing (issue 21)
 )  # fmt: skip
 UNIT_FIELDS = (
     "id", "side", "name", "quality", "morale", "figures", "line", "status", "morale_shift",
@@ -122,6 +123,9 @@ class Situation:
     # --- civilians (issue 21) ---
     mobs: tuple[tuple[str, Point], ...] = ()  # (id, where)
     poi: tuple[Point, str] | None = None  # (where, holding unit id or "")
+    # --- house clearing (issue 21) ---
+    optional_rules: tuple[str, ...] = ()
+    cleared_buildings: tuple[int, ...] = ()
 
 
 def read_situation(path: str | Path) -> Situation:
@@ -191,9 +195,28 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         assets=tuple(one_of(v, ASSET_IDS, at) for at, v in spec.items("assets", [])),
         mobs=mobs,
         poi=poi,
+        **_house_clearing(spec, battlefield),  # house clearing (issue 21)
     )
     spec.done()
     return situation
+
+
+def _house_clearing(spec: Fields, battlefield: Battlefield) -> dict[str, Any]:
+    """`optional_rules` (names, R246) and `cleared_buildings` (building ids) of a situation."""
+    from game.engine.optional_rules import check_rules
+
+    names = [str(v) for _, v in spec.items("optional_rules", [])]
+    try:
+        rules = tuple(check_rules(names))
+    except ValueError as why:
+        raise SituationError("optional_rules", str(why)) from None
+    ids = {b.id for b in battlefield.buildings}
+    cleared: list[int] = []
+    for at, value in spec.items("cleared_buildings", []):
+        if not isinstance(value, int) or isinstance(value, bool) or value not in ids:
+            raise SituationError(at, f"{value!r} is not a building id of the map ({sorted(ids)})")
+        cleared.append(value)
+    return {"optional_rules": rules, "cleared_buildings": tuple(cleared)}
 
 
 def _battlefield(value: Any, where: str, base: Path) -> Battlefield:
@@ -486,6 +509,7 @@ class SituationScenario(Patrol):
                 poi.holder, poi.status = holder, "held"
                 state.units[holder].dependants.append("poi")
             state.contractors.append(poi)
+        state.cleared_buildings = list(self.situation.cleared_buildings)  # house clearing
         state.aid_stations = [[x, y] for x, y in self.situation.aid_stations]
         for asset in self.situation.assets:  # support assets (issue 19)
             grant_asset(state, asset)
@@ -555,6 +579,7 @@ def situation_engine(
         situation.battlefield,
         situation.seed,
         dice=dice if dice is not None else situation_dice(situation),
+        optional_rules=situation.optional_rules,  # house clearing (issue 21)
     )
 
 
