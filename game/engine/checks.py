@@ -442,10 +442,10 @@ VALIDATORS: dict[type[Command], Validator] = {
     SplitUnit: check_split,
     AbandonCasualties: check_abandon,
     ReleasePows: check_release,
-    CallAsset: lambda g, unit, command, act: assets.check_call(g, unit, command, act),  # issue 19
     # --- civilians (issue 21) ---
     DisperseMob: civilians.check_disperse,
     InfluenceMob: civilians.check_influence,
     **house_clearing.VALIDATORS,  # house clearing (issue 21)
+    CallAsset: lambda g, unit, command, act: assets.check_call(g, unit, command, act),  # issue 19
 }
 """One validator per command type a unit may give (after the checks every action shares)."""

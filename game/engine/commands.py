@@ -256,12 +256,12 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         SplitUnit,
         AbandonCasualties,
         ReleasePows,
-        CallAsset,  # --- support assets (issue 19) ---
         DisperseMob,  # civilians (issue 21)
         InfluenceMob,
         # --- house clearing (issue 21) ---
         StackOnBuilding,
         ClearBuilding,
+        CallAsset,  # --- support assets (issue 19) ---
     )
 }
 

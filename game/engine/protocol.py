@@ -102,13 +102,6 @@ class EventKind(StrEnum):
     UNIT_EXITS = "UnitExits"
     UNPINNED = "Unpinned"
     WOUNDED_AT_END = "WoundedAtEnd"
-    # --- support assets (issue 19) ---
-    ASSET_GRANTED = "AssetGranted"
-    ASSET_CALL = "AssetCall"
-    ASSET_FIRE = "AssetFire"
-    ASSET_LOST = "AssetLost"
-    ASSET_DEPLOYED = "AssetDeployed"
-    IED_DETONATED = "IedDetonated"
     # --- civilians (issue 21) ---
     MOB_MOVE = "MobMove"
     CIVILIAN_CHECK = "CivilianCheck"
@@ -127,6 +120,13 @@ class EventKind(StrEnum):
     CLEARING_CASUALTIES_RECOVERED = "ClearingCasualtiesRecovered"
     CLEARING_POWS = "ClearingPows"
     CLEARING_POWS_FREED = "ClearingPowsFreed"
+    # --- support assets (issue 19) ---
+    ASSET_GRANTED = "AssetGranted"
+    ASSET_CALL = "AssetCall"
+    ASSET_FIRE = "AssetFire"
+    ASSET_LOST = "AssetLost"
+    ASSET_DEPLOYED = "AssetDeployed"
+    IED_DETONATED = "IedDetonated"
 
 
 class MoveRate(StrEnum):

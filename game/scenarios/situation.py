@@ -65,9 +65,9 @@ SITUATION_FIELDS = (
     "title", "description", "map", "units", "turn", "turn_limit", "insurgency_level",
     "reinforcements", "night", "hot_spots", "contractors", "aid_stations", "dice", "seed",
     "controllers", "commands", "max_commands",
-    "assets",  # support assets (issue 19)
     "mobs", "poi",  # civilians (issue 21)
     "optional_rules", "cleared_buildings",  # house clearing (issue 21)
+    "assets",  # support assets (issue 19)
 )  # fmt: skip
 UNIT_FIELDS = (
     "id", "side", "name", "quality", "morale", "figures", "line", "status", "morale_shift",
@@ -119,13 +119,13 @@ class Situation:
     controllers: dict[str, str] = field(default_factory=dict)
     commands: tuple[Command, ...] = ()
     max_commands: int = MAX_COMMANDS
-    assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
     # --- civilians (issue 21) ---
     mobs: tuple[tuple[str, Point], ...] = ()  # (id, where)
     poi: tuple[Point, str] | None = None  # (where, holding unit id or "")
     # --- house clearing (issue 21) ---
     optional_rules: tuple[str, ...] = ()
     cleared_buildings: tuple[int, ...] = ()
+    assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
 
 
 def read_situation(path: str | Path) -> Situation:
@@ -192,10 +192,10 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         controllers=controllers,
         commands=_commands(spec.raw("commands", []), controllers),
         max_commands=spec.integer("max_commands", MAX_COMMANDS, low=1, high=100_000),
-        assets=tuple(one_of(v, ASSET_IDS, at) for at, v in spec.items("assets", [])),
         mobs=mobs,
         poi=poi,
         **_house_clearing(spec, battlefield),  # house clearing (issue 21)
+        assets=tuple(one_of(v, ASSET_IDS, at) for at, v in spec.items("assets", [])),
     )
     spec.done()
     return situation

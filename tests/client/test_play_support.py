@@ -33,7 +33,7 @@ def test_the_support_order_arms_each_asset_in_turn_and_a_click_calls_it(app: App
     app, scene = scene_with_assets(app, "armed_predator", "attached_medic", "uav")
     engine = scene.session.engine  # type: ignore[attr-defined]
     scene.select("R2")  # type: ignore[attr-defined]
-    assert "Support assets [N]:</b> Armed Predator, Attached Medic, UAV" in scene.card_markup()  # type: ignore[attr-defined]
+    assert "Support assets [Q]:</b> Armed Predator, Attached Medic, UAV" in scene.card_markup()  # type: ignore[attr-defined]
     scene.order("support")  # type: ignore[attr-defined]
     assert (scene.mode, scene.call_asset) == ("call", "armed_predator")  # type: ignore[attr-defined]
     scene.order("support")  # type: ignore[attr-defined]
@@ -46,7 +46,7 @@ def test_the_support_order_arms_each_asset_in_turn_and_a_click_calls_it(app: App
     assert "AssetCall" in kinds and "AssetFire" in kinds and "AssetLost" in kinds
     assert scene.mode == "select"  # type: ignore[attr-defined]
     assert engine.state.assets[REGULAR] == ["attached_medic", "uav"]
-    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n")])
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q")])
     assert scene.call_asset == "attached_medic"  # type: ignore[attr-defined]
 
 
