@@ -73,6 +73,7 @@ def new_game(
     force: dict[str, Any] | None = None,
     difficulty: str = "book",
     optional_rules: list[str] | tuple[str, ...] = (),  # house clearing (issue 21, R246)
+    optional_fog_of_war: bool = False,  # --- cards (issue 19): R184
 ) -> Engine:
     """Start a game on a map (MapError when the map or its scenario file cannot be played;
     ValueError, one line, when `force` — the player's set-up choice of the Regular force and
@@ -92,6 +93,7 @@ def new_game(
         map_sha256=file_sha256(map_path),
         difficulty=difficulty,
         optional_rules=optional_rules,
+        optional_fog_of_war=optional_fog_of_war,
     )
 
 
@@ -108,6 +110,7 @@ def save_data(engine: Engine) -> dict[str, Any]:
         "turn": state.turn,
         "difficulty": state.difficulty,
         "optional_rules": list(state.optional_rules),  # house clearing (issue 21, R246)
+        "optional_fog_of_war": state.optional_fog_of_war,  # --- cards (issue 19)
         **_force_field(engine),
         **_scenario_fields(engine),
         "commands": [c.to_json() for c in engine.log],
@@ -140,6 +143,15 @@ def _save_optional_rules(where: str, data: dict[str, Any]) -> list[str]:
         return check_rules(rules)
     except ValueError as exc:
         raise SaveError(f"{where}: the save is damaged ({exc})") from None
+
+
+# --- cards (issue 19) ---
+def _save_optional_fog(where: str, data: dict[str, Any]) -> bool:
+    """Whether the game plays the Optional Fog of War rule (R184); older saves did not."""
+    value = data.get("optional_fog_of_war", False)
+    if not isinstance(value, bool):
+        raise SaveError(f"{where}: the save is damaged (field 'optional_fog_of_war' is wrong)")
+    return value
 
 
 def _force_field(engine: Engine) -> dict[str, Any]:
@@ -229,6 +241,7 @@ def load_save(path: Path) -> Engine:
             force=data.get("force") if isinstance(data.get("force"), dict) else None,
             difficulty=_save_difficulty(where, data),
             optional_rules=_save_optional_rules(where, data),
+            optional_fog_of_war=_save_optional_fog(where, data),
         )
     except MapError as exc:
         raise SaveError(f"{where}: its map cannot be played: {exc}") from None

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.actions import Action, Interrupt, Pace, Target
+from game.ai.cards import choose_card  # --- cards (issue 19)
 from game.ai.procedure import (
     CheckOutcome,
     TurnLedger,
@@ -150,6 +151,7 @@ class InsurgentAI:
             DecisionKind.PRISONERS: self._prisoners,
             DecisionKind.HOT_SPOT: self._hot_spot,
             DecisionKind.RESUME_MOVE: self._resume_move,
+            DecisionKind.CARD_CHOICE: self._card_choice,  # --- cards (issue 19) ---
         }
         handler = handlers.get(str(decision["kind"]), self._first_legal)
         return handler(view, world, decision)
@@ -417,6 +419,12 @@ class InsurgentAI:
             return (min(distance(spot, r.centre) for r in world.regulars), str(answer.choice))
 
         return min(answers, key=closeness)
+
+    # --- cards (issue 19) ---
+    def _card_choice(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
+        command, reason = choose_card(view)
+        self._note(f"T{world.turn} {reason}")
+        return command
 
     def _first_legal(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
         self._note(

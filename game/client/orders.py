@@ -32,6 +32,7 @@ from game.engine.fire import smaw_fires  # support assets (issue 19)
 from game.engine.protocol import DecisionKind, MoveRate
 from game.engine.state import UnitState
 from game.engine.terrain import distance, path_length, point_segment_distance, truncate
+from game.rules import cards as rules_cards  # --- cards (issue 19)
 from game.rules.movement import CAUTIOUS, RAPID
 from game.rules.odds import CasualtyOdds, casualty_odds
 
@@ -518,6 +519,10 @@ def describe_answer(engine: Engine, choice: Any) -> str:
         return "Yes"
     if choice is False:
         return "No"
+    if isinstance(choice, str) and choice in engine.state.units:  # --- cards (issue 19)
+        return unit_name(engine, choice)
+    if isinstance(choice, str) and choice in rules_cards.decks().cards:
+        return rules_cards.card(choice).title
     if isinstance(choice, str):
         return {
             "none": "Do nothing",

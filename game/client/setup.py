@@ -39,6 +39,8 @@ from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
 from game.client.setup_config import (
+    FOG_LABELS,
+    FOG_TIP,
     MAX_COOP,
     MAX_LISTED_MAPS,
     MAX_NAME,
@@ -107,6 +109,7 @@ class SetupScene(Scene):
         self.pace_menu: UIDropDownMenu | None = None
         self.difficulty_menu: UIDropDownMenu | None = None
         self.clearing_menu: UIDropDownMenu | None = None  # house clearing (issue 21)
+        self.fog_menu: UIDropDownMenu | None = None  # --- cards (issue 19)
         self.count_menu: UIDropDownMenu | None = None
         self.start_button: UIButton | None = None
         self.path_entry: UITextEntryLine | None = None
@@ -428,6 +431,16 @@ class SetupScene(Scene):
             self.details,
         )
         self.widgets += made
+        y += 42  # the Fog of War rule on a row of its own, under Difficulty and Clearing
+        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), "Fog of War", manager))
+        self.fog_menu = UIDropDownMenu(  # --- cards (issue 19): the Optional rule (R184)
+            list(FOG_LABELS.values()),
+            FOG_LABELS[self.choices.optional_fog_of_war],
+            pygame.Rect(x + 120, y, 220, 32),
+            manager,
+        )
+        self.fog_menu.set_tooltip(FOG_TIP)
+        self.widgets.append(self.fog_menu)
         y += 52
         y = self._build_players(manager, x, y, col)
         if self.details is not None:
@@ -499,6 +512,7 @@ class SetupScene(Scene):
                 self.pace_menu,
                 self.difficulty_menu,
                 self.clearing_menu,
+                self.fog_menu,
                 self.count_menu,
                 *self.panel.menus(),
                 *self.owner_menus.values(),
@@ -523,6 +537,8 @@ class SetupScene(Scene):
                 self.set_mode(mode)
         elif element is self.pace_menu and text in PACES:
             self.choices.pace = text
+        elif element is self.fog_menu:  # --- cards (issue 19)
+            self.choices.optional_fog_of_war = text == FOG_LABELS[True]
         elif element is self.difficulty_menu:
             self.choices.difficulty = next(
                 (key for key, label in LABELS.items() if label == text), self.choices.difficulty

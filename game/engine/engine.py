@@ -48,6 +48,7 @@ class Engine:
         map_sha256: str = "",
         difficulty: str = "book",
         optional_rules: tuple[str, ...] | list[str] = (),  # house clearing (issue 21, R246)
+        optional_fog_of_war: bool = False,  # --- cards (issue 19): R184
     ) -> None:
         self.scenario = scenario
         self.battlefield = battlefield
@@ -67,6 +68,7 @@ class Engine:
             exit_edges=[e.value for e in battlefield.exit_edges],
             objectives=scenario.objectives.to_dict(),
             optional_rules=check_rules(optional_rules),  # house clearing (issue 21, R246)
+            optional_fog_of_war=optional_fog_of_war,
         )
         self.log: list[Command] = []
         # What the controllers said of their choices ("AI: ..." lines), each with the number of

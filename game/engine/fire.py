@@ -76,9 +76,14 @@ def firepower(
     turn = g.state.turn
     exposed = bool(target.effective_figures) and g.terrain.is_exposed(target.position())
     live = bool(unit.effective_figures and target.effective_figures)
+    gap = distance(unit.centre, target.centre) if live else 1e9
+    if g.state.cards:  # --- cards (issue 19): dust shortens Optimum Range (R182)
+        from game.engine.card_effects import optimum_cut
+
+        gap += optimum_cut(g, unit, figure_ids)
     return rb.firepower(
         unit,
-        distance=distance(unit.centre, target.centre) if live else 1e9,
+        distance=gap,
         target_exposed=exposed,
         target_moved_rapidly=rb.moved_rapidly(target, turn),
         interruption_penalty=interruption_penalty,
@@ -119,7 +124,13 @@ def defense(
         exposed = g.terrain.is_exposed(pos)
         in_cover = rb.counts_in_cover(unit, turn, stationary=stationary, exposed=exposed)
         solid = g.terrain.in_solid_cover(pos)
-    return rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
+    result = rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
+    # --- cards (issue 19) --- An Excellent Position: one more die against fire (R189)
+    if not melee and g.state.cards:
+        from game.engine.card_effects import excellent_position_die
+
+        result.add("An Excellent Position (card)", excellent_position_die(g, unit))
+    return result
 
 
 def melee_firepower(firer: UnitState) -> rb.Breakdown:
@@ -180,6 +191,10 @@ def fire(
         )
         return 0
     fire_die, def_die = firer.quality_die(), target.quality_die()
+    if g.state.cards and not melee:  # --- cards (issue 19): low on ammunition (R182)
+        from game.engine.card_effects import firepower_die
+
+        fire_die = firepower_die(g, firer, fire_die)
     leaderless_before = not target.has_leader
     roll = rb.attack_roll(fire_die, fp.total, def_die, df.total, g.dice)
     lost = min(roll.casualties, len(target.effective_figures))

@@ -541,3 +541,13 @@ def narrate_event(event: Mapping[str, Any]) -> str:
 from game.engine import asset_narration  # noqa: E402  (its sentences need `breakdown_words`)
 
 SENTENCES.update(asset_narration.SENTENCES)
+
+
+# --- cards (issue 19): the card events' sentences (game/engine/card_narration.py) ---
+def _card_sentences() -> None:
+    from game.engine.card_narration import CARD_SENTENCES
+
+    SENTENCES.update(CARD_SENTENCES)
+
+
+_card_sentences()

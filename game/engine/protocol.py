@@ -27,6 +27,8 @@ class DecisionKind(StrEnum):
     HOT_SPOT = "hot_spot"
     INSURGENT_ACTION = "insurgent_action"
     RESUME_MOVE = "resume_move"
+    # --- cards (issue 19) ---
+    CARD_CHOICE = "card_choice"
 
 
 class EventKind(StrEnum):
@@ -127,6 +129,12 @@ class EventKind(StrEnum):
     ASSET_LOST = "AssetLost"
     ASSET_DEPLOYED = "AssetDeployed"
     IED_DETONATED = "IedDetonated"
+    # --- cards (issue 19) ---
+    CARD_DRAWN = "CardDrawn"
+    CARD_SET_ASIDE = "CardSetAside"
+    CARD_PLAYED = "CardPlayed"
+    CARD_ATTACK = "CardAttack"
+    DECK_SHUFFLED = "DeckShuffled"
 
 
 class MoveRate(StrEnum):

@@ -71,6 +71,7 @@ class Scenario:
     turn_limit = 10  # R31
     insurgency_level = "4"
     fog_of_war = False
+    fog_of_war_initial = 0  # --- cards (issue 19): Fog of War cards drawn at set-up
     contractors = False  # the contractor special rules (Contracting Trouble!) apply
     objectives = Objectives()
     places_hot_spots = False

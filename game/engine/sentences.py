@@ -161,12 +161,12 @@ VARIANT_KEYS: dict[str, tuple[str, ...]] = {
 
 VARIANTS: dict[tuple[Any, ...], str] = {
     (K.FOG_OF_WAR, "setup"): _(
-        "A Fog of War card is drawn at the start of the game "
-        "(the card decks are not in the engine yet; no effect applied)"
+        "The scenario calls for Fog of War cards at the start of the game "
+        "(Rulebook: Draw Fog of War Cards)"
     ),
     (K.FOG_OF_WAR, "reaction_test"): _(
         "{unit_name} rolled a natural 1 on a Reaction Test: a Fog of War card is drawn "
-        "(Rulebook: Reaction Tests and Fog of War; the deck is not in the engine yet)"
+        "(Rulebook: Reaction Tests and Fog of War)"
     ),
     (K.PHASE_END, "regular"): _("The Regulars end their activations; the rest hold"),
     (K.PHASE_END, "insurgent"): _("The Insurgent phase ends"),

@@ -394,6 +394,10 @@ class GameState:
     assets: dict[str, list[str]] = field(default_factory=dict)  # side -> asset ids held
     assets_called: list[str] = field(default_factory=list)  # asset ids called this turn
     assets_called_turn: int = 0  # the turn `assets_called` belongs to
+    # --- cards (issue 19) --- the decks, hands and lasting card effects (game/engine/cards.py);
+    # the Optional Fog of War rule chosen at set-up (R184)
+    cards: dict[str, Any] = field(default_factory=dict)
+    optional_fog_of_war: bool = False
 
     def units_of(self, side: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.side == side and u.on_table]

@@ -29,6 +29,10 @@ def finish_game(g: Engine, reason: str) -> None:
     vp_reg, vp_ins, lines = g.scenario.score(g.state)
     margin = rb.victory_margin(vp_reg - vp_ins)
     winner = rb.victory_winner(vp_reg - vp_ins)
+    if g.state.cards:  # --- cards (issue 19): POI! (R188)
+        from game.engine.card_effects import poi_result
+
+        margin, winner = poi_result(g, margin, winner)
     g.emit(
         E.GAME_END,
         reason=reason,

@@ -187,6 +187,7 @@ class DataScenario(Scenario):
         self.turn_limit = spec.turns
         self.insurgency_level = spec.insurgency_level
         self.fog_of_war = spec.fog_of_war
+        self.fog_of_war_initial = spec.fog_of_war_initial  # --- cards (issue 19)
         self.objectives = spec.objectives
         self.places_hot_spots = spec.place_hot_spots
         self.contractors = False

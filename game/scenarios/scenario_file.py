@@ -76,6 +76,7 @@ class ScenarioSpec:
     # --- house clearing (issue 21) ---
     optional_rules: tuple[str, ...] = ()  # the optional rules the scenario offers (R246)
     assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
+    fog_of_war_initial: int = 0  # --- cards (issue 19): [cards] fog_of_war_initial
 
 
 def scenario_file_for(map_path: Path) -> Path:
@@ -122,6 +123,7 @@ def read_scenario(
     head["objectives"] = _objectives(doc.table("objectives"))
     head["end"] = _end(doc)
     head["victory"] = _victory(doc)
+    head["fog_of_war_initial"] = _cards(doc, head["fog_of_war"])  # --- cards (issue 19)
     doc.done()
     return ScenarioSpec(path=path, **head)
 
@@ -336,3 +338,19 @@ def _victory(doc: Table) -> tuple[VictoryCondition, ...]:
             conditions.append(VictoryCondition(side, hook, points, label, same_line, turn))
         v.done()
     return tuple(conditions)
+
+
+# --- cards (issue 19) ---
+def _cards(doc: Table, fog_of_war: bool) -> int:
+    """`[cards] fog_of_war_initial`: Fog of War cards drawn at set-up (needs `fog_of_war`)."""
+    table = doc.table("cards")
+    initial = table.integer("fog_of_war_initial", 0, 0, 5)
+    table.done()
+    if initial and not fog_of_war:
+        doc.problems.error(
+            "cards.fog_of_war_initial",
+            "draws Fog of War cards in a game without Fog of War",
+            "set fog_of_war = true or remove the key",
+        )
+        return 0
+    return initial
