@@ -1,6 +1,6 @@
 """The battle screen's support assets (Asset cards; R190-R199; support assets, issue 19).
 
-The Regular player's assets are listed on the unit card; the Support order (button or X) arms
+The Regular player's assets are listed on the unit card; the Support order (button or Q) arms
 the next asset the selected unit may call now, then a click picks its target: an Insurgent unit
 for off-board fire or the Hellfire, the unit itself for a medic, the SMAW or a team. Hovering a
 target shows the exact odds of the call (the card's d6 and the attack roll, from the engine's
@@ -55,7 +55,7 @@ def asset_lines(engine: Engine) -> list[str]:
         elif asset_id in called and assets.calls_left(engine.state, asset_id) == 0:
             name += " (called this turn)"
         items.append(html.escape(name))
-    return [f"<b>Support assets [X]:</b> {', '.join(items)}"]
+    return [f"<b>Support assets [Q]:</b> {', '.join(items)}"]
 
 
 def support_order(self: PlayScene, seat: Seat, unit: UnitState) -> None:
@@ -73,7 +73,7 @@ def support_order(self: PlayScene, seat: Seat, unit: UnitState) -> None:
     self.mode = MODE
     self.fire_plan = None
     self.preview_text = ""
-    more = " (X: next asset)" if len(choices) > 1 else ""
+    more = " (Q: next asset)" if len(choices) > 1 else ""
     if sp.AssetId(asset_id) in assets.ATTACHED:
         self.say(f"Support: the {title(asset_id)} joins {unit.name}: click it{more}, Esc cancels")
     else:

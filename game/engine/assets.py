@@ -10,6 +10,7 @@ it). The rules are `game.rules.support`'s; this module only plays them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
@@ -66,12 +67,22 @@ def receive_asset(g: Engine, asset_id: str, side: str = REGULAR, *, source: str 
     )
 
 
+SPENT_HOOKS: list[Callable[[Engine, str, str], None]] = []
+"""Called as (engine, asset id, side) whenever one copy of an asset leaves the side's list (lost
+or brought into play), so the card that granted it can follow it to the discards."""
+
+
+def spend(g: Engine, asset_id: str, side: str = REGULAR) -> None:
+    g.state.assets[side].remove(asset_id)
+    for hook in SPENT_HOOKS:
+        hook(g, asset_id, side)
+
+
 def lose_asset(g: Engine, asset_id: str, cause: str, side: str = REGULAR) -> None:
     """One copy of the asset leaves the game (the card's 6, the Hellfire fired, a card's effect)."""
-    owned = g.state.assets.get(side, [])
-    if asset_id not in owned:
+    if asset_id not in g.state.assets.get(side, []):
         return
-    owned.remove(asset_id)
+    spend(g, asset_id, side)
     title = sp.ASSET_TITLES[sp.AssetId(asset_id)]
     g.emit(E.ASSET_LOST, asset=asset_id, title=title, side=side, cause=cause)
 
@@ -292,7 +303,7 @@ def deploy(g: Engine, unit: UnitState, asset: sp.AssetId) -> None:
         detail = carrier.id
     else:
         detail = place_team(g, unit, asset).id
-    g.state.assets[REGULAR].remove(asset.value)
+    spend(g, asset.value)
     g.emit(
         E.ASSET_DEPLOYED,
         asset=asset.value,

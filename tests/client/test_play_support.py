@@ -33,7 +33,7 @@ def test_the_support_order_arms_each_asset_in_turn_and_a_click_calls_it(app: App
     app, scene = scene_with_assets(app, "armed_predator", "attached_medic", "uav")
     engine = scene.session.engine  # type: ignore[attr-defined]
     scene.select("R2")  # type: ignore[attr-defined]
-    assert "Support assets [X]:</b> Armed Predator, Attached Medic, UAV" in scene.card_markup()  # type: ignore[attr-defined]
+    assert "Support assets [Q]:</b> Armed Predator, Attached Medic, UAV" in scene.card_markup()  # type: ignore[attr-defined]
     scene.order("support")  # type: ignore[attr-defined]
     assert (scene.mode, scene.call_asset) == ("call", "armed_predator")  # type: ignore[attr-defined]
     scene.order("support")  # type: ignore[attr-defined]

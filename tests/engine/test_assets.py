@@ -290,3 +290,10 @@ def checks_allow_out_of_contact(g: Engine) -> bool:
     gunmen = g.unit("G")
     gunmen.seen = False
     return checks.may_move_out_of_contact(g, gunmen)
+
+
+def test_r193_available_air_support_six_is_a_6d8_gun_run_then_the_card_is_gone() -> None:
+    result = run("asset-air-support.json")
+    (strike,) = kinds(result, "AssetFire")
+    assert (strike["firepower"], strike["firepower_die"], strike["casualties"]) == (6, "d8", 2)
+    assert [e["cause"] for e in kinds(result, "AssetLost")] == ["card_discarded"]
