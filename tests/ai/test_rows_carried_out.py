@@ -67,7 +67,14 @@ def test_every_end_of_turn_move_row_moves_or_says_why_not(scenario: str, seed: i
 
 
 def test_a_unit_a_leader_joined_says_it_may_only_fire() -> None:
-    # Sweep & Clear seed 2 has such a unit (seed 1 did before its Fog of War cards were played)
-    _, ai = game("sweep-and-clear", 2)
-    lines = [x for x in ai.log if "a leader joined it this turn, so it may only fire (R80)" in x]
+    # the first seeded Sweep & Clear game with such a unit (which seed it is moves whenever the
+    # cards or the AIs change play; seven seeds have always held one)
+    lines: list[str] = []
+    for seed in range(1, 8):
+        _, ai = game("sweep-and-clear", seed)
+        lines = [
+            x for x in ai.log if "a leader joined it this turn, so it may only fire (R80)" in x
+        ]
+        if lines:
+            break
     assert lines and all(" cannot " in x and x.endswith("it holds") for x in lines)
