@@ -101,9 +101,10 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add(
         "--regulars",
-        choices=("random", "ai"),
+        choices=("random", "ai", "basic"),
         default="ai",
-        help="who plays the Regulars: the baseline AI (default) or the seeded random fuzzer",
+        help="who plays the Regulars: the team AI (default), the earlier basic AI, or the "
+        "seeded random fuzzer",
     )
 
 
@@ -269,10 +270,10 @@ def _controllers(args: argparse.Namespace, engine: Engine) -> dict[str, Controll
         from game.ai.controller import InsurgentAI
 
         controllers[INSURGENT] = InsurgentAI(engine.battlefield, seed * 2 + 2)
-    if getattr(args, "regulars", "ai") == "ai":
+    if getattr(args, "regulars", "ai") in ("ai", "basic"):
         from game.ai.regular import RegularAI
 
-        controllers[REGULAR] = RegularAI(engine.battlefield)
+        controllers[REGULAR] = RegularAI(engine.battlefield, style=args.regulars)
     return controllers
 
 

@@ -56,6 +56,7 @@ SEED = 20261122
 class Options:
     tiny: bool
     maps: tuple[str, ...]
+    regulars: str = "ai"  # the Regular AI's style in the `ai` section's whole games
 
 
 def _stats(samples: list[tuple[float, float]]) -> dict[str, float]:
@@ -403,7 +404,7 @@ def _play_timed(engine: Any, clock: _AIClock, seed: int) -> None:
     clock.finish()
 
 
-def _whole_ai_game(engine: Any, seed: int) -> tuple[float, float]:
+def _whole_ai_game(engine: Any, seed: int, regulars: str = "ai") -> tuple[float, float]:
     """(wall ms, CPU ms) of one game played out by both AIs, seeded as `main.py --headless`."""
     from game.ai.controller import InsurgentAI
     from game.ai.regular import RegularAI
@@ -411,7 +412,7 @@ def _whole_ai_game(engine: Any, seed: int) -> tuple[float, float]:
     from game.headless import play
 
     controllers: dict[str, Any] = {
-        REGULAR: RegularAI(engine.battlefield),
+        REGULAR: RegularAI(engine.battlefield, style=regulars),
         INSURGENT: InsurgentAI(engine.battlefield, seed * 2 + 2),
     }
     sample, _ = _timed(lambda: play(engine, controllers))
@@ -439,7 +440,7 @@ def bench_ai(options: Options) -> dict[str, Any]:
     game_turns: list[int] = []
     for seed in (1,) if options.tiny else (1, 2, 3, 4, 5):
         engine = new_game(ROOT / AI_MAP, AI_SCENARIO, seed, turn_limit=2 if options.tiny else None)
-        sample = _whole_ai_game(engine, seed)
+        sample = _whole_ai_game(engine, seed, options.regulars)
         games.append(sample)
         game_turns.append(engine.state.turn)
     phase_samples = list(end_of_turn.phase.values())
@@ -598,12 +599,18 @@ def main(argv: list[str] | None = None) -> int:
         "--section", action="append", choices=sorted(SECTIONS), help="run only these sections"
     )
     parser.add_argument("--map", action="append", default=[], help="measure this .tmx instead")
+    parser.add_argument(
+        "--regulars",
+        choices=("ai", "basic"),
+        default="ai",
+        help="the Regular AI in whole AI games: the team AI (default) or the earlier basic one",
+    )
     args = parser.parse_args(argv)
     for m in args.map:
         if not (ROOT / m).exists() and not Path(m).exists():
             print(f"bench: --map {m}: no such file", file=sys.stderr)
             return 2
-    options = Options(tiny=args.tiny, maps=tuple(args.map))
+    options = Options(tiny=args.tiny, maps=tuple(args.map), regulars=args.regulars)
     names = args.section or sorted(SECTIONS)
     try:
         report = {"tiny": args.tiny, "sections": {n: SECTIONS[n](options) for n in names}}

@@ -8,7 +8,8 @@
 Game k of a run is played with seed `--seed + k` (dice, hot spots and the random controllers all
 follow from it), so a run is reproducible and `--jobs N` (games spread over N processes) gives
 exactly the results of `--jobs 1`. `--regulars` / `--insurgents` pick `ai` or `random` for each
-side; the Insurgent `ai` is the solo Insurgent controller from `game/ai/` when one is there,
+side (`--regulars basic`: the earlier Regular AI, for comparison); the Insurgent `ai` is the
+solo Insurgent controller from `game/ai/` when one is there,
 otherwise the engine's seeded random controller stands in and the output says so. `--map` plays
 the scenario on another map (e.g. a test table). A progress bar goes to stderr; the table (or,
 with `--json`, exactly one JSON object) to stdout. Bad arguments print one line and exit 2; if a
@@ -140,7 +141,10 @@ def insurgent_ai_factory() -> Callable[[Engine, int], Controller] | None:
 
 def controller_names(regulars: str, insurgents: str) -> dict[str, str]:
     names = {
-        REGULAR: "Regular AI (game/ai/regular.py)" if regulars == "ai" else "random controller",
+        REGULAR: {
+            "ai": "Regular AI (game/ai/regular.py)",
+            "basic": "basic Regular AI (game/ai/regular.py, style basic)",
+        }.get(regulars, "random controller"),
         INSURGENT: "random controller",
     }
     if insurgents == "ai":
@@ -153,7 +157,9 @@ def controller_names(regulars: str, insurgents: str) -> dict[str, str]:
 
 def make_controllers(engine: Engine, setup: Setup, seed: int) -> dict[str, Controller]:
     regular: Controller = (
-        RegularAI(engine.battlefield) if setup.regulars == "ai" else RandomController(seed * 2 + 1)
+        RegularAI(engine.battlefield, style=setup.regulars)
+        if setup.regulars in ("ai", "basic")
+        else RandomController(seed * 2 + 1)
     )
     insurgent: Controller = RandomController(seed * 2 + 2)
     if setup.insurgents == "ai":
@@ -537,7 +543,9 @@ def build_parser() -> _Parser:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--turns", type=int, help="turn limit (default: the scenario's)")
-    parser.add_argument("--regulars", default="ai", help="ai or random (default ai)")
+    parser.add_argument(
+        "--regulars", default="ai", help="ai, basic (the earlier Regular AI) or random (default ai)"
+    )
     parser.add_argument("--insurgents", default="ai", help="ai or random (default ai)")
     parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the VP-margin histogram")
@@ -546,9 +554,10 @@ def build_parser() -> _Parser:
 
 
 def parse_setup(args: argparse.Namespace) -> Setup:
-    for flag in ("regulars", "insurgents"):
-        if getattr(args, flag) not in ("ai", "random"):
-            raise UsageError(f"--{flag} {getattr(args, flag)!r}: choose ai or random")
+    if args.regulars not in ("ai", "basic", "random"):
+        raise UsageError(f"--regulars {args.regulars!r}: choose ai, basic or random")
+    if args.insurgents not in ("ai", "random"):
+        raise UsageError(f"--insurgents {args.insurgents!r}: choose ai or random")
     if args.games < 1:
         raise UsageError(f"--games {args.games}: play at least 1 game")
     if args.seed < 0:

@@ -34,8 +34,9 @@ from game.scenarios.catalog import scenario_ids, scenario_map  # noqa: E402
 FALLBACK_MAP = ROOT / "tests" / "maps" / "engine" / "crossroads.tmx"
 
 
-def controllers(engine: Engine, seed: int, ai: bool) -> dict[str, Controller]:
-    """Who plays: seeded random controllers, or the shipped AIs (seeded as the golden games)."""
+def controllers(engine: Engine, seed: int, ai: bool, regulars: str = "ai") -> dict[str, Controller]:
+    """Who plays: seeded random controllers, or the shipped AIs (seeded as the golden games;
+    `regulars` names the Regular AI's style: ai or basic)."""
     if not ai:
         return {
             REGULAR: RandomController(seed * 2 + 1),
@@ -45,20 +46,25 @@ def controllers(engine: Engine, seed: int, ai: bool) -> dict[str, Controller]:
     from game.ai.regular import RegularAI
 
     return {
-        REGULAR: RegularAI(engine.battlefield),
+        REGULAR: RegularAI(engine.battlefield, style=regulars),
         INSURGENT: InsurgentAI(engine.battlefield, seed * 2 + 2),
     }
 
 
 def soak_one(
-    map_path: Path, scenario: str, seed: int, turns: int | None, ai: bool = False
+    map_path: Path,
+    scenario: str,
+    seed: int,
+    turns: int | None,
+    ai: bool = False,
+    regulars: str = "ai",
 ) -> tuple[bool, str, float]:
     """Play one game with the invariant checker watching every event: (kept, detail, seconds)."""
     started = time.perf_counter()
     try:
         engine = new_game(map_path, scenario, seed, turn_limit=turns)
         checker = InvariantChecker(engine)
-        play(engine, controllers(engine, seed, ai))
+        play(engine, controllers(engine, seed, ai, regulars))
         if not engine.over:
             return False, "the game did not end", time.perf_counter() - started
         return True, f"{checker.checked} events", time.perf_counter() - started
@@ -78,6 +84,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--ai", action="store_true", help="the shipped AIs play both sides (default: random)"
     )
+    parser.add_argument(
+        "--regulars",
+        choices=("ai", "basic"),
+        default="ai",
+        help="with --ai: the team Regular AI (default) or the earlier basic one",
+    )
     args = parser.parse_args(argv)
     runs: list[tuple[Path, str]] = []
     if args.map:
@@ -90,7 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     for map_path, scenario in runs:
         times: list[float] = []
         for seed in range(args.first_seed, args.first_seed + args.seeds):
-            ok, detail, seconds = soak_one(map_path, scenario, seed, args.turns, args.ai)
+            ok, detail, seconds = soak_one(
+                map_path, scenario, seed, args.turns, args.ai, args.regulars
+            )
             times.append(seconds)
             if not ok:
                 failures += 1

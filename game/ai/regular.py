@@ -45,6 +45,7 @@ from game.ai.regular_candidates import (
     _point_of,
     default_candidates,
 )
+from game.ai.regular_team import team_candidates
 from game.battlefield.model import Battlefield
 from game.engine.commands import Answer, Command, EndActivation, EndPhase
 from game.engine.protocol import DecisionKind, UnitStatus
@@ -54,6 +55,11 @@ from game.engine.view import PlayerView
 from game.rules.movement import RAPID
 
 LOG = logging.getLogger("game.ai.regular")
+
+REGULAR_STYLES = ("ai", "basic")
+"""The Regular AIs: `ai` fights as a team (issue 17 §4: Close Assault, fire and movement,
+Overwatch where the Insurgents will act); `basic` is the earlier AI that scores units alone,
+kept for comparison (`--regulars basic`)."""
 
 
 class RegularAI:
@@ -67,12 +73,16 @@ class RegularAI:
         battlefield: Battlefield | None = None,
         *,
         narrate: Callable[[str], None] | None = None,
+        style: str = "ai",
     ) -> None:
+        if style not in REGULAR_STYLES:
+            raise ValueError(f"Regular AI style {style!r}: choose {' or '.join(REGULAR_STYLES)}")
         self._battlefield = battlefield
         self._terrain: Terrain | None = None
         self.narrate = narrate
         self.journal: list[str] = []
-        self.candidates = default_candidates()
+        self.style = style
+        self.candidates = default_candidates() if style == "basic" else team_candidates()
         self._sight: dict[tuple[Any, ...], bool] = {}  # lines of sight by positions (Board.los)
 
     def terrain_for(self, view: PlayerView) -> Terrain:
@@ -321,6 +331,7 @@ def regular_units(view: PlayerView) -> Iterable[str]:
 
 
 __all__ = [
+    "REGULAR_STYLES",
     "Board",
     "FireCandidate",
     "Focus",
