@@ -6,11 +6,22 @@ import io
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from game.ai import assault_odds as assault_odds_module
+from game.ai.assault_odds import SAMPLES, assault_odds
 from game.ai.regular import REGULAR_STYLES, RegularAI
-from game.battlefield.model import Battlefield
+from game.ai.regular_team import ASSAULT_TRADE, ASSAULT_WIN
+from game.battlefield.model import Battlefield, Wall, WallHeight
+from game.engine.commands import CloseAssault, Fire
+from game.engine.engine import Engine
+from game.engine.protocol import EventKind
+from game.engine.state import INSURGENT, REGULAR
+from game.engine.view import player_view
+from game.rules import close_assault as ca
+from game.scenarios.staged import StagedScenario, Staging, UnitSpec, line
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "tools") not in sys.path:
@@ -41,3 +52,65 @@ def test_simulate_plays_the_basic_regular_ai_on_request_and_names_it() -> None:
         err.getvalue()
         == "tools/simulate.py: error: --regulars 'clever': choose ai, basic or random\n"
     )
+
+
+# -- Close Assault (R270, R271) ---------------------------------------------------------------
+HIGH_WALL = Wall(9, "high wall", ((5.0, 18.0), (14.0, 18.0)), False, WallHeight.HIGH)
+
+
+def behind_the_wall(gunmen: int) -> Engine:
+    """A fireteam south of a high wall; `gunmen` Insurgents just north of it, out of sight but
+    within a charge around the wall's end."""
+    battlefield = Battlefield("t.tmx", "staged", 36.0, 36.0, 32.0, walls=(HIGH_WALL,))
+    units = [
+        UnitSpec("R1", REGULAR, line(8.0, 20.0, 4), kinds=["rifle", "rgl", "saw", "rifle"]),
+        UnitSpec("I1", INSURGENT, line(8.0, 16.5, gunmen), quality=6),
+    ]
+    return Engine(StagedScenario(Staging(units=units)), battlefield, 7)
+
+
+def test_r270_r271_it_charges_a_small_group_it_cannot_shoot_and_says_why() -> None:
+    engine = behind_the_wall(2)
+    view = player_view(engine, REGULAR)
+    charge = CloseAssault(side=REGULAR, unit="R1", target="I1")
+    assert charge in view.legal and not any(isinstance(c, Fire) for c in view.legal)
+    ai = RegularAI(engine.battlefield)
+    assert ai.choose(view) == charge
+    line_ = ai.journal[-1]
+    assert '"close assault"' in line_ and "R270" in line_ and "plays of the rules' Close" in line_
+    basic = RegularAI(engine.battlefield, style="basic")
+    assert basic.choose(view) != charge  # the earlier AI never charged (issue 17 §4)
+    events = engine.apply(charge)
+    assert any(e["kind"] == EventKind.CLOSE_ASSAULT_CHECK for e in events)
+
+
+def test_r271_it_does_not_charge_a_crowd_where_the_trade_is_poor() -> None:
+    engine = behind_the_wall(6)
+    view = player_view(engine, REGULAR)
+    odds = assault_odds(engine.state.units["R1"], engine.state.units["I1"], distance=3.5, turn=1)
+    assert odds.win < ASSAULT_WIN or odds.enemy_lost < ASSAULT_TRADE * odds.own_lost
+    ai = RegularAI(engine.battlefield)
+    assert not isinstance(ai.choose(view), CloseAssault)
+
+
+def test_r270_the_odds_are_the_rules_cores_close_assault_played_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    engine = behind_the_wall(2)
+    r1, i1 = engine.state.units["R1"], engine.state.units["I1"]
+    played: list[int] = []
+
+    def rules_core(attacker: Any, defender: Any, dice: Any, **_: Any) -> ca.CloseAssaultResult:
+        played.append(1)
+        return ca.CloseAssaultResult(ca.CloseAssaultOutcome.ATTACKER_WON, attacker, None, ())
+
+    assault_odds_module._play.cache_clear()
+    monkeypatch.setattr(ca, "resolve_close_assault", rules_core)
+    odds = assault_odds(r1, i1, distance=3.0, turn=1)
+    assault_odds_module._play.cache_clear()
+    assert len(played) == SAMPLES
+    assert odds.win == 1.0 and odds.enemy_lost == 2.0 and odds.own_lost == 0.0
+    # the same view gives the same odds (private seeded dice, never the game's)
+    again = assault_odds(r1, i1, distance=3.0, turn=1)
+    assert again == assault_odds(r1, i1, distance=3.0, turn=1)
+    assert engine.state.dice == engine.state.dice  # the game's dice are not touched
