@@ -21,6 +21,8 @@ ASSAULT_TRADE = 2.0
 """...and take out at least this many enemy figures for each figure of their own they lose."""
 OWN_LOSS = 1.5
 """Not a rule: a Regular figure lost weighs this many Insurgent figures (VP and the mission)."""
+RUN_AND_STAND = 1.5
+"""Not a rule: the danger of the charge's spot counts for the run there and the stand after."""
 
 
 class CloseAssaultCandidate(CandidateAction[Focus, Command]):
@@ -45,12 +47,13 @@ class CloseAssaultCandidate(CandidateAction[Focus, Command]):
             if odds.win < ASSAULT_WIN or odds.enemy_lost < ASSAULT_TRADE * odds.own_lost:
                 continue
             after = board.ghost(unit, target.leader_point)
-            danger = board.threat(unit, after, stationary=False)
+            # the run (Rapid) and standing where the enemy stood, in sight of every other group
+            danger = board.threat(unit, after, stationary=False, rapid=True, ignore=target.id)
             score = (
                 10.0
                 + W_FIRE * (odds.enemy_lost - OWN_LOSS * odds.own_lost)
                 + 10.0 * odds.win
-                - 0.5 * W_THREAT * danger
+                - RUN_AND_STAND * W_THREAT * danger
             )
             if score > best_score:
                 best_score = self.propose(
