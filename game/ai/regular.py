@@ -45,7 +45,7 @@ from game.ai.regular_candidates import (
     _point_of,
     default_candidates,
 )
-from game.ai.regular_team import team_candidates
+from game.ai.regular_team import fire_and_movement, team_candidates
 from game.battlefield.model import Battlefield
 from game.engine.commands import Answer, Command, EndActivation, EndPhase
 from game.engine.protocol import DecisionKind, UnitStatus
@@ -135,6 +135,13 @@ class RegularAI:
             if pick is not None:
                 picks.append((pick.score, unit.id, pick))
         picks.sort(key=lambda p: (-p[0], p[1]))
+        # --- the team AI (issue 17 §4): units scored together, fire and movement (R272) ---
+        if self.style == "ai":
+            plan = fire_and_movement(board, {uid: pick for _, uid, pick in picks})
+            if plan is not None:
+                self.note(plan.note)
+                self._log_pick(plan.pick)
+                return plan.pick.plan
         if not picks or picks[0][0] <= 0.0:
             end = next((c for c in board.legal if isinstance(c, EndPhase)), board.legal[0])
             self.note('"hold" every remaining unit holds: nothing is worth doing (score 0)')

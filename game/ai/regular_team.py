@@ -8,12 +8,21 @@ R271).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.ai.assault_odds import assault_odds
-from game.ai.rca import NOTHING, CandidateAction
-from game.ai.regular_board import W_FIRE, W_THREAT
-from game.ai.regular_candidates import Focus, default_candidates
-from game.engine.commands import CloseAssault, Command
-from game.engine.terrain import distance
+from game.ai.rca import NOTHING, CandidateAction, Pick
+from game.ai.regular_board import W_FIRE, W_THREAT, Board, Spot
+from game.ai.regular_candidates import (
+    Focus,
+    _describe,
+    default_candidates,
+)
+from game.engine.commands import CloseAssault, Command, Fire, MoveUnit
+from game.engine.protocol import MoveRate
+from game.engine.state import UnitState
+from game.engine.terrain import distance, walk
+from game.rules.movement import CAUTIOUS, RAPID
 
 ASSAULT_WIN = 0.5
 """Not a rule (R271): a charge is worth making when the chargers win at least this often..."""
@@ -21,6 +30,8 @@ ASSAULT_TRADE = 2.0
 """...and take out at least this many enemy figures for each figure of their own they lose."""
 OWN_LOSS = 1.5
 """Not a rule: a Regular figure lost weighs this many Insurgent figures (VP and the mission)."""
+GOOD_SHOT = 1.0
+"""Not a rule (R271): a charge is weighed only at a group the unit's fire would hit less."""
 RUN_AND_STAND = 1.5
 """Not a rule: the danger of the charge's spot counts for the run there and the stand after."""
 
@@ -41,6 +52,10 @@ class CloseAssaultCandidate(CandidateAction[Focus, Command]):
             target = board.unit(c.target)
             if target is None:
                 continue
+            if Fire(side=c.side, unit=unit.id, target=target.id) in focus.options:
+                shot = board.fire_value(unit, board.spot_of(unit), target)
+                if shot >= GOOD_SHOT:
+                    continue  # fire does at least as well, without the run (R271)
             odds = assault_odds(
                 unit, target, distance=distance(unit.centre, target.centre), turn=board.turn
             )
@@ -67,3 +82,78 @@ class CloseAssaultCandidate(CandidateAction[Focus, Command]):
 
 def team_candidates() -> list[CandidateAction[Focus, Command]]:
     return [CloseAssaultCandidate(), *default_candidates()]
+
+
+# -- fire and movement: units scored together (R272) -------------------------------------------
+SUPPRESS_MORALE = 0.25
+"""Not a rule (R272): the share of a group's fire that being fired upon takes away besides the
+figures hit (its Morale check when fired upon may leave it Shaken or broken)."""
+
+
+@dataclass(frozen=True)
+class TeamPlan:
+    """One unit fires at the group that threatens another unit's move this turn."""
+
+    pick: Pick[Command]
+    note: str
+
+
+def _move_end(board: Board, unit: UnitState, move: MoveUnit) -> Spot:
+    reach = RAPID if move.rate == MoveRate.RAPID else CAUTIOUS
+    return board.ghost(unit, walk(board.path(unit.leader_point, move.to), reach))
+
+
+def fire_and_movement(board: Board, picks: dict[str, Pick[Command]]) -> TeamPlan | None:
+    """Units scored together (R272). `picks` is each waiting unit's best action alone. For a
+    unit whose best action is a move (the mover), another unit (the suppressor) may fire first
+    at a group G that would see the move's end: that fire is worth its expected casualties plus
+    G's share of the danger at the move's end times the share of G the fire is expected to
+    silence. The pair whose fire is worth most over the suppressor's own best action wins; the
+    suppressor fires now, and the mover moves at a later activation of the same turn."""
+    units = {u.id: u for u in board.regulars}
+    best: TeamPlan | None = None
+    best_gain = 0.0
+    for mover_id, mover_pick in sorted(picks.items()):
+        move = mover_pick.plan
+        mover = units.get(mover_id)
+        if not isinstance(move, MoveUnit) or mover is None:
+            continue
+        rapid = move.rate == MoveRate.RAPID
+        end = _move_end(board, mover, move)
+        danger = board.threat(mover, end, stationary=False, rapid=rapid)
+        if danger <= 0.05:
+            continue  # nothing to suppress
+        for shooter_id, own in sorted(picks.items()):
+            shooter = units.get(shooter_id)
+            if shooter is None or shooter_id == mover_id or "contractor" in shooter.dependants:
+                continue
+            for c in board.options_for(shooter_id):
+                if not isinstance(c, Fire) or c.split:
+                    continue
+                group = board.unit(c.target)
+                if group is None or not group.effective_figures:
+                    continue
+                share = danger - board.threat(
+                    mover, end, stationary=False, rapid=rapid, ignore=group.id
+                )
+                if share <= 0.05:
+                    continue  # this group does not threaten the move
+                e = board.fire_value(shooter, board.spot_of(shooter), group)
+                silenced = min(1.0, e / len(group.effective_figures) + SUPPRESS_MORALE)
+                score = 10.0 + W_FIRE * e + W_THREAT * share * silenced
+                gain = score - own.score
+                if gain > best_gain + 1e-9:
+                    best_gain = gain
+                    why = (
+                        f"{shooter.name} fires at {group.name} (E={e:.2f} casualties) so that "
+                        f"{mover.name} can move to {_describe(end.leader)}: {group.name} "
+                        f"threatens that move with E={share:.2f} of its E={danger:.2f}, "
+                        f"the fire silences about {100 * silenced:.0f}% of it; better than "
+                        f'"{own.candidate}" alone by {gain:.0f} (R272)'
+                    )
+                    best = TeamPlan(
+                        Pick("fire and movement", score, why, c),
+                        f"turn plan: {shooter.name} suppresses {group.name}, then "
+                        f"{mover.name} moves",
+                    )
+    return best
