@@ -12,12 +12,13 @@ import pytest
 
 from game.ai import assault_odds as assault_odds_module
 from game.ai.assault_odds import SAMPLES, assault_odds
-from game.ai.regular import REGULAR_STYLES, RegularAI
-from game.ai.regular_team import ASSAULT_TRADE, ASSAULT_WIN
+from game.ai.rca import Pick
+from game.ai.regular import REGULAR_STYLES, Board, RegularAI
+from game.ai.regular_team import ASSAULT_TRADE, ASSAULT_WIN, fire_and_movement
 from game.battlefield.model import Battlefield, Wall, WallHeight
-from game.engine.commands import CloseAssault, Fire
+from game.engine.commands import CloseAssault, Command, EndActivation, Fire, MoveUnit
 from game.engine.engine import Engine
-from game.engine.protocol import EventKind
+from game.engine.protocol import EventKind, MoveRate
 from game.engine.state import INSURGENT, REGULAR
 from game.engine.view import player_view
 from game.rules import close_assault as ca
@@ -114,3 +115,47 @@ def test_r270_the_odds_are_the_rules_cores_close_assault_played_out(
     again = assault_odds(r1, i1, distance=3.0, turn=1)
     assert again == assault_odds(r1, i1, distance=3.0, turn=1)
     assert engine.state.dice == engine.state.dice  # the game's dice are not touched
+
+
+# -- fire and movement (R272) -------------------------------------------------------------------
+def open_ground() -> Engine:
+    """Two fireteams in the open; four gunmen 15" away who see the whole table."""
+    battlefield = Battlefield("t.tmx", "staged", 36.0, 36.0, 32.0)
+    units = [
+        UnitSpec("R1", REGULAR, line(5.0, 30.0, 4), kinds=["rifle", "rgl", "saw", "rifle"]),
+        UnitSpec("R2", REGULAR, line(20.0, 32.0, 4), kinds=["rifle", "rgl", "saw", "rifle"]),
+        UnitSpec("G", INSURGENT, line(20.0, 18.0, 4), quality=6),
+    ]
+    return Engine(StagedScenario(Staging(units=units)), battlefield, 7)
+
+
+def test_r272_one_unit_fires_at_the_group_that_threatens_anothers_move_first() -> None:
+    engine = open_ground()
+    view = player_view(engine, REGULAR)
+    board = Board(view, engine.terrain)
+    move = MoveUnit(side=REGULAR, unit="R1", to=(5.0, 24.0), rate=MoveRate.CAUTIOUS)
+    assert engine.pending is not None
+    engine.pending.accepts(move)  # a legal move (moves are parametrised: samples in the view)
+    hold = EndActivation(side=REGULAR, unit="R2")
+    picks: dict[str, Pick[Command]] = {
+        "R1": Pick("pursue the objective", 40.0, "heads north", move),
+        "R2": Pick("hold", 0.0, "nothing better", hold),
+    }
+    plan = fire_and_movement(board, picks)
+    assert plan is not None
+    assert plan.pick.plan == Fire(side=REGULAR, unit="R2", target="G")
+    assert plan.note.startswith("turn plan: R2 suppresses G, then R1 moves")
+    assert "R272" in plan.pick.why and "threatens that move" in plan.pick.why
+    # the suppressor's fire is worth more than its shot alone: the mover's danger counts too
+    e = board.fire_value(board.unit("R2"), board.spot_of(board.unit("R2")), board.unit("G"))  # type: ignore[arg-type]
+    assert plan.pick.score > 10.0 + 15.0 * e
+    # no move planned, no suppression
+    picks["R1"] = Pick("hold", 0.0, "nothing better", EndActivation(side=REGULAR, unit="R1"))
+    assert fire_and_movement(board, picks) is None
+
+
+def test_r272_the_basic_ai_scores_units_alone_and_never_plans_a_pair() -> None:
+    engine = open_ground()
+    basic = RegularAI(engine.battlefield, style="basic")
+    basic.choose(player_view(engine, REGULAR))
+    assert not any("turn plan" in line_ for line_ in basic.journal)
