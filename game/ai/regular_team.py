@@ -15,10 +15,12 @@ from game.ai.rca import NOTHING, CandidateAction, Pick
 from game.ai.regular_board import W_FIRE, W_THREAT, Board, Spot
 from game.ai.regular_candidates import (
     Focus,
+    OverwatchCandidate,
     _describe,
     default_candidates,
 )
-from game.engine.commands import CloseAssault, Command, Fire, MoveUnit
+from game.battlefield.model import Point, UnitPosition
+from game.engine.commands import CloseAssault, Command, Fire, MoveUnit, Overwatch
 from game.engine.protocol import MoveRate
 from game.engine.state import UnitState
 from game.engine.terrain import distance, walk
@@ -30,6 +32,8 @@ ASSAULT_TRADE = 2.0
 """...and take out at least this many enemy figures for each figure of their own they lose."""
 OWN_LOSS = 1.5
 """Not a rule: a Regular figure lost weighs this many Insurgent figures (VP and the mission)."""
+MIN_CHARGE = 10.0
+"""Not a rule (R271): a charge is never made for a marginal gain."""
 GOOD_SHOT = 1.0
 """Not a rule (R271): a charge is weighed only at a group the unit's fire would hit less."""
 RUN_AND_STAND = 1.5
@@ -70,7 +74,7 @@ class CloseAssaultCandidate(CandidateAction[Focus, Command]):
                 + 10.0 * odds.win
                 - RUN_AND_STAND * W_THREAT * danger
             )
-            if score > best_score:
+            if score >= MIN_CHARGE and score > best_score:
                 best_score = self.propose(
                     c,
                     f"{unit.name} charges {target.name}: {odds.describe()} "
@@ -80,8 +84,86 @@ class CloseAssaultCandidate(CandidateAction[Focus, Command]):
         return best_score
 
 
+# -- Overwatch where the Insurgents will act (R273) ----------------------------------------------
+LANE_STEP = 5.0
+"""Not a rule (R273): how far along its way to the nearest Regular an Insurgent group is looked
+for (its lane), from where it stands now."""
+WATCH_WORTH = 0.5
+"""Not a rule (R273): the share of a watched shot counted now (the group may not act in sight,
+and may win the Reaction Test)."""
+MIN_WATCH = 0.35
+"""Not a rule (R273): below this the watch is not worth the unit's activation."""
+HOT_SPOT_SHOT = 0.3
+"""Not a rule (R273): the casualties a watch over an active hot spot (or a friend sweeping one)
+is worth: Insurgents arrive and gather there."""
+
+
+def _probe(point: Point) -> UnitPosition:
+    return UnitPosition("probe", (point,))
+
+
+def _toward(start: Point, goal: Point, step: float) -> Point:
+    d = distance(start, goal)
+    if d <= step:
+        return goal
+    return (start[0] + (goal[0] - start[0]) * step / d, start[1] + (goal[1] - start[1]) * step / d)
+
+
+class WatchCandidate(CandidateAction[Focus, Command]):
+    """Overwatch where the Insurgents will act, from the view only (R273): groups in sight now,
+    the lanes the others would take toward the Regulars, active hot spots and friends sweeping
+    them; nothing in sight that will act, no Overwatch."""
+
+    name = "overwatch where they will act"
+    priority = 30
+
+    def evaluate(self, focus: Focus) -> float:
+        board, unit = focus.board, focus.unit
+        command = next((c for c in focus.options if isinstance(c, Overwatch)), None)
+        if command is None:
+            return NOTHING
+        spot = board.spot_of(unit)
+        here = spot.position()
+        chances: list[tuple[float, str]] = []  # (casualties counted now, what is watched)
+        friends = [r for r in board.regulars if r.id != unit.id]
+        for ins in board.insurgents:
+            if board.los(here, board.position(ins)):
+                e = WATCH_WORTH * board.fire_value(unit, spot, ins)
+                chances.append((e, ins.name))
+                continue
+            near = [r.centre for r in friends] or [unit.centre]
+            goal = min(near, key=lambda p: distance(p, ins.centre))
+            lane = _toward(ins.centre, goal, LANE_STEP)
+            if board.los(here, _probe(lane)):
+                e = WATCH_WORTH * board.fire_value(unit, spot, ins)
+                chances.append((e, f"{ins.name}'s lane"))
+        for h in board.state.hot_spots.values():
+            if not h.neutralized and board.los(here, _probe((h.x, h.y))):
+                chances.append((HOT_SPOT_SHOT, f"hot spot {h.number}"))
+        for friend in friends:
+            if friend.neutralizing and board.los(here, board.position(friend)):
+                chances.append((HOT_SPOT_SHOT, f"{friend.name} sweeping a hot spot"))
+        if not chances:
+            return NOTHING
+        chances.sort(key=lambda c: -c[0])
+        # one shot is what a watch gives at best; more places in sight make it likelier
+        value = chances[0][0] + 0.1 * (len(chances) - 1)
+        if value < MIN_WATCH:
+            return NOTHING
+        score = 6.0 + W_FIRE * value
+        watched = ", ".join(name for _, name in chances[:4])
+        return self.propose(
+            command,
+            f"{unit.name} watches {watched} (a shot worth E={value:.2f} if they act; R273)",
+            score,
+        )
+
+
 def team_candidates() -> list[CandidateAction[Focus, Command]]:
-    return [CloseAssaultCandidate(), *default_candidates()]
+    """The basic candidates with Close Assault added and Overwatch placed where the Insurgents
+    will act (in place of the basic 'cover a moving friend')."""
+    basic = [c for c in default_candidates() if not isinstance(c, OverwatchCandidate)]
+    return [CloseAssaultCandidate(), *basic, WatchCandidate()]
 
 
 # -- fire and movement: units scored together (R272) -------------------------------------------

@@ -12,11 +12,19 @@ import pytest
 
 from game.ai import assault_odds as assault_odds_module
 from game.ai.assault_odds import SAMPLES, assault_odds
-from game.ai.rca import Pick
+from game.ai.rca import NOTHING, Pick
 from game.ai.regular import REGULAR_STYLES, Board, RegularAI
-from game.ai.regular_team import ASSAULT_TRADE, ASSAULT_WIN, fire_and_movement
+from game.ai.regular_candidates import Focus, OverwatchCandidate
+from game.ai.regular_team import ASSAULT_TRADE, ASSAULT_WIN, WatchCandidate, fire_and_movement
 from game.battlefield.model import Battlefield, Wall, WallHeight
-from game.engine.commands import CloseAssault, Command, EndActivation, Fire, MoveUnit
+from game.engine.commands import (
+    CloseAssault,
+    Command,
+    EndActivation,
+    Fire,
+    MoveUnit,
+    Overwatch,
+)
 from game.engine.engine import Engine
 from game.engine.protocol import EventKind, MoveRate
 from game.engine.state import INSURGENT, REGULAR
@@ -159,3 +167,35 @@ def test_r272_the_basic_ai_scores_units_alone_and_never_plans_a_pair() -> None:
     basic = RegularAI(engine.battlefield, style="basic")
     basic.choose(player_view(engine, REGULAR))
     assert not any("turn plan" in line_ for line_ in basic.journal)
+
+
+# -- Overwatch where the Insurgents will act (R273) ---------------------------------------------
+def two_teams(*walls: Wall) -> Engine:
+    battlefield = Battlefield("t.tmx", "staged", 36.0, 36.0, 32.0, walls=walls)
+    units = [
+        UnitSpec("R1", REGULAR, line(8.0, 24.0, 4), kinds=["rifle", "rgl", "saw", "rifle"]),
+        UnitSpec("R2", REGULAR, line(26.0, 24.0, 4), kinds=["rifle", "rgl", "saw", "rifle"]),
+        UnitSpec("G", INSURGENT, line(10.0, 8.0, 4), quality=6),
+    ]
+    return Engine(StagedScenario(Staging(units=units)), battlefield, 7)
+
+
+def test_r273_overwatch_only_where_a_group_or_its_lane_is_in_sight() -> None:
+    engine = two_teams()
+    board = Board(player_view(engine, REGULAR), engine.terrain)
+    watch = WatchCandidate()
+    r1 = board.unit("R1")
+    assert r1 is not None
+    assert watch.evaluate(Focus(board, r1)) > 6.0
+    assert watch.plan == Overwatch(side=REGULAR, unit="R1") and "R273" in watch.why
+    assert "watches G" in watch.why
+    # a long high wall hides G and the first five inches of its way to the Regulars
+    wall = Wall(9, "high wall", ((0.0, 18.0), (36.0, 18.0)), False, WallHeight.HIGH)
+    hidden = two_teams(wall)
+    board = Board(player_view(hidden, REGULAR), hidden.terrain)
+    r1 = board.unit("R1")
+    assert r1 is not None
+    assert WatchCandidate().evaluate(Focus(board, r1)) == NOTHING
+    # the basic AI declared Overwatch all the same with Insurgents within 18" (issue 17 §4)
+    basic = OverwatchCandidate()
+    assert basic.evaluate(Focus(board, r1)) > 0
