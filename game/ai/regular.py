@@ -27,6 +27,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from game.ai.cards import choose_card  # --- cards (issue 19)
 from game.ai.rca import Pick, best
 from game.ai.regular_board import (
     W_FIRE,
@@ -118,11 +119,18 @@ class RegularAI:
             DecisionKind.SEEK_COVER: self._seek_cover,
             DecisionKind.ASSAULTED: self._assaulted,
             DecisionKind.RESUME_MOVE: self._resume_move,
+            DecisionKind.CARD_CHOICE: self._card_choice,  # --- cards (issue 19) ---
         }
         handler = handlers.get(board.kind)
         if handler is None:  # a decision the engine grew since: say so (the driver's policy)
             raise ValueError(f"the Regular AI has no rule for the decision {board.kind!r}")
         return handler(board)
+
+    # --- cards (issue 19) ---
+    def _card_choice(self, board: Board) -> Command:
+        command, reason = choose_card(board.view)
+        self.note(reason)
+        return command
 
     def _pick_for(self, board: Board, unit: UnitState) -> Pick[Command] | None:
         return best(self.candidates, Focus(board, unit))
@@ -202,7 +210,11 @@ class RegularAI:
             if len(ids) != 1:
                 continue
             helper = board.unit(ids[0])
-            if helper is None or helper.neutralizing or "contractor" in helper.dependants:
+            if (
+                helper is None
+                or helper.neutralizing
+                or set(helper.dependants) & {"contractor", "poi"}
+            ):
                 continue
             # A helper spends its activation: worth it for a good shot, a better one when the
             # helper still has somewhere to go.

@@ -28,9 +28,11 @@ from game.engine.commands import (
     SplitUnit,
 )
 from game.engine.engine import Engine
+from game.engine.fire import smaw_fires  # support assets (issue 19)
 from game.engine.protocol import DecisionKind, MoveRate
 from game.engine.state import UnitState
 from game.engine.terrain import distance, path_length, point_segment_distance, truncate
+from game.rules import cards as rules_cards  # --- cards (issue 19)
 from game.rules.movement import CAUTIOUS, RAPID
 from game.rules.odds import CasualtyOdds, casualty_odds
 
@@ -243,7 +245,7 @@ def fire_preview(
 def _preview(
     engine: Engine, unit: UnitState, target: UnitState, fp: Any, blocked: str
 ) -> FirePreview:
-    df = engine.defense(target)
+    df = engine.defense(target, thermobaric=smaw_fires(unit))  # a SMAW: no cover dice (R194)
     odds: CasualtyOdds | None = None
     if not blocked:
         try:
@@ -256,7 +258,7 @@ def _preview(
 def fire_odds(engine: Engine, unit: UnitState, target: UnitState) -> CasualtyOdds:
     """The exact casualty odds of `unit` firing at `target` now (the test's oracle)."""
     fp = engine.firepower(unit, target, interruption_penalty=penalty_now(engine, unit))
-    df = engine.defense(target)
+    df = engine.defense(target, thermobaric=smaw_fires(unit))  # a SMAW: no cover dice (R194)
     return casualty_odds(fp.total, unit.quality_die(), df.total, target.quality_die())
 
 
@@ -517,6 +519,10 @@ def describe_answer(engine: Engine, choice: Any) -> str:
         return "Yes"
     if choice is False:
         return "No"
+    if isinstance(choice, str) and choice in engine.state.units:  # --- cards (issue 19)
+        return unit_name(engine, choice)
+    if isinstance(choice, str) and choice in rules_cards.decks().cards:
+        return rules_cards.card(choice).title
     if isinstance(choice, str):
         return {
             "none": "Do nothing",

@@ -23,10 +23,11 @@ from game.client import orders, play_card, play_dialog, play_draw, play_input, p
 from game.client.adapter import PHASE_NAMES, view_from_game
 from game.client.battle import BattleScene
 from game.client.camera import Viewport
+from game.client.card_hand import CardShow, draw_cards  # --- cards (issue 19)
 from game.client.catalogue import OpenedMap
 from game.client.endgame import EndGameScene, summary_of
 from game.client.handoff import HandoffScene, hand_off_first, handoff_due
-from game.client.move_checks import ExitPreview, exit_preview, with_exit
+from game.client.move_checks import ExitPreview
 from game.client.play_consts import (
     ACTIONS,
     BLOCKED_COLOUR,
@@ -49,8 +50,11 @@ from game.client.play_consts import (
     WATCH_ACTIONS,
     load_settings,
 )
+from game.client.play_risk import plan_move_extras
 from game.client.playback import Beat, Playback, beat_of
+from game.client.risk import RiskPreview
 from game.client.session import GameSession, Seat, SessionConfig
+from game.client.sound import loudest
 from game.client.viewmodel import BattleView
 from game.engine.commands import (
     Command,
@@ -126,9 +130,11 @@ class PlayScene(BattleScene):
         self.ended = False
         self.move_plan: orders.MovePreview | None = None
         self.move_exit: ExitPreview | None = None  # the plan leaves the table
+        self.move_risk: RiskPreview | None = None  # who could interrupt it, and the odds
         self.force_rate: str | None = None
         self.fire_plan: orders.FirePreview | None = None
         self.preview_text = ""
+        self.call_asset, self._call_key = "", ""  # support assets (issue 19): play_support
         self.preview_rect: pygame.Rect | None = None  # where the preview box was drawn
         self.los_start: Point | None = None
         self.los_start_unit: str | None = None
@@ -146,6 +152,7 @@ class PlayScene(BattleScene):
         self.dialog_buttons: list[tuple[UIButton, Command]] = []
         self.dialog_for: int | None = None
         self.dialog_options: list[Command] = []
+        self.card_show = CardShow()  # --- cards (issue 19): the card drawn or played
 
     # -- the view ------------------------------------------------------------------------------
     def current_view(self) -> BattleView:
@@ -219,6 +226,7 @@ class PlayScene(BattleScene):
         # watching two AIs: the viewing tools only, no order buttons nobody may press
         watching = not any(seat.human for seat in self.session.config.seats)
         actions = [a for a in ACTIONS if not watching or a[0] in WATCH_ACTIONS]
+        actions = play_orders.house_buttons(self, actions)  # house clearing (issue 21)
         rows = (len(actions) + 1) // 2
         height = rows * BUTTON_ROW + 8
         if self.card_box is not None:
@@ -270,11 +278,14 @@ class PlayScene(BattleScene):
 
     def _reveal(self, beat: Beat) -> None:
         self.log(beat.text)
+        self.card_show.reveal(beat, self.session.events, pygame.time.get_ticks())  # cards
 
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        for beat in self.playback.update(dt):
+        revealed = self.playback.update(dt)
+        for beat in revealed:
             self._reveal(beat)
+        self.app.sound.play(loudest([beat.sound for beat in revealed]))
         session = self.session
         if session.engine.state.turn != self._settled_turn and self._gc is not None:
             self._settled_turn = session.engine.state.turn
@@ -445,8 +456,7 @@ class PlayScene(BattleScene):
             to = (round(world[0] * 4) / 4, round(world[1] * 4) / 4)
             if self.move_plan is None or self.move_plan.path[-1:] != (to,):
                 self.move_plan = orders.move_preview(engine, unit, to, force_rate=self.force_rate)
-                self.move_exit = exit_preview(engine, unit, self.move_plan.path)
-                self.preview_text = with_exit(self.move_plan.label, self.move_exit)
+                plan_move_extras(self)
         elif self.mode in ("fire", "assault"):
             hovered = self.overlays.hovered_unit
             target = engine.state.units.get(hovered) if hovered else None
@@ -482,6 +492,7 @@ class PlayScene(BattleScene):
         self._draw_los(surface)
         self._draw_choice_points(surface)
         self._draw_spotlight(surface)
+        draw_cards(self, surface)  # --- cards (issue 19): the hands and the card on show
         surface.set_clip(previous)
         self._draw_status(surface)
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from game.client import orders
 from game.client.battle import figures_summary
 from game.engine.protocol import FigureStatus
-from game.engine.state import UnitState, side_name
+from game.engine.state import REGULAR, UnitState, side_name
 from game.engine.terrain import distance
 
 if TYPE_CHECKING:
@@ -60,6 +60,10 @@ def card_markup(self: PlayScene) -> str:
             parts += [f"<b>{label} {html.escape(foe.name)}:</b> {html.escape(fp.describe())}"]
     if self.fire_plan is not None and self.show_odds:
         parts += ["<b>If it fires:</b>", *(html.escape(x) for x in self.fire_plan.lines)]
+    if unit.side == REGULAR:  # support assets (issue 19)
+        from game.client.play_support import asset_lines
+
+        parts += asset_lines(engine)
     return "<br>".join(parts)
 
 

@@ -106,6 +106,11 @@ def _click(self: PlayScene, pos: tuple[int, int]) -> bool:
     if self.mode == "move" and seat is not None:
         self._commit_move(world)
         return True
+    if self.mode == "call" and seat is not None:  # support assets (issue 19)
+        from game.client.play_support import support_click
+
+        support_click(self, seat, clicked)
+        return True
     if self.mode in ("fire", "assault") and seat is not None:
         unit = self._ordered_unit(seat)
         if unit is None:

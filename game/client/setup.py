@@ -39,6 +39,8 @@ from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
 from game.client.setup_config import (
+    FOG_LABELS,
+    FOG_TIP,
     MAX_COOP,
     MAX_LISTED_MAPS,
     MAX_NAME,
@@ -64,6 +66,7 @@ from game.client.setup_config import (
 )
 from game.client.setup_details import DetailsPanel
 from game.client.setup_players import build_players
+from game.client.setup_rules import build_clearing, chosen_rules  # house clearing (issue 21)
 from game.client.typed import visible
 from game.engine.difficulty import LABELS
 
@@ -105,6 +108,8 @@ class SetupScene(Scene):
         self.mode_menu: UIDropDownMenu | None = None
         self.pace_menu: UIDropDownMenu | None = None
         self.difficulty_menu: UIDropDownMenu | None = None
+        self.clearing_menu: UIDropDownMenu | None = None  # house clearing (issue 21)
+        self.fog_menu: UIDropDownMenu | None = None  # --- cards (issue 19)
         self.count_menu: UIDropDownMenu | None = None
         self.start_button: UIButton | None = None
         self.path_entry: UITextEntryLine | None = None
@@ -419,6 +424,23 @@ class SetupScene(Scene):
             "Brutal: Hard, and Insurgent leaders one Quality die better (README: Difficulty)"
         )
         self.widgets.append(self.difficulty_menu)
+        made, self.clearing_menu = build_clearing(  # house clearing (issue 21, R246)
+            manager,
+            pygame.Rect(x + 300, y, col - 300, 32),
+            self.choices.optional_rules,
+            self.details,
+        )
+        self.widgets += made
+        y += 42  # the Fog of War rule on a row of its own, under Difficulty and Clearing
+        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), "Fog of War", manager))
+        self.fog_menu = UIDropDownMenu(  # --- cards (issue 19): the Optional rule (R184)
+            list(FOG_LABELS.values()),
+            FOG_LABELS[self.choices.optional_fog_of_war],
+            pygame.Rect(x + 120, y, 220, 32),
+            manager,
+        )
+        self.fog_menu.set_tooltip(FOG_TIP)
+        self.widgets.append(self.fog_menu)
         y += 52
         y = self._build_players(manager, x, y, col)
         if self.details is not None:
@@ -489,6 +511,8 @@ class SetupScene(Scene):
                 self.mode_menu,
                 self.pace_menu,
                 self.difficulty_menu,
+                self.clearing_menu,
+                self.fog_menu,
                 self.count_menu,
                 *self.panel.menus(),
                 *self.owner_menus.values(),
@@ -513,10 +537,14 @@ class SetupScene(Scene):
                 self.set_mode(mode)
         elif element is self.pace_menu and text in PACES:
             self.choices.pace = text
+        elif element is self.fog_menu:  # --- cards (issue 19)
+            self.choices.optional_fog_of_war = text == FOG_LABELS[True]
         elif element is self.difficulty_menu:
             self.choices.difficulty = next(
                 (key for key, label in LABELS.items() if label == text), self.choices.difficulty
             )
+        elif element is self.clearing_menu:  # house clearing (issue 21, R246)
+            self.choices.optional_rules = chosen_rules(text)
         elif self.details is not None and self.panel.owns(element):
             key, value = self.panel.chosen(element, text, self.details)
             if key:

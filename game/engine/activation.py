@@ -7,11 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import (
+    assets,
     casualties,
     checks,
+    civilians,
     close_assault,
     fire,
     hot_spots,
+    house_clearing,
     interruptions,
     leaders,
     movement,
@@ -20,9 +23,11 @@ from game.engine import (
 )
 from game.engine.commands import (
     AbandonCasualties,
+    CallAsset,  # support assets (issue 19)
     ChangeLevel,
     CloseAssault,
     Command,
+    DisperseMob,
     EndActivation,
     Fire,
     FirstAid,
@@ -64,10 +69,14 @@ def run_activation(g: Engine, first: Command) -> Flow:
     command = first
     while True:
         if isinstance(command, EndActivation):
-            if not act.acted:
+            if not act.acted and not act.called:  # a unit that called support did not hold
                 g.emit(E.HOLD, unit=unit.id, unit_name=unit.name, side=REGULAR)
             break
-        if isinstance(command, FREE_ACTIONS):  # no action spent (R125-R127)
+        if isinstance(command, CallAsset):  # support assets (issue 19): no action spent
+            yield from assets.call_asset(g, unit, act, command)
+            if not unit.on_table or g.scenario.finished(g.state):
+                break
+        elif isinstance(command, FREE_ACTIONS):  # no action spent (R125-R127)
             free_action(g, unit, command)
             if not unit.on_table:
                 break
@@ -77,6 +86,10 @@ def run_activation(g: Engine, first: Command) -> Flow:
             if not unit.on_table or g.scenario.finished(g.state):
                 break
             if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)):
+                break
+            if isinstance(command, DisperseMob):  # all it does this turn (R236)
+                break
+            if isinstance(command, house_clearing.HOUSE_COMMANDS):  # house clearing (issue 21)
                 break
             if act.fired and act.rate:
                 break
@@ -154,6 +167,12 @@ def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command
         return
     if isinstance(command, CloseAssault):
         yield from close_assault.charge(g, unit, act, command)
+        return
+    if isinstance(command, DisperseMob):  # civilians (issue 21)
+        civilians.disperse(g, unit, command)
+        return
+    if isinstance(command, house_clearing.HOUSE_COMMANDS):  # house clearing (issue 21)
+        house_clearing.act_on_building(g, unit, command)
         return
 
 

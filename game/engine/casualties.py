@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import contractors, placement, prisoners
+from game.engine import civilians, clearing_casualties, contractors, placement, prisoners
 from game.engine import rulesbridge as rb
 from game.engine.commands import MoveUnit
 from game.engine.protocol import EventKind as E
@@ -27,17 +27,25 @@ if TYPE_CHECKING:
 
 
 def apply_casualties(
-    g: Engine, unit: UnitState, count: int, dependant_hit: bool, captor: UnitState | None = None
+    g: Engine,
+    unit: UnitState,
+    count: int,
+    dependant_hit: bool,
+    captor: UnitState | None = None,
+    *,
+    sniper: bool = False,
 ) -> None:
-    """Who got hit; Insurgent casualties leave, Regular ones await First Aid (R27)."""
+    """Who got hit; Insurgent casualties leave, Regular ones await First Aid (R27). `sniper`:
+    the hits may take a Leader first (Sniper Teams; support assets, issue 19)."""
     if dependant_hit and dependant_falls(g, unit):
         count -= 1
-    hits = rb.who_got_hit(unit, count, g.dice)  # Rulebook: Who Got Hit? (R41)
+    hits = rb.who_got_hit(unit, count, g.dice, sniper=sniper)  # Who Got Hit? (R41)
     by_id = {f.id: f for f in unit.figures}
     for hit in (by_id[fid] for fid in hits):
         if unit.side == INSURGENT:
             unit.last_x, unit.last_y = hit.x, hit.y
             unit.figures.remove(hit)
+            g.state.fallen.append([hit.x, hit.y, unit.side, hit.kind])  # drawn where it fell
             if not unit.figures:
                 unit.status = UnitStatus.REMOVED
             g.state.count("insurgents_killed")
@@ -75,6 +83,8 @@ DEPENDANT_DIES = {
 def dependant_falls(g: Engine, unit: UnitState) -> bool:
     """Rulebook: Fire at Units with Dependants & Casualties (R40, R123): one hit falls on a
     carried casualty or a POW, of either side's unit, who dies. False when it has none."""
+    if civilians.poi_falls(g, unit):  # the Person of Interest first (issue 21, R237)
+        return True
     kind = next((d for d in unit.dependants if (d, unit.side) in DEPENDANT_DIES), None)
     if kind is None:
         return False
@@ -170,6 +180,7 @@ def first_aid(g: Engine, unit: UnitState) -> None:
             cause="tended",
             medic=medic,
         )
+        clearing_casualties.after_first_aid(g, unit, f, result)  # house clearing (R247)
     if not unit.figures:
         unit.status = UnitStatus.REMOVED
         prisoners.free_captives(g, unit)

@@ -10,17 +10,29 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import casualties, close_assault, fire, leaders, placement
+from game.engine import (
+    assets,
+    casualties,
+    civilians,
+    close_assault,
+    fire,
+    house_clearing,
+    leaders,
+    placement,
+)
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     AbandonCasualties,
+    CallAsset,  # support assets (issue 19)
     ChangeLevel,
     CloseAssault,
     Command,
+    DisperseMob,
     EndActivation,
     Fire,
     FirstAid,
     IllegalCommand,
+    InfluenceMob,
     JoinUnit,
     Merge,
     MoveUnit,
@@ -86,6 +98,11 @@ def check_action(g: Engine, unit: UnitState, command: Command, act: Activation) 
             f"{name} was joined by a leader this turn: that was its move, it may only fire "
             "(Rulebook: Leaders Joining a Unit)"
         )
+    # --- support assets (issue 19): a unit calling mortars or aircraft stays put (R191) ---
+    if act.called in assets.sp.CALLER_STAYS_PUT and isinstance(
+        command, (MoveUnit, JoinUnit, CloseAssault, ChangeLevel)
+    ):
+        raise IllegalCommand(f"{name} called for fire this activation and may not move (R191)")
     if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)) and act.acted:
         raise IllegalCommand(f"{name} has already acted; that takes a whole activation (R21)")
     validator = VALIDATORS.get(type(command))
@@ -216,6 +233,9 @@ def check_fire(g: Engine, unit: UnitState, target: UnitState, penalty: int) -> N
         raise IllegalCommand(f"{unit.name} has no one left able to fire")
     if not g.los(unit, target):
         raise IllegalCommand(f"{unit.name} has no line of sight to {target.name} (R4)")
+    through_mob = civilians.fire_refused(g, unit, target)  # civilians (issue 21, R232)
+    if through_mob:
+        raise IllegalCommand(through_mob)
     blockers = fire_blockers(g, unit, target)
     if blockers:
         raise IllegalCommand(
@@ -284,11 +304,16 @@ def check_move(
             raise IllegalCommand(
                 "the Insurgents may not go for the contractors before the Marines reach them"
             )
+    through_mob = civilians.move_refused(g, unit, path, move_allowance(g, unit, command.rate, act))
+    if through_mob:  # civilians (issue 21, R232)
+        raise IllegalCommand(through_mob)
     if unit.side == REGULAR and act.tending:  # only to reach a safe position (R27, R122)
         end = walk(path, move_allowance(g, unit, command.rate, act))
         why = casualties.tending_move_refused(g, unit, end)
         if why:
             raise IllegalCommand(why)
+    if unit.side == REGULAR:  # house clearing (issue 21): no entering uncleared buildings
+        house_clearing.check_entry(g, unit, path, move_allowance(g, unit, command.rate, act))
 
 
 def move_allowance(g: Engine, unit: UnitState, rate: str, act: Activation) -> float:
@@ -296,7 +321,14 @@ def move_allowance(g: Engine, unit: UnitState, rate: str, act: Activation) -> fl
 
 
 def may_move_out_of_contact(g: Engine, unit: UnitState) -> bool:
-    return unit.side == INSURGENT and not unit.seen and unit.placed_turn < g.state.turn
+    """Out of Contact Movement: an Insurgent unit never seen, placed before this turn, and no
+    UAV over the table (Rulebook: UAVs; support assets, issue 19)."""
+    return (
+        unit.side == INSURGENT
+        and not unit.seen
+        and unit.placed_turn < g.state.turn
+        and assets.out_of_contact_allowed(g.state)
+    )
 
 
 def blocked_contractor_move(g: Engine, unit: UnitState, end: Point) -> bool:
@@ -410,5 +442,10 @@ VALIDATORS: dict[type[Command], Validator] = {
     SplitUnit: check_split,
     AbandonCasualties: check_abandon,
     ReleasePows: check_release,
+    # --- civilians (issue 21) ---
+    DisperseMob: civilians.check_disperse,
+    InfluenceMob: civilians.check_influence,
+    **house_clearing.VALIDATORS,  # house clearing (issue 21)
+    CallAsset: lambda g, unit, command, act: assets.check_call(g, unit, command, act),  # issue 19
 }
 """One validator per command type a unit may give (after the checks every action shares)."""

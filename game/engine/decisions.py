@@ -112,6 +112,16 @@ class ResumeMoveContext(TypedDict):
     moved: float
 
 
+# --- cards (issue 19) ---
+class CardChoiceContext(TypedDict):
+    """The side playing a card picks what it falls on (`choosing`: "unit", "building",
+    "asset"); `card` is the card id, `title` its title."""
+
+    card: str
+    title: str
+    choosing: str
+
+
 DecisionContext = (
     ActivateContext
     | ContinueContext
@@ -126,6 +136,7 @@ DecisionContext = (
     | HotSpotContext
     | InsurgentActionContext
     | ResumeMoveContext
+    | CardChoiceContext  # --- cards (issue 19) ---
 )
 
 CONTEXTS: dict[DecisionKind, type] = {
@@ -142,6 +153,7 @@ CONTEXTS: dict[DecisionKind, type] = {
     DecisionKind.HOT_SPOT: HotSpotContext,
     DecisionKind.INSURGENT_ACTION: InsurgentActionContext,
     DecisionKind.RESUME_MOVE: ResumeMoveContext,
+    DecisionKind.CARD_CHOICE: CardChoiceContext,  # --- cards (issue 19) ---
 }
 """The context type of every decision kind."""
 

@@ -43,6 +43,10 @@ def insurgent_profile(g: Engine, kind: str) -> tuple[int, int]:
     quality, morale = g.scenario.insurgent_profile(kind)
     if g.state.difficulty == BRUTAL and kind == "leader":
         quality = _DIE_UP.get(quality, quality)
+    if g.state.cards:  # --- cards (issue 19) --- Tougher than They Look! (R187)
+        from game.engine.card_effects import tougher_profile
+
+        quality, morale = tougher_profile(g, quality, morale)
     return quality, morale
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import casualties, checks, morale
+from game.engine import casualties, checks, civilians, morale
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Fire,
@@ -22,6 +22,9 @@ from game.engine.state import (
     UnitState,
 )
 from game.engine.terrain import distance
+
+SNIPER_TEAM = "sniper_team"
+"""`UnitState.designation` of a Sniper Team (support assets, issue 19)."""
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -73,9 +76,14 @@ def firepower(
     turn = g.state.turn
     exposed = bool(target.effective_figures) and g.terrain.is_exposed(target.position())
     live = bool(unit.effective_figures and target.effective_figures)
+    gap = distance(unit.centre, target.centre) if live else 1e9
+    if g.state.cards:  # --- cards (issue 19): dust shortens Optimum Range (R182)
+        from game.engine.card_effects import optimum_cut
+
+        gap += optimum_cut(g, unit, figure_ids)
     return rb.firepower(
         unit,
-        distance=distance(unit.centre, target.centre) if live else 1e9,
+        distance=gap,
         target_exposed=exposed,
         target_moved_rapidly=rb.moved_rapidly(target, turn),
         interruption_penalty=interruption_penalty,
@@ -97,20 +105,32 @@ def is_stationary(g: Engine, unit: UnitState) -> bool:
 
 
 def defense(
-    g: Engine, unit: UnitState, *, charging: bool = False, melee: bool = False
+    g: Engine,
+    unit: UnitState,
+    *,
+    charging: bool = False,
+    melee: bool = False,
+    thermobaric: bool = False,
 ) -> rb.Breakdown:
     """Defense with its breakdown (R18); no cover dice in a Close Assault. Chargers defend a
-    die down against any fire until they reach contact (R42), and are not stationary."""
+    die down against any fire until they reach contact (R42), and are not stationary.
+    `thermobaric`: fire with a SMAW in it ignores the cover dice (support assets, R194)."""
     turn = g.state.turn
     pos = unit.position()
     in_cover = solid = False
     charging = charging or (unit.charging and not melee)
-    if not melee and pos.figures:
+    if not melee and not thermobaric and pos.figures:
         stationary = is_stationary(g, unit)
         exposed = g.terrain.is_exposed(pos)
         in_cover = rb.counts_in_cover(unit, turn, stationary=stationary, exposed=exposed)
         solid = g.terrain.in_solid_cover(pos)
-    return rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
+    result = rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
+    # --- cards (issue 19) --- An Excellent Position: one more die against fire (R189)
+    if not melee and g.state.cards:
+        from game.engine.card_effects import excellent_position_die
+
+        result.add("An Excellent Position (card)", excellent_position_die(g, unit))
+    return result
 
 
 def melee_firepower(firer: UnitState) -> rb.Breakdown:
@@ -157,7 +177,8 @@ def fire(
             team_bonus=team_bonus,
         )
     )
-    df = defense(g, target, charging=target_charging, melee=melee)
+    thermobaric = not melee and smaw_fires(firer, figure_ids)  # support assets (R194)
+    df = defense(g, target, charging=target_charging, melee=melee, thermobaric=thermobaric)
     firer.fired_turn = g.state.turn
     if fp.total <= 0:
         g.emit(
@@ -170,6 +191,10 @@ def fire(
         )
         return 0
     fire_die, def_die = firer.quality_die(), target.quality_die()
+    if g.state.cards and not melee:  # --- cards (issue 19): low on ammunition (R182)
+        from game.engine.card_effects import firepower_die
+
+        fire_die = firepower_die(g, firer, fire_die)
     leaderless_before = not target.has_leader
     roll = rb.attack_roll(fire_die, fp.total, def_die, df.total, g.dice)
     lost = min(roll.casualties, len(target.effective_figures))
@@ -190,8 +215,11 @@ def fire(
         firepower_faces=list(roll.firepower_faces),
         defense_faces=list(roll.defense_faces),
         casualties=lost,
+        **({"thermobaric": True} if thermobaric else {}),
     )
     target.last_attacker = firer.id
+    if not melee:
+        civilians.after_fire(g, firer, target)  # civilians near the line of fire (issue 21)
     if lost:
         casualties.apply_casualties(
             g,
@@ -199,6 +227,7 @@ def fire(
             lost,
             roll.defense_failures > len(roll.defense_faces) - roll.defense_failures,
             captor=firer if melee else None,
+            sniper=firer.designation == SNIPER_TEAM and not melee,  # Sniper Teams (R196)
         )
     if not target.on_table:
         return lost
@@ -207,3 +236,12 @@ def fire(
     elif target.side == REGULAR and lost and not melee:
         yield from morale.morale(g, target, firer)
     return lost
+
+
+# --- support assets (issue 19) ---
+def smaw_fires(firer: UnitState, figure_ids: tuple[str, ...] | None = None) -> bool:
+    """Whether a SMAW is among the figures firing (the SMAW Asset card; R194)."""
+    return any(
+        f.arms == "smaw" and (figure_ids is None or f.id in figure_ids)
+        for f in firer.effective_figures
+    )

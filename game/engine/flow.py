@@ -9,9 +9,12 @@ from typing import TYPE_CHECKING
 
 from game.engine import (
     activation,
+    cards,
     checks,
+    civilians,
     difficulty,
     hot_spots,
+    house_clearing,
     insurgent_phase,
     leaders,
     placement,
@@ -52,16 +55,21 @@ def sequence_of_play(g: Engine) -> Flow:
         insurgents=len(g.state.units_of(INSURGENT)),
         hot_spots=len(g.state.hot_spots),
     )
-    if g.state.fog_of_war:
-        g.emit(E.FOG_OF_WAR, cause="setup")
+    initial = g.scenario.fog_of_war_initial if g.state.fog_of_war else 0
+    if initial:  # --- cards (issue 19): the scenario's draws (Sequence of Play, step 2)
+        g.emit(E.FOG_OF_WAR, cause="setup", count=initial)
+        cards.setup_draws(g, initial)
     placement.update_sightings(g)
+    yield from cards.resolve_pending(g)
     reason: str | None = None
     while True:
         g.state.turn += 1
         g.emit(E.TURN_START)
         start_of_turn(g)
+        yield from cards.start_of_turn(g)  # --- cards (issue 19): R184, Where'd THEY Come From
         if g.state.turn > 1 and not g.scenario.skips_reinforcements(g.state.turn):
             yield from reinforcements.reinforcement_step(g)
+        house_clearing.hold_buildings(g)  # house clearing (issue 21, R245)
         g.state.phase = "regular"
         yield from regular_phase(g)
         reason = g.scenario.finished(g.state)
@@ -69,6 +77,7 @@ def sequence_of_play(g: Engine) -> Flow:
             break
         g.state.phase = "insurgent"
         yield from insurgent_phase.insurgent_phase(g)
+        yield from cards.resolve_pending(g)  # --- cards (issue 19): R181
         end_of_turn(g)
         reason = g.scenario.finished(g.state)
         if reason:
@@ -87,6 +96,7 @@ def start_of_turn(g: Engine) -> None:
             if f.status == FigureStatus.RETURNING:
                 f.status = FigureStatus.OK
                 g.emit(E.RETURNS_TO_ACTION, unit=unit.id, unit_name=unit.name, figure=f.id)
+    house_clearing.start_of_turn(g)  # house clearing (issue 21): a lost turn (R243)
 
 
 def end_of_turn(g: Engine) -> None:
@@ -96,6 +106,7 @@ def end_of_turn(g: Engine) -> None:
             g.emit(E.UNPINNED, unit=unit.id, unit_name=unit.name)
         if unit.on_table and unit.regroup_turn == turn:
             g.emit(E.REGROUPED, unit=unit.id, unit_name=unit.name)
+    civilians.move_mobs(g)  # civilians (issue 21): mobs move at the end of the turn (R230)
     g.emit(E.TURN_END)
 
 
@@ -121,6 +132,7 @@ def regular_phase(g: Engine) -> Flow:
             leaders.declare_merge(g, command)
             continue
         yield from activation.run_activation(g, command)
+        yield from cards.resolve_pending(g)  # --- cards (issue 19): R181
 
 
 def accept_activation(g: Engine, command: Command) -> None:

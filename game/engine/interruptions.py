@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import (
     activation,
+    cards,
     checks,
     contractors,
     fire,
@@ -346,6 +347,7 @@ def stance_of(g: Engine, regular: UnitState, act: Activation | None) -> str:
 def fog_of_war(g: Engine, natural_one: bool, regular: UnitState) -> None:
     if natural_one and g.state.fog_of_war:
         g.emit(E.FOG_OF_WAR, unit=regular.id, unit_name=regular.name, cause="reaction_test")
+        cards.draw_fog_of_war(g, "reaction_test", regular)  # --- cards (issue 19), R181
 
 
 def insurgent_interruption(g: Engine, ins: UnitState, regular: UnitState, mode: str) -> Flow:

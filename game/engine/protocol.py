@@ -27,6 +27,8 @@ class DecisionKind(StrEnum):
     HOT_SPOT = "hot_spot"
     INSURGENT_ACTION = "insurgent_action"
     RESUME_MOVE = "resume_move"
+    # --- cards (issue 19) ---
+    CARD_CHOICE = "card_choice"
 
 
 class EventKind(StrEnum):
@@ -102,6 +104,37 @@ class EventKind(StrEnum):
     UNIT_EXITS = "UnitExits"
     UNPINNED = "Unpinned"
     WOUNDED_AT_END = "WoundedAtEnd"
+    # --- civilians (issue 21) ---
+    MOB_MOVE = "MobMove"
+    CIVILIAN_CHECK = "CivilianCheck"
+    INSURGENCY_SHIFT = "InsurgencyShift"
+    MOB_DISPERSE = "MobDisperse"
+    MOB_INFLUENCE = "MobInfluence"
+    MOB_ARMED = "MobArmed"
+    POI_KILLED = "PoiKilled"
+    # --- house clearing (issue 21) ---
+    BUILDING_STACKED = "BuildingStacked"
+    BUILDING_CLEARANCE = "BuildingClearance"
+    BUILDING_HELD = "BuildingHeld"
+    BUILDING_REOCCUPIED = "BuildingReoccupied"
+    TURN_LOST = "TurnLost"
+    CLEARING_CASUALTY_CHECK = "ClearingCasualtyCheck"
+    CLEARING_CASUALTIES_RECOVERED = "ClearingCasualtiesRecovered"
+    CLEARING_POWS = "ClearingPows"
+    CLEARING_POWS_FREED = "ClearingPowsFreed"
+    # --- support assets (issue 19) ---
+    ASSET_GRANTED = "AssetGranted"
+    ASSET_CALL = "AssetCall"
+    ASSET_FIRE = "AssetFire"
+    ASSET_LOST = "AssetLost"
+    ASSET_DEPLOYED = "AssetDeployed"
+    IED_DETONATED = "IedDetonated"
+    # --- cards (issue 19) ---
+    CARD_DRAWN = "CardDrawn"
+    CARD_SET_ASIDE = "CardSetAside"
+    CARD_PLAYED = "CardPlayed"
+    CARD_ATTACK = "CardAttack"
+    DECK_SHUFFLED = "DeckShuffled"
 
 
 class MoveRate(StrEnum):

@@ -39,6 +39,7 @@ from game.rules.reinforcements import rpg_is_anti_tank
 from game.rules.units import (
     DependantKind,
     Dependants,
+    Designation,
     Figure,
     FigureStatus,
     Role,
@@ -350,6 +351,7 @@ DEPENDANT_KINDS = {
     "casualty": DependantKind.CASUALTY,
     "pow": DependantKind.PRISONER,
     "rescued": DependantKind.RESCUED,
+    "poi": DependantKind.VIP,  # civilians (issue 21): Hornet's Nest's Person of Interest
 }
 
 
@@ -369,6 +371,7 @@ def rules_unit(unit: UnitState) -> Unit:
         unit.armour,
         tuple(unit.dependants),
         tuple((f.id, f.kind, f.weapon, f.quality, f.morale, f.status) for f in unit.figures),
+        unit.designation,  # support assets (issue 19): Special Weapon and Sniper Teams
     )
     found = _RULES_UNITS.get(key)
     if found is None:
@@ -414,6 +417,7 @@ def _build_rules_unit(unit: UnitState) -> Unit:
             for k, n in sorted(counts.items())
             if k in DEPENDANT_KINDS
         ),
+        designation=Designation(unit.designation) if unit.designation else Designation.NONE,
     )
 
 
@@ -513,6 +517,9 @@ def defense(unit: UnitState, *, in_cover: bool, solid_cover: bool, charging: boo
     return breakdown_of(result.items, 1)
 
 
-def who_got_hit(unit: UnitState, casualties: int, dice: DiceSource) -> tuple[str, ...]:
-    """Rulebook: Who Got Hit? — ids of the effective figures hit, from `game.rules.casualties`."""
-    return pick_unit_casualties(rules_unit(unit), casualties, dice)
+def who_got_hit(
+    unit: UnitState, casualties: int, dice: DiceSource, *, sniper: bool = False
+) -> tuple[str, ...]:
+    """Rulebook: Who Got Hit? — ids of the effective figures hit, from `game.rules.casualties`;
+    `sniper`: a Sniper Team's hits take a Leader first (Rulebook: Sniper Teams)."""
+    return pick_unit_casualties(rules_unit(unit), casualties, dice, sniper=sniper)

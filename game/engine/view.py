@@ -33,6 +33,8 @@ def player_view(engine: Engine, side: str) -> PlayerView:
     # (SplitMix64 from the seed), so a view carries neither; the event log is left out too.
     data["seed"] = 0
     data["dice"] = {}
+    if data.get("cards"):  # --- cards (issue 19): the decks' order is as secret as the dice
+        data["cards"]["decks"] = {d: ["?"] * len(ids) for d, ids in data["cards"]["decks"].items()}
     pending = engine.pending
     mine = pending is not None and pending.side == side
     return PlayerView(

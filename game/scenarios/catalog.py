@@ -9,12 +9,14 @@ Zone deploy/entry/exit areas, numbered StartPositions and Contractor markers.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from game.battlefield.model import Battlefield, Point, Side, Zone
+from game.engine.assets import grant_asset  # support assets (issue 19)
 from game.engine.scenario import SPECIAL_RULES, Scenario, edge_distance
 from game.engine.state import (
     INSURGENT,
@@ -23,6 +25,7 @@ from game.engine.state import (
     FigureState,
     GameState,
     HotSpotState,
+    MobState,
     UnitState,
 )
 from game.engine.terrain import Terrain
@@ -184,9 +187,11 @@ class DataScenario(Scenario):
         self.turn_limit = spec.turns
         self.insurgency_level = spec.insurgency_level
         self.fog_of_war = spec.fog_of_war
+        self.fog_of_war_initial = spec.fog_of_war_initial  # --- cards (issue 19)
         self.objectives = spec.objectives
         self.places_hot_spots = spec.place_hot_spots
         self.contractors = False
+        self.optional_rules = spec.optional_rules  # house clearing (issue 21): offered (R246)
         for name in spec.special_rules:
             SPECIAL_RULES[name].apply(self)
 
@@ -265,9 +270,34 @@ class DataScenario(Scenario):
         for p in battlefield.units:
             if p.side is Side.INSURGENT:
                 self._insurgents(state, terrain, parse_figures(",".join(p.figures)), p.position)
+        self._civilians(state, battlefield)  # civilians (issue 21)
         state.insurgency_level = str(
             battlefield.properties.get("insurgency_level", self.insurgency_level)
         ).lower()
+        for asset in self.spec.assets:  # support assets (issue 19)
+            grant_asset(state, asset)
+
+    # --- civilians (issue 21) ---
+    def _civilians(self, state: GameState, battlefield: Battlefield) -> None:
+        """Civilian mobs at the map's CivilianMob markers (numbered C1, C2, ... in the map's
+        order) and the Person of Interest at its POI marker, in the custody of the Regular
+        unit nearest it, as a Dependant (R237), when the scenario names those rules."""
+        rules = self.spec.special_rules
+        for marker in battlefield.markers:
+            if marker.kind == "CivilianMob" and "civilians" in rules:
+                state.mobs.append(MobState(f"C{len(state.mobs) + 1}", *marker.position))
+            if marker.kind == "POI" and "poi_custody" in rules:
+                poi = ContractorState("POI", *marker.position, kind="poi")
+                # a fireteam holds him, not a lone squad leader
+                regulars = [u for u in state.units_of(REGULAR) if not u.lone_leader]
+                if regulars:
+                    holder = min(
+                        regulars,
+                        key=lambda u: (math.dist(u.leader_point, marker.position), u.id),
+                    )
+                    poi.holder, poi.status = holder.id, "held"
+                    holder.dependants.append("poi")
+                state.contractors.append(poi)
 
     def _regulars(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
         """The map's own Regular Unit objects when it has them, else the scenario's units."""
@@ -300,6 +330,7 @@ class DataScenario(Scenario):
                 state, terrain, f"R{i + 1}", name, REGULAR, list(figures), position, {}, ratings
             )
             unit.morale_bonus = bonus  # a leader above fireteam level: +1 to Morale rolls
+            unit.designation = self._designations()[i]  # support assets (issue 19; R196)
 
     def _unit_list(
         self, quality: int, morale: int
@@ -319,6 +350,12 @@ class DataScenario(Scenario):
             )
             for u in self.spec.units
         ]
+
+    def _designations(self) -> list[str]:
+        """Each unit's team designation, in `_unit_list`'s order (support assets, R196)."""
+        if self.formation is not None:
+            return [u.designation for u in self.formation.units]
+        return [u.designation for u in self.spec.units]
 
     def _insurgents(self, state: GameState, terrain: Terrain, kinds: list[str], at: Point) -> None:
         number = state.next_unit_number
@@ -397,6 +434,13 @@ class SweepAndClear(DataScenario):
     spec_file = MAPS / "sweep-and-clear.toml"
 
 
+class HornetsNest(DataScenario):  # civilians (issue 21)
+    """Scenario 5: Hornet's Nest (maps/hornets-nest.toml)."""
+
+    id = "hornets-nest"
+    spec_file = MAPS / "hornets-nest.toml"
+
+
 class Patrol(DataScenario):
     """A custom map with only terrain and markers: the generic patrol (patrol.toml)."""
 
@@ -407,6 +451,7 @@ class Patrol(DataScenario):
 SCENARIOS: dict[str, type[DataScenario]] = {
     ContractingTrouble.id: ContractingTrouble,
     SweepAndClear.id: SweepAndClear,
+    HornetsNest.id: HornetsNest,
     Patrol.id: Patrol,
 }
 

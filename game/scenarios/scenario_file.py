@@ -17,7 +17,8 @@ from game.engine.scenario import (
 )
 from game.engine.state import INSURGENT, REGULAR
 from game.engine.victory import END_HOOKS, VICTORY_HOOKS, VictoryCondition
-from game.scenarios.orbat import REGULAR_KINDS, Library, library
+from game.rules.support import AssetId  # support assets (issue 19)
+from game.scenarios.orbat import DESIGNATIONS, REGULAR_KINDS, Library, library
 from game.scenarios.toml_fields import Problems, Table, parse_figures, read_toml
 
 INSURGENT_KINDS = ("leader", "small_arms", "saw", "l_support", "mg", "rpg", "at_rpg", "sniper")
@@ -35,6 +36,7 @@ class UnitSpec:
     quality: int | None = None
     morale: int | None = None
     at: int | None = None  # the number of a Regular StartPosition marker
+    designation: str = ""  # support assets (issue 19): special_weapon_team | sniper_team (R196)
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,10 @@ class ScenarioSpec:
     objectives: Objectives = field(default_factory=Objectives)
     end: tuple[str, ...] = ("no_regulars_left",)
     victory: tuple[VictoryCondition, ...] = ()
+    # --- house clearing (issue 21) ---
+    optional_rules: tuple[str, ...] = ()  # the optional rules the scenario offers (R246)
+    assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
+    fog_of_war_initial: int = 0  # --- cards (issue 19): [cards] fog_of_war_initial
 
 
 def scenario_file_for(map_path: Path) -> Path:
@@ -104,8 +110,9 @@ def read_scenario(
         "insurgency_level": _level(doc),
         "fog_of_war": doc.flag("fog_of_war"),
         "special_rules": _special_rules(doc),
+        "optional_rules": _optional_rules(doc),  # house clearing (issue 21)
     }
-    _assets(doc)
+    head["assets"] = _assets(doc)  # support assets (issue 19)
     arrive = doc.table("reinforcements")
     arrive.choice("table", ("standard",), "standard")
     arrive.choice("arrive", ("hot_spots",), "hot_spots")
@@ -116,6 +123,7 @@ def read_scenario(
     head["objectives"] = _objectives(doc.table("objectives"))
     head["end"] = _end(doc)
     head["victory"] = _victory(doc)
+    head["fog_of_war_initial"] = _cards(doc, head["fog_of_war"])  # --- cards (issue 19)
     doc.done()
     return ScenarioSpec(path=path, **head)
 
@@ -151,13 +159,39 @@ def _special_rules(doc: Table) -> tuple[str, ...]:
     return tuple(n for n in names if n in SPECIAL_RULES)
 
 
-def _assets(doc: Table) -> None:
-    for name in doc.strings("assets"):
-        doc.problems.error(
-            "assets",
-            f"the Asset card {name!r} is not played by this version of the game",
-            "leave assets empty ([])",
-        )
+def _optional_rules(doc: Table) -> tuple[str, ...]:
+    """The optional rules the scenario offers at set-up, off unless the player turns them on
+    (R246); every name one the engine plays."""
+    from game.engine.optional_rules import OPTIONAL_RULES
+
+    names = doc.strings("optional_rules")
+    for name in names:
+        if name not in OPTIONAL_RULES:
+            doc.problems.error(
+                "optional_rules",
+                f"{name!r} is not an optional rule",
+                f"write one of: {', '.join(OPTIONAL_RULES)}",
+            )
+    return tuple(n for n in names if n in OPTIONAL_RULES)
+
+
+def _assets(doc: Table) -> tuple[str, ...]:
+    """The Regulars' support assets (issue 19): `assets = [ids]` or `[assets] regular = [ids]`."""
+    if isinstance(doc.raw("assets"), dict):
+        table = doc.table("assets")
+        names, key = table.strings("regular"), "assets.regular"
+        table.done()
+    else:
+        names, key = doc.strings("assets"), "assets"
+    known = tuple(a.value for a in AssetId)
+    for name in names:
+        if name not in known:
+            doc.problems.error(
+                key,
+                f"{name!r} is not a support asset this version of the game plays",
+                f"write asset ids ({', '.join(known)}), or leave assets empty ([])",
+            )
+    return tuple(n for n in names if n in known)
 
 
 def _regulars(t: Table, lib: Library) -> dict[str, Any]:
@@ -209,6 +243,7 @@ def _unit(u: Table) -> UnitSpec:
         u.die("quality", 0) or None,
         u.die("morale", 0) or None,
         u.integer("at", 0, 0, 999) or None,
+        u.choice("designation", ("", *DESIGNATIONS), ""),  # support assets (issue 19)
     )
     u.done()
     return spec
@@ -303,3 +338,19 @@ def _victory(doc: Table) -> tuple[VictoryCondition, ...]:
             conditions.append(VictoryCondition(side, hook, points, label, same_line, turn))
         v.done()
     return tuple(conditions)
+
+
+# --- cards (issue 19) ---
+def _cards(doc: Table, fog_of_war: bool) -> int:
+    """`[cards] fog_of_war_initial`: Fog of War cards drawn at set-up (needs `fog_of_war`)."""
+    table = doc.table("cards")
+    initial = table.integer("fog_of_war_initial", 0, 0, 5)
+    table.done()
+    if initial and not fog_of_war:
+        doc.problems.error(
+            "cards.fog_of_war_initial",
+            "draws Fog of War cards in a game without Fog of War",
+            "set fog_of_war = true or remove the key",
+        )
+        return 0
+    return initial

@@ -1,0 +1,120 @@
+"""Cards in whole games: Sweep & Clear's Fog of War is live (Rulebook: Scenario 4, Fog of War:
+one card at the start, more on Regular Reaction Tests), the AIs answer the cards' choices with a
+logged reason, and a save taken after any command plays on to the same events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.ai.controller import InsurgentAI
+from game.ai.regular import RegularAI
+from game.engine.controllers import Controller
+from game.engine.engine import Engine
+from game.engine.state import INSURGENT, REGULAR
+from game.headless import play
+from game.save import SaveError, load_save, new_game, resolve_map, save_data, write_save
+from game.scenarios.scenario_file import load_scenario_file
+from game.scenarios.toml_fields import ScenarioFileError
+
+# seed 3 opens with An Excellent Position (Regular), after Cross-Town Traffic is set aside
+SCENARIO, SEED, TURNS = "sweep-and-clear", 3, 1
+
+
+def new(optional: bool = False) -> Engine:
+    map_path, scenario_id = resolve_map(SCENARIO)
+    return new_game(map_path, scenario_id, SEED, turn_limit=TURNS, optional_fog_of_war=optional)
+
+
+def ais(engine: Engine) -> dict[str, Controller]:
+    return {
+        REGULAR: RegularAI(engine.battlefield),
+        INSURGENT: InsurgentAI(engine.battlefield, engine.state.seed * 2 + 2),
+    }
+
+
+@pytest.fixture(scope="module")
+def whole() -> tuple[Engine, dict[str, Controller]]:
+    engine = new()
+    controllers = ais(engine)
+    play(engine, controllers)
+    assert engine.over
+    return engine, controllers
+
+
+def test_sweep_and_clear_draws_its_fog_of_war_card_by_title(
+    whole: tuple[Engine, dict[str, Controller]],
+) -> None:
+    engine, _ = whole
+    texts = [e["text"] for e in engine.state.events]
+    assert any("Fog of War card drawn at the start of the game" in t for t in texts)
+    assert any("Cross-Town Traffic is set aside" in t for t in texts)
+    assert any(t.startswith("T0 An Excellent Position (Regular) (the Regulars):") for t in texts)
+
+
+def test_the_regular_ai_plays_the_card_choice_with_a_reason(
+    whole: tuple[Engine, dict[str, Controller]],
+) -> None:
+    engine, controllers = whole
+    first = engine.log[0]
+    assert first.kind == "answer"
+    regular = controllers[REGULAR]
+    assert isinstance(regular, RegularAI)
+    journal = regular.journal
+    (reason,) = [line for line in journal if "An Excellent Position" in line]
+    assert "nearest the enemy" in reason
+    assert engine.state.cards["effects"]["excellent_position"]  # the unit it chose holds it
+
+
+def test_a_save_after_every_command_with_cards_plays_on_alike(
+    whole: tuple[Engine, dict[str, Controller]], tmp_path: Path
+) -> None:
+    engine, _ = whole
+    commands = list(engine.log)
+    moved = []
+    for n in range(1, len(commands), 3):
+        game = new()
+        for command in commands[:n]:
+            game.apply(command)
+        write_save(game, tmp_path / "s.json")
+        loaded = load_save(tmp_path / "s.json")
+        assert loaded.state.cards == game.state.cards
+        play(loaded, ais(loaded))
+        if loaded.events_sha256() != engine.events_sha256():
+            moved.append(n)
+    assert moved == []
+
+
+def test_r184_the_optional_fog_of_war_rule_is_kept_in_saves(tmp_path: Path) -> None:
+    game = new(optional=True)
+    assert save_data(game)["optional_fog_of_war"] is True
+    write_save(game, tmp_path / "o.json")
+    loaded = load_save(tmp_path / "o.json")
+    assert loaded.state.optional_fog_of_war is True
+    assert loaded.events_sha256() == game.events_sha256()
+    play(loaded, ais(loaded))
+    checks = [e for e in loaded.state.events if e["data"].get("cause") == "optional_fog_of_war"]
+    assert len(checks) == 1  # turn 1's check (a one-turn game)
+    data = (tmp_path / "o.json").read_text(encoding="utf-8")
+    (tmp_path / "bad.json").write_text(
+        data.replace('"optional_fog_of_war": true', '"optional_fog_of_war": "yes"'),
+        encoding="utf-8",
+    )
+    with pytest.raises(SaveError, match="optional_fog_of_war"):
+        load_save(tmp_path / "bad.json")
+
+
+def test_scenario_file_cards_fog_of_war_initial(tmp_path: Path) -> None:
+    shipped = Path("maps/sweep-and-clear.toml")
+    assert load_scenario_file(shipped).fog_of_war_initial == 1
+    text = shipped.read_text(encoding="utf-8").replace("fog_of_war = true", "fog_of_war = false")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioFileError, match="fog_of_war_initial"):
+        load_scenario_file(bad)
+    bad.write_text(
+        text.replace("fog_of_war_initial = 1", "fog_of_war_initial = 9"), encoding="utf-8"
+    )
+    with pytest.raises(ScenarioFileError, match="out of range"):
+        load_scenario_file(bad)
