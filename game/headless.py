@@ -115,9 +115,10 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add(
         "--regulars",
-        choices=("random", "ai"),
+        choices=("random", "ai", "basic"),
         default="ai",
-        help="who plays the Regulars: the baseline AI (default) or the seeded random fuzzer",
+        help="who plays the Regulars: the team AI (default), the earlier basic AI, or the "
+        "seeded random fuzzer",
     )
 
 
@@ -314,10 +315,10 @@ def _controllers(args: argparse.Namespace, engine: Engine) -> dict[str, Controll
             INSURGENT, insurgent_name(args, engine), engine.battlefield, seed
         ),
     }
-    if getattr(args, "regulars", "ai") == "ai":
+    if getattr(args, "regulars", "ai") in ("ai", "basic"):  # basic: the earlier Regular AI
         from game.ai.regular import RegularAI
 
-        controllers[REGULAR] = RegularAI(engine.battlefield)
+        controllers[REGULAR] = RegularAI(engine.battlefield, style=args.regulars)
     return controllers
 
 

@@ -20,6 +20,8 @@ INSURGENT_CONTROLLERS: dict[str, str] = {
 }
 REGULAR_CONTROLLERS: dict[str, str] = {
     "ai": "Regular AI (game/ai/regular.py)",
+    # --- the team Regular AI (issue 17 §4) is `ai`; the earlier AI stays for comparison ---
+    "basic": "basic Regular AI: the earlier one, units scored alone (game/ai/regular.py)",
     "random": "random controller",
 }
 
@@ -59,7 +61,7 @@ def make_controller(side: str, name: str, battlefield: Battlefield, seed: int) -
         return RandomController(seed * 2 + 1)
     from game.ai.regular import RegularAI
 
-    return RegularAI(battlefield)
+    return RegularAI(battlefield, style=name)  # "ai" (the team AI) or "basic"
 
 
 def make_controllers(

@@ -331,15 +331,24 @@ class Board:
         return best_e
 
     def threat(
-        self, unit: UnitState, spot: Spot, *, stationary: bool, rapid: bool = False
+        self,
+        unit: UnitState,
+        spot: Spot,
+        *,
+        stationary: bool,
+        rapid: bool = False,
+        ignore: str = "",
     ) -> float:
-        """Expected casualties if every Insurgent unit that could see `spot` fired at it."""
+        """Expected casualties if every Insurgent unit that could see `spot` fired at it (but
+        the unit `ignore`, e.g. one the AI means to wipe out in a charge)."""
         pos = spot.position()
         _, exposed = self.cover(spot)
         defense = self.defense(unit, spot, stationary=stationary)
         die = int(unit.quality_die())
         total = 0.0
         for ins in self.insurgents:
+            if ins.id == ignore:
+                continue
             ipos = self.position(ins)
             if not self.los(ipos, pos):
                 continue
