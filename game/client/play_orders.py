@@ -187,13 +187,17 @@ def order(self: PlayScene, action: str) -> None:
 
 
 def order_buttons(self: PlayScene, watching: bool) -> list[tuple[str, str, str]]:
-    """The order buttons: the viewing tools only when `watching` two AIs, and Stack and Clear
-    under the optional Building Clearing rule (house clearing, issue 21)."""
+    """The order buttons: the viewing tools only when `watching` two AIs, Stack and Clear
+    under the optional Building Clearing rule, the mob order with civilians on the table
+    (issue 21)."""
     from game.client.house_orders import house_buttons
     from game.client.play_consts import ACTIONS, WATCH_ACTIONS
 
+    state = self.session.engine.state
     actions = [a for a in ACTIONS if not watching or a[0] in WATCH_ACTIONS]
-    return house_buttons(actions, self.session.engine.state)
+    if not state.mobs:  # civilians (issue 21): the mob order only where mobs were set up
+        actions = [a for a in actions if a[0] != "mob"]
+    return house_buttons(actions, state)
 
 
 def _select_at_phase_start(self: PlayScene, seat: Seat) -> None:
