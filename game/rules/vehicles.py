@@ -20,7 +20,13 @@ from enum import Enum
 
 from game.rules.combat import AttackPairing, pair_attack
 from game.rules.dice import DiceSource
-from game.rules.firepower import FIREPOWER_CAP, Defense, FireConditions, Firepower, firepower
+from game.rules.firepower import (
+    Defense,
+    FireConditions,
+    Firepower,
+    firepower,
+    target_cap_and_interruptions,
+)
 from game.rules.quality import Quality
 from game.rules.units import Figure, Unit, Weapon
 from game.rules.vehicle_damage import BreakdownStep, VehicleDamage, damage_checks
@@ -116,16 +122,7 @@ def vehicle_weapon_firepower(
     """
     conditions = conditions or FireConditions()
     items: list[tuple[str, int]] = [(weapon.name, weapon.dice), ("Optimum Range", 1)]
-    if conditions.target_exposed:
-        items.append(("target Exposed", 1))
-    elif conditions.target_moved_rapidly:
-        items.append(("target moved Rapidly", 1))
-    total = sum(v for _, v in items)
-    if total > FIREPOWER_CAP:
-        items.append((f"Firepower cap {FIREPOWER_CAP}", FIREPOWER_CAP - total))
-    extra = max(0, conditions.interruptions - 1)
-    if extra:
-        items.append(("interrupted (R37)", -extra))
+    target_cap_and_interruptions(items, conditions)  # the rules core's, as for any fire
     if damage.armament_penalty:
         items.append(("Armament breakdown", -damage.armament_penalty))
     if damage.weapons_out:
