@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.battlefield.model import UnitPosition
 from game.engine import casualties, checks, civilians, morale, vehicle_fire, vehicles
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
@@ -71,16 +72,21 @@ def firepower(
     close_assault_defence: bool = False,
     figure_ids: tuple[str, ...] | None = None,
     team_bonus: bool = True,
+    target_at: UnitPosition | None = None,
+    target_moving_rapidly: bool | None = None,
 ) -> rb.Breakdown:
-    """Firepower with its breakdown (R16, R17); `figure_ids` for one portion of split fire."""
+    """Firepower with its breakdown (R16, R17); `figure_ids` for one portion of split fire.
+    `target_at` / `target_moving_rapidly`: at the target as it would stand and move there (the
+    client's interrupt-risk preview of a planned move asks this)."""
     if vehicles.is_vehicle(g.state, unit):  # --- vehicles (issue 20): its mounted weapons ---
         return vehicle_fire.vehicle_firepower(g, unit, target, interruption_penalty)
     if vehicles.is_vehicle(g.state, target):  # the weapons that can harm its armour (R217)
         return vehicle_fire.infantry_firepower(g, unit, target, interruption_penalty, figure_ids)
     turn = g.state.turn
-    exposed = bool(target.effective_figures) and g.terrain.is_exposed(target.position())
-    live = bool(unit.effective_figures and target.effective_figures)
-    gap = distance(unit.centre, target.centre) if live else 1e9
+    where = target_at if target_at is not None else target.position()
+    exposed = bool(where.figures) and g.terrain.is_exposed(where)
+    live = bool(unit.effective_figures and where.figures)
+    gap = distance(unit.centre, where.centre) if live else 1e9
     if g.state.cards:  # --- cards (issue 19): dust shortens Optimum Range (R182)
         from game.engine.card_effects import optimum_cut
 
@@ -89,7 +95,11 @@ def firepower(
         unit,
         distance=gap,
         target_exposed=exposed,
-        target_moved_rapidly=rb.moved_rapidly(target, turn),
+        target_moved_rapidly=(
+            rb.moved_rapidly(target, turn)
+            if target_moving_rapidly is None
+            else target_moving_rapidly
+        ),
         interruption_penalty=interruption_penalty,
         vs_close_assault=close_assault_defence,
         firer_moved_rapidly=rb.moved_rapidly(unit, turn),
@@ -116,20 +126,26 @@ def defense(
     charging: bool = False,
     melee: bool = False,
     thermobaric: bool = False,
+    at: UnitPosition | None = None,
+    moving: bool = False,
 ) -> rb.Breakdown:
     """Defense with its breakdown (R18); no cover dice in a Close Assault. Chargers defend a
     die down against any fire until they reach contact (R42), and are not stationary.
-    `thermobaric`: fire with a SMAW in it ignores the cover dice (support assets, R194)."""
+    `thermobaric`: fire with a SMAW in it ignores the cover dice (support assets, R194).
+    `at` / `moving`: the unit as it would stand there in the middle of a move (no In Cover die
+    while moving, R110; the interrupt-risk preview asks this)."""
     if vehicles.is_vehicle(g.state, unit):  # --- vehicles (issue 20): its armour (R213) ---
         return vehicle_fire.defense_of(g, unit)
     turn = g.state.turn
-    pos = unit.position()
+    pos = at if at is not None else unit.position()
     in_cover = solid = False
     charging = charging or (unit.charging and not melee)
     if not melee and not thermobaric and pos.figures:
-        stationary = is_stationary(g, unit)
+        stationary = is_stationary(g, unit) and not moving
         exposed = g.terrain.is_exposed(pos)
-        in_cover = rb.counts_in_cover(unit, turn, stationary=stationary, exposed=exposed)
+        in_cover = not moving and rb.counts_in_cover(
+            unit, turn, stationary=stationary, exposed=exposed
+        )
         solid = g.terrain.in_solid_cover(pos)
     result = rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
     # --- cards (issue 19) --- An Excellent Position: one more die against fire (R189)
