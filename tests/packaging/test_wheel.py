@@ -82,16 +82,20 @@ def test_the_wheel_carries_the_shipped_files(installed: Path, tmp_path: Path) ->
         "import json, game, game.resources as r, game.scenarios.ids as ids; print(json.dumps("
         "[game.__file__, str(r.maps_dir()), sorted(p.name for p in r.maps_dir().glob('*.tmx')),"
         " r.asset('tiles', 'urban.png').is_file(), r.asset('ui', 'theme.json').is_file(),"
-        " len(list(r.asset('sounds').glob('*.wav')))]))"
+        " len(list(r.asset('sounds').glob('*.wav'))),"
+        " sorted(str(p.relative_to(r.locale_dir())) for p in r.locale_dir().rglob('*.mo'))]))"
     )
     done = _run([str(installed / "python"), "-c", probe], tmp_path)
     assert done.returncode == 0, done.stderr
-    package, maps, tmx, tiles, theme, sounds = json.loads(done.stdout)
+    package, maps, tmx, tiles, theme, sounds, catalogues = json.loads(done.stdout)
     env = installed.parent
     assert Path(package).is_relative_to(env) and Path(maps).is_relative_to(env)  # not this tree
     assert Path(maps) == Path(package).parent / "maps"
     assert tmx == sorted(p.name for p in (ROOT / "maps").glob("*.tmx"))
     assert tiles and theme and sounds == len(list((ROOT / "assets" / "sounds").glob("*.wav")))
+    locale = ROOT / "game" / "locale"
+    assert catalogues == sorted(str(p.relative_to(locale)) for p in locale.rglob("*.mo"))
+    assert catalogues  # the French catalogues ship compiled
 
 
 def test_the_installed_game_plays_the_golden_game_from_another_folder(
