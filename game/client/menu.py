@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UITextBox, UITextEntryLine
+from pygame_gui.elements import UIButton, UITextBox
 
 from game.client import text
 from game.client.catalogue import (
@@ -25,8 +25,10 @@ from game.client.catalogue import (
     open_map,
     shipped_maps,
 )
+from game.client.map_dialog import MapFileDialog, open_map_dialog, picked_map, still_open
 from game.client.map_render import MapArt
 from game.client.scenes import Scene
+from game.i18n import _
 
 BACKGROUND_TOP = (40, 44, 34)
 BACKGROUND_BOTTOM = (18, 20, 16)
@@ -293,61 +295,60 @@ class ScenarioSelectScene(ButtonMenuScene):
 
 
 class OpenMapScene(ButtonMenuScene):
+    """'Open map…': pygame_gui's file dialog picks the .tmx (issue 24); a map that cannot be
+    opened has its problems listed beside the buttons, and the dialog can be opened again."""
+
     title = "Open map"
-    subtitle = "Type a path to a .tmx file and press Enter, or pick one below"
+    subtitle = "Pick a Tiled map (.tmx) in the file dialog"
     with_details = True
 
-    def __init__(self, folder: Path = MAPS_DIR) -> None:
+    def __init__(self, folder: Path | None = None) -> None:
         super().__init__()
-        self.folder = folder
-        self.entry: UITextEntryLine | None = None
-        self.path_text = ""
+        self.folder = folder  # where the dialog starts; None: the player's maps folder
+        self.dialog: MapFileDialog | None = None
+        self.last_path: Path | None = None
+        self.auto_open = True  # the dialog opens as the screen does, the first time
         self.message = ""
 
     def menu_items(self) -> list[MenuItem]:
-        found = sorted(self.folder.glob("*.tmx")) if self.folder.is_dir() else []
-        items = [
-            MenuItem(p.name, partial(self._open_file, p), partial(self._show_path, p))
-            for p in found[:8]
-        ]
-        items.append(MenuItem("Back", self.back))
-        return items
+        return [MenuItem(_("Choose a map…"), self.open_dialog), MenuItem(_("Back"), self.back)]
 
-    def _open_file(self, path: Path) -> None:
-        self.open_path(str(path))
+    def start_folder(self) -> Path:
+        """The last map tried, else the folder given, else the player's maps folder (the
+        shipped maps while that folder does not exist)."""
+        if self.last_path is not None:
+            return self.last_path
+        if self.folder is not None:
+            return self.folder
+        from game.client.settings import current_settings
 
-    def _show_path(self, path: Path) -> None:
-        self.path_text = str(path)
-        if self.entry is not None:
-            self.entry.set_text(self.path_text)
+        mine = current_settings().maps_dir()
+        return mine if mine.is_dir() else MAPS_DIR
 
-    def list_rect(self) -> pygame.Rect:
-        rect = super().list_rect()
-        return rect.move(0, 60)
+    def open_dialog(self) -> None:
+        if still_open(self.dialog) is None:
+            self.dialog = open_map_dialog(self.app.manager, self.app.size, self.start_folder())
 
     def build_ui(self, manager: pygame_gui.UIManager) -> None:
         super().build_ui(manager)
-        area = self.list_rect()
-        w = self.app.size[0]
-        rect = pygame.Rect(area.left, area.top - 60, w - 2 * area.left, 40)
-        self.entry = UITextEntryLine(rect, manager, object_id="#path_entry")
-        self.entry.set_text(self.path_text)
-        self.entry.focus()
-        self.set_details(self.details_html or "Maps in the game's folder are listed on the left.")
+        self.set_details(self.details_html or _("Choose a .tmx map: it is checked before play."))
+        if self.auto_open:
+            self.auto_open = False
+            self.open_dialog()
 
     def clear_ui(self) -> None:
         super().clear_ui()
-        if self.entry is not None:
-            self.path_text = self.entry.get_text()
-            self.entry.kill()
-            self.entry = None
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
 
     def open_path(self, typed: str) -> bool:
         typed = typed.strip()
         if not typed:
-            self.set_details("Type the path of a .tmx map first.")
+            self.set_details(_("Choose a .tmx map first."))
             return False
-        return open_battle(self, Path(typed).expanduser(), self._report)
+        self.last_path = Path(typed).expanduser()
+        return open_battle(self, self.last_path, self._report)
 
     def _report(self, message: str) -> None:
         self.message = message
@@ -355,13 +356,16 @@ class OpenMapScene(ButtonMenuScene):
         self.set_details(f"<font color='#ff8070'>{lines}</font>")
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
-            self.open_path(event.text)
+        picked = picked_map(event)
+        if picked is not None:
+            self.dialog = None  # it has closed itself
+            self.open_path(str(picked))
             return
-        if self.entry is not None and self.entry.is_focused and event.type == pygame.KEYDOWN:
-            # Typing goes to the path field (Enter there opens it); the arrows still walk the
-            # list of maps below, which fills the field; Esc leaves.
-            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_ESCAPE):
-                super().handle_event(event)
+        self.dialog = still_open(self.dialog)
+        if self.dialog is not None:
+            # the dialog has the keyboard; Esc closes it before it leaves this screen
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.dialog.kill()
+                self.dialog = None
             return
         super().handle_event(event)
