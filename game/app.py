@@ -21,23 +21,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-WHAT_TO_CHOOSE = {"--difficulty": "the difficulty", "--optional-fog-of-war": "Optional Fog of War"}
-
-
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
     if args.headless or args.load:
         return run_headless(args)  # a whole game in the terminal, ending with RESULT {json}
     chosen = [
-        f"--{n}" for n in ("force", "quality", "morale", "difficulty") if getattr(args, n, None)
+        f"--{n}"
+        for n in ("force", "quality", "morale", "difficulty", "rule")  # rule: house clearing
+        if getattr(args, n, None)
     ]
-    if getattr(args, "optional_fog_of_war", False):  # --- cards (issue 19)
-        chosen.append("--optional-fog-of-war")
     if chosen:  # the window asks on its set-up screen (docs/SCENARIOS.md)
+        what = {"--difficulty": "the difficulty", "--rule": "the optional rules"}
         print(
             f"error: {chosen[0]} is for --headless games; in the window, choose "
-            f"{WHAT_TO_CHOOSE.get(chosen[0], 'the force')} "
-            "on the New game screen",
+            f"{what.get(chosen[0], 'the force')} on the New game screen",
             file=sys.stderr,
         )
         return 2

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.engine.engine import Engine
+from game.engine.optional_rules import OPTIONAL_RULES  # house clearing (issue 21)
 from game.engine.state import INSURGENT, REGULAR, UnitState
 from game.report import objective_lines
 
@@ -81,6 +82,7 @@ class Briefing:
     width: float
     height: float
     hidden_insurgents: bool
+    optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): in force, by label (R246)
 
 
 def makeup(unit: UnitState) -> str:
@@ -146,4 +148,5 @@ def briefing_of(engine: Engine) -> Briefing:
         width=field.width,
         height=field.height,
         hidden_insurgents=hidden,
+        optional_rules=tuple(OPTIONAL_RULES[r] for r in state.optional_rules),  # R246
     )

@@ -76,11 +76,12 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
         help="Book: the solo rules exactly (default); Hard: Insurgency Level +1; Brutal: Hard "
         "and better Insurgent leaders (README: Difficulty)",
     )
-    add(  # --- cards (issue 19) ---
-        "--optional-fog-of-war",
-        action="store_true",
-        help="play the Optional Fog of War rule: a Quality Check each turn, a card on a "
-        "failure (in scenarios with Fog of War; R184)",
+    add(  # house clearing (issue 21, R246)
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=on|off",
+        help="switch an optional rule on or off (building-clearing; docs/SCENARIOS.md)",
     )
     add("--save", metavar="FILE", help="write the game to FILE when it stops")
     add("--load", metavar="FILE", help="continue a saved game")
@@ -121,6 +122,8 @@ def result_line(engine: Engine) -> str:
     result.setdefault("seed", engine.state.seed)
     result.setdefault("turns", engine.state.turn)
     result["difficulty"] = engine.state.difficulty
+    if engine.state.optional_rules:  # house clearing (issue 21, R246): shown when any is on
+        result["optional_rules"] = list(engine.state.optional_rules)
     result["events_sha256"] = engine.events_sha256()
     result["victory_conditions"] = engine.scenario.victory_conditions()
     return "RESULT " + canonical_json(result)
@@ -202,8 +205,16 @@ def _check_arguments(args: argparse.Namespace) -> str:
             return f"--{exc}"
         if args.load:
             return f"--difficulty {difficulty}: a saved game keeps its own difficulty"
-    if args.load and getattr(args, "optional_fog_of_war", False):  # --- cards (issue 19)
-        return "--optional-fog-of-war: a saved game keeps its own Fog of War rule"
+    rules = getattr(args, "rule", None) or []  # house clearing (issue 21, R246)
+    if rules and args.load:
+        return f"--rule {rules[0]}: a saved game keeps its own optional rules"
+    for text in rules:
+        from game.engine.optional_rules import parse_switch
+
+        try:
+            parse_switch(text)
+        except ValueError as exc:
+            return str(exc)
     if args.load and args.turns is not None:
         return (
             f"--turns {args.turns}: a saved game keeps its own turn limit; "
@@ -242,10 +253,17 @@ def _open_game(args: argparse.Namespace) -> Engine | str:
             turn_limit=args.turns,
             force=force,
             difficulty=getattr(args, "difficulty", None) or "book",
-            optional_fog_of_war=bool(getattr(args, "optional_fog_of_war", False)),
+            optional_rules=_optional_rules(args),
         )
     except (SaveError, MapError, ValueError) as exc:
         return str(exc)
+
+
+def _optional_rules(args: argparse.Namespace) -> list[str]:
+    """The optional rules switched on with `--rule NAME=on|off` (house clearing, R246)."""
+    from game.engine.optional_rules import apply_switches
+
+    return apply_switches((), getattr(args, "rule", None) or [])
 
 
 def _force_choice(args: argparse.Namespace) -> dict[str, Any] | str:

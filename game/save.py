@@ -72,7 +72,7 @@ def new_game(
     turn_limit: int | None = None,
     force: dict[str, Any] | None = None,
     difficulty: str = "book",
-    optional_fog_of_war: bool = False,  # --- cards (issue 19): R184
+    optional_rules: list[str] | tuple[str, ...] = (),  # house clearing (issue 21, R246)
 ) -> Engine:
     """Start a game on a map (MapError when the map or its scenario file cannot be played;
     ValueError, one line, when `force` — the player's set-up choice of the Regular force and
@@ -91,7 +91,7 @@ def new_game(
         seed,
         map_sha256=file_sha256(map_path),
         difficulty=difficulty,
-        optional_fog_of_war=optional_fog_of_war,
+        optional_rules=optional_rules,
     )
 
 
@@ -107,7 +107,7 @@ def save_data(engine: Engine) -> dict[str, Any]:
         "turn_limit": state.turn_limit,
         "turn": state.turn,
         "difficulty": state.difficulty,
-        "optional_fog_of_war": state.optional_fog_of_war,  # --- cards (issue 19)
+        "optional_rules": list(state.optional_rules),  # house clearing (issue 21, R246)
         **_force_field(engine),
         **_scenario_fields(engine),
         "commands": [c.to_json() for c in engine.log],
@@ -129,13 +129,17 @@ def _save_difficulty(where: str, data: dict[str, Any]) -> str:
         raise SaveError(f"{where}: the save is damaged ({exc})") from None
 
 
-# --- cards (issue 19) ---
-def _save_optional_fog(where: str, data: dict[str, Any]) -> bool:
-    """Whether the game plays the Optional Fog of War rule (R184); older saves did not."""
-    value = data.get("optional_fog_of_war", False)
-    if not isinstance(value, bool):
-        raise SaveError(f"{where}: the save is damaged (field 'optional_fog_of_war' is wrong)")
-    return value
+def _save_optional_rules(where: str, data: dict[str, Any]) -> list[str]:
+    """The optional rules the save was played with; none for a save made before them (R246)."""
+    from game.engine.optional_rules import check_rules
+
+    rules = data.get("optional_rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise SaveError(f"{where}: the save is damaged (field 'optional_rules' is wrong)")
+    try:
+        return check_rules(rules)
+    except ValueError as exc:
+        raise SaveError(f"{where}: the save is damaged ({exc})") from None
 
 
 def _force_field(engine: Engine) -> dict[str, Any]:
@@ -224,7 +228,7 @@ def load_save(path: Path) -> Engine:
             turn_limit=int(data["turn_limit"]) if isinstance(data.get("turn_limit"), int) else None,
             force=data.get("force") if isinstance(data.get("force"), dict) else None,
             difficulty=_save_difficulty(where, data),
-            optional_fog_of_war=_save_optional_fog(where, data),
+            optional_rules=_save_optional_rules(where, data),
         )
     except MapError as exc:
         raise SaveError(f"{where}: its map cannot be played: {exc}") from None

@@ -552,7 +552,18 @@ def _open_window_seconds(path: Path, folder: Path) -> float:
         app.shutdown()
 
 
+def bench_play(options: Options) -> dict[str, Any]:
+    """Section `play` (issue 22): the play screen at 1920x1080 with 120 figures, a move planned
+    with its interrupt-risk preview drawn: frame time median and p90 (target: median at most
+    4 ms), and the risk preview of one freshly planned path, median ms (target: at most 30)."""
+    from game.client.bench_play import bench_play_frame
+
+    frames = 20 if options.tiny else 200
+    return bench_play_frame(frames=frames, figures=120, mode="move", size=(1920, 1080))
+
+
 SECTIONS: dict[str, Callable[[Options], dict[str, Any]]] = {
+    "play": bench_play,
     "scale": bench_scale,
     "ai": bench_ai,
     "odds": bench_odds,

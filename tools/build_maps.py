@@ -2,7 +2,8 @@
 
     python3 tools/build_maps.py [--out DIR]
 
-Writes `maps/contracting-trouble.tmx` and `maps/sweep-and-clear.tmx` (or into DIR). Each table is
+Writes `maps/contracting-trouble.tmx`, `maps/sweep-and-clear.tmx` and `maps/hornets-nest.tmx`
+(or into DIR). Each table is
 described once, in table inches (1 tile = 1" = 32 px, north at the top): ground areas, buildings
 with their doors, walls, debris and vehicles, zones and markers. From that one description both
 the tile layers (the art) and the `terrain`/`markers` objects (the rules) are written, so roofs
@@ -93,6 +94,9 @@ class MapSpec:
     start_positions: tuple[tuple[str, Point], ...]  # (side, position), numbered from 1
     contractors: tuple[Point, ...] = ()
     props: dict[str, str] = field(default_factory=dict)
+    # --- civilians (issue 21) ---
+    mobs: tuple[Point, ...] = ()  # CivilianMob markers, C1, C2, ... in this order
+    poi: Point | None = None  # the POI marker (Hornet's Nest)
 
 
 def rubble(x: int, y: int, w: int, h: int, label: str = "rubble") -> PieceSpec:
@@ -304,7 +308,94 @@ SWEEP_AND_CLEAR = MapSpec(
     ),
 )
 
-MAPS = (CONTRACTING_TROUBLE, SWEEP_AND_CLEAR)
+# --- civilians (issue 21): Scenario 5 ---
+HORNETS_NEST = MapSpec(
+    slug="hornets-nest",
+    title="Hornet's Nest",
+    scenario="hornets-nest",
+    description=(
+        "A crowded quarter at midday. The Marines have just pulled a wanted man out of the "
+        "house at the top of the main street and must walk him out by the south end of it, "
+        "through a cross street, a market and five knots of angry onlookers. Few fighters are "
+        "about, but every shot fired near the crowd makes more of them."
+    ),
+    entry_edges="north",
+    exit_edges="south",
+    ground=(
+        ("street", (10, 0, 3, 24)),
+        ("pavement", (9, 0, 1, 24)),
+        ("pavement", (13, 0, 1, 24)),
+        ("street", (0, 10, 24, 3)),
+        ("pavement", (0, 9, 9, 1)),
+        ("pavement", (14, 9, 10, 1)),
+        ("pavement", (0, 13, 9, 1)),
+        ("pavement", (14, 13, 10, 1)),
+        ("court", (14, 18, 5, 6)),
+        ("alley", (4, 14, 1, 10)),
+        ("dirt", (0, 4, 4, 2)),
+        ("dirt", (19, 4, 5, 2)),
+    ),
+    centre_lines=(("line_v", (11, 0, 1, 10)), ("line_v", (11, 13, 1, 11))),
+    zebras=(("zebra_h", (10, 9, 3, 1)), ("zebra_h", (10, 13, 3, 1))),
+    buildings=(
+        BuildingSpec(0, 0, 4, 4, 2, "plaster", "Family house", (("e", 1),), ("tank_black",)),
+        BuildingSpec(5, 0, 4, 4, 2, "concrete", "The POI's house", (("s", 2), ("e", 1)), ("dish",)),
+        BuildingSpec(14, 0, 4, 3, 1, "ochre", "Teahouse", (("w", 1),), ("laundry",)),
+        BuildingSpec(
+            19, 0, 5, 4, 3, "concrete", "Apartment block", (("s", 2),), ("tank_white", "ac_unit")
+        ),
+        BuildingSpec(0, 6, 4, 3, 1, "ochre", "Bakery", (("s", 1),), ("ac_unit",)),
+        BuildingSpec(5, 5, 4, 4, 2, "plaster", "Shop row", (("e", 1), ("s", 1)), ("solar",)),
+        BuildingSpec(14, 4, 4, 5, 2, "plaster", "Tailor's", (("w", 2),), ("tank_black",)),
+        BuildingSpec(19, 6, 5, 3, 1, "ochre", "Garage", (("s", 2),), ("solar",)),
+        BuildingSpec(0, 14, 4, 4, 2, "concrete", "Pharmacy", (("n", 1), ("e", 2)), ("dish",)),
+        BuildingSpec(5, 14, 4, 3, 1, "ochre", "Cafe", (("n", 1), ("e", 1)), ("ac_unit",)),
+        BuildingSpec(14, 14, 4, 3, 2, "plaster", "Clinic", (("w", 1), ("n", 1)), ("tank_white",)),
+        BuildingSpec(
+            19,
+            14,
+            5,
+            5,
+            3,
+            "concrete",
+            "Market hall",
+            (("w", 2), ("n", 2)),
+            ("tank_black", "ac_unit", "solar"),
+        ),
+        BuildingSpec(0, 20, 4, 4, 1, "plaster", "Cottage", (("e", 1),), ("laundry",)),
+        BuildingSpec(5, 19, 4, 3, 2, "ochre", "Workshop", (("e", 1), ("w", 1)), ("tank_white",)),
+        BuildingSpec(20, 20, 4, 4, 1, "ochre", "Store", (("w", 1),)),
+    ),
+    walls=(
+        # the market's low wall on the street side, open to the south
+        WallSpec(((14.0, 17.5), (18.5, 17.5)), False),
+        # a garden wall behind the workshop
+        WallSpec(((5.5, 23.5), (8.5, 23.5)), False),
+    ),
+    pieces=(
+        PieceSpec("Cover", (15, 19, 1, 1), ("stall_red",), 0.1, "market stall"),
+        PieceSpec("Cover", (17, 19, 1, 1), ("stall_green",), 0.1, "market stall"),
+        PieceSpec("Cover", (15, 21, 1, 1), ("stall_green",), 0.1, "market stall"),
+        PieceSpec("Cover", (17, 21, 1, 1), ("crates",), 0.1, "crates"),
+        PieceSpec("Cover", (2, 11, 2, 1), ("car_white_w", "car_white_e"), 0.15, "parked car"),
+        PieceSpec("Cover", (20, 11, 2, 1), ("car_white_w", "car_white_e"), 0.15, "parked car"),
+        PieceSpec("Cover", (12, 16, 1, 2), ("car_blue_n", "car_blue_s"), 0.2, "parked car"),
+        PieceSpec("Cover", (1, 4, 1, 1), ("palm",), 0.2, "palm"),
+        PieceSpec("Cover", (22, 4, 1, 1), ("palm",), 0.2, "palm"),
+        rubble(6, 10, 1, 1, "rubble heap"),
+    ),
+    zones=(("deploy", "regular", (9.0, 1.0, 5.0, 3.0), "M: Marine squad with the POI"),),
+    hot_spots=((3.0, 5.0), (18.5, 3.5), (4.5, 18.5), (19.0, 13.5), (13.5, 22.5)),
+    start_positions=(
+        ("insurgent", (2.5, 9.3)),
+        ("insurgent", (21.5, 9.5)),
+        ("insurgent", (16.5, 22.5)),
+    ),
+    mobs=((11.5, 7.5), (4.5, 11.5), (18.5, 11.5), (10.5, 15.5), (2.0, 19.0)),
+    poi=(11.5, 2.0),
+)
+
+MAPS = (CONTRACTING_TROUBLE, SWEEP_AND_CLEAR, HORNETS_NEST)
 
 
 # --- tiles -------------------------------------------------------------------------------
@@ -636,6 +727,10 @@ def build_tmx(spec: MapSpec, ids: dict[str, int]) -> str:
         )
     for number, (cx, cy) in enumerate(spec.contractors, start=1):
         markers.add("Contractor", f"Contractor {number}", cx, cy, "<point/>")
+    for number, (mx, my) in enumerate(spec.mobs, start=1):  # civilians (issue 21)
+        markers.add("CivilianMob", f"C{number}", mx, my, "<point/>")
+    if spec.poi is not None:
+        markers.add("POI", "Person of Interest", spec.poi[0], spec.poi[1], "<point/>")
 
     map_props = [
         ("title", "string", spec.title),

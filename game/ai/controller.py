@@ -65,6 +65,7 @@ from game.engine.commands import (
     EndActivation,
     EndPhase,
     Fire,
+    InfluenceMob,
     MoveUnit,
 )
 from game.engine.protocol import ContractorStatus, DecisionKind, MoveRate
@@ -287,6 +288,9 @@ class InsurgentAI:
 
         dice = self._dice(decision)
         for unit in sorted(waiting, key=order):
+            arm = self._arm_mob(world, unit, by_unit[unit.id])  # civilians (issue 21, R239)
+            if arm is not None:
+                return arm
             situation = world.situation(unit, Moment.END_OF_TURN)
             outcomes, self._ledger = checks_at_end_of_turn(
                 [situation], self._ledger, dice, quality_checks=False
@@ -301,6 +305,18 @@ class InsurgentAI:
                     self._plans[situation.unit_id] = _Plan(outcome.choice)
                 return command
         return EndPhase(side=INSURGENT)
+
+    def _arm_mob(self, world: _World, unit: UnitState, options: list[Command]) -> Command | None:
+        """A leader in contact with a civilian mob, with men to hand out weapons, tries to arm
+        it before his unit's Action Check: the solo tables have no row for mobs (R239)."""
+        for option in options:
+            if isinstance(option, InfluenceMob) and option.arm:
+                self._note(
+                    f"T{world.turn} end of turn: the leader of {unit.name} is in contact with "
+                    f"civilian mob {option.mob} and tries to arm it (not a solo-table row: R239)"
+                )
+                return option
+        return None
 
     def _command_for(
         self, world: _World, outcome: CheckOutcome, options: list[Command]

@@ -19,6 +19,7 @@ from game.ai.actions import Action
 from game.ai.situation import Moment, Situation, UnitKind
 from game.ai.tables import ActionChoice, action_check, table_for
 from game.battlefield.model import Side
+from game.rules.civilians import insurgency_shift
 from game.rules.dice import DiceSource, Die
 from game.rules.quality import Quality, quality_test
 
@@ -189,13 +190,14 @@ class InsurgencyShifts:
 
     def record_civilian_casualty(self, caused_by: Side) -> tuple[int, InsurgencyShifts]:
         """The change to apply to the Insurgency Level now (+1, -1 or 0) and the new record."""
-        if caused_by is Side.REGULAR:
-            if self.raised:
-                return 0, self
-            return 1, replace(self, raised=True)
-        if self.lowered:
-            return 0, self
-        return -1, replace(self, lowered=True)
+        shift = insurgency_shift(
+            caused_by is Side.REGULAR, raised=self.raised, lowered=self.lowered
+        )
+        if shift > 0:
+            return shift, replace(self, raised=True)
+        if shift < 0:
+            return shift, replace(self, lowered=True)
+        return 0, self
 
     def next_turn(self) -> InsurgencyShifts:
         return InsurgencyShifts(turn=self.turn + 1)

@@ -193,7 +193,11 @@ class RegularAI:
             if len(ids) != 1:
                 continue
             helper = board.unit(ids[0])
-            if helper is None or helper.neutralizing or "contractor" in helper.dependants:
+            if (
+                helper is None
+                or helper.neutralizing
+                or set(helper.dependants) & {"contractor", "poi"}
+            ):
                 continue
             # A helper spends its activation: worth it for a good shot, a better one when the
             # helper still has somewhere to go.

@@ -17,15 +17,17 @@ from typing import Any
 
 from game.battlefield.model import Point, UnitPosition
 from game.engine import rulesbridge as rb
+from game.engine.buildings import first_uncleared  # house clearing (issue 21)
 from game.engine.commands import Command, MoveUnit
 from game.engine.protocol import ContractorStatus, MoveRate
 from game.engine.scenario import Objectives
 from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
-from game.engine.terrain import Terrain, distance, path_length, walk
+from game.engine.terrain import Terrain, distance, path_length, truncate, walk
 from game.engine.view import PlayerView
+from game.rules import civilians as civ
 from game.rules.dice import Die
 from game.rules.firepower import optimum_range
-from game.rules.movement import CAUTIOUS, CONTACT, EDGE_REACH, RAPID
+from game.rules.movement import CAUTIOUS, CONTACT, EDGE_REACH, RAPID, allowance
 from game.rules.odds import MAX_POOL, casualty_odds
 from game.rules.units import Unit
 
@@ -37,8 +39,13 @@ W_UNEXPOSED = 4.0
 W_PROGRESS = 3.0
 W_FIRE = 15.0
 W_SHOT = 5.0  # a good firing position after the move (the shot itself is scored when taken)
+# --- civilians (issue 21): an expected civilian killed by our fire: 5 VP to the Insurgents,
+# perhaps our own 5 VP for killing none, and a higher Insurgency Level (R239)
+W_CIVILIAN = 60.0
+ESCORTED = ("contractor", "poi")  # what a unit escorts to the exit (the POI: issue 21, R237)
 RING = (3.0, 6.0)
 SIGHT_MEMORY = 50_000  # pairs of positions whose line of sight a game's Boards remember
+STOP_SHORT = 0.5  # inches short of an uncleared building's wall a blocked move stops (R244)
 DIRECTIONS = tuple((math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a in range(8))
 
 
@@ -442,7 +449,7 @@ class Board:
         waiting = [c for c in self.state.contractors if c.status == ContractorStatus.WAITING]
         held = [c for c in self.state.contractors if c.status == ContractorStatus.HELD]
         for unit in self.regulars:
-            carrying = "contractor" in unit.dependants
+            carrying = any(d in ESCORTED for d in unit.dependants)
             exit_at = self.exit_point(unit.leader_point)
             if carrying and exit_at is not None:
                 goals[unit.id] = Goal(
@@ -495,11 +502,47 @@ class Board:
             route = self.path(start, to)
             if path_length(route) < 0.5:
                 continue
+            blocked = first_uncleared(self.state, self.terrain, route)  # house clearing
+            if blocked is not None:  # stop at its wall, to stack and clear it (R244)
+                reach = blocked[1] - STOP_SHORT
+                if reach < 0.5:
+                    continue
+                to = walk(route, reach)
+                to = (round(to[0], 2), round(to[1], 2))
+                route = self.path(start, to)
+                if first_uncleared(self.state, self.terrain, route) is not None:
+                    continue
             end = walk(route, reach)
             if any(distance(end, d.end) < 0.75 and rate == d.rate for d in out):
                 continue
+            if not self.clear_of_mobs(unit, to, rate):  # civilians (issue 21, R232)
+                continue
             out.append(Destination(to, end, rate, self.ghost(unit, end)))
         return out
+
+    # --- civilians (issue 21) ---
+    def mobs(self) -> list[Point]:
+        return [m.pos for m in self.state.mobs if m.on_table]
+
+    def clear_of_mobs(self, unit: UnitState, to: Point, rate: str) -> bool:
+        """Whether a move towards `to` at `rate` keeps off every civilian mob's stand: the
+        engine refuses a Regular move through one (Civilians on the Battlefield; R232)."""
+        mobs = self.mobs()
+        if not mobs:
+            return True
+        walked = truncate(self.path(unit.leader_point, to), allowance(rate))
+        return not any(civ.path_through_mob(walked, m) for m in mobs)
+
+    def civilian_risk(self, firer: UnitState, spot: Spot, target: UnitState) -> float:
+        """Expected civilians killed by `firer` shooting at `target` from `spot`: each mob
+        within 3" of the line is hit on 1-2 of the firer's Quality die (R232, R239)."""
+        mobs = self.mobs()
+        if not mobs:
+            return 0.0
+        near = civ.mobs_near_line(
+            spot.centre, self.spot_of(target).centre, {str(i): m for i, m in enumerate(mobs)}
+        )
+        return len(near) * civ.CASUALTY_FACES / int(firer.quality_die())
 
     def seen_on_the_way(self, unit: UnitState, dest: Destination) -> bool:
         """Could any known Insurgent see the unit somewhere along this move?"""

@@ -12,6 +12,8 @@ from typing import Any
 
 from game.ai.rca import NOTHING, CandidateAction
 from game.ai.regular_board import (
+    ESCORTED,
+    W_CIVILIAN,
     W_FIRE,
     W_PROGRESS,
     W_SHOT,
@@ -26,6 +28,7 @@ from game.battlefield.model import Point
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Command,
+    DisperseMob,
     EndActivation,
     Fire,
     FirstAid,
@@ -36,6 +39,7 @@ from game.engine.commands import (
 from game.engine.protocol import DecisionKind, FigureStatus, MoveRate
 from game.engine.state import REGULAR, UnitState
 from game.engine.terrain import distance, path_length, walk
+from game.rules import civilians as civ
 from game.rules.movement import CAUTIOUS, EDGE_REACH
 
 
@@ -198,9 +202,50 @@ class FireCandidate(CandidateAction[Focus, Command]):
                 continue
             e = board.fire_value(unit, spot, target, rapid=rapid)
             score = 10.0 + W_FIRE * e + (5.0 if not target.has_leader else 0.0)
+            risk = board.civilian_risk(unit, spot, target)  # civilians (issue 21, R239)
+            score -= W_CIVILIAN * risk
+            if score > best_score:
+                civilians = f", civilians at risk E={risk:.2f}" if risk else ""
+                best_score = self.propose(
+                    c, f"{unit.name} → {target.name} (E={e:.2f} casualties{civilians})", score
+                )
+        return best_score
+
+
+# --- civilians (issue 21) ---
+class DisperseCandidate(CandidateAction[Focus, Command]):
+    """Reason with a civilian mob within 6" (Regulars and Civilian Mobs): 5 VP on success and
+    the way cleared; the unit escorting the POI keeps walking unless a mob bars its way (R239)."""
+
+    name = "disperse a civilian mob"
+    priority = 55
+
+    def evaluate(self, focus: Focus) -> float:
+        board, unit = focus.board, focus.unit
+        if focus.wounded:
+            return NOTHING
+        level = civ.level_for_civilians(board.state.insurgency_level)
+        die = int(unit.quality_die())
+        chance = max(0, die - level) / die
+        escorting = any(d in ESCORTED for d in unit.dependants)
+        goal = board.goal_for(unit)
+        best_score = NOTHING
+        for c in focus.options:
+            if not isinstance(c, DisperseMob):
+                continue
+            mob = next(m for m in board.state.mobs if m.id == c.mob)
+            blocking = goal is not None and civ.path_through_mob(
+                board.path(unit.leader_point, goal.point), mob.pos
+            )
+            if escorting and not blocking:
+                continue
+            score = 20.0 + 40.0 * chance + (15.0 if blocking else 0.0)
             if score > best_score:
                 best_score = self.propose(
-                    c, f"{unit.name} → {target.name} (E={e:.2f} casualties)", score
+                    c,
+                    f"{unit.name} reasons with civilian mob {mob.id} (succeeds {chance:.0%} at "
+                    f"Insurgency Level {level}{'; it bars the way' if blocking else ''})",
+                    score,
                 )
         return best_score
 
@@ -254,6 +299,8 @@ class ObjectiveCandidate(CandidateAction[Focus, Command]):
         for dx, dy in ((2.0, 0.0), (-2.0, 0.0), (0.0, 2.0), (0.0, -2.0)):
             to = (round(x + dx, 2), round(y + dy, 2))
             if board.terrain.blocked_point(to):
+                continue
+            if not board.clear_of_mobs(unit, to, MoveRate.CAUTIOUS):  # civilians (R232)
                 continue
             if path_length(board.path(unit.leader_point, to)) >= 0.5:
                 return self.propose(
@@ -339,13 +386,17 @@ class HoldCandidate(CandidateAction[Focus, Command]):
 
 
 def default_candidates() -> list[CandidateAction[Focus, Command]]:
+    from game.ai.regular_clearing import ClearBuildingCandidate  # house clearing (issue 21)
+
     return [
         FirstAidCandidate(),
         WoundedToSafetyCandidate(),
         NeutralizeCandidate(),
         FireCandidate(),
+        DisperseCandidate(),  # civilians (issue 21)
         ObjectiveCandidate(),
         CoverMoveCandidate(),
         OverwatchCandidate(),
         HoldCandidate(),
+        ClearBuildingCandidate(),  # house clearing (issue 21): only with the optional rule
     ]

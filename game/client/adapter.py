@@ -120,7 +120,12 @@ def unit_sprite(
         _dependant_positions(unit, len(unit.dependants), terrain, occupied),
         strict=True,
     ):
-        figures.append(FigureSprite(position_in=pos, side=side, kind=kind, is_dependant=True))
+        person = kind in ("contractor", "poi")  # a rescued man walks with them (issue 22)
+        figures.append(
+            FigureSprite(
+                position_in=pos, side=side, kind=kind, is_dependant=True, is_civilian=person
+            )
+        )
     morale = unit.morale_die()
     return UnitSprite(
         unit_id=unit.id,
@@ -158,9 +163,28 @@ def view_from_game(
         HotSpotSprite(h.number, (h.x, h.y)) for h in state.hot_spots.values() if not h.neutralized
     )
     markers = tuple(
-        MarkerSprite("contractor", "Contractor", (c.x, c.y))
+        MarkerSprite(
+            "poi" if c.kind == "poi" else "contractor",
+            "POI" if c.kind == "poi" else "Contractor",
+            (c.x, c.y),
+        )
         for c in state.contractors
         if not c.holder and c.status == ContractorStatus.WAITING
+    )
+    # --- civilians (issue 21): each mob still on the table, with its dead counted ---
+    markers += tuple(
+        MarkerSprite("mob", m.id + (f" · {m.killed} killed" if m.killed else ""), m.pos)
+        for m in state.mobs
+        if m.on_table
+    )
+    fallen = tuple(
+        FigureSprite(
+            position_in=(float(x), float(y)),
+            side=Side.INSURGENT if side == INSURGENT else Side.REGULAR,
+            kind=str(kind),
+            is_fallen=True,
+        )
+        for x, y, side, kind in state.fallen
     )
     turn_text = f"Turn {state.turn} of {state.turn_limit}" if state.turn > 0 else "Set-up"
     vp = "VP —"
@@ -174,6 +198,7 @@ def view_from_game(
         units=tuple(units),
         hot_spots=hot_spots,
         markers=markers,
+        fallen=fallen,
     )
 
 

@@ -38,7 +38,8 @@ def briefing_html(briefing: Briefing) -> str:
     lines = [
         f"<font size=5><b>{esc(briefing.title)}</b></font>",
         f"{briefing.turn_limit} turns · Insurgency Level {esc(briefing.insurgency_level)}"
-        + (" · Fog of War" if briefing.fog_of_war else ""),
+        + (" · Fog of War" if briefing.fog_of_war else "")
+        + "".join(f" · Optional rule: {esc(r)}" for r in briefing.optional_rules),
     ]
     if briefing.brief:
         lines += ["", esc(briefing.brief).replace("\n", "<br>")]

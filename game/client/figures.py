@@ -9,6 +9,7 @@ for leaders, red for support weapons. Sprites are drawn once per size and facing
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -17,6 +18,8 @@ from game.client.palette import DEFAULT_PALETTE, Colour, Palette
 from game.client.viewmodel import FigureSprite
 
 FACINGS = 16
+CIVILIAN_SHIRT: Colour = (70, 130, 225)  # contractors and the POI: no side's colours
+CIVILIAN_SHIRT_SHADE: Colour = (36, 66, 130)
 _SUPERSAMPLE = 4
 
 
@@ -31,7 +34,7 @@ class FigureArt:
 
     def __init__(self, palette: Palette = DEFAULT_PALETTE) -> None:
         self.palette = palette
-        self._cache: dict[tuple[str, bool, bool, bool, int, int], pygame.Surface] = {}
+        self._cache: dict[tuple[str, bool, bool, bool, bool, bool, int, int], pygame.Surface] = {}
 
     def sprite(self, figure: FigureSprite, diameter_px: int, facing: int) -> pygame.Surface:
         key = (
@@ -39,6 +42,8 @@ class FigureArt:
             figure.is_leader,
             figure.has_support_weapon,
             figure.is_dependant,
+            figure.is_fallen,
+            figure.is_civilian,
             diameter_px,
             facing % FACINGS,
         )
@@ -65,6 +70,12 @@ class FigureArt:
                 c + r * (forward * fwd[1] + across * side[1]),
             )
 
+        if figure.is_fallen:
+            self._fallen(surface, figure, at, r)
+            return pygame.transform.smoothscale(surface, (diameter_px, diameter_px))
+        if figure.is_civilian:
+            self._civilian(surface, at, c, r)
+            return pygame.transform.smoothscale(surface, (diameter_px, diameter_px))
         scheme = self.palette.side(figure.side)
         if figure.is_dependant:
             base, rim = self.palette.dependant_base, (90, 90, 90)
@@ -106,6 +117,44 @@ class FigureArt:
             pygame.draw.circle(surface, (30, 10, 10), at(-0.62, 0.3), dot_r * 1.25)
             pygame.draw.circle(surface, self.palette.support_dot, at(-0.62, 0.3), dot_r)
         return pygame.transform.smoothscale(surface, (diameter_px, diameter_px))
+
+    def _fallen(self, surface: pygame.Surface, figure: FigureSprite, at: _At, r: float) -> None:
+        """A body lying where it fell, no base: a dark stain, the side's colours dulled, arms
+        out, the weapon dropped beside it."""
+        scheme = self.palette.side(figure.side)
+        body, shade = _dulled(scheme.figure), _dulled(scheme.figure_shade)
+        stain = pygame.Rect(0, 0, round(r * 1.3), round(r * 0.9))
+        stain.center = (round(at(-0.05, 0.1)[0]), round(at(-0.05, 0.1)[1]))
+        pygame.draw.ellipse(surface, (70, 20, 16, 150), stain)
+        _capsule(surface, (24, 24, 22), at(-0.3, 0.55), at(0.35, 0.7), r * 0.08)  # dropped arms
+        _capsule(surface, shade, at(-0.55, -0.12), at(0.25, 0.0), r * 0.24)  # legs to shoulders
+        _capsule(surface, body, at(-0.5, -0.1), at(0.22, 0.0), r * 0.18)
+        _capsule(surface, body, at(0.15, -0.05), at(0.3, -0.55), r * 0.09)  # flung arm
+        _capsule(surface, body, at(0.15, 0.05), at(0.45, 0.4), r * 0.09)
+        pygame.draw.circle(surface, shade, at(0.5, 0.0), r * 0.19)
+        pygame.draw.circle(surface, body, at(0.52, -0.02), r * 0.12)
+
+    def _civilian(self, surface: pygame.Surface, at: _At, c: float, r: float) -> None:
+        """A person on a pale base: a bright shirt, bare head, no weapon, no helmet."""
+        p = self.palette
+        pygame.draw.circle(surface, (60, 60, 60), (c, c), r)
+        pygame.draw.circle(surface, p.dependant_base, (c, c), r * 0.84)
+        shirt, shade = CIVILIAN_SHIRT, CIVILIAN_SHIRT_SHADE
+        _capsule(surface, shade, at(-0.02, -0.38), at(-0.02, 0.38), r * 0.24)
+        _capsule(surface, shirt, at(0.0, -0.34), at(0.0, 0.34), r * 0.19)
+        _capsule(surface, shirt, at(0.0, 0.34), at(-0.25, 0.42), r * 0.09)  # arms at the sides
+        _capsule(surface, shirt, at(0.0, -0.34), at(-0.25, -0.42), r * 0.09)
+        pygame.draw.circle(surface, (40, 30, 24), at(0.02, 0.0), r * 0.2)  # hair
+        pygame.draw.circle(surface, (214, 170, 130), at(0.1, 0.0), r * 0.13)  # face
+
+
+_At = Callable[[float, float], tuple[float, float]]
+
+
+def _dulled(colour: Colour) -> Colour:
+    """A colour greyed and darkened: the fallen read apart from the living at a glance."""
+    grey = sum(colour[:3]) / 3
+    return tuple(round((0.45 * v + 0.55 * grey) * 0.7) for v in colour[:3])  # type: ignore[return-value]
 
 
 def _capsule(

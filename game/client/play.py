@@ -27,7 +27,7 @@ from game.client.card_hand import CardShow, draw_cards  # --- cards (issue 19)
 from game.client.catalogue import OpenedMap
 from game.client.endgame import EndGameScene, summary_of
 from game.client.handoff import HandoffScene, hand_off_first, handoff_due
-from game.client.move_checks import ExitPreview, exit_preview, with_exit
+from game.client.move_checks import ExitPreview
 from game.client.play_consts import (
     ACTIONS,
     BLOCKED_COLOUR,
@@ -50,8 +50,11 @@ from game.client.play_consts import (
     WATCH_ACTIONS,
     load_settings,
 )
+from game.client.play_risk import plan_move_extras
 from game.client.playback import Beat, Playback, beat_of
+from game.client.risk import RiskPreview
 from game.client.session import GameSession, Seat, SessionConfig
+from game.client.sound import loudest
 from game.client.viewmodel import BattleView
 from game.engine.commands import (
     Command,
@@ -127,6 +130,7 @@ class PlayScene(BattleScene):
         self.ended = False
         self.move_plan: orders.MovePreview | None = None
         self.move_exit: ExitPreview | None = None  # the plan leaves the table
+        self.move_risk: RiskPreview | None = None  # who could interrupt it, and the odds
         self.force_rate: str | None = None
         self.fire_plan: orders.FirePreview | None = None
         self.preview_text = ""
@@ -221,6 +225,7 @@ class PlayScene(BattleScene):
         # watching two AIs: the viewing tools only, no order buttons nobody may press
         watching = not any(seat.human for seat in self.session.config.seats)
         actions = [a for a in ACTIONS if not watching or a[0] in WATCH_ACTIONS]
+        actions = play_orders.house_buttons(self, actions)  # house clearing (issue 21)
         rows = (len(actions) + 1) // 2
         height = rows * BUTTON_ROW + 8
         if self.card_box is not None:
@@ -276,8 +281,10 @@ class PlayScene(BattleScene):
 
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        for beat in self.playback.update(dt):
+        revealed = self.playback.update(dt)
+        for beat in revealed:
             self._reveal(beat)
+        self.app.sound.play(loudest([beat.sound for beat in revealed]))
         session = self.session
         if session.engine.state.turn != self._settled_turn and self._gc is not None:
             self._settled_turn = session.engine.state.turn
@@ -448,8 +455,7 @@ class PlayScene(BattleScene):
             to = (round(world[0] * 4) / 4, round(world[1] * 4) / 4)
             if self.move_plan is None or self.move_plan.path[-1:] != (to,):
                 self.move_plan = orders.move_preview(engine, unit, to, force_rate=self.force_rate)
-                self.move_exit = exit_preview(engine, unit, self.move_plan.path)
-                self.preview_text = with_exit(self.move_plan.label, self.move_exit)
+                plan_move_extras(self)
         elif self.mode in ("fire", "assault"):
             hovered = self.overlays.hovered_unit
             target = engine.state.units.get(hovered) if hovered else None

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.client.house_orders import HOUSE_KEYS  # house clearing (issue 21)
 from game.engine.protocol import DecisionKind
 
 BOARD_KINDS = frozenset(
@@ -29,7 +30,7 @@ ERROR_TEXT = (255, 150, 130)
 PLAY_HELP = (
     "Click/Tab: select · M move (C: Cautious only) · F fire (S: split) · A assault · "
     "O overwatch · H hot spot · G first aid · U split · J join/merge · B abandon casualties · "
-    "K release POWs · "
+    "K release POWs · X stack · Z clear building (optional rule) · "
     "E end activation · P end phase · L line of sight · hold R: ruler · V pace · Space: skip · "
     "Esc: cancel/menu"
 )
@@ -113,6 +114,14 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
         "Click two points or units: the line is drawn and what "
         "blocks it is named (Rulebook: Line of Sight).",
     ),
+    # --- civilians (issue 21) ---
+    (
+        "mob",
+        "Civilian mob [I]",
+        'Regulars: reason with the nearest civilian mob within 6" (the whole activation; '
+        "Quality die over the Insurgency Level disperses it). Insurgents: a leader in contact "
+        'arms the mob if he has men with him, else moves it 6" towards the Regulars.',
+    ),
     ("pace", "Pace [V]", "How fast the other side's actions play out: instant, normal, slow."),
     ("skip", "Skip [Space]", "Show at once everything still being played out."),
 )
@@ -132,7 +141,9 @@ KEYS: dict[int, str] = {
     pygame.K_p: "end_phase",
     pygame.K_l: "los",
     pygame.K_v: "pace",
+    pygame.K_i: "mob",  # civilians (issue 21)
     pygame.K_SPACE: "skip",
+    **HOUSE_KEYS,  # house clearing (issue 21): X stack, Z clear (with the optional rule)
 }
 BUTTON_ROW = 32
 TARGET_RING_INCHES = 1.6  # the ring around each enemy in the fire and charge modes

@@ -16,6 +16,7 @@ from game.client import orders
 from game.client.play_consts import (
     BOARD_KINDS,
 )
+from game.client.play_interrupts import interrupt_points
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -103,6 +104,8 @@ def _dialog_avoids(self: PlayScene, options: list[Any]) -> list[tuple[tuple[int,
         point = orders.choice_point(option)
         if point is not None:
             avoid.append((self._to_screen(point), 10))
+    for point, _ in interrupt_points(engine, options):
+        avoid.append((self._to_screen(point), 10))
     for unit in engine.state.units.values():
         if unit.on_table:
             weight = 10 if unit.id in named else 1

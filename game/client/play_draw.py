@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.battlefield.model import Point
-from game.client import move_checks, orders, text
+from game.client import house_orders, move_checks, orders, text
 from game.client.play_consts import (
     BLOCKED_COLOUR,
     CAUTIOUS_COLOUR,
@@ -27,6 +27,8 @@ from game.client.play_consts import (
     TARGET_COLOUR,
     TARGET_RING_INCHES,
 )
+from game.client.play_interrupts import draw_interrupt_points
+from game.client.play_risk import draw_move_risk
 from game.engine.commands import (
     CloseAssault,
     Command,
@@ -56,6 +58,7 @@ def _selected_own(self: PlayScene) -> UnitState | None:
 
 
 def _draw_reach(self: PlayScene, surface: pygame.Surface) -> None:
+    house_orders.draw_buildings(self, surface)  # house clearing (issue 21): under the outlines
     unit = self._selected_own()
     engine = self.session.engine
     if unit is None or self.mode not in ("select", "move"):
@@ -126,6 +129,7 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
         # outlines drawn in the same colours
         pygame.draw.lines(surface, PATH_CASING, False, points, 7)
         pygame.draw.lines(surface, colour, False, points, 3)
+        draw_move_risk(self, surface)
         pygame.draw.circle(surface, PATH_CASING, points[-1], 7)
         pygame.draw.circle(surface, colour, points[-1], 5)
         if self.move_exit is not None:  # where the unit would leave the table
@@ -174,6 +178,7 @@ def _draw_los(self: PlayScene, surface: pygame.Surface) -> None:
 
 
 def _draw_choice_points(self: PlayScene, surface: pygame.Surface) -> None:
+    draw_interrupt_points(self, surface)  # where each offered interruption would happen
     hovered = {id(option) for button, option in self.dialog_buttons if button.hovered}
     for i, option in enumerate(self.dialog_options):
         point = orders.choice_point(option)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.client import orders
+from game.client import civilian_orders, orders
 from game.client.handoff import handoff_due
 from game.client.play_consts import (
     BOARD_KINDS,
@@ -155,6 +155,12 @@ def order(self: PlayScene, action: str) -> None:
 
         end = EndActivation(side=side, unit=unit.id)
         confirm_end_activation(self, unit.name, lambda: self.give(end))
+    elif action == "mob":  # civilians (issue 21)
+        command = civilian_orders.mob_order(self.session.engine, side, unit)
+        if command is None:
+            self.say(f"{unit.name} has no civilian mob within reach.", True)
+            return
+        self.give(command)
     elif action == "hotspot":
         spots = [h for h in self.session.engine.state.hot_spots.values() if not h.neutralized]
         if not spots:
@@ -162,6 +168,19 @@ def order(self: PlayScene, action: str) -> None:
             return
         spot = min(spots, key=lambda h: distance((h.x, h.y), unit.leader_point))
         self.give(NeutralizeHotSpot(side=side, unit=unit.id, hot_spot=spot.number))
+    elif action in ("stack", "clear"):  # house clearing (issue 21)
+        from game.client.house_orders import give_house_order
+
+        give_house_order(self, side, unit, action)
+
+
+def house_buttons(
+    self: PlayScene, actions: list[tuple[str, str, str]]
+) -> list[tuple[str, str, str]]:
+    """The order buttons, with Stack and Clear under the optional Building Clearing rule."""
+    from game.client.house_orders import house_buttons as with_house
+
+    return with_house(actions, self.session.engine.state)
 
 
 def _select_at_phase_start(self: PlayScene, seat: Seat) -> None:

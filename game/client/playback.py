@@ -11,6 +11,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.client.sound import sound_for_event
 from game.engine.protocol import EventKind
 
 PACE_SECONDS = {"instant": 0.0, "normal": 0.7, "slow": 1.6}
@@ -33,6 +34,7 @@ class Beat:
     target: str | None
     faces: tuple[tuple[str, tuple[int, ...]], ...] = ()
     source: str = "event"  # event | ai (an AI's reasoning line)
+    sound: str | None = None  # what the event sounds like when revealed (client/sound.py)
 
 
 def beat_of(event: dict[str, Any]) -> Beat:
@@ -47,7 +49,14 @@ def beat_of(event: dict[str, Any]) -> Beat:
             )
         elif key.endswith("face") and isinstance(value, int):
             faces.append((key.replace("_face", "").replace("_", " ") or "die", (value,)))
-    return Beat(str(event.get("text", "")), str(event.get("kind", "")), actor, target, tuple(faces))
+    return Beat(
+        str(event.get("text", "")),
+        str(event.get("kind", "")),
+        actor,
+        target,
+        tuple(faces),
+        sound=sound_for_event(event),
+    )
 
 
 @dataclass

@@ -7,13 +7,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.battlefield.model import Battlefield, Edge, Point
+from game.battlefield.model import Battlefield, Edge, Point, Side
 from game.client import text
 from game.client.camera import Camera
-from game.client.figures import FigureArt, figure_facing
+from game.client.civilian_art import draw_mob
+from game.client.figures import FACINGS, FigureArt, facing_index, figure_facing
 from game.client.map_render import EDGE_BAND_IN, MapArt
 from game.client.palette import DEFAULT_PALETTE, Colour, Palette
-from game.client.viewmodel import BASE_DIAMETER_IN, Badge, BattleView, UnitSprite
+from game.client.viewmodel import BASE_DIAMETER_IN, Badge, BattleView, FigureSprite, UnitSprite
 
 HOT_SPOT_DIAMETER_IN = 1.0
 
@@ -100,6 +101,7 @@ class BattleRenderer:
         surface.blit(table, origin)
         if self.battlefield is not None:
             self._draw_edge_labels(surface, camera, self.battlefield)
+        self._draw_fallen(surface, camera, view)
         self._draw_hot_spots(surface, camera, view)
         self._draw_markers(surface, camera, view)
         result = FrameResult()
@@ -212,6 +214,16 @@ class BattleRenderer:
             pygame.draw.rect(surface, (0, 0, 0), chip, 1, border_radius=chip.height // 2)
             surface.blit(number, number.get_rect(center=chip.center))
 
+    def _draw_fallen(self, surface: pygame.Surface, camera: Camera, view: BattleView) -> None:
+        """Bodies where they fell, under the hot spots, markers and units (issue 22 item 5)."""
+        diameter = max(6, round(camera.scale * BASE_DIAMETER_IN))
+        blits = []
+        for n, body in enumerate(view.fallen):
+            sprite = self.figures.sprite(body, diameter, (n * 5) % FACINGS)  # as they fell
+            x, y = camera.world_to_screen(body.position_in)
+            blits.append((sprite, sprite.get_rect(center=(round(x), round(y)))))
+        surface.fblits(blits)
+
     def _draw_markers(self, surface: pygame.Surface, camera: Camera, view: BattleView) -> None:
         p = self.palette
         size = max(8, round(camera.scale * 0.4))
@@ -230,16 +242,20 @@ class BattleRenderer:
                 pygame.draw.polygon(surface, p.objective, diamond)
                 pygame.draw.polygon(surface, (255, 255, 255), diamond, 2)
                 colour = p.objective
-            elif marker.kind == "contractor":
-                r = max(5, round(camera.scale * BASE_DIAMETER_IN / 2))
-                pygame.draw.circle(surface, (30, 30, 30), centre, r)
-                pygame.draw.circle(surface, p.contractor, centre, round(r * 0.85))
-                pygame.draw.circle(surface, (40, 90, 200), centre, round(r * 0.45))
-                colour = p.contractor
-            elif marker.kind == "poi":
-                pygame.draw.circle(surface, p.poi, centre, size, 3)
-                pygame.draw.circle(surface, p.poi, centre, max(2, size // 3))
-                colour = p.poi
+            elif marker.kind in ("contractor", "poi"):  # people on foot, not markers
+                person = FigureSprite(
+                    marker.position_in, Side.REGULAR, marker.kind, is_civilian=True
+                )
+                diameter = max(8, round(camera.scale * BASE_DIAMETER_IN))
+                sprite = self.figures.sprite(person, diameter, facing_index(math.pi / 2))
+                surface.blit(sprite, sprite.get_rect(center=centre))
+                if marker.kind == "poi":  # the POI wears a ring in the objective's colour
+                    pygame.draw.circle(surface, p.poi, centre, diameter // 2 + 3, 2)
+                colour = p.contractor if marker.kind == "contractor" else p.poi
+            elif marker.kind == "mob":  # civilians (issue 21)
+                stand = draw_mob(surface, centre, camera.scale, sum(map(ord, marker.label[:2])))
+                colour = p.civilian
+                centre = (centre[0], stand.bottom - size)
             elif marker.kind == "civilianmob":
                 r = max(6, round(camera.scale * 0.75))
                 pygame.draw.circle(surface, (30, 30, 30), centre, r)
@@ -347,7 +363,20 @@ class BattleRenderer:
             round(y_bottom) + 2 + h,
         ]
         blocks = [pygame.Rect(left, t, block_width, h) for t in tops]
-        block = next((b for b in blocks if b.collidelist(layout.label_blocks) == -1), blocks[0])
+        # beside the unit too, for a unit hemmed in above and below (issue 22 item 4)
+        mid = round((y_top + y_bottom) / 2) - h // 2
+        blocks.append(pygame.Rect(round(centre[0] * scale) + round(scale), mid, block_width, h))
+        blocks.append(pygame.Rect(round(x) - round(scale) - block_width, mid, block_width, h))
+        for b in blocks:
+            b.left = max(0, min(b.left, table_width - block_width))
+        others = [r for uid, r in layout.figure_rects if uid != unit.unit_id]
+
+        def cost(b: pygame.Rect) -> tuple[int, int]:
+            """Over another label is worst, then each other unit's figure it would cover (a
+            name or a DEP chip on an enemy reads as that enemy's), then the order above."""
+            return (int(b.collidelist(layout.label_blocks) != -1), len(b.collidelistall(others)))
+
+        block = min(blocks, key=cost)
         layout.label_blocks.append(block)
         rect = caption.get_rect(topleft=block.topleft)
         layout.labels.append((caption, rect.topleft))

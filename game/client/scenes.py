@@ -155,6 +155,9 @@ class App:
             ]
         )
         self.clock = pygame.time.Clock()
+        from game.client.sound import open_sound
+
+        self.sound = open_sound(headless)  # silent under the dummy driver
         self.stack = SceneStack(self)
         self.running = True
         self.frames = 0
@@ -210,6 +213,8 @@ class App:
             if handle_global_key(top, event):
                 return
         consumed = self.manager.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.sound.play("click")
         if top is not None and (not consumed or event.type >= pygame.USEREVENT):
             top.handle_event(event)
 

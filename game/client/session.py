@@ -69,7 +69,7 @@ class SessionConfig:
     """The player's choice of Regular force and ratings where the scenario allows it
     (docs/SCENARIOS.md), as (key, value) pairs: `formation`, `quality`, `morale`."""
     difficulty: str = "book"  # book | hard | brutal (R132-R134)
-    optional_fog_of_war: bool = False  # --- cards (issue 19): R184
+    optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): switched on (R246)
 
     def with_default_seats(self) -> SessionConfig:
         """The seats a mode implies when none were given."""
@@ -130,7 +130,7 @@ class GameSession:
                 turn_limit=config.turn_limit,
                 force=dict(config.force),
                 difficulty=config.difficulty,
-                optional_fog_of_war=config.optional_fog_of_war,
+                optional_rules=config.optional_rules,  # house clearing (issue 21)
             )
         self.engine = engine
         self.config = self._deal_coop_units(config)

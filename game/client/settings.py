@@ -71,6 +71,8 @@ class Settings:
     show_odds: bool = True
     colour_scheme: str = "default"
     user_maps_dir: str = field(default="")  # "" means the default folder (see maps_dir())
+    sound_volume: int = 70  # percent, 0-100
+    sound_muted: bool = False
 
     def maps_dir(self) -> Path:
         """The folder whose .tmx files the setup screen lists next to the shipped maps."""
@@ -112,7 +114,11 @@ def _check_field(name: str, value: Any) -> Any:
         ):
             return (int(value[0]), int(value[1]))
         raise ValueError("window_size must be [width, height] in pixels")
-    if name in ("fullscreen", "confirm_end_activation", "show_odds"):
+    if name == "sound_volume":
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100:
+            return value
+        raise ValueError("sound_volume must be a whole number from 0 to 100")
+    if name in ("fullscreen", "confirm_end_activation", "show_odds", "sound_muted"):
         if isinstance(value, bool):
             return value
         raise ValueError(f"{name} must be true or false")

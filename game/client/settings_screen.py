@@ -49,7 +49,11 @@ TIPS = {
     "colour_scheme": "The colours of the figures and markers (high-contrast reads better)",
     "user_maps_dir": "The folder of your own Tiled maps: its .tmx files are listed in New game. "
     "Type a path and press Enter; empty means the default folder",
+    "sound_volume": "How loud shots, explosions, dice and clicks are (0 is silent)",
+    "sound_muted": "Silence every sound without losing the volume you chose",
 }
+VOLUMES = tuple(str(v) for v in range(0, 101, 10))
+ROWS = 9  # the settings rows below; their spacing shrinks to fit the smallest window
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -100,6 +104,7 @@ class SettingsScene(Scene):
         left = max(40, (w - 760) // 2)
         label_w, control_x = 300, left + 310
         y = round(h * 0.24)
+        step = max(36, min(46, (h - 170 - y) // ROWS))  # 1024x640 keeps status and Back clear
         s = self.settings
         self.widgets = []
         self.controls = {}
@@ -111,7 +116,7 @@ class SettingsScene(Scene):
             control.set_tooltip(TIPS[key])
             self.widgets += [label, control]
             self.controls[key] = control
-            y += 46
+            y += step
 
         sizes: list[str | tuple[str, str]] = [size_label(size) for size in WINDOW_SIZES]
         if size_label(s.window_size) not in sizes:
@@ -172,6 +177,26 @@ class SettingsScene(Scene):
                 initial_text=str(s.maps_dir()),
             ),
         )
+        volumes: list[str | tuple[str, str]] = list(VOLUMES)
+        if str(s.sound_volume) not in VOLUMES:  # a value typed into settings.json stays shown
+            volumes.append(str(s.sound_volume))
+        row(
+            "sound_volume",
+            "Sound volume (%)",
+            UIDropDownMenu(
+                volumes,
+                str(s.sound_volume),
+                pygame.Rect(control_x, y, 220, 34),
+                manager,
+            ),
+        )
+        row(
+            "sound_muted",
+            "Mute sound",
+            UICheckBox(
+                pygame.Rect(control_x, y + 7, 20, 20), "", manager, initial_state=s.sound_muted
+            ),
+        )
         self.status = UITextBox(
             self.message or html.escape(f"Your maps folder: {s.maps_dir()}"),
             pygame.Rect(left, y + 6, w - 2 * left, 70),
@@ -223,6 +248,8 @@ class SettingsScene(Scene):
             self.change(pace=text)
         elif key == "colour_scheme" and text in colour_scheme_names():
             self.change(colour_scheme=text)
+        elif key == "sound_volume" and text.isdigit() and 0 <= int(text) <= 100:
+            self.change(sound_volume=int(text))
 
     def set_maps_dir(self, typed: str) -> bool:
         typed = visible(typed).strip()

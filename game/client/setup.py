@@ -39,7 +39,6 @@ from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
 from game.client.setup_config import (
-    FOG_LABELS,
     MAX_COOP,
     MAX_LISTED_MAPS,
     MAX_NAME,
@@ -65,16 +64,12 @@ from game.client.setup_config import (
 )
 from game.client.setup_details import DetailsPanel
 from game.client.setup_players import build_players
+from game.client.setup_rules import build_clearing, build_fog, clearing_toggled, fog_toggled
 from game.client.typed import visible
 from game.engine.difficulty import LABELS
 
+
 # -- the screen ---------------------------------------------------------------------------------
-FOG_TIP = (
-    "In scenarios with Fog of War: the Optional rule adds a Troop Quality Check of the best "
-    "Regular unit each turn, drawing a card when it fails (R184)"
-)
-
-
 class SetupScene(Scene):
     """Table list on the left, mode, players, seed and pace on the right, Start at the bottom."""
 
@@ -111,6 +106,7 @@ class SetupScene(Scene):
         self.mode_menu: UIDropDownMenu | None = None
         self.pace_menu: UIDropDownMenu | None = None
         self.difficulty_menu: UIDropDownMenu | None = None
+        self.clearing_menu: UIDropDownMenu | None = None  # house clearing (issue 21)
         self.fog_menu: UIDropDownMenu | None = None  # --- cards (issue 19)
         self.count_menu: UIDropDownMenu | None = None
         self.start_button: UIButton | None = None
@@ -426,15 +422,16 @@ class SetupScene(Scene):
             "Brutal: Hard, and Insurgent leaders one Quality die better (README: Difficulty)"
         )
         self.widgets.append(self.difficulty_menu)
-        self.widgets.append(UILabel(pygame.Rect(x + 290, y, 100, 32), "Fog of War", manager))
-        self.fog_menu = UIDropDownMenu(  # --- cards (issue 19): the Optional rule (R184)
-            list(FOG_LABELS.values()),
-            FOG_LABELS[self.choices.optional_fog_of_war],
-            pygame.Rect(x + 390, y, col - 390, 32),
+        made, self.clearing_menu = build_clearing(  # house clearing (issue 21, R246)
             manager,
+            pygame.Rect(x + 300, y, col - 300, 32),
+            self.choices.optional_rules,
+            self.details,
         )
-        self.fog_menu.set_tooltip(FOG_TIP)
-        self.widgets.append(self.fog_menu)
+        self.widgets += made
+        y += 42  # --- cards (issue 19): the Optional Fog of War rule (R184)
+        made, self.fog_menu = build_fog(manager, (x, y), self.choices.optional_rules)
+        self.widgets += made
         y += 52
         y = self._build_players(manager, x, y, col)
         if self.details is not None:
@@ -505,6 +502,7 @@ class SetupScene(Scene):
                 self.mode_menu,
                 self.pace_menu,
                 self.difficulty_menu,
+                self.clearing_menu,
                 self.fog_menu,
                 self.count_menu,
                 *self.panel.menus(),
@@ -530,12 +528,14 @@ class SetupScene(Scene):
                 self.set_mode(mode)
         elif element is self.pace_menu and text in PACES:
             self.choices.pace = text
-        elif element is self.fog_menu:  # --- cards (issue 19)
-            self.choices.optional_fog_of_war = text == FOG_LABELS[True]
         elif element is self.difficulty_menu:
             self.choices.difficulty = next(
                 (key for key, label in LABELS.items() if label == text), self.choices.difficulty
             )
+        elif element is self.clearing_menu:  # house clearing (issue 21, R246)
+            self.choices.optional_rules = clearing_toggled(self.choices.optional_rules, text)
+        elif element is self.fog_menu:  # --- cards (issue 19), R184
+            self.choices.optional_rules = fog_toggled(self.choices.optional_rules, text)
         elif self.details is not None and self.panel.owns(element):
             key, value = self.panel.chosen(element, text, self.details)
             if key:

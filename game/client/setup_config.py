@@ -131,6 +131,7 @@ class TableDetails:
     qualities: tuple[int, ...]
     morales: tuple[int, ...]
     problem: str = ""  # why the table's scenario cannot be played, or ""
+    optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): the ones it offers (R246)
 
 
 def table_details(table: TableChoice) -> TableDetails:
@@ -157,6 +158,7 @@ def table_details(table: TableChoice) -> TableDetails:
         forces,
         spec.quality,
         spec.morale or (),
+        optional_rules=spec.optional_rules,  # house clearing (issue 21)
     )
 
 
@@ -173,10 +175,7 @@ class SetupChoices:
     owners: dict[str, int] = field(default_factory=dict)  # unit id -> co-op player index
     force: dict[str, Any] = field(default_factory=dict)  # formation, quality, morale (chosen)
     difficulty: str = "book"  # book | hard | brutal (R132-R134)
-    optional_fog_of_war: bool = False  # --- cards (issue 19): the Optional Fog of War rule
-
-
-FOG_LABELS = {False: "As the scenario", True: "+ Optional rule"}  # --- cards (issue 19), R184
+    optional_rules: list[str] = field(default_factory=list)  # house clearing (issue 21, R246)
 
 
 def parse_seed(text: str, fallback: int) -> int:
@@ -235,7 +234,7 @@ def build_config(
         pace=choices.pace,
         force=tuple(sorted(choices.force.items())),
         difficulty=choices.difficulty,
-        optional_fog_of_war=choices.optional_fog_of_war,
+        optional_rules=tuple(sorted(choices.optional_rules)),  # house clearing (R246)
     )
     problem = check_config(config)
     if problem:

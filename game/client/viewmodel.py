@@ -72,6 +72,8 @@ class FigureSprite:
     is_leader: bool = False
     has_support_weapon: bool = False
     is_dependant: bool = False
+    is_fallen: bool = False  # a body left where it fell (Insurgents removed as casualties)
+    is_civilian: bool = False  # a contractor or POI on foot: a person, not a combatant
 
     @property
     def diameter_in(self) -> float:
@@ -126,6 +128,7 @@ class BattleView:
     units: tuple[UnitSprite, ...] = ()
     hot_spots: tuple[HotSpotSprite, ...] = ()
     markers: tuple[MarkerSprite, ...] = ()
+    fallen: tuple[FigureSprite, ...] = ()  # bodies on the table, drawn under everything else
     notes: tuple[str, ...] = field(default=())
 
     def unit(self, unit_id: str) -> UnitSprite | None:

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 from game.engine import (
     casualties,
     checks,
+    civilians,
     close_assault,
     fire,
     hot_spots,
+    house_clearing,
     interruptions,
     leaders,
     movement,
@@ -23,6 +25,7 @@ from game.engine.commands import (
     ChangeLevel,
     CloseAssault,
     Command,
+    DisperseMob,
     EndActivation,
     Fire,
     FirstAid,
@@ -77,6 +80,10 @@ def run_activation(g: Engine, first: Command) -> Flow:
             if not unit.on_table or g.scenario.finished(g.state):
                 break
             if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)):
+                break
+            if isinstance(command, DisperseMob):  # all it does this turn (R236)
+                break
+            if isinstance(command, house_clearing.HOUSE_COMMANDS):  # house clearing (issue 21)
                 break
             if act.fired and act.rate:
                 break
@@ -154,6 +161,12 @@ def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command
         return
     if isinstance(command, CloseAssault):
         yield from close_assault.charge(g, unit, act, command)
+        return
+    if isinstance(command, DisperseMob):  # civilians (issue 21)
+        civilians.disperse(g, unit, command)
+        return
+    if isinstance(command, house_clearing.HOUSE_COMMANDS):  # house clearing (issue 21)
+        house_clearing.act_on_building(g, unit, command)
         return
 
 

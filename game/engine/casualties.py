@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import contractors, placement, prisoners
+from game.engine import civilians, clearing_casualties, contractors, placement, prisoners
 from game.engine import rulesbridge as rb
 from game.engine.commands import MoveUnit
 from game.engine.protocol import EventKind as E
@@ -38,6 +38,7 @@ def apply_casualties(
         if unit.side == INSURGENT:
             unit.last_x, unit.last_y = hit.x, hit.y
             unit.figures.remove(hit)
+            g.state.fallen.append([hit.x, hit.y, unit.side, hit.kind])  # drawn where it fell
             if not unit.figures:
                 unit.status = UnitStatus.REMOVED
             g.state.count("insurgents_killed")
@@ -75,6 +76,8 @@ DEPENDANT_DIES = {
 def dependant_falls(g: Engine, unit: UnitState) -> bool:
     """Rulebook: Fire at Units with Dependants & Casualties (R40, R123): one hit falls on a
     carried casualty or a POW, of either side's unit, who dies. False when it has none."""
+    if civilians.poi_falls(g, unit):  # the Person of Interest first (issue 21, R237)
+        return True
     kind = next((d for d in unit.dependants if (d, unit.side) in DEPENDANT_DIES), None)
     if kind is None:
         return False
@@ -170,6 +173,7 @@ def first_aid(g: Engine, unit: UnitState) -> None:
             cause="tended",
             medic=medic,
         )
+        clearing_casualties.after_first_aid(g, unit, f, result)  # house clearing (R247)
     if not unit.figures:
         unit.status = UnitStatus.REMOVED
         prisoners.free_captives(g, unit)

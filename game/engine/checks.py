@@ -10,17 +10,27 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import casualties, close_assault, fire, leaders, placement
+from game.engine import (
+    casualties,
+    civilians,
+    close_assault,
+    fire,
+    house_clearing,
+    leaders,
+    placement,
+)
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     AbandonCasualties,
     ChangeLevel,
     CloseAssault,
     Command,
+    DisperseMob,
     EndActivation,
     Fire,
     FirstAid,
     IllegalCommand,
+    InfluenceMob,
     JoinUnit,
     Merge,
     MoveUnit,
@@ -216,6 +226,9 @@ def check_fire(g: Engine, unit: UnitState, target: UnitState, penalty: int) -> N
         raise IllegalCommand(f"{unit.name} has no one left able to fire")
     if not g.los(unit, target):
         raise IllegalCommand(f"{unit.name} has no line of sight to {target.name} (R4)")
+    through_mob = civilians.fire_refused(g, unit, target)  # civilians (issue 21, R232)
+    if through_mob:
+        raise IllegalCommand(through_mob)
     blockers = fire_blockers(g, unit, target)
     if blockers:
         raise IllegalCommand(
@@ -284,11 +297,16 @@ def check_move(
             raise IllegalCommand(
                 "the Insurgents may not go for the contractors before the Marines reach them"
             )
+    through_mob = civilians.move_refused(g, unit, path, move_allowance(g, unit, command.rate, act))
+    if through_mob:  # civilians (issue 21, R232)
+        raise IllegalCommand(through_mob)
     if unit.side == REGULAR and act.tending:  # only to reach a safe position (R27, R122)
         end = walk(path, move_allowance(g, unit, command.rate, act))
         why = casualties.tending_move_refused(g, unit, end)
         if why:
             raise IllegalCommand(why)
+    if unit.side == REGULAR:  # house clearing (issue 21): no entering uncleared buildings
+        house_clearing.check_entry(g, unit, path, move_allowance(g, unit, command.rate, act))
 
 
 def move_allowance(g: Engine, unit: UnitState, rate: str, act: Activation) -> float:
@@ -410,5 +428,9 @@ VALIDATORS: dict[type[Command], Validator] = {
     SplitUnit: check_split,
     AbandonCasualties: check_abandon,
     ReleasePows: check_release,
+    # --- civilians (issue 21) ---
+    DisperseMob: civilians.check_disperse,
+    InfluenceMob: civilians.check_influence,
+    **house_clearing.VALIDATORS,  # house clearing (issue 21)
 }
 """One validator per command type a unit may give (after the checks every action shares)."""

@@ -161,6 +161,50 @@ class ReleasePows(Command):
     unit: str = ""
 
 
+# --- civilians (issue 21) ---
+@dataclass(frozen=True)
+class DisperseMob(Command):
+    """A Regular unit within 6" of a civilian mob reasons with it: its whole activation
+    (Rulebook: Regulars and Civilian Mobs; R236)."""
+
+    kind: ClassVar[str] = "disperse_mob"
+    unit: str = ""
+    mob: str = ""
+
+
+@dataclass(frozen=True)
+class InfluenceMob(Command):
+    """An Insurgent leader in contact with a mob manipulates it (moving it towards `to`, up to
+    6") or arms it (`arm`) (Rulebook: Insurgent Leaders and Civilian Mobs; R236)."""
+
+    kind: ClassVar[str] = "influence_mob"
+    unit: str = ""
+    mob: str = ""
+    arm: bool = False
+    to: tuple[float, float] = (0.0, 0.0)
+
+
+# --- house clearing (issue 21) ---
+@dataclass(frozen=True)
+class StackOnBuilding(Command):
+    """Line the unit up against a wall of `building` to clear it next turn (Rulebook: Stacking;
+    R240). Spends the activation."""
+
+    kind: ClassVar[str] = "stack"
+    unit: str = ""
+    building: int = 0
+
+
+@dataclass(frozen=True)
+class ClearBuilding(Command):
+    """Clear the unoccupied `building` beside the unit (Rulebook: House Clearing; R240-R245).
+    Spends the activation."""
+
+    kind: ClassVar[str] = "clear_building"
+    unit: str = ""
+    building: int = 0
+
+
 @dataclass(frozen=True)
 class DeclareInterrupts(Command):
     """The Insurgent declaration of interruptions: (unit, 'fire' | 'move') pairs (R22)."""
@@ -198,6 +242,11 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         SplitUnit,
         AbandonCasualties,
         ReleasePows,
+        DisperseMob,  # civilians (issue 21)
+        InfluenceMob,
+        # --- house clearing (issue 21) ---
+        StackOnBuilding,
+        ClearBuilding,
     )
 }
 

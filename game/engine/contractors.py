@@ -35,7 +35,7 @@ def contractor_contact(g: Engine, unit: UnitState) -> None:
         ):
             c.status = ContractorStatus.HELD
             c.holder = unit.id
-            unit.dependants.append("contractor")
+            unit.dependants.append(c.kind)
             g.emit(E.CONTRACTOR_JOINS, unit=unit.id, contractor=c.id, unit_name=unit.name)
 
 
@@ -71,7 +71,7 @@ def leave_table(state: GameState, unit: UnitState) -> None:
     for c in state.contractors:
         if c.holder == unit.id and c.status == ContractorStatus.HELD:
             c.status = ContractorStatus.ESCORTED
-            state.count("contractors_escorted")
+            state.count("contractors_escorted" if c.kind == "contractor" else "poi_escorted")
 
 
 def try_exit(g: Engine, unit: UnitState) -> bool:
@@ -124,7 +124,7 @@ def release_contractors(g: Engine, unit: UnitState, captor: UnitState | None) ->
             c.status = (
                 ContractorStatus.CAPTIVE if captor.side == INSURGENT else ContractorStatus.HELD
             )
-            captor.dependants.append("contractor")
+            captor.dependants.append(c.kind)
             g.emit(
                 E.CONTRACTOR_TAKEN,
                 unit=captor.id,

@@ -24,6 +24,7 @@ from game.engine.decisions import Decision, DecisionContext
 from game.engine.difficulty import parse_difficulty
 from game.engine.events import events_sha256, make_event
 from game.engine.narration import narrate
+from game.engine.optional_rules import check_rules
 from game.engine.procedure import Activation, Flow
 from game.engine.protocol import DecisionKind, EventKind
 from game.engine.scenario import Scenario
@@ -46,7 +47,7 @@ class Engine:
         dice: DiceSource | None = None,
         map_sha256: str = "",
         difficulty: str = "book",
-        optional_fog_of_war: bool = False,  # --- cards (issue 19): R184
+        optional_rules: tuple[str, ...] | list[str] = (),  # house clearing (issue 21, R246)
     ) -> None:
         self.scenario = scenario
         self.battlefield = battlefield
@@ -65,7 +66,7 @@ class Engine:
             entry_edges=[e.value for e in battlefield.entry_edges],
             exit_edges=[e.value for e in battlefield.exit_edges],
             objectives=scenario.objectives.to_dict(),
-            optional_fog_of_war=optional_fog_of_war,
+            optional_rules=check_rules(optional_rules),  # house clearing (issue 21, R246)
         )
         self.log: list[Command] = []
         # What the controllers said of their choices ("AI: ..." lines), each with the number of

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import casualties, checks, morale
+from game.engine import casualties, checks, civilians, morale
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Fire,
@@ -207,6 +207,8 @@ def fire(
         casualties=lost,
     )
     target.last_attacker = firer.id
+    if not melee:
+        civilians.after_fire(g, firer, target)  # civilians near the line of fire (issue 21)
     if lost:
         casualties.apply_casualties(
             g,

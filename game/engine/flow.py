@@ -11,8 +11,10 @@ from game.engine import (
     activation,
     cards,
     checks,
+    civilians,
     difficulty,
     hot_spots,
+    house_clearing,
     insurgent_phase,
     leaders,
     placement,
@@ -67,6 +69,7 @@ def sequence_of_play(g: Engine) -> Flow:
         yield from cards.start_of_turn(g)  # --- cards (issue 19): R184, Where'd THEY Come From
         if g.state.turn > 1 and not g.scenario.skips_reinforcements(g.state.turn):
             yield from reinforcements.reinforcement_step(g)
+        house_clearing.hold_buildings(g)  # house clearing (issue 21, R245)
         g.state.phase = "regular"
         yield from regular_phase(g)
         reason = g.scenario.finished(g.state)
@@ -93,6 +96,7 @@ def start_of_turn(g: Engine) -> None:
             if f.status == FigureStatus.RETURNING:
                 f.status = FigureStatus.OK
                 g.emit(E.RETURNS_TO_ACTION, unit=unit.id, unit_name=unit.name, figure=f.id)
+    house_clearing.start_of_turn(g)  # house clearing (issue 21): a lost turn (R243)
 
 
 def end_of_turn(g: Engine) -> None:
@@ -102,6 +106,7 @@ def end_of_turn(g: Engine) -> None:
             g.emit(E.UNPINNED, unit=unit.id, unit_name=unit.name)
         if unit.on_table and unit.regroup_turn == turn:
             g.emit(E.REGROUPED, unit=unit.id, unit_name=unit.name)
+    civilians.move_mobs(g)  # civilians (issue 21): mobs move at the end of the turn (R230)
     g.emit(E.TURN_END)
 
 

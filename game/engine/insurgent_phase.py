@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.engine import (
     casualties,
     checks,
+    civilians,
     close_assault,
     fire,
     leaders,
@@ -26,6 +27,7 @@ from game.engine.commands import (
     EndPhase,
     Fire,
     IllegalCommand,
+    InfluenceMob,
     JoinUnit,
     Merge,
     MoveUnit,
@@ -150,6 +152,9 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
             break
         elif isinstance(command, ReleasePows):
             casualties.release_pows(g, unit)
+        elif isinstance(command, InfluenceMob):  # civilians (issue 21): all it does (R236)
+            civilians.influence(g, unit, command)
+            break
         act.acted = act.acted or not isinstance(command, ReleasePows)
         if (act.fired and act.rate) or not unit.on_table or g.scenario.finished(g.state):
             break

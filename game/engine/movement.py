@@ -12,7 +12,9 @@ from game.battlefield.model import Point
 from game.engine import (
     casualties,
     checks,
+    civilians,
     contractors,
+    house_clearing,
     interruptions,
     leaders,
     overwatch,
@@ -111,6 +113,8 @@ def continue_move(g: Engine, unit: UnitState, act: Activation) -> Flow:
             break
         step_to = min(limit, act.travelled + STEP)
         point = walk(act.path, step_to)
+        if house_clearing.blocks_step(g, unit, point):  # house clearing (issue 21, R244)
+            break
         placement.place_unit(g, unit, point, exact=False)
         act.moved += step_to - act.travelled
         act.travelled = step_to
@@ -334,6 +338,7 @@ def insurgent_move(
         return
     placement.update_sightings(g)
     contractors.handoff_dependants(g, unit)  # POWs taken off a friendly edge (R115)
+    civilians.poi_contact(g, unit)  # civilians (issue 21): a POI left alone (R237)
     if unit.lone_leader:
         leaders.leader_joins(g, unit, join)
 

@@ -432,6 +432,55 @@ def _hot_spots_placed(d: Data, turn: int) -> str:
     ).format(where=where)
 
 
+# --- house clearing (issue 21) ---
+def _building_clearance(d: Data, turn: int) -> str:
+    head = _(
+        "T{turn} {unit_name} clears {building_name}: d6={level_face} vs Insurgency Level {level}"
+    ).format(turn=turn, **d)
+    if d["face"] is None:
+        body = _(
+            "the building is empty of hostiles; cleared, no casualties, the unit's turn is spent"
+        )
+    else:
+        mods = ", ".join(f"{why} {value:+d}" for why, value in d["modifiers"])
+        body = _("hostiles may be inside: Quality {die}={face} ({mods}) = {total}").format(
+            die=d["die"], face=d["face"], mods=mods, total=d["total"]
+        )
+        bits = [
+            _("{n} potential casualt{y}").format(
+                n=d["casualties"], y="y" if d["casualties"] == 1 else "ies"
+            )
+            if d["casualties"]
+            else _("no casualties"),
+            _("cleared") if d["cleared"] else _("NOT cleared, it tries again next turn"),
+        ]
+        if d["loses_next_turn"]:
+            bits.append(_("the unit loses its next turn"))
+        body = f"{body}: {', '.join(bits)}"
+    return _("{head}; {body} (Rulebook: House Clearing, Building Clearance Table)").format(
+        head=head, body=body
+    )
+
+
+def _building_held(d: Data, turn: int) -> str:
+    return _(
+        "{building_name} is held by {units} with no Insurgent inside: it counts as cleared "
+        "(Rulebook: House Clearing; R245)"
+    ).format(building_name=d["building_name"], units=" and ".join(d["units"]))
+
+
+def _clearing_casualty_check(d: Data, turn: int) -> str:
+    outcome = (
+        _("failed: left inside, a POW if the unit withdraws before the building is cleared")
+        if d["left_inside"]
+        else _("passed: carried out")
+    )
+    return _(
+        "{unit_name}: casualty {figure} of the clearing, Quality Test {test}: {outcome} "
+        "(Rulebook: House Clearing; R247)"
+    ).format(unit_name=d["unit_name"], figure=d["figure"], test=test_shown(d), outcome=outcome)
+
+
 # == one sentence per kind =======================================================================
 Sentence = Callable[[Data, int], str]
 
@@ -455,6 +504,9 @@ SENTENCES: dict[str, Sentence] = {
     K.REINFORCEMENT_ROLL: _reinforcement_roll,
     K.REINFORCEMENTS_LOST: _reinforcements_lost,
     K.REINFORCEMENTS_ARRIVE: _reinforcements_arrive,
+    K.BUILDING_CLEARANCE: _building_clearance,  # house clearing (issue 21)
+    K.BUILDING_HELD: _building_held,  # house clearing (issue 21)
+    K.CLEARING_CASUALTY_CHECK: _clearing_casualty_check,  # house clearing (issue 21)
 }
 
 

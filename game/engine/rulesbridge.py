@@ -350,6 +350,7 @@ DEPENDANT_KINDS = {
     "casualty": DependantKind.CASUALTY,
     "pow": DependantKind.PRISONER,
     "rescued": DependantKind.RESCUED,
+    "poi": DependantKind.VIP,  # civilians (issue 21): Hornet's Nest's Person of Interest
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
-from game.engine import casualties, checks, placement
+from game.engine import casualties, checks, civilians, house_clearing, placement
 from game.engine.commands import (
     AbandonCasualties,
     ChangeLevel,
@@ -62,6 +62,7 @@ def unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Com
         ]
         for spot in g.state.hot_spots.values():
             candidates.append(NeutralizeHotSpot(side=side, unit=unit.id, hot_spot=spot.number))
+        candidates += house_clearing.building_options(g, unit)  # house clearing (issue 21)
     foes = g.enemies(unit)
     for enemy in foes:
         candidates.append(Fire(side=side, unit=unit.id, target=enemy.id))
@@ -90,6 +91,7 @@ def unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Com
             half = len(live) // 2
             split = ((near[0].id, tuple(live[:half])), (near[1].id, tuple(live[half:])))
             candidates.append(Fire(side=side, unit=unit.id, target=near[0].id, split=split))
+    candidates += civilians.mob_options(g, unit, act)  # civilians (issue 21)
     legal: list[Command] = []
     for c in candidates:
         try:

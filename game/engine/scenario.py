@@ -77,6 +77,7 @@ class Scenario:
     places_hot_spots = False
     """A map without hot spots gets five placed at set-up, with the game's dice, where an
     Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
+    optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): offered at set-up (R246)
 
     def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
         raise NotImplementedError
@@ -122,6 +123,12 @@ def _contractors(scenario: Scenario) -> None:
 
 SPECIAL_RULES: dict[str, SpecialRule] = {
     "contractors": SpecialRule("Moving the Contractors (Scenario 1)", _contractors),
+    # --- civilians (issue 21): mobs from the map's CivilianMob markers, the POI from its POI
+    # marker, held by the Regular unit nearest it (R230, R237) ---
+    "civilians": SpecialRule("Civilians on the Battlefield", lambda s: None),
+    "poi_custody": SpecialRule(
+        "the Person of Interest in custody (Dependants; Scenario 5)", lambda s: None
+    ),
 }
 """The special rules a scenario may name (docs/SCENARIOS.md). A new one is a new rule: its
 procedure goes where its rulebook heading says, and its name here."""
@@ -129,8 +136,6 @@ procedure goes where its rulebook heading says, and its name here."""
 NOT_YET_PLAYED: dict[str, str] = {
     "night": "Night Fighting",
     "building_clearing": "Building Clearing",
-    "civilians": "Civilians on the Battlefield",
-    "poi_custody": "the Person of Interest in custody (Dependants)",
     "vehicles": "vehicles and Assets",
 }
 """Special rules of the rulebook's scenarios the engine does not play yet: a scenario file

@@ -94,6 +94,41 @@ TEMPLATES: dict[str, str] = {
         '{unit_name} reacts by moving {distance:.1f}" into cover at ({to[0]:.1f}, {to[1]:.1f}) '
         "(Rulebook: Interruptions by Fire)"
     ),
+    # --- civilians (issue 21) ---
+    K.MOB_ARMED: _(
+        "{unit_name} hands out weapons: mob {mob} becomes {new_unit_name}, d6={face} +{helpers} "
+        "= {total} (10 at most, R233), small arms d6={small_arms_face} → {small_arms} small "
+        "arms and {rpg} RPG (Rulebook: Insurgent Leaders and Civilian Mobs)"
+    ),
+    K.POI_KILLED: _(
+        "The Person of Interest held by {unit_name} is killed by the fire (Rulebook: Fire "
+        "at Units with Dependants & Casualties; Hornet's Nest; R237)"
+    ),
+    # --- house clearing (issue 21) ---
+    K.BUILDING_STACKED: _(
+        "T{turn} {unit_name} stacks against the wall of {building_name}, ready to clear it next "
+        "turn (Rulebook: Stacking)"
+    ),
+    K.BUILDING_REOCCUPIED: _(
+        "Insurgents stand in {building_name}: it is no longer cleared (Rulebook: House "
+        "Clearing; R245)"
+    ),
+    K.CLEARING_CASUALTIES_RECOVERED: _(
+        "{unit_name} recovers the {count} casualties it left inside {building_name}, now "
+        "cleared (Rulebook: House Clearing; R248)"
+    ),
+    K.CLEARING_POWS: _(
+        "{unit_name} withdraws from {building_name}: {count} of its casualties left inside are "
+        "POWs until the building is cleared (Rulebook: House Clearing; R248)"
+    ),
+    K.CLEARING_POWS_FREED: _(
+        "{unit_name} frees the {count} Regulars held as POWs in {building_name} (Rulebook: "
+        "House Clearing; R248)"
+    ),
+    K.TURN_LOST: _(
+        "{unit_name} loses this turn after searching a building room by room (Building "
+        "Clearance Table; R243)"
+    ),
 }
 
 VARIANT_KEYS: dict[str, tuple[str, ...]] = {
@@ -115,6 +150,12 @@ VARIANT_KEYS: dict[str, tuple[str, ...]] = {
     K.INTERRUPT_CHECK: ("passed",),
     K.QUALITY_CHECK: ("cause", "passed"),
     K.CLOSE_ASSAULT_CHECK: ("role", "passed"),
+    # --- civilians (issue 21) ---
+    K.MOB_MOVE: ("row",),
+    K.CIVILIAN_CHECK: ("hit",),
+    K.INSURGENCY_SHIFT: ("shift",),
+    K.MOB_DISPERSE: ("passed",),
+    K.MOB_INFLUENCE: ("arm", "passed"),
 }
 """Kinds whose sentence depends on some of their data: the keys that pick it in VARIANTS."""
 
@@ -263,5 +304,79 @@ VARIANTS: dict[tuple[Any, ...], str] = {
     (K.CLOSE_ASSAULT_CHECK, "defender", False): _(
         "T{turn} {unit_name} Quality Check against the charge {test} → "
         "may stand without firing or flee"
+    ),
+    # --- civilians (issue 21) ---
+    (K.MOB_MOVE, "regular_in_sight"): _(
+        'Civilian mob {mob} surges {moved:.1f}" towards the Regulars it sees (solo rules: '
+        "Civilians; R230)"
+    ),
+    (K.MOB_MOVE, "insurgent_in_sight"): _(
+        'Civilian mob {mob} drifts {moved:.1f}" towards the Insurgents it sees (solo rules: '
+        "Civilians; R230)"
+    ),
+    (K.MOB_MOVE, "objective"): _(
+        "Civilian mob {mob} moves {moved:.1f}\" towards the Regulars' objective (solo rules: "
+        "Civilians; R230)"
+    ),
+    (K.MOB_MOVE, "combat"): _(
+        'Civilian mob {mob} moves {moved:.1f}" towards the fighting nearby (solo rules: '
+        "Civilians; R230)"
+    ),
+    (K.MOB_MOVE, "stay"): _("Civilian mob {mob} stays where it is (solo rules: Civilians)"),
+    (K.MOB_MOVE, "halted"): _(
+        'Civilian mob {mob} stays: it is within 6" of a Regular unit (Rulebook: Civilians on '
+        "the Battlefield)"
+    ),
+    (K.MOB_MOVE, "manipulated"): _(
+        'The Insurgents move civilian mob {mob} {moved:.1f}" (Rulebook: Insurgent Leaders and '
+        "Civilian Mobs)"
+    ),
+    (K.CIVILIAN_CHECK, True): _(
+        "{unit_name}'s line of fire passes within 3\" of civilian mob {mob}: {die}={face} "
+        "(1-2 hits) → a civilian is killed (Rulebook: Civilians on the Battlefield)"
+    ),
+    (K.CIVILIAN_CHECK, False): _(
+        "{unit_name}'s line of fire passes within 3\" of civilian mob {mob}: {die}={face} "
+        "(1-2 hits) → no civilian hurt (Rulebook: Civilians on the Battlefield)"
+    ),
+    (K.INSURGENCY_SHIFT, 1): _(
+        "A civilian killed by Regular fire: the Insurgency Level rises from {before} to {after} "
+        "(solo rules: Civilians; R76)"
+    ),
+    (K.INSURGENCY_SHIFT, -1): _(
+        "A civilian killed by Insurgent fire: the Insurgency Level falls from {before} to "
+        "{after} (solo rules: Civilians; R76)"
+    ),
+    (K.INSURGENCY_SHIFT, 0): _(
+        "The Insurgency Level has already moved that way this turn and stays at {after} "
+        "(solo rules: Civilians; R76)"
+    ),
+    (K.MOB_DISPERSE, True): _(
+        "T{turn} {unit_name} reasons with civilian mob {mob}: {die}={face} > Insurgency Level "
+        "{level} → the mob disperses (Rulebook: Regulars and Civilian Mobs)"
+    ),
+    (K.MOB_DISPERSE, False): _(
+        "T{turn} {unit_name} reasons with civilian mob {mob}: {die}={face}, not over Insurgency "
+        "Level {level} → the mob stays (Rulebook: Regulars and Civilian Mobs)"
+    ),
+    (K.MOB_INFLUENCE, False, True): _(
+        "T{turn} The leader of {unit_name} works on civilian mob {mob}: {die}={face}, at or "
+        "under Insurgency Level {level} → he may move it (Rulebook: Insurgent Leaders and "
+        "Civilian Mobs; R231)"
+    ),
+    (K.MOB_INFLUENCE, False, False): _(
+        "T{turn} The leader of {unit_name} works on civilian mob {mob}: {die}={face}, over "
+        "Insurgency Level {level} → it ignores him (Rulebook: Insurgent Leaders and Civilian "
+        "Mobs; R231)"
+    ),
+    (K.MOB_INFLUENCE, True, True): _(
+        "T{turn} The leader of {unit_name} tries to arm civilian mob {mob}: {die}={face}, at or "
+        "under Insurgency Level {level} → it takes up arms (Rulebook: Insurgent Leaders and "
+        "Civilian Mobs; R231)"
+    ),
+    (K.MOB_INFLUENCE, True, False): _(
+        "T{turn} The leader of {unit_name} tries to arm civilian mob {mob}: {die}={face}, over "
+        "Insurgency Level {level} → it refuses (Rulebook: Insurgent Leaders and Civilian Mobs; "
+        "R231)"
     ),
 }

@@ -141,6 +141,13 @@ class UnitState:
     finished_turn: int = 0  # the unit may do nothing more this turn (a leader joined it late)
     merge_with: str = ""  # the friendly unit it chose to merge with at the next turn's start
     merged_into: str = ""  # status "merged": the unit whose figures it became part of
+    # --- house clearing (issue 21) ---
+    stacked_on: int = -1  # the building id it stacked against (Stacking; R240), -1 for none
+    stacked_turn: int = 0  # the turn it stacked (or last failed to clear) in
+    lost_turn: int = 0  # a turn the unit loses after a thorough clearance (R243)
+    clearing_hits: list[str] = field(default_factory=list)  # hit clearing, awaiting First Aid
+    trapped: int = 0  # its casualties left inside `trapped_in` on a failed Quality Test (R247)
+    trapped_in: int = -1  # the building of its failed clearance
 
     def shake(self, turn: int) -> None:
         """Shaken in `turn` (Rulebook: Shaken): the unit spends the next turn recovering, even
@@ -279,6 +286,28 @@ class ContractorState:
     y: float
     holder: str = ""  # unit id holding the contractor as a Dependant
     status: str = ContractorStatus.WAITING  # waiting | escorted | held | captive
+    # --- civilians (issue 21): "poi" for Hornet's Nest's Person of Interest (R237) ---
+    kind: str = "contractor"  # the Dependant entry its holder carries: contractor | poi
+
+
+# --- civilians (issue 21) ---
+@dataclass
+class MobState:
+    """A civilian mob: one stand (Rulebook: Civilians on the Battlefield; R232)."""
+
+    id: str
+    x: float
+    y: float
+    status: str = "calm"  # calm | dispersed | armed (became an Insurgent unit)
+    killed: int = 0  # civilians of this mob killed so far
+
+    @property
+    def pos(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def on_table(self) -> bool:
+        return self.status == "calm"
 
 
 @dataclass
@@ -345,10 +374,19 @@ class GameState:
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
-    # --- cards (issue 19) --- the decks, hands and lasting card effects (game/engine/cards.py);
-    # the Optional Fog of War rule chosen at set-up (R184)
+    # --- civilians (issue 21) ---
+    mobs: list[MobState] = field(default_factory=list)
+    civilian_combats: list[list[float]] = field(default_factory=list)  # this turn's fire (x, y)
+    insurgency_raised_turn: int = 0  # the turn a civilian casualty last raised the level (R76)
+    insurgency_lowered_turn: int = 0
+    # --- fallen figures (issue 22 item 5) ---
+    fallen: list[list[Any]] = field(default_factory=list)  # [x, y, side, kind]: bodies left
+    # --- house clearing (issue 21) ---
+    optional_rules: list[str] = field(default_factory=list)  # set-up toggles (R246)
+    cleared_buildings: list[int] = field(default_factory=list)  # ids, in clearing order (R244)
+    pows_in_buildings: dict[str, int] = field(default_factory=dict)  # building id: POWs (R248)
+    # --- cards (issue 19) --- the decks, hands and lasting card effects (game/engine/cards.py)
     cards: dict[str, Any] = field(default_factory=dict)
-    optional_fog_of_war: bool = False
 
     def units_of(self, side: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.side == side and u.on_table]
@@ -377,7 +415,7 @@ class GameState:
                 }
             elif f.name == "hot_spots":
                 data[f.name] = {k: dict(h.__dict__) for k, h in value.items()}
-            elif f.name == "contractors":
+            elif f.name in ("contractors", "mobs"):
                 data[f.name] = [dict(c.__dict__) for c in value]
             elif f.name == "activation":
                 data[f.name] = None if value is None else plain_copy(value.__dict__)
@@ -397,6 +435,7 @@ class GameState:
         }
         raw["hot_spots"] = {k: HotSpotState(**h) for k, h in data["hot_spots"].items()}
         raw["contractors"] = [ContractorState(**c) for c in data["contractors"]]
+        raw["mobs"] = [MobState(**m) for m in data.get("mobs", [])]  # civilians (issue 21)
         act = data.get("activation")
         raw["activation"] = Activation(**act) if act else None
         return cls(**raw)

@@ -155,6 +155,29 @@ VICTORY_HOOKS: dict[str, VictoryHook] = {
         "at the end of turn `turn` or later, Regulars hold a building marked by an Objective",
         _objective_held,
     ),
+    # --- civilians (issue 21; Hornet's Nest, R238) ---
+    "mob_dispersed": VictoryHook(_tally("mobs_dispersed"), False, "each civilian mob dispersed"),
+    "no_civilians_killed": VictoryHook(
+        lambda s: int(s.tally.get("civilians_killed_by_regular", 0) == 0),
+        True,
+        "the Regulars killed no civilians",
+    ),
+    "civilian_killed_by_regulars": VictoryHook(
+        _tally("civilians_killed_by_regular"), False, "each civilian killed by Regular fire"
+    ),
+    "civilian_killed_by_insurgents": VictoryHook(
+        _tally("civilians_killed_by_insurgent"), False, "each civilian killed by Insurgent fire"
+    ),
+    "poi_escorted": VictoryHook(
+        _tally("poi_escorted"), True, "the Person of Interest escorted off by an exit edge"
+    ),
+    "poi_rescued": VictoryHook(
+        lambda s: sum(
+            1 for c in s.contractors if c.kind == "poi" and c.status in ("captive", "killed")
+        ),
+        True,
+        "the Person of Interest in Insurgent hands at the end, or killed by fire (R237)",
+    ),
 }
 
 
@@ -221,8 +244,19 @@ def _contractors_settled(state: GameState, noun: str) -> str | None:
     return "every contractor has been escorted off or captured" if settled else None
 
 
+def _poi_settled(state: GameState, noun: str) -> str | None:
+    """Civilians (issue 21): the POI is off the table with his escort, or dead."""
+    for c in state.contractors:
+        if c.kind == "poi" and c.status == "escorted":
+            return "the Person of Interest has been escorted off the table"
+        if c.kind == "poi" and c.status == "killed":
+            return "the Person of Interest has been killed"
+    return None
+
+
 END_HOOKS: dict[str, EndHook] = {
     "no_regulars_left": _no_regulars_left,
     "contractors_settled": _contractors_settled,
+    "poi_settled": _poi_settled,  # civilians (issue 21)
 }
 """Why a scenario ends before its turn limit (R31), by name: the reason, or None."""

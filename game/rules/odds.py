@@ -154,6 +154,7 @@ def attack_odds_text(odds: CasualtyOdds) -> str:
     return "\n".join(lines)
 
 
+@lru_cache(maxsize=512)
 def reaction_odds(
     insurgent_quality: Quality,
     regular_quality: Quality,

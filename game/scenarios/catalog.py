@@ -9,6 +9,7 @@ Zone deploy/entry/exit areas, numbered StartPositions and Contractor markers.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ from game.engine.state import (
     FigureState,
     GameState,
     HotSpotState,
+    MobState,
     UnitState,
 )
 from game.engine.terrain import Terrain
@@ -188,6 +190,7 @@ class DataScenario(Scenario):
         self.objectives = spec.objectives
         self.places_hot_spots = spec.place_hot_spots
         self.contractors = False
+        self.optional_rules = spec.optional_rules  # house clearing (issue 21): offered (R246)
         for name in spec.special_rules:
             SPECIAL_RULES[name].apply(self)
 
@@ -266,9 +269,32 @@ class DataScenario(Scenario):
         for p in battlefield.units:
             if p.side is Side.INSURGENT:
                 self._insurgents(state, terrain, parse_figures(",".join(p.figures)), p.position)
+        self._civilians(state, battlefield)  # civilians (issue 21)
         state.insurgency_level = str(
             battlefield.properties.get("insurgency_level", self.insurgency_level)
         ).lower()
+
+    # --- civilians (issue 21) ---
+    def _civilians(self, state: GameState, battlefield: Battlefield) -> None:
+        """Civilian mobs at the map's CivilianMob markers (numbered C1, C2, ... in the map's
+        order) and the Person of Interest at its POI marker, in the custody of the Regular
+        unit nearest it, as a Dependant (R237), when the scenario names those rules."""
+        rules = self.spec.special_rules
+        for marker in battlefield.markers:
+            if marker.kind == "CivilianMob" and "civilians" in rules:
+                state.mobs.append(MobState(f"C{len(state.mobs) + 1}", *marker.position))
+            if marker.kind == "POI" and "poi_custody" in rules:
+                poi = ContractorState("POI", *marker.position, kind="poi")
+                # a fireteam holds him, not a lone squad leader
+                regulars = [u for u in state.units_of(REGULAR) if not u.lone_leader]
+                if regulars:
+                    holder = min(
+                        regulars,
+                        key=lambda u: (math.dist(u.leader_point, marker.position), u.id),
+                    )
+                    poi.holder, poi.status = holder.id, "held"
+                    holder.dependants.append("poi")
+                state.contractors.append(poi)
 
     def _regulars(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
         """The map's own Regular Unit objects when it has them, else the scenario's units."""
@@ -398,6 +424,13 @@ class SweepAndClear(DataScenario):
     spec_file = MAPS / "sweep-and-clear.toml"
 
 
+class HornetsNest(DataScenario):  # civilians (issue 21)
+    """Scenario 5: Hornet's Nest (maps/hornets-nest.toml)."""
+
+    id = "hornets-nest"
+    spec_file = MAPS / "hornets-nest.toml"
+
+
 class Patrol(DataScenario):
     """A custom map with only terrain and markers: the generic patrol (patrol.toml)."""
 
@@ -408,6 +441,7 @@ class Patrol(DataScenario):
 SCENARIOS: dict[str, type[DataScenario]] = {
     ContractingTrouble.id: ContractingTrouble,
     SweepAndClear.id: SweepAndClear,
+    HornetsNest.id: HornetsNest,
     Patrol.id: Patrol,
 }
 

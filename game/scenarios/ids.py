@@ -11,7 +11,11 @@ from pathlib import Path
 
 MAPS = Path(__file__).resolve().parent.parent.parent / "maps"
 
-SHIPPED_SCENARIO_IDS: tuple[str, ...] = ("contracting-trouble", "sweep-and-clear")
+SHIPPED_SCENARIO_IDS: tuple[str, ...] = (
+    "contracting-trouble",
+    "sweep-and-clear",
+    "hornets-nest",  # civilians (issue 21)
+)
 PATROL_ID = "patrol"  # the generic scenario of a custom map
 
 

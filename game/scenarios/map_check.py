@@ -57,8 +57,10 @@ def _cross_check(spec: ScenarioSpec, bf: Battlefield, problems: Problems) -> Non
                 "entry side",
                 f"add a StartPosition point with number {unit.at} and side regular",
             )
+    escorted = ("Contractor", "POI") if "poi_custody" in spec.special_rules else ("Contractor",)
     if (spec.objectives.contractors or "contractors" in spec.special_rules) and not any(
-        m.kind == "Contractor" for m in bf.markers
+        m.kind in escorted
+        for m in bf.markers  # a POI is escorted too (civilians, issue 21)
     ):
         problems.warning(
             "objectives.contractors",

@@ -71,6 +71,8 @@ class ScenarioSpec:
     objectives: Objectives = field(default_factory=Objectives)
     end: tuple[str, ...] = ("no_regulars_left",)
     victory: tuple[VictoryCondition, ...] = ()
+    # --- house clearing (issue 21) ---
+    optional_rules: tuple[str, ...] = ()  # the optional rules the scenario offers (R246)
     fog_of_war_initial: int = 0  # --- cards (issue 19): [cards] fog_of_war_initial
 
 
@@ -105,6 +107,7 @@ def read_scenario(
         "insurgency_level": _level(doc),
         "fog_of_war": doc.flag("fog_of_war"),
         "special_rules": _special_rules(doc),
+        "optional_rules": _optional_rules(doc),  # house clearing (issue 21)
     }
     _assets(doc)
     arrive = doc.table("reinforcements")
@@ -151,6 +154,22 @@ def _special_rules(doc: Table) -> tuple[str, ...]:
                 f"write one of: {', '.join(SPECIAL_RULES)}",
             )
     return tuple(n for n in names if n in SPECIAL_RULES)
+
+
+def _optional_rules(doc: Table) -> tuple[str, ...]:
+    """The optional rules the scenario offers at set-up, off unless the player turns them on
+    (R246); every name one the engine plays."""
+    from game.engine.optional_rules import OPTIONAL_RULES
+
+    names = doc.strings("optional_rules")
+    for name in names:
+        if name not in OPTIONAL_RULES:
+            doc.problems.error(
+                "optional_rules",
+                f"{name!r} is not an optional rule",
+                f"write one of: {', '.join(OPTIONAL_RULES)}",
+            )
+    return tuple(n for n in names if n in OPTIONAL_RULES)
 
 
 def _assets(doc: Table) -> None:

@@ -29,6 +29,7 @@ from game.engine.state import (
     FigureState,
     GameState,
     HotSpotState,
+    MobState,
     UnitState,
 )
 from game.engine.terrain import Terrain
@@ -60,6 +61,8 @@ SITUATION_FIELDS = (
     "title", "description", "map", "units", "turn", "turn_limit", "insurgency_level",
     "reinforcements", "night", "hot_spots", "contractors", "aid_stations", "dice", "seed",
     "controllers", "commands", "max_commands",
+    "mobs", "poi",  # civilians (issue 21)
+    "optional_rules", "cleared_buildings",  # house clearing (issue 21)
 )  # fmt: skip
 UNIT_FIELDS = (
     "id", "side", "name", "quality", "morale", "figures", "line", "status", "morale_shift",
@@ -109,6 +112,12 @@ class Situation:
     controllers: dict[str, str] = field(default_factory=dict)
     commands: tuple[Command, ...] = ()
     max_commands: int = MAX_COMMANDS
+    # --- civilians (issue 21) ---
+    mobs: tuple[tuple[str, Point], ...] = ()  # (id, where)
+    poi: tuple[Point, str] | None = None  # (where, holding unit id or "")
+    # --- house clearing (issue 21) ---
+    optional_rules: tuple[str, ...] = ()
+    cleared_buildings: tuple[int, ...] = ()
 
 
 def read_situation(path: str | Path) -> Situation:
@@ -154,6 +163,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         else [(h.number, h.position, False) for h in battlefield.hot_spots]
     )
     contractors = _contractors(spec, units)
+    mobs, poi = _civilians(spec, units)  # civilians (issue 21)
     aid_stations = tuple(point(v, at) for at, v in spec.items("aid_stations", []))
     controllers = _controllers(spec)
     dice = _dice(spec.raw("dice")) if spec.has("dice") else None
@@ -174,9 +184,30 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         controllers=controllers,
         commands=_commands(spec.raw("commands", []), controllers),
         max_commands=spec.integer("max_commands", MAX_COMMANDS, low=1, high=100_000),
+        mobs=mobs,
+        poi=poi,
+        **_house_clearing(spec, battlefield),  # house clearing (issue 21)
     )
     spec.done()
     return situation
+
+
+def _house_clearing(spec: Fields, battlefield: Battlefield) -> dict[str, Any]:
+    """`optional_rules` (names, R246) and `cleared_buildings` (building ids) of a situation."""
+    from game.engine.optional_rules import check_rules
+
+    names = [str(v) for _, v in spec.items("optional_rules", [])]
+    try:
+        rules = tuple(check_rules(names))
+    except ValueError as why:
+        raise SituationError("optional_rules", str(why)) from None
+    ids = {b.id for b in battlefield.buildings}
+    cleared: list[int] = []
+    for at, value in spec.items("cleared_buildings", []):
+        if not isinstance(value, int) or isinstance(value, bool) or value not in ids:
+            raise SituationError(at, f"{value!r} is not a building id of the map ({sorted(ids)})")
+        cleared.append(value)
+    return {"optional_rules": rules, "cleared_buildings": tuple(cleared)}
 
 
 def _battlefield(value: Any, where: str, base: Path) -> Battlefield:
@@ -338,6 +369,30 @@ def _contractors(spec: Fields, units: tuple[UnitSetup, ...]) -> tuple[tuple[Poin
     return tuple(found)
 
 
+# --- civilians (issue 21) ---
+def _civilians(
+    spec: Fields, units: tuple[UnitSetup, ...]
+) -> tuple[tuple[tuple[str, Point], ...], tuple[Point, str] | None]:
+    """`"mobs": [{"id": "C1", "at": [x, y]}, ...]` (civilian mobs, R232) and
+    `"poi": {"at": [x, y], "held_by": "R1"}` (the Person of Interest, held or left alone)."""
+    mobs: list[tuple[str, Point]] = []
+    for where, data in spec.items("mobs", []):
+        sub = Fields(data, where)
+        mob_id = sub.text("id", f"C{len(mobs) + 1}")
+        mobs.append((mob_id, sub.point("at")))
+        sub.done()
+    poi: tuple[Point, str] | None = None
+    if spec.has("poi"):
+        sub = spec.fields("poi")
+        regulars = [u.id for u in units if u.side == REGULAR]
+        holder = (
+            one_of(sub.raw("held_by"), regulars, sub.at("held_by")) if sub.has("held_by") else ""
+        )
+        poi = (sub.point("at"), holder)
+        sub.done()
+    return tuple(mobs), poi
+
+
 def _controllers(spec: Fields) -> dict[str, str]:
     chosen = {side: "script" for side in SIDES}
     if spec.has("controllers"):
@@ -435,6 +490,16 @@ class SituationScenario(Patrol):
             )
         )
         state.insurgency_level = self.situation.insurgency_level
+        # --- civilians (issue 21) ---
+        state.mobs = [MobState(mob_id, x, y) for mob_id, (x, y) in self.situation.mobs]
+        if self.situation.poi is not None:
+            (x, y), holder = self.situation.poi
+            poi = ContractorState("POI", x, y, kind="poi")
+            if holder:
+                poi.holder, poi.status = holder, "held"
+                state.units[holder].dependants.append("poi")
+            state.contractors.append(poi)
+        state.cleared_buildings = list(self.situation.cleared_buildings)  # house clearing
         state.aid_stations = [[x, y] for x, y in self.situation.aid_stations]
 
 
@@ -501,6 +566,7 @@ def situation_engine(
         situation.battlefield,
         situation.seed,
         dice=dice if dice is not None else situation_dice(situation),
+        optional_rules=situation.optional_rules,  # house clearing (issue 21)
     )
 
 

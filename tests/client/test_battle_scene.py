@@ -30,6 +30,7 @@ from game.client.viewmodel import (
     BASE_DIAMETER_IN,
     Badge,
     BattleView,
+    UnitSprite,
     unit_sprite_from_kinds,
 )
 
@@ -483,3 +484,34 @@ def test_a_hot_spot_under_figures_gets_its_number_tagged_beside_it() -> None:
     other = hot_spot_tag(disc, [on_it, top_right])
     assert other is not None and other != tag
     assert not pygame.Rect(other[0] - 8, other[1] - 8, 16, 16).colliderect(top_right)
+
+
+def test_a_units_name_and_badges_keep_off_other_units_figures(app: App) -> None:
+    # found in play (issue 22 item 4): a name and its DEP chip sat on an enemy group's figures.
+    # Bravo has enemies right above it, so its name goes below; Alpha, hemmed in above and
+    # below, gets its name beside it.
+    def unit(uid: str, name: str, side: Side, at: tuple[float, float]) -> UnitSprite:
+        return unit_sprite_from_kinds(uid, name, side, at, ["rifle", "rifle"], "d8", "d10")
+
+    units = (
+        unit("bravo", "Bravo fireteam", Side.REGULAR, (8.0, 8.0)),
+        unit("ins1", "Insurgent group 1", Side.INSURGENT, (8.0, 6.7)),
+        unit("alpha", "Alpha fireteam", Side.REGULAR, (16.0, 8.0)),
+        unit("ins2", "Insurgent group 2", Side.INSURGENT, (16.0, 6.7)),
+        unit("ins3", "Insurgent group 3", Side.INSURGENT, (16.0, 9.3)),
+    )
+    view = BattleView(
+        title="Crowd", turn_text="Turn 1", phase_text="", victory_points="", units=units
+    )
+    scene = BattleScene(OpenedMap(TEST_MAP, table_battlefield(), ()), view_provider=lambda: view)
+    app.push(scene)
+    app.step()
+    frame = scene.last_frame
+    for uid in ("bravo", "alpha"):
+        label = frame.unit_label_rects[uid]
+        covered = [
+            other for other, r in frame.figure_rects if other != uid and r.colliderect(label)
+        ]
+        assert covered == [], f"{uid}'s name covers {covered}"
+    bravo_figures = [r for u, r in frame.figure_rects if u == "bravo"]
+    assert frame.unit_label_rects["bravo"].top >= max(r.bottom for r in bravo_figures) - 1

@@ -69,7 +69,8 @@ def test_choosing_a_hostile_map_says_why_at_once(app: App, hostile_folder: Path)
             continue
         started = time.perf_counter()
         scene.select_table(table)
-        assert time.perf_counter() - started < 0.5  # asked of the worker, never waited for
+        # asked of the worker, never waited for (2 s: a loaded 2-core machine, not the check)
+        assert time.perf_counter() - started < 2.0
         until_checked(app, scene, seconds=30)
         assert scene.check is not None and scene.check.errors
         assert reasons[table.path.name] in " ".join(scene.check.errors)

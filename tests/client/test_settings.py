@@ -128,6 +128,8 @@ def test_the_settings_screen_saves_each_change_at_once(tmp_path: Path) -> None:
             "show_odds",
             "colour_scheme",
             "user_maps_dir",
+            "sound_volume",
+            "sound_muted",
         }
         app.step(
             [

@@ -14,6 +14,7 @@ from game.engine.controllers import Controller
 from game.engine.engine import Engine
 from game.engine.state import INSURGENT, REGULAR
 from game.headless import play
+from game.rules.cards import OPTIONAL_FOG_OF_WAR
 from game.save import SaveError, load_save, new_game, resolve_map, save_data, write_save
 from game.scenarios.scenario_file import load_scenario_file
 from game.scenarios.toml_fields import ScenarioFileError
@@ -24,7 +25,8 @@ SCENARIO, SEED, TURNS = "sweep-and-clear", 3, 1
 
 def new(optional: bool = False) -> Engine:
     map_path, scenario_id = resolve_map(SCENARIO)
-    return new_game(map_path, scenario_id, SEED, turn_limit=TURNS, optional_fog_of_war=optional)
+    rules = [OPTIONAL_FOG_OF_WAR] if optional else []
+    return new_game(map_path, scenario_id, SEED, turn_limit=TURNS, optional_rules=rules)
 
 
 def ais(engine: Engine) -> dict[str, Controller]:
@@ -88,20 +90,20 @@ def test_a_save_after_every_command_with_cards_plays_on_alike(
 
 def test_r184_the_optional_fog_of_war_rule_is_kept_in_saves(tmp_path: Path) -> None:
     game = new(optional=True)
-    assert save_data(game)["optional_fog_of_war"] is True
+    assert save_data(game)["optional_rules"] == [OPTIONAL_FOG_OF_WAR]
     write_save(game, tmp_path / "o.json")
     loaded = load_save(tmp_path / "o.json")
-    assert loaded.state.optional_fog_of_war is True
+    assert loaded.state.optional_rules == [OPTIONAL_FOG_OF_WAR]
     assert loaded.events_sha256() == game.events_sha256()
     play(loaded, ais(loaded))
     checks = [e for e in loaded.state.events if e["data"].get("cause") == "optional_fog_of_war"]
     assert len(checks) == 1  # turn 1's check (a one-turn game)
     data = (tmp_path / "o.json").read_text(encoding="utf-8")
     (tmp_path / "bad.json").write_text(
-        data.replace('"optional_fog_of_war": true', '"optional_fog_of_war": "yes"'),
+        data.replace('"optional-fog-of-war"', '"optional-fog-of-peace"'),
         encoding="utf-8",
     )
-    with pytest.raises(SaveError, match="optional_fog_of_war"):
+    with pytest.raises(SaveError, match="optional"):
         load_save(tmp_path / "bad.json")
 
 

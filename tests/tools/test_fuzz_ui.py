@@ -24,7 +24,7 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_a_short_fuzz_opens_every_screen_and_nothing_escapes(folder: Path) -> None:
     names = fuzz_ui.Screens(folder).names()
-    fuzzer = fuzz_ui.Fuzzer(5, folder, episode_events=(6, 10))
+    fuzzer = fuzz_ui.Fuzzer(2, folder, episode_events=(6, 10))
     report = fuzzer.run(len(names) * 10)
     assert [c.line() for c in report.crashes] == []
     assert set(report.opened) == set(names)  # every screen was opened and fuzzed
