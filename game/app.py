@@ -21,6 +21,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+WHAT_TO_CHOOSE = {
+    "--difficulty": "the difficulty",
+    "--rule": "the optional rules",
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
     if args.headless or args.load:
@@ -31,10 +37,10 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, n, None)
     ]
     if chosen:  # the window asks on its set-up screen (docs/SCENARIOS.md)
-        what = {"--difficulty": "the difficulty", "--rule": "the optional rules"}
         print(
             f"error: {chosen[0]} is for --headless games; in the window, choose "
-            f"{what.get(chosen[0], 'the force')} on the New game screen",
+            f"{WHAT_TO_CHOOSE.get(chosen[0], 'the force')} "
+            "on the New game screen",
             file=sys.stderr,
         )
         return 2

@@ -83,6 +83,9 @@ class Briefing:
     height: float
     hidden_insurgents: bool
     optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): in force, by label (R246)
+    # --- night and Scenario 3 (issue 19) ---
+    night: bool = False
+    arrivals: str = "at hot spots"  # where Insurgent reinforcements come on
 
 
 def makeup(unit: UnitState) -> str:
@@ -149,4 +152,6 @@ def briefing_of(engine: Engine) -> Briefing:
         height=field.height,
         hidden_insurgents=hidden,
         optional_rules=tuple(OPTIONAL_RULES[r] for r in state.optional_rules),  # R246
+        night=state.night,
+        arrivals="by a table edge" if engine.scenario.reinforcement_edges else "at hot spots",
     )

@@ -102,15 +102,17 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
     add("--no-autosave", action="store_true", help="do not autosave")
     add(
         "--insurgents",
-        choices=("random", "ai"),
-        default="ai",
-        help="who plays the Insurgents: the solo-rules AI (default) or the seeded random fuzzer",
+        choices=("random", "ai", "commander"),
+        default=None,
+        help="who plays the Insurgents: the solo-rules AI (default; a loaded game keeps its "
+        "own), the Commander AI (two-player rules) or the seeded random fuzzer",
     )
     add(
         "--regulars",
-        choices=("random", "ai"),
+        choices=("random", "ai", "basic"),
         default="ai",
-        help="who plays the Regulars: the baseline AI (default) or the seeded random fuzzer",
+        help="who plays the Regulars: the team AI (default), the earlier basic AI, or the "
+        "seeded random fuzzer",
     )
 
 
@@ -124,6 +126,7 @@ def result_line(engine: Engine) -> str:
     result["difficulty"] = engine.state.difficulty
     if engine.state.optional_rules:  # house clearing (issue 21, R246): shown when any is on
         result["optional_rules"] = list(engine.state.optional_rules)
+    result["insurgents"] = engine.state.insurgent_ai or "ai"  # issue 17 §2
     result["events_sha256"] = engine.events_sha256()
     result["victory_conditions"] = engine.scenario.victory_conditions()
     return "RESULT " + canonical_json(result)
@@ -282,24 +285,31 @@ def _force_choice(args: argparse.Namespace) -> dict[str, Any] | str:
     return choice
 
 
+def insurgent_name(args: argparse.Namespace, engine: Engine) -> str:
+    """The Insurgent controller: `--insurgents`, else the one the game was started with, else
+    the solo-rules AI; kept in the state so a save and the RESULT line record it."""
+    name = getattr(args, "insurgents", None) or engine.state.insurgent_ai or "ai"
+    engine.state.insurgent_ai = name
+    return str(name)
+
+
 def _controllers(args: argparse.Namespace, engine: Engine) -> dict[str, Controller]:
     """Who plays each side: the AIs by default, the seeded random fuzzer on request."""
     from game.engine.controllers import RandomController
     from game.engine.state import INSURGENT, REGULAR
+    from game.opponents import make_controller
 
     seed = engine.state.seed
     controllers: dict[str, Controller] = {
         REGULAR: RandomController(seed * 2 + 1),
-        INSURGENT: RandomController(seed * 2 + 2),
+        INSURGENT: make_controller(
+            INSURGENT, insurgent_name(args, engine), engine.battlefield, seed
+        ),
     }
-    if getattr(args, "insurgents", "ai") == "ai":
-        from game.ai.controller import InsurgentAI
-
-        controllers[INSURGENT] = InsurgentAI(engine.battlefield, seed * 2 + 2)
-    if getattr(args, "regulars", "ai") == "ai":
+    if getattr(args, "regulars", "ai") in ("ai", "basic"):  # basic: the earlier Regular AI
         from game.ai.regular import RegularAI
 
-        controllers[REGULAR] = RegularAI(engine.battlefield)
+        controllers[REGULAR] = RegularAI(engine.battlefield, style=args.regulars)
     return controllers
 
 
@@ -346,7 +356,7 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
             on_note=(
                 # the solo rules' reasons (table, row, die) printed before what they lead to
                 (lambda side, line: print(f"Insurgent AI: {line}", file=stream))
-                if not args.quiet and getattr(args, "insurgents", "ai") == "ai"
+                if not args.quiet and engine.state.insurgent_ai in ("ai", "commander")
                 else None
             ),
             note_sides=(INSURGENT,),

@@ -40,9 +40,7 @@ class Replay:
     """The game of `engine` (its scenario, map, seed and command log), event by event."""
 
     def __init__(self, engine: Engine) -> None:
-        fresh = Engine(
-            engine.scenario, engine.battlefield, engine.state.seed, map_sha256=engine.map_sha256
-        )
+        fresh = engine.fresh()  # its difficulty and optional rules too (R134, R246)
         self.title = engine.state.title
         self.battlefield = engine.battlefield
         self.terrain = fresh.terrain

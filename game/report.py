@@ -183,9 +183,7 @@ def objective_lines(objectives: Mapping[str, Any], tally: Mapping[str, int]) -> 
 
 def vp_by_turn(engine: Engine) -> list[VpPoint]:
     """The scenario's score at the end of every turn, replaying the log on a fresh engine (R171)."""
-    fresh = Engine(
-        engine.scenario, engine.battlefield, engine.state.seed, map_sha256=engine.map_sha256
-    )
+    fresh = engine.fresh()  # its difficulty and optional rules too (R134, R246)
     points: list[VpPoint] = []
 
     def listen(event: dict[str, Any]) -> None:

@@ -116,6 +116,8 @@ def save_data(engine: Engine) -> dict[str, Any]:
         "game_version": __version__,
         # optional: the AI's reasons, each after that many events (saves without it load too)
         "notes": [[at, text] for at, text in engine.notes],
+        # --- Commander Insurgent AI (issue 17 §2): the Insurgent controller, when known ---
+        **({"insurgent_ai": state.insurgent_ai} if state.insurgent_ai else {}),
     }
 
 
@@ -136,10 +138,37 @@ def _save_optional_rules(where: str, data: dict[str, Any]) -> list[str]:
     rules = data.get("optional_rules", [])
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
         raise SaveError(f"{where}: the save is damaged (field 'optional_rules' is wrong)")
+    rules = [*rules, *_save_optional_fog(where, data)]  # --- cards (issue 19)
     try:
         return check_rules(rules)
     except ValueError as exc:
         raise SaveError(f"{where}: the save is damaged ({exc})") from None
+
+
+# --- cards (issue 19) ---
+def _save_optional_fog(where: str, data: dict[str, Any]) -> list[str]:
+    """The Optional Fog of War rule (R184) of a save written when it had a field of its own
+    (`optional_fog_of_war: true`): it loads as the optional rule; later saves list it in
+    `optional_rules`."""
+    from game.rules.cards import OPTIONAL_FOG_OF_WAR
+
+    value = data.get("optional_fog_of_war", False)
+    if not isinstance(value, bool):
+        raise SaveError(f"{where}: the save is damaged (field 'optional_fog_of_war' is wrong)")
+    return [OPTIONAL_FOG_OF_WAR] if value else []
+
+
+def _save_insurgent_ai(where: str, data: dict[str, Any]) -> str:
+    """The save's Insurgent controller (issue 17 §2); "" for a save made before it was kept."""
+    from game.opponents import INSURGENT_CONTROLLERS
+
+    name = data.get("insurgent_ai", "")
+    if name != "" and name not in INSURGENT_CONTROLLERS:
+        raise SaveError(
+            f"{where}: the save is damaged (field 'insurgent_ai' is {name!r}; "
+            f"write {', '.join(INSURGENT_CONTROLLERS)})"
+        )
+    return str(name)
 
 
 def _force_field(engine: Engine) -> dict[str, Any]:
@@ -234,6 +263,7 @@ def load_save(path: Path) -> Engine:
         raise SaveError(f"{where}: its map cannot be played: {exc}") from None
     except ValueError as exc:
         raise SaveError(f"{where}: its choice of force cannot be played: {exc}") from None
+    engine.state.insurgent_ai = _save_insurgent_ai(where, data)
     recorded = data.get("scenario_sha256")
     played = _scenario_file(engine)
     if isinstance(recorded, str) and played is not None:

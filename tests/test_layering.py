@@ -59,15 +59,16 @@ ENGINE_PROTOCOL = {
 CONTRACTS: dict[str, tuple[str, ...]] = {
     "rules": ("game.rules",),
     "battlefield": ("game.battlefield", "game.rules", "game.fileio"),  # fileio: stdlib only
-    "engine": ("game.engine", "game.rules", "game.battlefield"),
+    "engine": ("game.engine", "game.rules", "game.battlefield", "game.i18n"),  # i18n: stdlib
     "scenarios": (
         "game.scenarios",
         "game.engine",
         "game.rules",
         "game.battlefield",
         "game.fileio",  # stdlib only: reading scenario files
+        "game.i18n",  # stdlib only: the languages (issue 24)
     ),
-    "ai": ("game.ai", "game.rules", "game.battlefield", "game.engine"),
+    "ai": ("game.ai", "game.rules", "game.battlefield", "game.engine", "game.i18n"),
 }
 
 

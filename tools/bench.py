@@ -56,6 +56,7 @@ SEED = 20261122
 class Options:
     tiny: bool
     maps: tuple[str, ...]
+    insurgents: str = "ai"  # the Insurgent controller timed (game/opponents.py; issue 17)
 
 
 def _stats(samples: list[tuple[float, float]]) -> dict[str, float]:
@@ -387,32 +388,32 @@ def _staged_ai_game(insurgent_units: int, turns: int, seed: int) -> Any:
     return Engine(_ToTheLimit(staging), battlefield, seed)
 
 
-def _play_timed(engine: Any, clock: _AIClock, seed: int) -> None:
-    from game.ai.controller import InsurgentAI
+def _play_timed(engine: Any, clock: _AIClock, seed: int, insurgents: str = "ai") -> None:
     from game.ai.regular import RegularAI
     from game.engine.state import INSURGENT, REGULAR
     from game.headless import play
+    from game.opponents import make_controller
 
     controllers = {
         REGULAR: _TimedController(RegularAI(engine.battlefield), REGULAR, clock),
         INSURGENT: _TimedController(
-            InsurgentAI(engine.battlefield, seed * 2 + 2), INSURGENT, clock
+            make_controller(INSURGENT, insurgents, engine.battlefield, seed), INSURGENT, clock
         ),
     }
     play(engine, controllers)
     clock.finish()
 
 
-def _whole_ai_game(engine: Any, seed: int) -> tuple[float, float]:
+def _whole_ai_game(engine: Any, seed: int, insurgents: str = "ai") -> tuple[float, float]:
     """(wall ms, CPU ms) of one game played out by both AIs, seeded as `main.py --headless`."""
-    from game.ai.controller import InsurgentAI
     from game.ai.regular import RegularAI
     from game.engine.state import INSURGENT, REGULAR
     from game.headless import play
+    from game.opponents import make_controller
 
     controllers: dict[str, Any] = {
         REGULAR: RegularAI(engine.battlefield),
-        INSURGENT: InsurgentAI(engine.battlefield, seed * 2 + 2),
+        INSURGENT: make_controller(INSURGENT, insurgents, engine.battlefield, seed),
     }
     sample, _ = _timed(lambda: play(engine, controllers))
     return sample
@@ -431,19 +432,20 @@ def bench_ai(options: Options) -> dict[str, Any]:
     turns = 2 if options.tiny else 3
     activation = _AIClock()
     for seed in activation_seeds:
-        _play_timed(_staged_ai_game(12, turns, seed), activation, seed)
+        _play_timed(_staged_ai_game(12, turns, seed), activation, seed, options.insurgents)
     end_of_turn = _AIClock()
     for seed in end_of_turn_seeds:
-        _play_timed(_staged_ai_game(20, turns, seed), end_of_turn, seed)
+        _play_timed(_staged_ai_game(20, turns, seed), end_of_turn, seed, options.insurgents)
     games: list[tuple[float, float]] = []
     game_turns: list[int] = []
     for seed in (1,) if options.tiny else (1, 2, 3, 4, 5):
         engine = new_game(ROOT / AI_MAP, AI_SCENARIO, seed, turn_limit=2 if options.tiny else None)
-        sample = _whole_ai_game(engine, seed)
+        sample = _whole_ai_game(engine, seed, options.insurgents)
         games.append(sample)
         game_turns.append(engine.state.turn)
     phase_samples = list(end_of_turn.phase.values())
     return {
+        "insurgents": options.insurgents,
         "note": (
             "milliseconds; activation = all Insurgent decisions between two Regular activations "
             "(_deciding: only those with at least one; activation_decision: each single answer "
@@ -609,12 +611,18 @@ def main(argv: list[str] | None = None) -> int:
         "--section", action="append", choices=sorted(SECTIONS), help="run only these sections"
     )
     parser.add_argument("--map", action="append", default=[], help="measure this .tmx instead")
+    parser.add_argument(
+        "--insurgents",
+        choices=("ai", "commander"),
+        default="ai",
+        help="the Insurgent controller the ai section times (default ai: the solo rules)",
+    )
     args = parser.parse_args(argv)
     for m in args.map:
         if not (ROOT / m).exists() and not Path(m).exists():
             print(f"bench: --map {m}: no such file", file=sys.stderr)
             return 2
-    options = Options(tiny=args.tiny, maps=tuple(args.map))
+    options = Options(tiny=args.tiny, maps=tuple(args.map), insurgents=args.insurgents)
     names = args.section or sorted(SECTIONS)
     try:
         report = {"tiny": args.tiny, "sections": {n: SECTIONS[n](options) for n in names}}

@@ -91,9 +91,10 @@ class MapSpec:
         tuple[str, str, tuple[float, float, float, float], str], ...
     ]  # role, side, x y w h, name
     hot_spots: tuple[Point, ...]
-    start_positions: tuple[tuple[str, Point], ...]  # (side, position), numbered from 1
+    start_positions: tuple[tuple[str, Point], ...]  # (side, position), numbered from 1 per side
     contractors: tuple[Point, ...] = ()
     props: dict[str, str] = field(default_factory=dict)
+    objectives: tuple[tuple[str, Point], ...] = ()  # (label, where): Objective markers
     # --- civilians (issue 21) ---
     mobs: tuple[Point, ...] = ()  # CivilianMob markers, C1, C2, ... in this order
     poi: Point | None = None  # the POI marker (Hornet's Nest)
@@ -308,6 +309,79 @@ SWEEP_AND_CLEAR = MapSpec(
     ),
 )
 
+# --- Turkey Shoot (issue 20) ---
+TURKEY_SHOOT = MapSpec(
+    slug="turkey-shoot",
+    title="Turkey Shoot",
+    scenario="turkey-shoot",
+    description=(
+        "The southern edge of a quarter where a Marine company is fighting it out with "
+        "insurgents and foreign fighters. A Recon squad in an LVTP brings a two-man sniper "
+        "team up the main street to the tall target building (T), holds it for three turns "
+        "while the snipers work on targets beyond the table's edge, then gets them out by the "
+        "south edge (M) they came in by."
+    ),
+    entry_edges="south",
+    exit_edges="south",
+    ground=(
+        ("pavement", (9, 0, 1, 24)),
+        ("pavement", (13, 0, 1, 24)),
+        ("pavement", (0, 10, 24, 1)),
+        ("pavement", (0, 14, 24, 1)),
+        ("street", (10, 0, 3, 24)),
+        ("street", (0, 11, 24, 3)),
+        ("court", (5, 0, 4, 2)),
+        ("dirt", (19, 19, 5, 5)),
+        ("alley", (4, 15, 1, 9)),
+        ("alley", (19, 5, 1, 5)),
+    ),
+    centre_lines=(("line_v", (11, 0, 1, 11)), ("line_v", (11, 14, 1, 10))),
+    zebras=(("zebra_h", (10, 14, 3, 1)),),
+    buildings=(
+        BuildingSpec(1, 1, 4, 4, 2, "plaster", "Mosque school", (("e", 1),), ("tank_black",)),
+        BuildingSpec(6, 2, 3, 3, 1, "ochre", "Bakery", (("e", 1),), ("ac_unit",)),
+        BuildingSpec(1, 6, 3, 3, 1, "concrete", "Garage", (("s", 1),)),
+        BuildingSpec(5, 6, 4, 3, 2, "plaster", "Tea house", (("e", 1),), ("laundry",)),
+        BuildingSpec(
+            14, 3, 5, 5, 3, "concrete", "Target building (T)", (("w", 2),), ("dish", "tank_white")
+        ),
+        BuildingSpec(20, 1, 4, 4, 2, "ochre", "Hotel", (("s", 1),), ("solar",)),
+        BuildingSpec(20, 6, 4, 3, 1, "plaster", "Shop", (("w", 1),), ("ac_unit",)),
+        BuildingSpec(1, 15, 3, 4, 2, "concrete", "Flats", (("n", 1),), ("tank_white",)),
+        BuildingSpec(5, 16, 4, 3, 1, "ochre", "Workshop", (("e", 1),)),
+        BuildingSpec(0, 20, 4, 3, 1, "plaster", "House", (("e", 1),), ("laundry",)),
+        BuildingSpec(15, 15, 4, 4, 2, "plaster", "Clinic", (("w", 1),), ("tank_black", "dish")),
+        BuildingSpec(20, 15, 4, 3, 1, "concrete", "Warehouse", (("s", 2),)),
+        BuildingSpec(15, 20, 3, 3, 1, "ochre", "Cottage", (("w", 1),)),
+    ),
+    walls=(
+        WallSpec(((19.5, 19.5), (23.5, 19.5)), False),
+        WallSpec(((5.5, 19.5), (8.5, 19.5)), False),
+        WallSpec(((14.5, 8.5), (18.5, 8.5)), False),
+    ),
+    pieces=(
+        PieceSpec("Cover", (2, 12, 2, 1), ("car_white_w", "car_white_e"), 0.15, "parked car"),
+        PieceSpec("Cover", (20, 12, 2, 1), ("car_white_w", "car_white_e"), 0.15, "parked car"),
+        PieceSpec("Cover", (7, 14, 1, 1), ("stall_red",), 0.1, "market stall"),
+        PieceSpec("Cover", (16, 10, 1, 1), ("palm",), 0.2, "palm"),
+        PieceSpec("Cover", (6, 21, 1, 1), ("crates",), 0.1, "crates"),
+        rubble(20, 21, 2, 2, "shelled house"),
+        rubble(7, 9, 1, 1, "rubble heap"),
+    ),
+    zones=(
+        ("entry", "regular", (9.0, 22.0, 5.0, 2.0), "M: Marine entry and exit"),
+        ("exit", "regular", (9.0, 22.0, 5.0, 2.0), "M: Marine exit"),
+    ),
+    hot_spots=((4.6, 5.5), (19.5, 4.6), (4.5, 19.5), (19.5, 20.5), (23.0, 12.5)),
+    start_positions=(
+        ("insurgent", (7.5, 9.5)),
+        ("insurgent", (21.5, 9.6)),
+        ("insurgent", (3.0, 3.0)),
+        ("insurgent", (17.0, 17.0)),
+    ),
+    objectives=(("T: target building", (16.5, 5.5)),),
+)
+
 # --- civilians (issue 21): Scenario 5 ---
 HORNETS_NEST = MapSpec(
     slug="hornets-nest",
@@ -395,7 +469,100 @@ HORNETS_NEST = MapSpec(
     poi=(11.5, 2.0),
 )
 
-MAPS = (CONTRACTING_TROUBLE, SWEEP_AND_CLEAR, HORNETS_NEST)
+# --- Scenario 3: Midnight at the Alamo (issue 19) ---
+MIDNIGHT_AT_THE_ALAMO = MapSpec(
+    slug="midnight-at-the-alamo",
+    title="Midnight at the Alamo",
+    scenario="midnight-at-the-alamo",
+    description=(
+        "Night over a fought-through quarter. A Marine squad has gone firm in a walled compound "
+        "of three houses on the south edge, each a short dash from the next. Gunmen gather in "
+        "the side streets west and east; the street along the north edge leads to the flanking "
+        "units, the only way out once the night gets too hot."
+    ),
+    entry_edges="",
+    exit_edges="north",
+    ground=(
+        ("street", (0, 0, 24, 3)),
+        ("pavement", (0, 3, 24, 1)),
+        ("street", (10, 4, 3, 12)),
+        ("pavement", (9, 4, 1, 12)),
+        ("pavement", (13, 4, 1, 12)),
+        ("alley", (0, 10, 9, 1)),
+        ("alley", (14, 10, 10, 1)),
+        ("dirt", (0, 14, 9, 3)),
+        ("dirt", (14, 14, 10, 3)),
+        ("court", (2, 17, 20, 7)),
+    ),
+    centre_lines=(("line_h", (0, 1, 24, 1)), ("line_v", (11, 5, 1, 10))),
+    zebras=(("zebra_h", (10, 4, 3, 1)),),
+    buildings=(
+        BuildingSpec(1, 5, 4, 4, 2, "concrete", "School", (("e", 2), ("s", 1)), ("tank_black",)),
+        BuildingSpec(6, 5, 3, 4, 3, "plaster", "Flats", (("s", 1),), ("dish", "laundry")),
+        BuildingSpec(15, 5, 3, 4, 2, "ochre", "Shop row", (("w", 1), ("s", 1)), ("ac_unit",)),
+        BuildingSpec(19, 5, 4, 4, 1, "concrete", "Garage", (("s", 2),), ("solar",)),
+        BuildingSpec(4, 11, 3, 3, 1, "ochre", "Tea shop", (("e", 1), ("n", 1)), ("tank_white",)),
+        BuildingSpec(17, 11, 3, 3, 2, "plaster", "Pharmacy", (("w", 1), ("n", 1)), ("dish",)),
+        # the compound: three houses, each within 4" of the next (Table Set-Up)
+        BuildingSpec(
+            3, 19, 5, 4, 2, "plaster", "West house", (("n", 2), ("e", 1)), ("tank_black", "laundry")
+        ),
+        BuildingSpec(
+            9,
+            18,
+            6,
+            5,
+            2,
+            "concrete",
+            "Main house",
+            (("n", 2), ("w", 1), ("e", 2)),
+            ("tank_white", "ac_unit", "dish"),
+        ),
+        BuildingSpec(16, 19, 5, 4, 1, "ochre", "East house", (("n", 2), ("w", 2)), ("solar",)),
+    ),
+    walls=(
+        # the compound's low perimeter wall, its gate facing the north-south street
+        WallSpec(((1.5, 23.5), (1.5, 17.5), (8.5, 17.5)), False),
+        WallSpec(((14.5, 17.5), (22.5, 17.5), (22.5, 23.5)), False),
+        # yard walls in the quarter
+        WallSpec(((0.0, 12.5), (2.5, 12.5)), True),
+        WallSpec(((21.5, 12.5), (24.0, 12.5)), True),
+    ),
+    pieces=(
+        PieceSpec("Cover", (11, 8, 1, 2), ("car_blue_n", "car_blue_s"), 0.2, "parked car"),
+        PieceSpec("Wreck", (6, 15, 2, 1), ("suv_wreck_w", "suv_wreck_e"), 0.15, "burnt-out car"),
+        PieceSpec("Cover", (16, 15, 1, 1), ("crates",), 0.1, "crates"),
+        PieceSpec("Cover", (2, 15, 1, 1), ("palm",), 0.2, "palm"),
+        PieceSpec("Cover", (21, 15, 1, 1), ("palm",), 0.2, "palm"),
+        PieceSpec("Cover", (20, 3, 2, 1), ("car_white_w", "car_white_e"), 0.15, "parked car"),
+        rubble(13, 16, 1, 1, "rubble heap"),
+        rubble(8, 12, 1, 1, "rubble heap"),
+    ),
+    zones=(
+        ("exit", "regular", (0.0, 0.0, 24.0, 1.0), "X: link-up by the north edge"),
+        ("deploy", "insurgent", (0.0, 9.0, 3.0, 14.0), "West: Insurgent units 1-3"),
+        ("deploy", "insurgent", (21.0, 9.0, 3.0, 14.0), "East: Insurgent units 4-6"),
+    ),
+    hot_spots=(),
+    start_positions=(
+        ("insurgent", (1.5, 10.5)),
+        ("insurgent", (1.5, 14.5)),
+        ("insurgent", (1.0, 20.5)),
+        ("insurgent", (22.5, 10.5)),
+        ("insurgent", (22.5, 14.5)),
+        ("insurgent", (23.0, 20.5)),
+        ("regular", (5.5, 21.0)),
+        ("regular", (12.0, 20.5)),
+        ("regular", (18.5, 21.0)),
+    ),
+    objectives=(
+        ("the compound: West house", (5.5, 21.0)),
+        ("the compound: Main house", (12.0, 20.5)),
+        ("the compound: East house", (18.5, 21.0)),
+    ),
+)
+
+MAPS = (CONTRACTING_TROUBLE, SWEEP_AND_CLEAR, TURKEY_SHOOT, HORNETS_NEST, MIDNIGHT_AT_THE_ALAMO)
 
 
 # --- tiles -------------------------------------------------------------------------------
@@ -716,7 +883,9 @@ def build_tmx(spec: MapSpec, ids: dict[str, int]) -> str:
             "<point/>",
             props=(("number", "int", str(number)),),
         )
-    for number, (side, (sx, sy)) in enumerate(spec.start_positions, start=1):
+    numbers: dict[str, int] = {}  # numbered from 1 per side
+    for side, (sx, sy) in spec.start_positions:
+        number = numbers[side] = numbers.get(side, 0) + 1
         markers.add(
             "StartPosition",
             f"{side.capitalize()} position {number}",
@@ -727,6 +896,8 @@ def build_tmx(spec: MapSpec, ids: dict[str, int]) -> str:
         )
     for number, (cx, cy) in enumerate(spec.contractors, start=1):
         markers.add("Contractor", f"Contractor {number}", cx, cy, "<point/>")
+    for label, (ox, oy) in spec.objectives:  # --- Turkey Shoot (issue 20) ---
+        markers.add("Objective", label, ox, oy, "<point/>", props=(("label", "string", label),))
     for number, (mx, my) in enumerate(spec.mobs, start=1):  # civilians (issue 21)
         markers.add("CivilianMob", f"C{number}", mx, my, "<point/>")
     if spec.poi is not None:

@@ -7,9 +7,11 @@
 
 Game k of a run is played with seed `--seed + k` (dice, hot spots and the random controllers all
 follow from it), so a run is reproducible and `--jobs N` (games spread over N processes) gives
-exactly the results of `--jobs 1`. `--regulars` / `--insurgents` pick `ai` or `random` for each
-side; the Insurgent `ai` is the solo Insurgent controller from `game/ai/` when one is there,
-otherwise the engine's seeded random controller stands in and the output says so. `--map` plays
+exactly the results of `--jobs 1`. `--regulars` / `--insurgents` name each side's controller
+(`game/opponents.py`: `ai`, `random`, and for the Insurgents `commander`).
+`--compare-insurgents A B` plays every seed with Insurgent controller A and again with B against
+the same Regulars and reports the paired VP difference with a sign test (`tools/compare.py`).
+`--map` plays
 the scenario on another map (e.g. a test table). A progress bar goes to stderr; the table (or,
 with `--json`, exactly one JSON object) to stdout. Bad arguments print one line and exit 2; if a
 game breaks, the run still finishes, names the seeds and exits 1.
@@ -18,7 +20,6 @@ game breaks, the run still finishes, names the seeds and exits 1.
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import os
 import re
@@ -35,8 +36,12 @@ from typing import Any, NoReturn, TextIO
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+if str(ROOT / "tools") not in sys.path:  # the sibling tools/compare.py, however this is imported
+    sys.path.insert(0, str(ROOT / "tools"))
 
-from game.ai.regular import RegularAI  # noqa: E402
+from compare import comparison_table, paired_comparison  # noqa: E402
+
+from game import opponents  # noqa: E402
 from game.battlefield.errors import MapError  # noqa: E402
 from game.engine.commands import (  # noqa: E402
     CloseAssault,
@@ -46,7 +51,7 @@ from game.engine.commands import (  # noqa: E402
     NeutralizeHotSpot,
     Overwatch,
 )
-from game.engine.controllers import Controller, RandomController  # noqa: E402
+from game.engine.controllers import Controller  # noqa: E402
 from game.engine.driver import Driver  # noqa: E402
 from game.engine.engine import Engine  # noqa: E402
 from game.engine.protocol import EventKind, MoveRate  # noqa: E402
@@ -113,54 +118,18 @@ class GameResult:
 
 
 # -- controllers ------------------------------------------------------------------------------
-def insurgent_ai_factory() -> Callable[[Engine, int], Controller] | None:
-    """The solo Insurgent controller from game/ai/, when that room has landed one."""
-    try:
-        from game.ai import controller as insurgent_module  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return None
-    for name in ("InsurgentAI", "InsurgentController", "SoloInsurgentController"):
-        cls = getattr(insurgent_module, name, None)
-        if cls is None:
-            continue
-
-        def build(engine: Engine, seed: int, cls: Any = cls) -> Controller:
-            params = inspect.signature(cls).parameters
-            kwargs: dict[str, Any] = {}
-            if "battlefield" in params:
-                kwargs["battlefield"] = engine.battlefield
-            if "seed" in params:
-                kwargs["seed"] = seed
-            controller: Controller = cls(**kwargs)
-            return controller
-
-        return build
-    return None
-
-
 def controller_names(regulars: str, insurgents: str) -> dict[str, str]:
-    names = {
-        REGULAR: "Regular AI (game/ai/regular.py)" if regulars == "ai" else "random controller",
-        INSURGENT: "random controller",
+    return {
+        REGULAR: opponents.describe(REGULAR, regulars),
+        INSURGENT: opponents.describe(INSURGENT, insurgents),
     }
-    if insurgents == "ai":
-        if insurgent_ai_factory() is not None:
-            names[INSURGENT] = "Insurgent AI (game/ai/controller.py)"
-        else:
-            names[INSURGENT] = "random controller (no Insurgent AI controller in game/ai/ yet)"
-    return names
 
 
 def make_controllers(engine: Engine, setup: Setup, seed: int) -> dict[str, Controller]:
-    regular: Controller = (
-        RegularAI(engine.battlefield) if setup.regulars == "ai" else RandomController(seed * 2 + 1)
+    """The two sides' controllers by name (`game/opponents.py`), seeded as the golden games."""
+    return opponents.make_controllers(
+        engine.battlefield, seed, regulars=setup.regulars, insurgents=setup.insurgents
     )
-    insurgent: Controller = RandomController(seed * 2 + 2)
-    if setup.insurgents == "ai":
-        factory = insurgent_ai_factory()
-        if factory is not None:
-            insurgent = factory(engine, seed * 2 + 2)
-    return {REGULAR: regular, INSURGENT: insurgent}
 
 
 # -- one game -----------------------------------------------------------------------------------
@@ -537,8 +506,23 @@ def build_parser() -> _Parser:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--turns", type=int, help="turn limit (default: the scenario's)")
-    parser.add_argument("--regulars", default="ai", help="ai or random (default ai)")
-    parser.add_argument("--insurgents", default="ai", help="ai or random (default ai)")
+    parser.add_argument(
+        "--regulars",
+        default="ai",
+        help=f"{' or '.join(opponents.REGULAR_CONTROLLERS)} (default ai)",
+    )
+    parser.add_argument(
+        "--insurgents",
+        default="ai",
+        help=f"{', '.join(opponents.INSURGENT_CONTROLLERS)} (default ai: the solo rules)",
+    )
+    parser.add_argument(
+        "--compare-insurgents",
+        nargs=2,
+        metavar=("A", "B"),
+        help="play every seed with Insurgent controller A and with B against the same Regulars "
+        "and report the paired VP difference B - A with a sign test",
+    )
     parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the VP-margin histogram")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -546,9 +530,15 @@ def build_parser() -> _Parser:
 
 
 def parse_setup(args: argparse.Namespace) -> Setup:
-    for flag in ("regulars", "insurgents"):
-        if getattr(args, flag) not in ("ai", "random"):
-            raise UsageError(f"--{flag} {getattr(args, flag)!r}: choose ai or random")
+    try:
+        opponents.check_name(REGULAR, args.regulars)
+        opponents.check_name(INSURGENT, args.insurgents)
+        for name in args.compare_insurgents or ():
+            opponents.check_name(INSURGENT, name)
+    except ValueError as exc:
+        if args.compare_insurgents and "--insurgents" in str(exc):
+            raise UsageError(str(exc).replace("--insurgents", "--compare-insurgents")) from None
+        raise UsageError(str(exc)) from None
     if args.games < 1:
         raise UsageError(f"--games {args.games}: play at least 1 game")
     if args.seed < 0:
@@ -596,8 +586,10 @@ def main(
         print(f"tools/simulate.py: error: {exc}", file=stderr)
         return 2
     seeds = list(range(args.seed, args.seed + args.games))
-    names = controller_names(setup.regulars, setup.insurgents)
     progress = None if args.no_progress else ProgressBar(stderr)
+    if args.compare_insurgents:
+        return compare_main(args, setup, seeds, progress, stdout)
+    names = controller_names(setup.regulars, setup.insurgents)
     started = time.perf_counter()
     results = run_games(setup, seeds, args.jobs, progress)
     summary = summarise(results, names, setup, time.perf_counter() - started, args.jobs)
@@ -612,6 +604,35 @@ def main(
         if args.plot:
             print(f"VP-margin histogram written to {args.plot}", file=stdout)
     return 1 if summary["failed"] else 0
+
+
+def compare_main(
+    args: argparse.Namespace,
+    setup: Setup,
+    seeds: list[int],
+    progress: Callable[[int, int], None] | None,
+    stdout: TextIO,
+) -> int:
+    """`--compare-insurgents A B`: the paired comparison (tools/compare.py), as table or JSON."""
+    a, b = args.compare_insurgents
+    started = time.perf_counter()
+
+    def run(one: Setup, run_seeds: Sequence[int]) -> list[GameResult]:
+        return run_games(one, run_seeds, args.jobs, progress)
+
+    summary = paired_comparison(run, setup, INSURGENT, a, b, seeds)
+    summary["scenario"] = setup.scenario or Path(setup.map_path).stem
+    summary["regulars"] = controller_names(setup.regulars, a)[REGULAR]
+    summary["controllers"] = {
+        "a": opponents.describe(INSURGENT, a),
+        "b": opponents.describe(INSURGENT, b),
+    }
+    summary["seconds"] = round(time.perf_counter() - started, 2)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True), file=stdout)
+    else:
+        print(comparison_table(summary, summary["scenario"]), file=stdout)
+    return 1 if summary["failed_seeds"] else 0
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
     python3 tools/soak.py --seeds 300 [--scenario contracting-trouble] [--map PATH.tmx] [--turns N]
     python3 tools/soak.py --ai --seeds 100     # the shipped AIs on both sides
+    python3 tools/soak.py --ai --insurgents commander --seeds 100   # with the Commander AI
 
 Without --scenario, every shipped scenario is played (on its shipped map when it exists,
 otherwise on the engine's test map). The sides are seeded random controllers, or with --ai the
@@ -34,31 +35,35 @@ from game.scenarios.catalog import scenario_ids, scenario_map  # noqa: E402
 FALLBACK_MAP = ROOT / "tests" / "maps" / "engine" / "crossroads.tmx"
 
 
-def controllers(engine: Engine, seed: int, ai: bool) -> dict[str, Controller]:
-    """Who plays: seeded random controllers, or the shipped AIs (seeded as the golden games)."""
+def controllers(
+    engine: Engine, seed: int, ai: bool, insurgents: str = "ai"
+) -> dict[str, Controller]:
+    """Who plays: seeded random controllers, or the shipped AIs (seeded as the golden games),
+    the Insurgents by `insurgents` (`ai`: the solo rules, `commander`: the Commander AI)."""
     if not ai:
         return {
             REGULAR: RandomController(seed * 2 + 1),
             INSURGENT: RandomController(seed * 2 + 2),
         }
-    from game.ai.controller import InsurgentAI
-    from game.ai.regular import RegularAI
+    from game.opponents import make_controllers
 
-    return {
-        REGULAR: RegularAI(engine.battlefield),
-        INSURGENT: InsurgentAI(engine.battlefield, seed * 2 + 2),
-    }
+    return make_controllers(engine.battlefield, seed, insurgents=insurgents)
 
 
 def soak_one(
-    map_path: Path, scenario: str, seed: int, turns: int | None, ai: bool = False
+    map_path: Path,
+    scenario: str,
+    seed: int,
+    turns: int | None,
+    ai: bool = False,
+    insurgents: str = "ai",
 ) -> tuple[bool, str, float]:
     """Play one game with the invariant checker watching every event: (kept, detail, seconds)."""
     started = time.perf_counter()
     try:
         engine = new_game(map_path, scenario, seed, turn_limit=turns)
         checker = InvariantChecker(engine)
-        play(engine, controllers(engine, seed, ai))
+        play(engine, controllers(engine, seed, ai, insurgents))
         if not engine.over:
             return False, "the game did not end", time.perf_counter() - started
         return True, f"{checker.checked} events", time.perf_counter() - started
@@ -78,6 +83,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--ai", action="store_true", help="the shipped AIs play both sides (default: random)"
     )
+    parser.add_argument(
+        "--insurgents",
+        choices=("ai", "commander"),
+        default="ai",
+        help="with --ai: the Insurgent AI (default ai: the solo rules; commander)",
+    )
     args = parser.parse_args(argv)
     runs: list[tuple[Path, str]] = []
     if args.map:
@@ -90,13 +101,15 @@ def main(argv: list[str] | None = None) -> int:
     for map_path, scenario in runs:
         times: list[float] = []
         for seed in range(args.first_seed, args.first_seed + args.seeds):
-            ok, detail, seconds = soak_one(map_path, scenario, seed, args.turns, args.ai)
+            chosen = {"insurgents": args.insurgents} if args.insurgents != "ai" else {}
+            ok, detail, seconds = soak_one(map_path, scenario, seed, args.turns, args.ai, **chosen)
             times.append(seconds)
             if not ok:
                 failures += 1
                 print(f"FAIL {scenario} seed {seed}: {detail}", flush=True)
         print(
-            f"{scenario} on {map_path.name} ({'AI' if args.ai else 'random'}): "
+            f"{scenario} on {map_path.name} "
+            f"({'random' if not args.ai else 'AI' if not chosen else 'AI, commander'}): "
             f"{len(times)} games, "
             f"median {statistics.median(times):.2f}s, max {max(times):.2f}s, "
             f"total {sum(times):.0f}s",

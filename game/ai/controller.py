@@ -33,6 +33,7 @@ from typing import Any
 
 from game.ai.actions import Action, Interrupt, Pace, Target
 from game.ai.cards import choose_card  # --- cards (issue 19)
+from game.ai.explain import why_not
 from game.ai.procedure import (
     CheckOutcome,
     TurnLedger,
@@ -304,6 +305,9 @@ class InsurgentAI:
                 if outcome.choice is not None:
                     self._plans[situation.unit_id] = _Plan(outcome.choice)
                 return command
+            why = why_not(world.turn, unit, outcome, by_unit[situation.unit_id])
+            if why:
+                self._note(f"T{world.turn} {unit.name} cannot {outcome.action.label}: {why}")
         return EndPhase(side=INSURGENT)
 
     def _arm_mob(self, world: _World, unit: UnitState, options: list[Command]) -> Command | None:

@@ -23,10 +23,22 @@ from game.engine.commands import (
 )
 from game.engine.state import UnitState
 from game.engine.terrain import (
+    NUDGE,
     distance,
     path_length,
     walk,
 )
+from game.rules.movement import COHESION_REACH
+
+
+def placement_reach(unit: UnitState) -> float:
+    """How far from the end of its move a figure of `unit` can be placed (issue 17 §5): the
+    leader nudged off another base (R92) and the rest in cohesion around him (R2, R3), or the
+    figures shifted as they stand when the geometry cannot place them (R3)."""
+    live = unit.effective_figures
+    lx, ly = unit.leader_point
+    spread = max((distance((f.x, f.y), (lx, ly)) for f in live), default=0.0)
+    return max(NUDGE + max(0, len(live) - 1) * COHESION_REACH, spread) + 0.5
 
 
 class _LazyCandidate:
@@ -57,8 +69,17 @@ class _LazyCandidate:
 
     @cached_property
     def in_contact(self) -> bool:
-        """R94: some figure would stand within 1" (edge to edge) of a Regular figure."""
+        """R94: some figure would stand within 1" (edge to edge) of a Regular figure. The
+        figures' placement is worked out only when a Regular base stands near enough the end
+        of the move for a placed figure to touch it (`placement_reach`)."""
         bases = self._world.enemy_bases()
+        reach = placement_reach(self._unit) + CONTACT_INCHES
+        ex, ey = self.end
+        if all(
+            abs(q[0] - ex) >= reach or abs(q[1] - ey) >= reach or distance(q, self.end) >= reach
+            for q in bases
+        ):
+            return False
         return any(
             abs(p[0] - q[0]) < CONTACT_INCHES
             and abs(p[1] - q[1]) < CONTACT_INCHES

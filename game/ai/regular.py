@@ -46,6 +46,8 @@ from game.ai.regular_candidates import (
     _point_of,
     default_candidates,
 )
+from game.ai.regular_team import fire_and_movement, team_candidates
+from game.ai.regular_vehicles import vehicle_candidates
 from game.battlefield.model import Battlefield
 from game.engine.commands import Answer, Command, EndActivation, EndPhase
 from game.engine.protocol import DecisionKind, UnitStatus
@@ -55,6 +57,11 @@ from game.engine.view import PlayerView
 from game.rules.movement import RAPID
 
 LOG = logging.getLogger("game.ai.regular")
+
+REGULAR_STYLES = ("ai", "basic")
+"""The Regular AIs: `ai` fights as a team (issue 17 §4: Close Assault, fire and movement,
+Overwatch where the Insurgents will act); `basic` is the earlier AI that scores units alone,
+kept for comparison (`--regulars basic`)."""
 
 
 class RegularAI:
@@ -68,12 +75,17 @@ class RegularAI:
         battlefield: Battlefield | None = None,
         *,
         narrate: Callable[[str], None] | None = None,
+        style: str = "ai",
     ) -> None:
+        if style not in REGULAR_STYLES:
+            raise ValueError(f"Regular AI style {style!r}: choose {' or '.join(REGULAR_STYLES)}")
         self._battlefield = battlefield
         self._terrain: Terrain | None = None
         self.narrate = narrate
         self.journal: list[str] = []
-        self.candidates = default_candidates()
+        self.style = style
+        base = default_candidates() if style == "basic" else team_candidates()
+        self.candidates = base + vehicle_candidates()  # vehicles: issue 20
         self._sight: dict[tuple[Any, ...], bool] = {}  # lines of sight by positions (Board.los)
 
     def terrain_for(self, view: PlayerView) -> Terrain:
@@ -133,6 +145,13 @@ class RegularAI:
             if pick is not None:
                 picks.append((pick.score, unit.id, pick))
         picks.sort(key=lambda p: (-p[0], p[1]))
+        # --- the team AI (issue 17 §4): units scored together, fire and movement (R272) ---
+        if self.style == "ai":
+            plan = fire_and_movement(board, {uid: pick for _, uid, pick in picks})
+            if plan is not None:
+                self.note(plan.note)
+                self._log_pick(plan.pick)
+                return plan.pick.plan
         if not picks or picks[0][0] <= 0.0:
             end = next((c for c in board.legal if isinstance(c, EndPhase)), board.legal[0])
             self.note('"hold" every remaining unit holds: nothing is worth doing (score 0)')
@@ -333,6 +352,7 @@ def regular_units(view: PlayerView) -> Iterable[str]:
 
 
 __all__ = [
+    "REGULAR_STYLES",
     "Board",
     "FireCandidate",
     "Focus",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
+from game.ai import scenario_goals
 from game.battlefield.model import Point, UnitPosition
 from game.engine import rulesbridge as rb
 from game.engine.buildings import first_uncleared  # house clearing (issue 21)
@@ -115,6 +116,11 @@ def state_from_view(data: dict[str, Any]) -> GameState:
     """The game state as the view shows it (the event log is not needed to decide)."""
     lean = {k: v for k, v in data.items() if k != "events"}
     return GameState.from_dict(lean)
+
+
+HOLD_REACH = 2.0
+"""How near its Objective point a unit holding a position counts as in it (R208): inside a
+house of the compound, not across the street."""
 
 
 class Board:
@@ -264,7 +270,7 @@ class Board:
         # the distance counts only through the Optimum Range die: the dice are remembered per
         # (firer, in range or not, conditions), since the AI weighs thousands of spots
         if firer.id not in self._optimum:
-            self._optimum[firer.id] = optimum_range(self.rules_unit(firer))
+            self._optimum[firer.id] = optimum_range(self.rules_unit(firer), night=self.state.night)
         optimum = self._optimum[firer.id]
         in_range = optimum is None or reach <= optimum
         key = (firer.id, in_range, target_exposed, target_rapid, firer_rapid, penalty)
@@ -278,6 +284,7 @@ class Board:
                 interruption_penalty=penalty,
                 vs_close_assault=False,
                 firer_moved_rapidly=firer_rapid,
+                night=self.state.night,
             ).total
         return dice
 
@@ -324,15 +331,24 @@ class Board:
         return best_e
 
     def threat(
-        self, unit: UnitState, spot: Spot, *, stationary: bool, rapid: bool = False
+        self,
+        unit: UnitState,
+        spot: Spot,
+        *,
+        stationary: bool,
+        rapid: bool = False,
+        ignore: str = "",
     ) -> float:
-        """Expected casualties if every Insurgent unit that could see `spot` fired at it."""
+        """Expected casualties if every Insurgent unit that could see `spot` fired at it (but
+        the unit `ignore`, e.g. one the AI means to wipe out in a charge)."""
         pos = spot.position()
         _, exposed = self.cover(spot)
         defense = self.defense(unit, spot, stationary=stationary)
         die = int(unit.quality_die())
         total = 0.0
         for ins in self.insurgents:
+            if ins.id == ignore:
+                continue
             ipos = self.position(ins)
             if not self.los(ipos, pos):
                 continue
@@ -388,6 +404,11 @@ class Board:
     def exit_allowed(self) -> bool:
         if not self.state.exit_edges:
             return False
+        # --- Scenario 3 (issue 19): not before the scenario's turn; a hold-out holds (R208) ---
+        if self.turn < int(self.objective("exit_from_turn")) or self.objective("hold_objectives"):
+            return False
+        if self.objective("fire_mission") and not self.state.tally.get("fire_mission_done"):
+            return False  # Turkey Shoot: out only once the snipers' work is done (R227)
         return self.neutralized_count() >= int(self.objective("exit_after_hot_spots"))
 
     def goal_for(self, unit: UnitState) -> Goal | None:
@@ -400,6 +421,10 @@ class Board:
         pairs first) and the exit edge once leaving is allowed and time runs short."""
         if self.contractor_mission():
             return self._contractor_goals()
+        if self.objective("hold_objectives"):  # --- Scenario 3 (issue 19): R208 ---
+            return self._hold_goals()
+        if self.objective("fire_mission"):  # --- Turkey Shoot (issue 20) ---
+            return self._fire_mission_goals()
         goals: dict[str, Goal | None] = {}
         pending = {u.neutralizing for u in self.regulars if u.neutralizing}
         active = sorted(
@@ -443,6 +468,12 @@ class Board:
                 )
             goals.setdefault(u.id, None)
         return goals
+
+    def _hold_goals(self) -> dict[str, Goal | None]:
+        return scenario_goals.hold_goals(self)  # Scenario 3 (issue 19): R208
+
+    def _fire_mission_goals(self) -> dict[str, Goal | None]:
+        return scenario_goals.fire_mission_goals(self)  # Turkey Shoot (issue 20)
 
     def _contractor_goals(self) -> dict[str, Goal | None]:
         goals: dict[str, Goal | None] = {}

@@ -386,9 +386,11 @@ class HoldCandidate(CandidateAction[Focus, Command]):
 
 
 def default_candidates() -> list[CandidateAction[Focus, Command]]:
+    from game.ai.regular_assets import AssetCandidate  # support assets (issue 19)
     from game.ai.regular_clearing import ClearBuildingCandidate  # house clearing (issue 21)
 
     return [
+        AssetCandidate(),  # support assets (issue 19): offered only when assets are held
         FirstAidCandidate(),
         WoundedToSafetyCandidate(),
         NeutralizeCandidate(),

@@ -12,7 +12,8 @@ import math
 from game.ai.situation import UnitKind
 from game.rules.firepower import FIREPOWER_CAP, SPECIAL_WEAPON_TEAM_BONUS, optimum_range
 from game.rules.quality import Quality
-from game.rules.units import Figure, Unit, Weapon
+from game.rules.units import Figure, Unit
+from game.rules.vehicles import weapon_class
 
 
 def situation_kind(unit: Unit) -> UnitKind:
@@ -47,21 +48,8 @@ def table_optimum_range(unit: Unit, *, night: bool = False) -> float:
 
 
 def vehicle_weapon_class(figure: Figure) -> int:
-    """The armour-piercing class of a figure's weapon (Vehicle Weapons; ruling R74).
-
-    Small arms and squad support weapons are Class 0, a regular RPG Class 1, an AT RPG Class 2,
-    a heavy support weapon (AT missile, tank gun) Class 3. A medium support weapon counts as a
-    heavy machine gun (Class 1) only when emplaced or vehicle-mounted; carried, it is a GPMG.
-    """
-    if figure.weapon is Weapon.HEAVY_SUPPORT:
-        return 3
-    if figure.weapon is Weapon.AT_RPG:
-        return 2
-    if figure.weapon is Weapon.RPG:
-        return 1
-    if figure.weapon is Weapon.MEDIUM_SUPPORT and figure.emplaced:
-        return 1
-    return 0
+    """The armour-piercing class of a figure's weapon: the rules core's (R74)."""
+    return weapon_class(figure)
 
 
 def can_harm_vehicle(unit: Unit, armour_class: int) -> bool:

@@ -10,7 +10,12 @@ from dataclasses import dataclass
 
 from game.ai.actions import Target
 from game.ai.situation import Moment, Situation, UnitKind
-from game.ai.unit_facts import situation_kind, table_firepower, table_optimum_range
+from game.ai.unit_facts import (
+    can_harm_vehicle,
+    situation_kind,
+    table_firepower,
+    table_optimum_range,
+)
 from game.battlefield.model import Battlefield, Point, UnitPosition
 from game.engine.commands import (
     MoveUnit,
@@ -27,6 +32,7 @@ from game.rules.movement import (
     COHESION_REACH,
 )
 from game.rules.units import Unit
+from game.rules.vehicle_types import vehicle_type
 
 STOP_SHORT_OF_FRIEND = 1.5
 """Head for a point this far short of a friend's centre, so the figures land in cohesion."""
@@ -89,7 +95,7 @@ class _World:
 
     def optimum_range(self, unit: UnitState) -> float:
         """The unit's Optimum Range for the range rows (`unit_facts.table_optimum_range`)."""
-        return table_optimum_range(self.rules_unit(unit))
+        return table_optimum_range(self.rules_unit(unit), night=self.state.night)
 
     def centre(self, unit: UnitState) -> Point:
         """`unit.centre`, worked out once per decision (destinations sort by it again and again)."""
@@ -257,7 +263,23 @@ class _World:
             distance_to_nearest_hot_spot=min(hot, default=None),
             distance_to_nearest_combat=min(combat, default=None),
             objective_known=bool(self.objective_points(unit)),
+            # --- vehicles (issue 20): the tables' vehicle rows (R74) ---
+            activated_is_vehicle=self.armour_of(activated) is not None,
+            can_harm_activated_vehicle=self.can_harm(unit, activated),
         )
+
+    # --- vehicles (issue 20) ---
+    def armour_of(self, unit: UnitState | None) -> int | None:
+        """The armour class of a Regular unit that is a vehicle still running, else None."""
+        raw = self.state.vehicles.get(unit.id) if unit is not None else None
+        if raw is None or (raw.get("damage") and not raw["damage"].get("reliability")):
+            return None
+        return vehicle_type(str(raw["type"])).armour_class
+
+    def can_harm(self, unit: UnitState, activated: UnitState | None) -> bool:
+        """This unit has a Support Weapon that can damage the activated vehicle (R74)."""
+        armour = self.armour_of(activated)
+        return armour is not None and can_harm_vehicle(self.rules_unit(unit), armour)
 
     def goal_point(self, unit: UnitState, target: Target, activated: str) -> Point | None:
         """Where a move with this target heads (motivations: which friend, hot spot, objective)."""

@@ -8,6 +8,7 @@ Dependants (casualties carried, POWs, contractors held) ride with their unit on 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +23,7 @@ from game.client.viewmodel import (
     UnitSprite,
     cluster_positions,
 )
+from game.engine import vehicles
 from game.engine.protocol import ContractorStatus, FigureStatus
 from game.engine.state import INSURGENT, GameState, UnitState
 
@@ -157,6 +159,11 @@ def view_from_game(
     for u in drawn:
         activating = state.activation is not None and state.activation.unit == u.id
         sprite = unit_sprite(u, state.turn, terrain, occupied, activating)
+        rec = vehicles.record(state, u.id)  # --- vehicles (issue 20): the hull under the crew ---
+        if rec is not None:
+            card = rec.card
+            hull = (rec.x, rec.y, card.length, card.width, rec.facing, rec.state.destroyed)
+            sprite = dataclasses.replace(sprite, hull=hull)
         occupied += [f.position_in for f in sprite.figures if f.is_dependant]
         units.append(sprite)
     hot_spots = tuple(
@@ -199,6 +206,7 @@ def view_from_game(
         hot_spots=hot_spots,
         markers=markers,
         fallen=fallen,
+        night=state.night,  # --- night (issue 19) ---
     )
 
 

@@ -31,6 +31,11 @@ SHOW_BRIEFING = True
 """Whether a new game opens under its briefing (the client tests of other screens turn it off in
 tests/client/conftest.py, so a started game is the top scene there)."""
 BEGIN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
+NIGHT_NOTE = (
+    "<b>Night Fighting</b>: a unit without night vision devices fires one die fewer and its "
+    "Optimum Range is halved; sight is not limited (R200). Regulars have night vision unless "
+    "the scenario says otherwise, Insurgents never."
+)
 
 
 def briefing_html(briefing: Briefing) -> str:
@@ -39,10 +44,13 @@ def briefing_html(briefing: Briefing) -> str:
         f"<font size=5><b>{esc(briefing.title)}</b></font>",
         f"{briefing.turn_limit} turns · Insurgency Level {esc(briefing.insurgency_level)}"
         + (" · Fog of War" if briefing.fog_of_war else "")
-        + "".join(f" · Optional rule: {esc(r)}" for r in briefing.optional_rules),
+        + "".join(f" · Optional rule: {esc(r)}" for r in briefing.optional_rules)
+        + (" · Night" if briefing.night else ""),
     ]
     if briefing.brief:
         lines += ["", esc(briefing.brief).replace("\n", "<br>")]
+    if briefing.night:  # --- night (issue 19) ---
+        lines += ["", NIGHT_NOTE]
     lines += ["", "<b>Victory conditions</b>", *(f"• {esc(v)}" for v in briefing.victory)]
     lines += ["", "<b>Objectives</b>", *(f"• {esc(o)}" for o in briefing.objectives)]
     lines += ["", "<b>Forces</b> (Troop Quality / Morale)"]
@@ -53,7 +61,9 @@ def briefing_html(briefing: Briefing) -> str:
             f"({esc(force.makeup)}), {force.quality} / {force.morale}"
         )
     if briefing.hidden_insurgents:
-        lines.append("• Insurgents: unknown (Fog of War); reinforcements arrive at hot spots")
+        lines.append(
+            f"• Insurgents: unknown (Fog of War); reinforcements arrive {briefing.arrivals}"
+        )
     return "<br>".join(lines)
 
 

@@ -12,7 +12,7 @@ import pygame
 
 from game.battlefield.model import Building
 from game.client import text
-from game.engine.buildings import clearing_in_force, wall_distance
+from game.engine.buildings import building_words, clearing_in_force, wall_distance
 from game.engine.commands import ClearBuilding, Command, StackOnBuilding
 from game.engine.state import GameState, UnitState
 
@@ -78,6 +78,26 @@ def give_house_order(scene: PlayScene, side: str, unit: UnitState, action: str) 
         scene.say(f"{unit.name}: {command}", True)
         return
     scene.give(command)
+
+
+def card_lines(engine: Engine, unit: UnitState) -> list[str]:
+    """What the unit card says of a unit's house clearing (plain text, one line each)."""
+    state = engine.state
+    if not clearing_in_force(state):
+        return []
+    names = {b.id: building_words(b) for b in engine.terrain.battlefield.buildings}
+    lines = []
+    if unit.stacked_on >= 0 and unit.stacked_on in names:
+        when = "the turn before" if unit.stacked_turn == state.turn - 1 else "this turn"
+        lines.append(f"Stacked against {names[unit.stacked_on]} ({when}; Stacking)")
+    if unit.lost_turn == state.turn:
+        lines.append("Loses this turn: it searched a building room by room (R243)")
+    if unit.trapped and unit.trapped_in in names:
+        lines.append(
+            f"{unit.trapped} casualties left inside {names[unit.trapped_in]}: POWs if it "
+            "withdraws before the building is cleared (R247)"
+        )
+    return lines
 
 
 def draw_buildings(scene: PlayScene, surface: pygame.Surface) -> None:

@@ -7,14 +7,21 @@ engine never disagree; the odds come from `game.rules.odds`.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from game.battlefield.model import Battlefield, Point, UnitPosition
-from game.engine import placement
+from game.battlefield.model import Point
+
+# the line-of-sight tool, split out (its names stay reachable here for the screens)
+from game.client.sight_probe import SightProbe as SightProbe
+from game.client.sight_probe import (
+    blocker_name,
+)
+from game.client.sight_probe import sight_between as sight_between
+from game.client.sight_probe import sight_between_units as sight_between_units
+from game.engine import placement, vehicle_fire, vehicles
 from game.engine.commands import (
     Answer,
     CloseAssault,
@@ -28,10 +35,12 @@ from game.engine.commands import (
     SplitUnit,
 )
 from game.engine.engine import Engine
+from game.engine.fire import smaw_fires  # support assets (issue 19)
 from game.engine.protocol import DecisionKind, MoveRate
 from game.engine.state import UnitState
-from game.engine.terrain import distance, path_length, point_segment_distance, truncate
+from game.engine.terrain import distance, path_length, truncate
 from game.rules import cards as rules_cards  # --- cards (issue 19)
+from game.rules.dice import Die
 from game.rules.movement import CAUTIOUS, RAPID
 from game.rules.odds import CasualtyOdds, casualty_odds
 
@@ -244,11 +253,11 @@ def fire_preview(
 def _preview(
     engine: Engine, unit: UnitState, target: UnitState, fp: Any, blocked: str
 ) -> FirePreview:
-    df = engine.defense(target)
+    df = engine.defense(target, thermobaric=smaw_fires(unit))  # a SMAW: no cover dice (R194)
     odds: CasualtyOdds | None = None
     if not blocked:
         try:
-            odds = casualty_odds(fp.total, unit.quality_die(), df.total, target.quality_die())
+            odds = casualty_odds(fp.total, unit.quality_die(), df.total, die_of(engine, target))
         except ValueError:
             odds = None
     return FirePreview(unit.name, target.name, fp.describe(), df.describe(), odds, blocked)
@@ -257,8 +266,17 @@ def _preview(
 def fire_odds(engine: Engine, unit: UnitState, target: UnitState) -> CasualtyOdds:
     """The exact casualty odds of `unit` firing at `target` now (the test's oracle)."""
     fp = engine.firepower(unit, target, interruption_penalty=penalty_now(engine, unit))
-    df = engine.defense(target)
+    df = engine.defense(target, thermobaric=smaw_fires(unit))  # a SMAW: no cover dice (R194)
     return casualty_odds(fp.total, unit.quality_die(), df.total, target.quality_die())
+    df = engine.defense(target)
+    return casualty_odds(fp.total, unit.quality_die(), df.total, die_of(engine, target))
+
+
+def die_of(engine: Engine, target: UnitState) -> Die:
+    """The target's Defense die: its Troop Quality, or a vehicle's armour die (issue 20)."""
+    if vehicles.is_vehicle(engine.state, target):
+        return vehicle_fire.defense_die(engine, target)
+    return target.quality_die()
 
 
 # -- movement ------------------------------------------------------------------------------
@@ -314,7 +332,11 @@ def move_preview(
     engine: Engine, unit: UnitState, to: Point, *, force_rate: str | None = None
 ) -> MovePreview:
     """The path to `to` (or the nearest reachable point, `reachable_near`), its length, and the
-    rate it needs (Cautious up to 6", else Rapid)."""
+    rate it needs (Cautious up to 6", else Rapid). A vehicle's is a drive (issue 20)."""
+    if vehicles.is_vehicle(engine.state, unit):
+        from game.client.vehicle_orders import drive_preview  # it builds on this module
+
+        return drive_preview(engine, unit, to, force_rate=force_rate)
     start = unit.leader_point
     requested = to
     to = reachable_near(engine, start, to)
@@ -374,83 +396,6 @@ def reach_outline(engine: Engine, unit: UnitState, reach: float) -> list[Point]:
 
 
 # -- line of sight between two points ------------------------------------------------------
-@dataclass(frozen=True)
-class SightProbe:
-    start: Point
-    end: Point
-    clear: bool
-    blocked_at: Point | None
-    text: str
-
-
-def sight_between(engine: Engine, a: Point, b: Point, elevation: int = 0) -> SightProbe:
-    """One figure's line of sight from a to b (Rulebook: Line of Sight) and where it stops."""
-    geometry = engine.terrain.geometry
-
-    def sees(p: Point) -> bool:
-        return bool(geometry.figure_sees(a, elevation, p, elevation))
-
-    length = math.dist(a, b)
-    if sees(b):
-        return SightProbe(a, b, True, None, f'clear line of sight, {length:.1f}"')
-    lo, hi = 0.0, 1.0
-    for _ in range(18):
-        mid = (lo + hi) / 2
-        if sees((a[0] + (b[0] - a[0]) * mid, a[1] + (b[1] - a[1]) * mid)):
-            lo = mid
-        else:
-            hi = mid
-    stop = (a[0] + (b[0] - a[0]) * hi, a[1] + (b[1] - a[1]) * hi)
-    what = blocker_name(engine.battlefield, stop)
-    return SightProbe(
-        a,
-        b,
-        False,
-        stop,
-        f'no line of sight: blocked by {what} {length * hi:.1f}" along the {length:.1f}" line',
-    )
-
-
-def blocker_name(battlefield: Battlefield, stop: Point, reach: float = 1.0) -> str:
-    """What stops a line of sight at `stop`, as a player names it: the map's building or wall
-    whose edge is nearest (within `reach` inches), else "terrain"."""
-    best: tuple[float, str] | None = None
-    edges: list[tuple[str, tuple[Point, ...], bool]] = [
-        (f"building {b.label or b.name or b.id}", b.outline, True) for b in battlefield.buildings
-    ]
-    edges += [(w.name or f"wall {w.id}", w.points, w.closed) for w in battlefield.walls]
-    for name, points, closed in edges:
-        pairs = list(itertools.pairwise(points))
-        if closed and len(points) > 2:
-            pairs.append((points[-1], points[0]))
-        for p, q in pairs:
-            gap = point_segment_distance(stop, p, q)
-            if gap <= reach and (best is None or gap < best[0]):
-                best = (gap, name)
-    return best[1] if best is not None else "terrain"
-
-
-def sight_between_units(engine: Engine, a: UnitState, b: UnitState) -> str:
-    """The half-the-figures line of sight of unit a to unit b, in one line (R4)."""
-    geometry = engine.terrain.geometry
-    if not a.effective_figures or not b.effective_figures:
-        return f"{a.name} → {b.name}: " + ("LOS" if engine.los(a, b) else "no LOS")
-    pa: UnitPosition = a.position()
-    pb: UnitPosition = b.position()
-    sight = f"{a.name} → {b.name}: {geometry.line_of_sight(pa, pb).describe()}"
-    if a.side == b.side or not engine.los(a, b):
-        return sight
-    # the line of fire too (found in play: "clear" here, then the fire refused for a friend in
-    # the way): the engine's own check of who stands in the line of fire (R6)
-    from game.engine.checks import fire_blockers
-
-    blockers = fire_blockers(engine, a, b)
-    return sight + (
-        f" · line of fire blocked by {blockers} (R6)" if blockers else " · line of fire clear"
-    )
-
-
-# -- answers to decisions ------------------------------------------------------------------
 def unit_name(engine: Engine, unit_id: str) -> str:
     unit = engine.state.units.get(unit_id)
     return unit.name if unit is not None else unit_id

@@ -46,10 +46,10 @@ from game.client.play_consts import (
     STATUS_TEXT,
     TARGET_COLOUR,
     TARGET_RING_INCHES,
-    WATCH_ACTIONS,
     load_settings,
 )
 from game.client.play_risk import plan_move_extras
+from game.client.play_start import advance_to_turn
 from game.client.playback import Beat, Playback, beat_of
 from game.client.risk import RiskPreview
 from game.client.session import GameSession, Seat, SessionConfig
@@ -58,7 +58,6 @@ from game.client.viewmodel import BattleView
 from game.engine.commands import (
     Command,
 )
-from game.engine.protocol import DecisionKind
 from game.engine.state import side_name
 from game.steady_gc import Collector, steady_collector
 
@@ -133,6 +132,7 @@ class PlayScene(BattleScene):
         self.force_rate: str | None = None
         self.fire_plan: orders.FirePreview | None = None
         self.preview_text = ""
+        self.call_asset, self._call_key = "", ""  # support assets (issue 19): play_support
         self.preview_rect: pygame.Rect | None = None  # where the preview box was drawn
         self.los_start: Point | None = None
         self.los_start_unit: str | None = None
@@ -222,8 +222,7 @@ class PlayScene(BattleScene):
         card = self.layout.card
         # watching two AIs: the viewing tools only, no order buttons nobody may press
         watching = not any(seat.human for seat in self.session.config.seats)
-        actions = [a for a in ACTIONS if not watching or a[0] in WATCH_ACTIONS]
-        actions = play_orders.house_buttons(self, actions)  # house clearing (issue 21)
+        actions = play_orders.order_buttons(self, watching)  # and house clearing's (issue 21)
         rows = (len(actions) + 1) // 2
         height = rows * BUTTON_ROW + 8
         if self.card_box is not None:
@@ -483,6 +482,7 @@ class PlayScene(BattleScene):
         previous = surface.get_clip()
         surface.set_clip(clip)
         self._draw_reach(surface)
+        play_draw._draw_night(self, surface)  # --- night (issue 19): sight circle, NV chips
         self._draw_targets(surface)
         self._draw_move_plan(surface)
         self._draw_los(surface)
@@ -523,29 +523,6 @@ def open_play(table: str, seed: int = 1, *, config: SessionConfig | None = None)
     opened = open_map(Path(map_path))
     session = GameSession(config)
     return PlayScene(opened, session)
-
-
-def advance_to_turn(session: GameSession, turn: int) -> None:
-    """Let AIs play both sides until `turn` begins (the pictures on demand, `--turn T`)."""
-    from game.ai.regular import RegularAI
-    from game.engine.state import INSURGENT, REGULAR
-    from game.engine.view import player_view
-
-    engine = session.engine
-    stand_ins: dict[str, Any] = {
-        REGULAR: RegularAI(engine.battlefield),
-        INSURGENT: session.controllers.get(INSURGENT) or session._make_ai(INSURGENT),
-    }
-    for _ in range(20000):
-        pending = engine.pending
-        if pending is None or (engine.state.turn >= turn and pending.kind == DecisionKind.ACTIVATE):
-            return
-        seat = session.current_seat()
-        if seat is not None and not seat.human:
-            session.step_ai()
-            continue
-        controller = stand_ins[pending.side]
-        session.apply(controller.choose(player_view(engine, pending.side)))
 
 
 def battle_scene_for(

@@ -9,10 +9,10 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from game.client import orders
+from game.client import house_orders, night_draw, orders, vehicle_orders
 from game.client.battle import figures_summary
 from game.engine.protocol import FigureStatus
-from game.engine.state import UnitState, side_name
+from game.engine.state import REGULAR, UnitState, side_name
 from game.engine.terrain import distance
 
 if TYPE_CHECKING:
@@ -46,6 +46,10 @@ def card_markup(self: PlayScene) -> str:
 
             parts += [html.escape(badge_tooltip(b.value)) for b in sprite.badges]
     parts += [f"<b>Now:</b> {html.escape(self.activation_summary(unit))}"]
+    if engine.state.night:  # --- night (issue 19) ---
+        parts += [night_draw.card_line(unit)]
+    parts += [html.escape(line) for line in house_orders.card_lines(engine, unit)]  # issue 21
+    parts += [html.escape(line) for line in vehicle_orders.card_lines(engine, unit)]  # issue 20
     parts += [f"<b>Defense:</b> {html.escape(engine.defense(unit).describe())}"]
     foe = self._card_target(unit)
     if foe is not None and unit.effective_figures and self.fire_plan is None:
@@ -60,6 +64,10 @@ def card_markup(self: PlayScene) -> str:
             parts += [f"<b>{label} {html.escape(foe.name)}:</b> {html.escape(fp.describe())}"]
     if self.fire_plan is not None and self.show_odds:
         parts += ["<b>If it fires:</b>", *(html.escape(x) for x in self.fire_plan.lines)]
+    if unit.side == REGULAR:  # support assets (issue 19)
+        from game.client.play_support import asset_lines
+
+        parts += asset_lines(engine)
     return "<br>".join(parts)
 
 

@@ -122,6 +122,13 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
         "Quality die over the Insurgency Level disperses it). Insurgents: a leader in contact "
         'arms the mob if he has men with him, else moves it 6" towards the Regulars.',
     ),
+    (  # --- support assets (issue 19) ---
+        "support",
+        "Support [Q]",
+        "Call a support asset the Regulars hold (mortars, air, snipers, the Predator's "
+        "Hellfire; a medic, SMAW or team joins the unit): Q again picks the next, then click "
+        "the target; the odds show as for fire (Asset cards, R190-R199).",
+    ),
     ("pace", "Pace [V]", "How fast the other side's actions play out: instant, normal, slow."),
     ("skip", "Skip [Space]", "Show at once everything still being played out."),
 )
@@ -144,6 +151,7 @@ KEYS: dict[int, str] = {
     pygame.K_i: "mob",  # civilians (issue 21)
     pygame.K_SPACE: "skip",
     **HOUSE_KEYS,  # house clearing (issue 21): X stack, Z clear (with the optional rule)
+    pygame.K_q: "support",  # support assets (issue 19)
 }
 BUTTON_ROW = 32
 TARGET_RING_INCHES = 1.6  # the ring around each enemy in the fire and charge modes

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.battlefield.model import Point
-from game.client import house_orders, move_checks, orders, text
+from game.client import house_orders, move_checks, night_draw, orders, text
 from game.client.card_hand import draw_cards  # --- cards (issue 19)
 from game.client.play_consts import (
     BLOCKED_COLOUR,
@@ -85,12 +85,22 @@ def _draw_reach(self: PlayScene, surface: pygame.Surface) -> None:
             pygame.draw.lines(surface, colour, True, points, 2)
 
 
+def _draw_night(self: PlayScene, surface: pygame.Surface) -> None:
+    """The night overlays (game/client/night_draw.py; issue 19)."""
+    night_draw.draw(self, surface)
+
+
 def _ring_radius(self: PlayScene) -> int:
     """The screen radius of the rings marking the enemies in the fire and charge modes."""
     return max(8, round(self.camera.length_to_screen(TARGET_RING_INCHES)))
 
 
 def _draw_targets(self: PlayScene, surface: pygame.Surface) -> None:
+    if self.mode == "call":  # support assets (issue 19): the armed asset's odds
+        from game.client.play_support import update_preview
+
+        update_preview(self)
+        return
     unit = self._selected_own()
     if unit is None or self.mode not in ("fire", "assault"):
         return
@@ -135,7 +145,7 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
         pygame.draw.circle(surface, colour, points[-1], 5)
         if self.move_exit is not None:  # where the unit would leave the table
             pygame.draw.circle(surface, TARGET_COLOUR, self._to_screen(self.move_exit.at), 12, 3)
-    if self.mode in ("move", "fire", "assault") and self.preview_text:
+    if self.mode in ("move", "fire", "assault", "call") and self.preview_text:
         at = (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14)
         avoid = self._target_figure_rects() if self.mode != "move" else []
         self.preview_rect = self._label(surface, self.preview_text, at, avoid)

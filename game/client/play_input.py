@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.battlefield.model import Point
-from game.client import orders
+from game.client import orders, vehicle_orders
 from game.client.handoff import handoff_due
 from game.client.play_consts import (
     KEYS,
@@ -106,6 +106,11 @@ def _click(self: PlayScene, pos: tuple[int, int]) -> bool:
     if self.mode == "move" and seat is not None:
         self._commit_move(world)
         return True
+    if self.mode == "call" and seat is not None:  # support assets (issue 19)
+        from game.client.play_support import support_click
+
+        support_click(self, seat, clicked)
+        return True
     if self.mode in ("fire", "assault") and seat is not None:
         unit = self._ordered_unit(seat)
         if unit is None:
@@ -160,6 +165,21 @@ def _commit_move(self: PlayScene, world: Point) -> None:
         return
     unit = self._ordered_unit(seat)
     if unit is None:
+        return
+    # --- vehicles (issue 20): a vehicle drives; a click onto a friendly vehicle boards it ---
+    engine = self.session.engine
+    if vehicle_orders.is_vehicle(engine, unit):
+        drive = vehicle_orders.drive_preview(
+            engine, unit, (round(world[0], 2), round(world[1], 2)), force_rate=self.force_rate
+        )
+        if drive.blocked:
+            self.say(drive.blocked, True)
+            return
+        self.give(vehicle_orders.drive_order(drive, unit))
+        return
+    board = vehicle_orders.board_order(engine, unit, world)
+    if board is not None:
+        self.give(board)
         return
     plan = orders.move_preview(
         self.session.engine,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.client import civilian_orders, orders
+from game.client import civilian_orders, orders, vehicle_orders
 from game.client.handoff import handoff_due
 from game.client.play_consts import (
     BOARD_KINDS,
@@ -117,7 +117,13 @@ def order(self: PlayScene, action: str) -> None:
     if unit is None:
         return
     side = seat.side
-    if action in ("move", "fire", "assault"):
+    if action == "support":  # support assets (issue 19)
+        from game.client.play_support import support_order
+
+        support_order(self, seat, unit)
+        return
+    driving = action == "move" and vehicle_orders.is_vehicle(self.session.engine, unit)
+    if action in ("move", "fire", "assault") and not driving:  # vehicles: the click says why
         why = orders.cannot(self.session.engine, unit, action)
         if why:
             verb = {"move": "move", "fire": "fire", "assault": "charge"}[action]
@@ -140,6 +146,12 @@ def order(self: PlayScene, action: str) -> None:
         self.give(AbandonCasualties(side=side, unit=unit.id))
     elif action == "release":
         self.give(ReleasePows(side=side, unit=unit.id))
+    elif action == "join" and vehicle_orders.is_vehicle(self.session.engine, unit):
+        out = vehicle_orders.next_dismount(self.session.engine, unit)  # vehicles (issue 20)
+        if out is None:
+            self.say(f"{unit.name}: nobody can get out now (R218, R220)", True)
+            return
+        self.give(out)
     elif action in ("split", "join"):
         command = (
             orders.split_order(side, unit)
@@ -174,13 +186,18 @@ def order(self: PlayScene, action: str) -> None:
         give_house_order(self, side, unit, action)
 
 
-def house_buttons(
-    self: PlayScene, actions: list[tuple[str, str, str]]
-) -> list[tuple[str, str, str]]:
-    """The order buttons, with Stack and Clear under the optional Building Clearing rule."""
-    from game.client.house_orders import house_buttons as with_house
+def order_buttons(self: PlayScene, watching: bool) -> list[tuple[str, str, str]]:
+    """The order buttons: the viewing tools only when `watching` two AIs, Stack and Clear
+    under the optional Building Clearing rule, the mob order with civilians on the table
+    (issue 21)."""
+    from game.client.house_orders import house_buttons
+    from game.client.play_consts import ACTIONS, WATCH_ACTIONS
 
-    return with_house(actions, self.session.engine.state)
+    state = self.session.engine.state
+    actions = [a for a in ACTIONS if not watching or a[0] in WATCH_ACTIONS]
+    if not state.mobs:  # civilians (issue 21): the mob order only where mobs were set up
+        actions = [a for a in actions if a[0] != "mob"]
+    return house_buttons(actions, state)
 
 
 def _select_at_phase_start(self: PlayScene, seat: Seat) -> None:

@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.battlefield.model import Battlefield, Edge, Point, Side
-from game.client import text
+from game.client import night_draw, text
 from game.client.camera import Camera
 from game.client.civilian_art import draw_mob
 from game.client.figures import FACINGS, FigureArt, facing_index, figure_facing
 from game.client.map_render import EDGE_BAND_IN, MapArt
 from game.client.palette import DEFAULT_PALETTE, Colour, Palette
+from game.client.vehicle_art import hull_sprite
 from game.client.viewmodel import BASE_DIAMETER_IN, Badge, BattleView, FigureSprite, UnitSprite
 
 HOT_SPOT_DIAMETER_IN = 1.0
@@ -92,6 +93,8 @@ class BattleRenderer:
         surface.set_clip(clip)
         if overlays.terrain_debug and self.battlefield is not None:
             table = self.art.surface_at(camera.scale, self._draw_terrain_debug, "terrain")
+        elif view.night:  # --- night (issue 19) ---
+            table = self.art.surface_at(camera.scale, night_draw.darken, "night")
         else:
             table = self.art.surface_at(camera.scale)
         origin = (round(camera.origin_x), round(camera.origin_y))
@@ -310,6 +313,7 @@ class BattleRenderer:
             centre = unit.centre
             centres[unit.unit_id] = centre
             selected = unit.selected or unit.unit_id == overlays.selected_unit
+            crew_inside = self._layout_hull(layout, scale, unit)  # vehicles (issue 20)
             for figure in unit.figures:
                 diameter = max(3, round(figure.diameter_in * scale))
                 x, y = figure.position_in[0] * scale, figure.position_in[1] * scale
@@ -319,6 +323,9 @@ class BattleRenderer:
                     layout.rings.append((rect.center, diameter // 2 + 3))
                 elif unit.unit_id == overlays.hovered_unit:
                     layout.hover_rings.append((rect.center, diameter // 2 + 3))
+                if crew_inside:  # the hull stands for its crew; they are still clicked
+                    layout.figure_rects.append((unit.unit_id, rect))
+                    continue
                 sprite = self.figures.sprite(
                     figure, diameter, figure_facing(figure.position_in, centre)
                 )
@@ -328,6 +335,23 @@ class BattleRenderer:
             for unit in view.units:
                 self._unit_label(layout, scale, unit, centres[unit.unit_id], overlays)
         return layout
+
+    # --- vehicles (issue 20) ---
+    def _layout_hull(self, layout: _UnitsLayout, scale: float, unit: UnitSprite) -> bool:
+        """Lay out a vehicle's hull; True when its crew is inside (not drawn as figures)."""
+        if unit.hull is None:
+            return False
+        x, y, length, width, facing, wreck = unit.hull
+        image = hull_sprite(
+            round(length * scale),
+            round(width * scale),
+            round(facing) % 360,
+            self.palette.side(unit.side),
+            wreck,
+        )
+        rect = image.get_rect(center=(round(x * scale), round(y * scale)))
+        layout.figures.append((image, rect.topleft))
+        return not wreck
 
     def _unit_label(
         self,

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point, UnitPosition
-from game.engine import rulesbridge as rb
+from game.engine import fire
 from game.engine.interruptions import may_interrupt
 from game.engine.protocol import MoveRate
 from game.engine.state import INSURGENT, UnitState
@@ -128,18 +128,12 @@ def carried_to(unit: UnitState, point: Point) -> UnitPosition:
 def _hit_chance(
     engine: Engine, ins: UnitState, mover: UnitState, at: UnitPosition, rate: str
 ) -> Fraction:
-    turn = engine.state.turn
-    terrain = engine.terrain
-    fp = rb.firepower(
-        ins,
-        distance=math.dist(ins.centre, at.centre),
-        target_exposed=terrain.is_exposed(at),
-        target_moved_rapidly=rate == MoveRate.RAPID,
-        interruption_penalty=0,
-        vs_close_assault=False,
-        firer_moved_rapidly=rb.moved_rapidly(ins, turn),
+    """At least one casualty from `ins`'s fire at `mover` standing at `at` in the middle of its
+    move: the engine's own Firepower and Defense, asked of the unit as it would stand there."""
+    fp = fire.firepower(
+        engine, ins, mover, target_at=at, target_moving_rapidly=rate == MoveRate.RAPID
     )
-    df = rb.defense(mover, in_cover=False, solid_cover=terrain.in_solid_cover(at), charging=False)
+    df = fire.defense(engine, mover, at=at, moving=True)
     if fp.total <= 0:
         return Fraction(0)
     try:

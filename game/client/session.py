@@ -70,6 +70,8 @@ class SessionConfig:
     (docs/SCENARIOS.md), as (key, value) pairs: `formation`, `quality`, `morale`."""
     difficulty: str = "book"  # book | hard | brutal (R132-R134)
     optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): switched on (R246)
+    # --- Commander Insurgent AI (issue 17 §2) ---
+    insurgent_ai: str = "ai"  # ai (the solo rules) | commander; a loaded game keeps its own
 
     def with_default_seats(self) -> SessionConfig:
         """The seats a mode implies when none were given."""
@@ -132,6 +134,8 @@ class GameSession:
                 difficulty=config.difficulty,
                 optional_rules=config.optional_rules,  # house clearing (issue 21)
             )
+        if not engine.state.insurgent_ai:  # a new game, or a save from before it was kept
+            engine.state.insurgent_ai = config.insurgent_ai
         self.engine = engine
         self.config = self._deal_coop_units(config)
         self.ai_log: list[str] = []
@@ -174,10 +178,11 @@ class GameSession:
         return replace(config, seats=seats)
 
     def _make_ai(self, side: str) -> Controller:
-        if side == INSURGENT:
-            from game.ai.controller import InsurgentAI
+        if side == INSURGENT:  # the solo-rules AI or the Commander (R262)
+            from game.opponents import make_controller
 
-            return InsurgentAI(self.engine.battlefield, self.engine.state.seed * 2 + 2)
+            name = self.engine.state.insurgent_ai or "ai"
+            return make_controller(INSURGENT, name, self.engine.battlefield, self.engine.state.seed)
         from game.ai.regular import RegularAI
 
         return RegularAI(self.engine.battlefield)

@@ -39,6 +39,7 @@ from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
 from game.client.setup_config import (
+    INSURGENT_AI_LABELS,
     MAX_COOP,
     MAX_LISTED_MAPS,
     MAX_NAME,
@@ -64,7 +65,7 @@ from game.client.setup_config import (
 )
 from game.client.setup_details import DetailsPanel
 from game.client.setup_players import build_players
-from game.client.setup_rules import build_clearing, build_fog, clearing_toggled, fog_toggled
+from game.client.setup_rules import build_rule_rows, clearing_toggled, fog_toggled  # R246
 from game.client.typed import visible
 from game.engine.difficulty import LABELS
 
@@ -106,6 +107,7 @@ class SetupScene(Scene):
         self.mode_menu: UIDropDownMenu | None = None
         self.pace_menu: UIDropDownMenu | None = None
         self.difficulty_menu: UIDropDownMenu | None = None
+        self.insurgent_menu: UIDropDownMenu | None = None
         self.clearing_menu: UIDropDownMenu | None = None  # house clearing (issue 21)
         self.fog_menu: UIDropDownMenu | None = None  # --- cards (issue 19)
         self.count_menu: UIDropDownMenu | None = None
@@ -422,15 +424,9 @@ class SetupScene(Scene):
             "Brutal: Hard, and Insurgent leaders one Quality die better (README: Difficulty)"
         )
         self.widgets.append(self.difficulty_menu)
-        made, self.clearing_menu = build_clearing(  # house clearing (issue 21, R246)
-            manager,
-            pygame.Rect(x + 300, y, col - 300, 32),
-            self.choices.optional_rules,
-            self.details,
+        made, (self.clearing_menu, self.fog_menu, self.insurgent_menu), y = build_rule_rows(
+            manager, pygame.Rect(x, y, col, 32), self.choices, self.details
         )
-        self.widgets += made
-        y += 42  # --- cards (issue 19): the Optional Fog of War rule (R184)
-        made, self.fog_menu = build_fog(manager, (x, y), self.choices.optional_rules)
         self.widgets += made
         y += 52
         y = self._build_players(manager, x, y, col)
@@ -502,6 +498,7 @@ class SetupScene(Scene):
                 self.mode_menu,
                 self.pace_menu,
                 self.difficulty_menu,
+                self.insurgent_menu,
                 self.clearing_menu,
                 self.fog_menu,
                 self.count_menu,
@@ -531,6 +528,10 @@ class SetupScene(Scene):
         elif element is self.difficulty_menu:
             self.choices.difficulty = next(
                 (key for key, label in LABELS.items() if label == text), self.choices.difficulty
+            )
+        elif element is self.insurgent_menu:
+            self.choices.insurgent_ai = next(
+                (k for k, v in INSURGENT_AI_LABELS.items() if v == text), self.choices.insurgent_ai
             )
         elif element is self.clearing_menu:  # house clearing (issue 21, R246)
             self.choices.optional_rules = clearing_toggled(self.choices.optional_rules, text)

@@ -162,6 +162,14 @@ def table_details(table: TableChoice) -> TableDetails:
     )
 
 
+# --- Commander Insurgent AI (issue 17 §2): the set-up screen's Insurgent AI choice ---
+INSURGENT_AI_LABELS = {"ai": "Solo rules", "commander": "Commander"}
+INSURGENT_AI_TIP = (
+    "Who plays the Insurgent AI: the solo rules' Action Check tables (the book), or the "
+    "Commander, which plays the two-player rules as a person would (README: Commander AI)"
+)
+
+
 @dataclass
 class SetupChoices:
     """Everything the set-up screen asks, as plain data (the screen edits one of these)."""
@@ -176,6 +184,15 @@ class SetupChoices:
     force: dict[str, Any] = field(default_factory=dict)  # formation, quality, morale (chosen)
     difficulty: str = "book"  # book | hard | brutal (R132-R134)
     optional_rules: list[str] = field(default_factory=list)  # house clearing (issue 21, R246)
+    insurgent_ai: str = "ai"  # ai | commander (issue 17 §2, R261)
+
+
+# --- cards (issue 19): the Optional Fog of War toggle (R184), one of the optional rules (R246)
+FOG_LABELS = {False: "As the scenario", True: "+ Optional rule"}
+FOG_TIP = (
+    "In scenarios with Fog of War: the Optional rule adds a Troop Quality Check of the best "
+    "Regular unit each turn, drawing a card when it fails (R184)"
+)
 
 
 def parse_seed(text: str, fallback: int) -> int:
@@ -235,6 +252,7 @@ def build_config(
         force=tuple(sorted(choices.force.items())),
         difficulty=choices.difficulty,
         optional_rules=tuple(sorted(choices.optional_rules)),  # house clearing (R246)
+        insurgent_ai=choices.insurgent_ai,
     )
     problem = check_config(config)
     if problem:

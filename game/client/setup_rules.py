@@ -8,7 +8,14 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIDropDownMenu, UILabel
 
-from game.client.setup_config import TableDetails
+from game.client.setup_config import (
+    FOG_LABELS,
+    FOG_TIP,
+    INSURGENT_AI_LABELS,
+    INSURGENT_AI_TIP,
+    SetupChoices,
+    TableDetails,
+)
 from game.rules.cards import OPTIONAL_FOG_OF_WAR
 from game.rules.house_clearing import BUILDING_CLEARING
 
@@ -42,30 +49,6 @@ def chosen_rules(text: str) -> list[str]:
     return [BUILDING_CLEARING] if text == CLEARING_LABELS[1] else []
 
 
-# --- cards (issue 19): the Optional Fog of War rule (R184) ---
-FOG_LABELS = ("As the scenario", "+ Optional rule")
-"""The Optional Fog of War toggle's two choices."""
-
-
-def build_fog(
-    manager: Any, at: tuple[int, int], chosen: list[str]
-) -> tuple[list[Any], UIDropDownMenu]:
-    """The label and drop-down of the Optional Fog of War rule, its top-left corner at `at`."""
-    rect = pygame.Rect(at[0], at[1], 400, 32)
-    label = UILabel(pygame.Rect(rect.x, rect.y, 120, rect.height), "Fog of War", manager)
-    menu = UIDropDownMenu(
-        list(FOG_LABELS),
-        FOG_LABELS[1 if OPTIONAL_FOG_OF_WAR in chosen else 0],
-        pygame.Rect(rect.x + 120, rect.y, max(120, rect.width - 120), rect.height),
-        manager,
-    )
-    menu.set_tooltip(
-        "The Optional Fog of War rule: each turn the best Regular unit takes a Troop Quality "
-        "Check and a failure draws a Fog of War card (in scenarios that play Fog of War; R184)"
-    )
-    return [label, menu], menu
-
-
 def toggled(chosen: list[str], rule: str, on: bool) -> list[str]:
     """The optional rules in force with `rule` switched on or off, the others kept."""
     return sorted({*chosen, rule} if on else set(chosen) - {rule})
@@ -76,6 +59,38 @@ def clearing_toggled(chosen: list[str], text: str) -> list[str]:
     return toggled(chosen, BUILDING_CLEARING, bool(chosen_rules(text)))
 
 
+# --- cards (issue 19): the Optional Fog of War rule (R184) is one of the optional rules ---
 def fog_toggled(chosen: list[str], text: str) -> list[str]:
     """The rules in force after the Optional Fog of War toggle reads `text` (others kept)."""
-    return toggled(chosen, OPTIONAL_FOG_OF_WAR, text == FOG_LABELS[1])
+    return toggled(chosen, OPTIONAL_FOG_OF_WAR, text == FOG_LABELS[True])
+
+
+def build_rule_rows(
+    manager: Any, row: pygame.Rect, choices: SetupChoices, details: TableDetails | None
+) -> tuple[list[Any], tuple[UIDropDownMenu, UIDropDownMenu, UIDropDownMenu], int]:
+    """The Building Clearing toggle beside Difficulty (on `row`), and on the next row the
+    Optional Fog of War rule (cards, R184) and the Insurgent controller (the Commander AI,
+    issue 17 §2): the widgets, the three menus, and the `y` of the last row."""
+    x, y, col = row.x, row.y, row.width
+    made, clearing = build_clearing(
+        manager, pygame.Rect(x + 300, y, col - 300, 32), choices.optional_rules, details
+    )
+    y += 42
+    made.append(UILabel(pygame.Rect(x, y, 120, 32), "Fog of War", manager))
+    fog = UIDropDownMenu(
+        list(FOG_LABELS.values()),
+        FOG_LABELS[OPTIONAL_FOG_OF_WAR in choices.optional_rules],
+        pygame.Rect(x + 120, y, 160, 32),
+        manager,
+    )
+    fog.set_tooltip(FOG_TIP)  # the column of Difficulty; the Insurgents that of Pace, Clearing
+    made += [fog, UILabel(pygame.Rect(x + 290, y, 90, 32), "Insurgents", manager)]
+    insurgents = UIDropDownMenu(
+        list(INSURGENT_AI_LABELS.values()),
+        INSURGENT_AI_LABELS[choices.insurgent_ai],
+        pygame.Rect(x + 380, y, col - 380, 32),
+        manager,
+    )
+    insurgents.set_tooltip(INSURGENT_AI_TIP)
+    made.append(insurgents)
+    return made, (clearing, fog, insurgents), y

@@ -90,6 +90,8 @@ class UnitSprite:
     selected: bool = False
     quality: str | None = None
     morale: str | None = None
+    # --- vehicles (issue 20): (centre x, centre y, length, width, facing°, wrecked), inches ---
+    hull: tuple[float, float, float, float, float, bool] | None = None
 
     @property
     def centre(self) -> Point:
@@ -130,6 +132,7 @@ class BattleView:
     markers: tuple[MarkerSprite, ...] = ()
     fallen: tuple[FigureSprite, ...] = ()  # bodies on the table, drawn under everything else
     notes: tuple[str, ...] = field(default=())
+    night: bool = False  # --- night (issue 19): the table is drawn dark (game/client/night_draw)
 
     def unit(self, unit_id: str) -> UnitSprite | None:
         return next((u for u in self.units if u.unit_id == unit_id), None)

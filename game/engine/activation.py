@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import (
+    assets,
     casualties,
     checks,
     civilians,
@@ -19,17 +20,22 @@ from game.engine import (
     movement,
     placement,
     samples,
+    vehicles,
 )
-from game.engine.commands import (
+from game.engine.commands import (  # --- vehicles (issue 20) ---
     AbandonCasualties,
+    CallAsset,  # support assets (issue 19)
     ChangeLevel,
     CloseAssault,
     Command,
+    Dismount,
     DisperseMob,
+    Drive,
     EndActivation,
     Fire,
     FirstAid,
     JoinUnit,
+    Mount,
     MoveUnit,
     NeutralizeHotSpot,
     Overwatch,
@@ -67,10 +73,14 @@ def run_activation(g: Engine, first: Command) -> Flow:
     command = first
     while True:
         if isinstance(command, EndActivation):
-            if not act.acted:
+            if not act.acted and not act.called:  # a unit that called support did not hold
                 g.emit(E.HOLD, unit=unit.id, unit_name=unit.name, side=REGULAR)
             break
-        if isinstance(command, FREE_ACTIONS):  # no action spent (R125-R127)
+        if isinstance(command, CallAsset):  # support assets (issue 19): no action spent
+            yield from assets.call_asset(g, unit, act, command)
+            if not unit.on_table or g.scenario.finished(g.state):
+                break
+        elif isinstance(command, FREE_ACTIONS):  # no action spent (R125-R127)
             free_action(g, unit, command)
             if not unit.on_table:
                 break
@@ -161,6 +171,16 @@ def regular_action(g: Engine, unit: UnitState, act: Activation, command: Command
         return
     if isinstance(command, CloseAssault):
         yield from close_assault.charge(g, unit, act, command)
+        return
+    # --- vehicles (issue 20) ---
+    if isinstance(command, Drive):
+        yield from vehicles.drive(g, unit, act, command)
+        return
+    if isinstance(command, Mount):
+        yield from vehicles.mount(g, unit, act, command)
+        return
+    if isinstance(command, Dismount):
+        vehicles.dismount(g, unit, command)
         return
     if isinstance(command, DisperseMob):  # civilians (issue 21)
         civilians.disperse(g, unit, command)

@@ -493,7 +493,10 @@ def poi_result(g: Engine, margin: str, winner: str) -> tuple[str, str]:
 
 def _extensions() -> None:
     """The effects written in their own modules register themselves on import."""
-    from game.engine import card_contact  # noqa: F401
+    from game.engine import (
+        asset_cards,  # noqa: F401  (support assets, issue 19)
+        card_contact,  # noqa: F401
+    )
 
 
 _extensions()

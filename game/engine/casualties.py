@@ -27,12 +27,19 @@ if TYPE_CHECKING:
 
 
 def apply_casualties(
-    g: Engine, unit: UnitState, count: int, dependant_hit: bool, captor: UnitState | None = None
+    g: Engine,
+    unit: UnitState,
+    count: int,
+    dependant_hit: bool,
+    captor: UnitState | None = None,
+    *,
+    sniper: bool = False,
 ) -> None:
-    """Who got hit; Insurgent casualties leave, Regular ones await First Aid (R27)."""
+    """Who got hit; Insurgent casualties leave, Regular ones await First Aid (R27). `sniper`:
+    the hits may take a Leader first (Sniper Teams; support assets, issue 19)."""
     if dependant_hit and dependant_falls(g, unit):
         count -= 1
-    hits = rb.who_got_hit(unit, count, g.dice)  # Rulebook: Who Got Hit? (R41)
+    hits = rb.who_got_hit(unit, count, g.dice, sniper=sniper)  # Who Got Hit? (R41)
     by_id = {f.id: f for f in unit.figures}
     for hit in (by_id[fid] for fid in hits):
         if unit.side == INSURGENT:

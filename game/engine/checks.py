@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
 from game.engine import (
+    assets,
     casualties,
     civilians,
     close_assault,
@@ -18,14 +19,18 @@ from game.engine import (
     house_clearing,
     leaders,
     placement,
+    vehicles,
 )
 from game.engine import rulesbridge as rb
-from game.engine.commands import (
+from game.engine.commands import (  # --- vehicles (issue 20) ---
     AbandonCasualties,
+    CallAsset,  # support assets (issue 19)
     ChangeLevel,
     CloseAssault,
     Command,
+    Dismount,
     DisperseMob,
+    Drive,
     EndActivation,
     Fire,
     FirstAid,
@@ -33,6 +38,7 @@ from game.engine.commands import (
     InfluenceMob,
     JoinUnit,
     Merge,
+    Mount,
     MoveUnit,
     NeutralizeHotSpot,
     Overwatch,
@@ -96,8 +102,15 @@ def check_action(g: Engine, unit: UnitState, command: Command, act: Activation) 
             f"{name} was joined by a leader this turn: that was its move, it may only fire "
             "(Rulebook: Leaders Joining a Unit)"
         )
+    # --- support assets (issue 19): a unit calling mortars or aircraft stays put (R191) ---
+    if act.called in assets.sp.CALLER_STAYS_PUT and isinstance(
+        command, (MoveUnit, JoinUnit, CloseAssault, ChangeLevel)
+    ):
+        raise IllegalCommand(f"{name} called for fire this activation and may not move (R191)")
     if isinstance(command, (Overwatch, NeutralizeHotSpot, FirstAid, CloseAssault)) and act.acted:
         raise IllegalCommand(f"{name} has already acted; that takes a whole activation (R21)")
+    if isinstance(command, VEHICLE_REFUSES) and vehicles.is_vehicle(g.state, unit):
+        raise IllegalCommand(f"{name} is a vehicle: its crew stays aboard (R225)")  # issue 20
     validator = VALIDATORS.get(type(command))
     if validator is None:
         raise IllegalCommand(f"{command.kind} is not something {name} can do now")
@@ -165,12 +178,16 @@ def check_close_assault(g: Engine, unit: UnitState, command: Command, act: Activ
     target = g.unit(command.target)
     if target.side == unit.side or not target.on_table:
         raise IllegalCommand(f"{target.name} is not an enemy unit on the table")
+    if vehicles.is_vehicle(g.state, unit) or vehicles.is_vehicle(g.state, target):
+        raise IllegalCommand("vehicles neither charge nor are charged (R225)")  # issue 20
     _refuse_aggression(g, unit, act)
     if unit.pinned_turn == turn or unit.regroup_turn == turn:
         raise IllegalCommand(f"{name} is Pinned or regrouping and cannot charge")
     if blocked_contractor_assault(g, unit, target):
         raise IllegalCommand("the Insurgents may not go for the contractors yet")
     reach = charge_reach(bool(unit.dependants))
+    if not unit.effective_figures or not target.effective_figures:  # every figure hit (TS 18)
+        raise IllegalCommand(f"{name} or {target.name} has no figure able to fight")
     gap = min(
         distance(a.pos, b.pos) for a in unit.effective_figures for b in target.effective_figures
     )
@@ -178,11 +195,15 @@ def check_close_assault(g: Engine, unit: UnitState, command: Command, act: Activ
         raise IllegalCommand(
             f'{target.name} is {gap:.1f}" away, beyond the charge reach of {name} ({reach:.0f}")'
         )
-    if close_assault.charge_route(g, unit, target, reach) is None:
+    route = close_assault.charge_route(g, unit, target, reach)
+    if route is None:
         raise IllegalCommand(
             f'{name} cannot reach {target.name} within its charge reach ({reach:.0f}") along a '
             "real path (round walls and buildings; Rulebook: Close Assault)"
         )
+    through_mob = civilians.move_refused(g, unit, route, reach)  # civilians (issue 21, R232)
+    if through_mob:
+        raise IllegalCommand(through_mob)
 
 
 def check_move_command(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
@@ -263,6 +284,8 @@ def check_move(
     """A move is legal now; `resuming`: the rest of a move changed after an interruption (R105)."""
     name = unit.name
     turn = g.state.turn
+    if vehicles.is_vehicle(g.state, unit):  # --- vehicles (issue 20) ---
+        raise IllegalCommand(f"{name} is a vehicle: it drives (Rulebook: Vehicle Movement)")
     if command.rate not in tuple(MoveRate):
         raise IllegalCommand(f"unknown movement rate {command.rate!r}")
     if not resuming and (act.moved > 0 or act.rate):
@@ -314,7 +337,14 @@ def move_allowance(g: Engine, unit: UnitState, rate: str, act: Activation) -> fl
 
 
 def may_move_out_of_contact(g: Engine, unit: UnitState) -> bool:
-    return unit.side == INSURGENT and not unit.seen and unit.placed_turn < g.state.turn
+    """Out of Contact Movement: an Insurgent unit never seen, placed before this turn, and no
+    UAV over the table (Rulebook: UAVs; support assets, issue 19)."""
+    return (
+        unit.side == INSURGENT
+        and not unit.seen
+        and unit.placed_turn < g.state.turn
+        and assets.out_of_contact_allowed(g.state)
+    )
 
 
 def blocked_contractor_move(g: Engine, unit: UnitState, end: Point) -> bool:
@@ -414,6 +444,9 @@ def check_release(g: Engine, unit: UnitState, command: Command, act: Activation)
         raise IllegalCommand(f"{unit.name} holds no prisoners")
 
 
+# --- vehicles (issue 20): what a crew unit in its vehicle may not do (R225) ---
+VEHICLE_REFUSES = (SplitUnit, ChangeLevel, NeutralizeHotSpot, JoinUnit, CloseAssault, Mount)
+
 Validator = Callable[["Engine", UnitState, Any, Activation], None]
 
 VALIDATORS: dict[type[Command], Validator] = {
@@ -428,9 +461,14 @@ VALIDATORS: dict[type[Command], Validator] = {
     SplitUnit: check_split,
     AbandonCasualties: check_abandon,
     ReleasePows: check_release,
+    # --- vehicles (issue 20) ---
+    Drive: lambda g, unit, command, act: vehicles.check_drive(g, unit, command, act),
+    Mount: lambda g, unit, command, act: vehicles.check_mount(g, unit, command, act),
+    Dismount: lambda g, unit, command, act: vehicles.check_dismount(g, unit, command, act),
     # --- civilians (issue 21) ---
     DisperseMob: civilians.check_disperse,
     InfluenceMob: civilians.check_influence,
     **house_clearing.VALIDATORS,  # house clearing (issue 21)
+    CallAsset: lambda g, unit, command, act: assets.check_call(g, unit, command, act),  # issue 19
 }
 """One validator per command type a unit may give (after the checks every action shares)."""

@@ -223,6 +223,53 @@ class Answer(Command):
     choice: Any = None
 
 
+# --- support assets (issue 19) ---
+@dataclass(frozen=True)
+class CallAsset(Command):
+    """The activating Regular unit calls a support asset the side holds (Asset cards; R190-R199):
+    off-board fire or the Hellfire on an Insurgent `target`, or an attached asset (medic, SMAW,
+    team) onto the unit itself (`target` is then the unit's own id). Spends no action; a unit
+    calling mortars or aircraft may fire but not move in this activation."""
+
+    kind: ClassVar[str] = "call_asset"
+    unit: str = ""
+    asset: str = ""
+    target: str = ""
+
+
+# --- vehicles (issue 20) ---
+@dataclass(frozen=True)
+class Drive(Command):
+    """Drive a vehicle along `path` (waypoints after its centre) at `speed`, patrol or cruising
+    (Rulebook: Vehicle Movement; R211)."""
+
+    kind: ClassVar[str] = "drive"
+    unit: str = ""
+    path: tuple[tuple[float, float], ...] = ()
+    speed: str = "patrol"
+
+
+@dataclass(frozen=True)
+class Mount(Command):
+    """A unit boards a friendly vehicle (Rulebook: Loading and Unloading Passengers; R220)."""
+
+    kind: ClassVar[str] = "mount"
+    unit: str = ""
+    vehicle: str = ""
+
+
+@dataclass(frozen=True)
+class Dismount(Command):
+    """The activated vehicle lets `passenger` out, its leader to `to` (R220)."""
+
+    kind: ClassVar[str] = "dismount"
+    unit: str = ""
+    passenger: str = ""
+    to: tuple[float, float] = (0.0, 0.0)
+
+
+# --- end vehicles ---
+
 COMMAND_TYPES: dict[str, type[Command]] = {
     c.kind: c
     for c in (
@@ -242,11 +289,16 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         SplitUnit,
         AbandonCasualties,
         ReleasePows,
+        # --- vehicles (issue 20) ---
+        Drive,
+        Mount,
+        Dismount,
         DisperseMob,  # civilians (issue 21)
         InfluenceMob,
         # --- house clearing (issue 21) ---
         StackOnBuilding,
         ClearBuilding,
+        CallAsset,  # --- support assets (issue 19) ---
     )
 }
 

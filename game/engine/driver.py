@@ -241,14 +241,7 @@ def turn_history(engine: Engine, sides: set[str]) -> dict[str, list[tuple[Player
     """Each side's decisions of the current turn with the commands that answered them, found by
     replaying the engine's log on a new engine of the same game; {} when the replay does not
     reproduce the game (an engine set up with other dice than its seed's)."""
-    scratch = Engine(
-        engine.scenario,
-        engine.battlefield,
-        engine.state.seed,
-        map_sha256=engine.map_sha256,
-        difficulty=engine.state.difficulty,  # the same game: its difficulty (R134)
-        optional_rules=engine.state.optional_rules,  # and its optional rules (R246)
-    )
+    scratch = engine.fresh()  # the same game: its difficulty and optional rules (R134, R246)
     turn = engine.state.turn
     history: dict[str, list[tuple[PlayerView, Command]]] = {side: [] for side in sides}
     for command in engine.log:

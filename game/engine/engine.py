@@ -67,6 +67,9 @@ class Engine:
             exit_edges=[e.value for e in battlefield.exit_edges],
             objectives=scenario.objectives.to_dict(),
             optional_rules=check_rules(optional_rules),  # house clearing (issue 21, R246)
+            # --- night (issue 19) ---
+            night=scenario.night,
+            night_vision=dict(scenario.night_vision),
         )
         self.log: list[Command] = []
         # What the controllers said of their choices ("AI: ..." lines), each with the number of
@@ -116,6 +119,18 @@ class Engine:
 
     def events_sha256(self) -> str:
         return events_sha256(self.state.events)
+
+    def fresh(self) -> Engine:
+        """A new engine of the same game at its start: scenario, map, seed, difficulty and
+        optional rules (a replay of its log reproduces it; R134, R246)."""
+        return Engine(
+            self.scenario,
+            self.battlefield,
+            self.state.seed,
+            map_sha256=self.map_sha256,
+            difficulty=self.state.difficulty,
+            optional_rules=self.state.optional_rules,
+        )
 
     # == the machinery =======================================================================
     def _advance(self, command: Command | None) -> None:
@@ -240,7 +255,13 @@ class Engine:
         )
 
     def defense(
-        self, unit: UnitState, *, charging: bool = False, melee: bool = False
+        self,
+        unit: UnitState,
+        *,
+        charging: bool = False,
+        melee: bool = False,
+        thermobaric: bool = False,
     ) -> rb.Breakdown:
-        """Defense of `unit` now, with its breakdown (`fire.defense`)."""
-        return fire.defense(self, unit, charging=charging, melee=melee)
+        """Defense of `unit` now, with its breakdown (`fire.defense`); `thermobaric` against a
+        SMAW (R194)."""
+        return fire.defense(self, unit, charging=charging, melee=melee, thermobaric=thermobaric)

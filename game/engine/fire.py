@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import casualties, checks, civilians, morale
+from game.battlefield.model import UnitPosition
+from game.engine import casualties, checks, civilians, morale, vehicle_fire, vehicles
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     Fire,
@@ -22,6 +23,9 @@ from game.engine.state import (
     UnitState,
 )
 from game.engine.terrain import distance
+
+SNIPER_TEAM = "sniper_team"
+"""`UnitState.designation` of a Sniper Team (support assets, issue 19)."""
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -68,12 +72,21 @@ def firepower(
     close_assault_defence: bool = False,
     figure_ids: tuple[str, ...] | None = None,
     team_bonus: bool = True,
+    target_at: UnitPosition | None = None,
+    target_moving_rapidly: bool | None = None,
 ) -> rb.Breakdown:
-    """Firepower with its breakdown (R16, R17); `figure_ids` for one portion of split fire."""
+    """Firepower with its breakdown (R16, R17); `figure_ids` for one portion of split fire.
+    `target_at` / `target_moving_rapidly`: at the target as it would stand and move there (the
+    client's interrupt-risk preview of a planned move asks this)."""
+    if vehicles.is_vehicle(g.state, unit):  # --- vehicles (issue 20): its mounted weapons ---
+        return vehicle_fire.vehicle_firepower(g, unit, target, interruption_penalty)
+    if vehicles.is_vehicle(g.state, target):  # the weapons that can harm its armour (R217)
+        return vehicle_fire.infantry_firepower(g, unit, target, interruption_penalty, figure_ids)
     turn = g.state.turn
-    exposed = bool(target.effective_figures) and g.terrain.is_exposed(target.position())
-    live = bool(unit.effective_figures and target.effective_figures)
-    gap = distance(unit.centre, target.centre) if live else 1e9
+    where = target_at if target_at is not None else target.position()
+    exposed = bool(where.figures) and g.terrain.is_exposed(where)
+    live = bool(unit.effective_figures and where.figures)
+    gap = distance(unit.centre, where.centre) if live else 1e9
     if g.state.cards:  # --- cards (issue 19): dust shortens Optimum Range (R182)
         from game.engine.card_effects import optimum_cut
 
@@ -82,12 +95,17 @@ def firepower(
         unit,
         distance=gap,
         target_exposed=exposed,
-        target_moved_rapidly=rb.moved_rapidly(target, turn),
+        target_moved_rapidly=(
+            rb.moved_rapidly(target, turn)
+            if target_moving_rapidly is None
+            else target_moving_rapidly
+        ),
         interruption_penalty=interruption_penalty,
         vs_close_assault=close_assault_defence,
         firer_moved_rapidly=rb.moved_rapidly(unit, turn),
         figure_ids=figure_ids,
         team_bonus=team_bonus,
+        night=g.state.night,
     )
 
 
@@ -102,18 +120,32 @@ def is_stationary(g: Engine, unit: UnitState) -> bool:
 
 
 def defense(
-    g: Engine, unit: UnitState, *, charging: bool = False, melee: bool = False
+    g: Engine,
+    unit: UnitState,
+    *,
+    charging: bool = False,
+    melee: bool = False,
+    thermobaric: bool = False,
+    at: UnitPosition | None = None,
+    moving: bool = False,
 ) -> rb.Breakdown:
     """Defense with its breakdown (R18); no cover dice in a Close Assault. Chargers defend a
-    die down against any fire until they reach contact (R42), and are not stationary."""
+    die down against any fire until they reach contact (R42), and are not stationary.
+    `thermobaric`: fire with a SMAW in it ignores the cover dice (support assets, R194).
+    `at` / `moving`: the unit as it would stand there in the middle of a move (no In Cover die
+    while moving, R110; the interrupt-risk preview asks this)."""
+    if vehicles.is_vehicle(g.state, unit):  # --- vehicles (issue 20): its armour (R213) ---
+        return vehicle_fire.defense_of(g, unit)
     turn = g.state.turn
-    pos = unit.position()
+    pos = at if at is not None else unit.position()
     in_cover = solid = False
     charging = charging or (unit.charging and not melee)
-    if not melee and pos.figures:
-        stationary = is_stationary(g, unit)
+    if not melee and not thermobaric and pos.figures:
+        stationary = is_stationary(g, unit) and not moving
         exposed = g.terrain.is_exposed(pos)
-        in_cover = rb.counts_in_cover(unit, turn, stationary=stationary, exposed=exposed)
+        in_cover = not moving and rb.counts_in_cover(
+            unit, turn, stationary=stationary, exposed=exposed
+        )
         solid = g.terrain.in_solid_cover(pos)
     result = rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
     # --- cards (issue 19) --- An Excellent Position: one more die against fire (R189)
@@ -124,9 +156,9 @@ def defense(
     return result
 
 
-def melee_firepower(firer: UnitState) -> rb.Breakdown:
+def melee_firepower(firer: UnitState, *, night: bool = False) -> rb.Breakdown:
     """Firepower hand to hand: in contact, Optimum Range and nothing else (no cover either;
-    Rulebook: Close Assault)."""
+    Rulebook: Close Assault); at night a unit without night vision is a die down (R202)."""
     return rb.firepower(
         firer,
         distance=0.0,
@@ -135,6 +167,7 @@ def melee_firepower(firer: UnitState) -> rb.Breakdown:
         interruption_penalty=0,
         vs_close_assault=False,
         firer_moved_rapidly=False,
+        night=night,
     )
 
 
@@ -155,8 +188,12 @@ def fire(
 
     `manner` says how the firer fires, for the log: fire, interrupt, react, charge (at a
     charging unit) or melee (hand to hand)."""
+    if vehicles.is_vehicle(g.state, target) and not melee:  # --- vehicles (issue 20) ---
+        return vehicle_fire.fire_at_vehicle(
+            g, firer, target, penalty=penalty, manner=manner, figure_ids=figure_ids
+        )
     fp = (
-        melee_firepower(firer)
+        melee_firepower(firer, night=g.state.night)
         if melee
         else firepower(
             g,
@@ -168,7 +205,8 @@ def fire(
             team_bonus=team_bonus,
         )
     )
-    df = defense(g, target, charging=target_charging, melee=melee)
+    thermobaric = not melee and smaw_fires(firer, figure_ids)  # support assets (R194)
+    df = defense(g, target, charging=target_charging, melee=melee, thermobaric=thermobaric)
     firer.fired_turn = g.state.turn
     if fp.total <= 0:
         g.emit(
@@ -205,6 +243,7 @@ def fire(
         firepower_faces=list(roll.firepower_faces),
         defense_faces=list(roll.defense_faces),
         casualties=lost,
+        **({"thermobaric": True} if thermobaric else {}),
     )
     target.last_attacker = firer.id
     if not melee:
@@ -216,6 +255,7 @@ def fire(
             lost,
             roll.defense_failures > len(roll.defense_faces) - roll.defense_failures,
             captor=firer if melee else None,
+            sniper=firer.designation == SNIPER_TEAM and not melee,  # Sniper Teams (R196)
         )
     if not target.on_table:
         return lost
@@ -224,3 +264,12 @@ def fire(
     elif target.side == REGULAR and lost and not melee:
         yield from morale.morale(g, target, firer)
     return lost
+
+
+# --- support assets (issue 19) ---
+def smaw_fires(firer: UnitState, figure_ids: tuple[str, ...] | None = None) -> bool:
+    """Whether a SMAW is among the figures firing (the SMAW Asset card; R194)."""
+    return any(
+        f.arms == "smaw" and (figure_ids is None or f.id in figure_ids)
+        for f in firer.effective_figures
+    )

@@ -13,6 +13,7 @@ from game.engine import (
     checks,
     civilians,
     difficulty,
+    fire_mission,
     hot_spots,
     house_clearing,
     insurgent_phase,
@@ -106,6 +107,7 @@ def end_of_turn(g: Engine) -> None:
             g.emit(E.UNPINNED, unit=unit.id, unit_name=unit.name)
         if unit.on_table and unit.regroup_turn == turn:
             g.emit(E.REGROUPED, unit=unit.id, unit_name=unit.name)
+    fire_mission.end_of_turn(g)  # --- Turkey Shoot (issue 20) ---
     civilians.move_mobs(g)  # civilians (issue 21): mobs move at the end of the turn (R230)
     g.emit(E.TURN_END)
 

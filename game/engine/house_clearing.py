@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Building
-from game.engine import casualties, clearing_casualties
+from game.engine import casualties, clearing_casualties, stacking
 from game.engine.buildings import (
     against_wall,
     building_named,
@@ -75,11 +75,16 @@ def _clearable(g: Engine, unit: UnitState, building_id: int, act: Activation) ->
 def check_stack(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
     assert isinstance(command, StackOnBuilding)
     building = _clearable(g, unit, command.building, act)
-    away = [f for f in unit.effective_figures if not against_wall(building, f.pos)]
-    if away:
+    words = building_words(building)
+    if wall_distance(building, unit.leader_point) > CLEARING_CONTACT + 1e-9:
         raise IllegalCommand(
-            f'{unit.name}: {len(away)} of its figures stand more than {CLEARING_CONTACT:g}" '
-            f"from the walls of {building_words(building)} (Rulebook: Stacking; R240)"
+            f"{unit.name}'s leader must stand within {CLEARING_CONTACT:g}\" of the walls of "
+            f"{words} to stack against it (Rulebook: Stacking; R240)"
+        )
+    if stacking.line_up(g, unit, building) is None:
+        raise IllegalCommand(
+            f"{unit.name} has no room to line up along that wall of {words}: move along it "
+            "(Rulebook: Stacking; R240)"
         )
 
 
@@ -167,8 +172,13 @@ def act_on_building(g: Engine, unit: UnitState, command: Command) -> None:
 
 
 def stack(g: Engine, unit: UnitState, building_id: int) -> None:
+    """Rulebook: Stacking (R240): the figures line up against the wall; next turn's clearing
+    takes +1."""
     building = building_named(g.terrain, building_id)
     assert building is not None
+    spots = stacking.line_up(g, unit, building)
+    assert spots is not None  # checked by check_stack
+    stacking.place_lined_up(unit, spots)
     unit.stacked_on, unit.stacked_turn = building.id, g.state.turn
     g.emit(
         E.BUILDING_STACKED,

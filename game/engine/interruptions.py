@@ -18,6 +18,7 @@ from game.engine import (
     overwatch,
     placement,
     samples,
+    vehicles,
 )
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
@@ -425,9 +426,11 @@ def regular_reaction(
     except IllegalCommand:
         pass
     remaining = path_length(act.path) - act.travelled if act.path else 0.0
-    if won_test and remaining > 0.25 and act.unit == regular.id:
+    # --- vehicles (issue 20): a vehicle drives on by itself, it never steps into cover ---
+    driving = vehicles.is_vehicle(g.state, regular)
+    if won_test and remaining > 0.25 and act.unit == regular.id and not driving:
         choices.append("move")
-    if won_test and act.unit == regular.id and not act.fired:
+    if won_test and act.unit == regular.id and not act.fired and not driving:
         # Interruptions by Fire: having won, it may instead move into cover or out of the
         # interrupter's sight, within what is left of its movement.
         reach = checks.move_allowance(g, regular, act.rate or MoveRate.CAUTIOUS, act)

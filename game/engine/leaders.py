@@ -157,6 +157,7 @@ SPLIT_STATUS = (
     "activated_turn",
     "interrupted_turn",
     "acted_turn",
+    "night_vision",  # --- night (issue 19) ---
 )
 """What a split element shares with the unit it left: where it stands and what befell it."""
 

@@ -33,6 +33,7 @@ SUPPORT_WEAPONS = {
     "rpg": "RPG",
     "at_rpg": "AT RPG",
     "sniper": "sniper rifle",
+    "smaw": "SMAW",  # --- support assets (issue 19) ---
 }
 
 
@@ -110,6 +111,8 @@ def _fire(d: Data, turn: int) -> str:
         manner = _("{manner} (split fire, {figures})").format(
             manner=manner, figures=counted(d["split_figures"], "figure")
         )
+    if d.get("thermobaric"):  # support assets (issue 19): the SMAW card (R194)
+        manner = _("{manner} (a SMAW: no cover dice, R194)").format(manner=manner)
     return _(
         "T{turn} {firer_name} {manner} at {target_name} (Rulebook: Making the Attack Roll): "
         "Firepower {fp} → {firepower}{firepower_die} {firepower_faces}; "
@@ -534,6 +537,12 @@ def narrate_event(event: Mapping[str, Any]) -> str:
     return narrate(str(event["kind"]), event.get("data", {}) or {}, int(event.get("turn", 0)))
 
 
+# --- support assets (issue 19) ---
+from game.engine import asset_narration  # noqa: E402  (its sentences need `breakdown_words`)
+
+SENTENCES.update(asset_narration.SENTENCES)
+
+
 # --- cards (issue 19): the card events' sentences (game/engine/card_narration.py) ---
 def _card_sentences() -> None:
     from game.engine.card_narration import CARD_SENTENCES
@@ -542,3 +551,7 @@ def _card_sentences() -> None:
 
 
 _card_sentences()
+# --- vehicles (issue 20) ---
+from game.engine.vehicle_narration import VEHICLE_SENTENCES  # noqa: E402
+
+SENTENCES.update(VEHICLE_SENTENCES)

@@ -104,6 +104,15 @@ class EventKind(StrEnum):
     UNIT_EXITS = "UnitExits"
     UNPINNED = "Unpinned"
     WOUNDED_AT_END = "WoundedAtEnd"
+    # --- vehicles (issue 20) ---
+    VEHICLE_MOVE_START = "VehicleMoveStart"
+    VEHICLE_MOVE_END = "VehicleMoveEnd"
+    VEHICLE_HIT = "VehicleHit"
+    VEHICLE_DAMAGE = "VehicleDamage"
+    VEHICLE_CREW_CHECK = "VehicleCrewCheck"
+    MOUNT = "Mount"
+    DISMOUNT = "Dismount"
+    FIRE_MISSION = "FireMission"  # Turkey Shoot (issue 20)
     # --- civilians (issue 21) ---
     MOB_MOVE = "MobMove"
     CIVILIAN_CHECK = "CivilianCheck"
@@ -122,12 +131,21 @@ class EventKind(StrEnum):
     CLEARING_CASUALTIES_RECOVERED = "ClearingCasualtiesRecovered"
     CLEARING_POWS = "ClearingPows"
     CLEARING_POWS_FREED = "ClearingPowsFreed"
+    # --- support assets (issue 19) ---
+    ASSET_GRANTED = "AssetGranted"
+    ASSET_CALL = "AssetCall"
+    ASSET_FIRE = "AssetFire"
+    ASSET_LOST = "AssetLost"
+    ASSET_DEPLOYED = "AssetDeployed"
+    IED_DETONATED = "IedDetonated"
     # --- cards (issue 19) ---
     CARD_DRAWN = "CardDrawn"
     CARD_SET_ASIDE = "CardSetAside"
     CARD_PLAYED = "CardPlayed"
     CARD_ATTACK = "CardAttack"
     DECK_SHUFFLED = "DeckShuffled"
+    # --- night and Scenario 3 (issue 19) ---
+    REINFORCEMENTS_AT_EDGE = "ReinforcementsAtEdge"
 
 
 class MoveRate(StrEnum):
@@ -147,6 +165,7 @@ class UnitStatus(StrEnum):
     EXITED = "exited"
     CAPTURED = "captured"
     MERGED = "merged"
+    ABOARD = "aboard"  # --- vehicles (issue 20): a passenger inside a vehicle ---
 
 
 class FigureStatus(StrEnum):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
-from game.engine import difficulty, placement
+from game.engine import difficulty, edge_arrivals, placement
 from game.engine import rulesbridge as rb
 from game.engine.procedure import (
     DIRECTIONS,
@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 
 def reinforcement_step(g: Engine) -> Flow:
     """Step 8: the Insurgency Level roll, the table, the hot spots (R20)."""
+    if g.scenario.reinforcement_edges:  # --- Scenario 3 (issue 19): by table edges, R206
+        edge_arrivals.reinforcement_step(g)
+        return
     unavailable = {n for n in range(1, 6) if str(n) not in g.state.hot_spots} | {
         int(k) for k, h in g.state.hot_spots.items() if h.neutralized
     }
@@ -92,5 +95,6 @@ def new_insurgent_unit(
         figures.append(FigureState(f"{unit_id}.{i + 1}", kind, x, y, q, m, weapon=weapon))
     unit = UnitState(unit_id, f"Insurgent group {number}", INSURGENT, figures)
     unit.placed_turn = g.state.turn
+    unit.night_vision = g.state.night_vision.get(INSURGENT)  # the scenario's, else the book's
     g.state.units[unit_id] = unit
     return unit

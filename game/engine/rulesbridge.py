@@ -34,11 +34,12 @@ from game.rules.morale import (
     roll_morale_check,
 )
 from game.rules.quality import Morale, Quality, ReactionStance
+from game.rules.reinforcements import EDGE_TABLES, rpg_is_anti_tank
 from game.rules.reinforcements import roll_reinforcements as rules_roll_reinforcements
-from game.rules.reinforcements import rpg_is_anti_tank
 from game.rules.units import (
     DependantKind,
     Dependants,
+    Designation,
     Figure,
     FigureStatus,
     Role,
@@ -280,18 +281,21 @@ class Arrival:
     rolls: dict[str, Any]
     # the support weapon a gunner made the group's leader keeps (R43), as a figure kind
     leader_weapon: str = ""
+    edge: str = ""  # the table edge it arrives by, in a scenario with an edge table (R206)
 
 
 def roll_reinforcements(
-    level: str, dice: DiceSource, unavailable: set[int]
+    level: str, dice: DiceSource, unavailable: set[int], edges: str = ""
 ) -> tuple[dict[str, Any], list[Arrival]]:
     """Arrival of Insurgent Reinforcements: the Insurgency Level, the 2d6 table, the hot spots.
 
     `unavailable` holds the hot spot numbers that are neutralized or not on the map.
     Returns the Insurgency Level roll (InsurgencyLevel's data) and the arriving (or lost) groups.
+    `edges` names an edge table (`EDGE_TABLES`): each group rolls for a table edge instead.
     """
     parsed: int | str = int(level) if level.isdigit() else level
-    report = rules_roll_reinforcements(parsed, dice, frozenset(unavailable))
+    table = EDGE_TABLES[edges] if edges else None
+    report = rules_roll_reinforcements(parsed, dice, frozenset(unavailable), edges=table)
     roll = report.insurgency
     head = {"level": level, "face": roll.face, "arrive": roll.face is None or roll.arrive}
     arrivals: list[Arrival] = []
@@ -336,6 +340,7 @@ def roll_reinforcements(
                 not unit.arrives,
                 rolls,
                 leader_weapon,
+                unit.edge or "",
             )
         )
     return head, arrivals
@@ -369,7 +374,9 @@ def rules_unit(unit: UnitState) -> Unit:
         unit.name,
         unit.armour,
         tuple(unit.dependants),
+        unit.night_vision,
         tuple((f.id, f.kind, f.weapon, f.quality, f.morale, f.status) for f in unit.figures),
+        unit.designation,  # support assets (issue 19): Special Weapon and Sniper Teams
     )
     found = _RULES_UNITS.get(key)
     if found is None:
@@ -415,6 +422,8 @@ def _build_rules_unit(unit: UnitState) -> Unit:
             for k, n in sorted(counts.items())
             if k in DEPENDANT_KINDS
         ),
+        designation=Designation(unit.designation) if unit.designation else Designation.NONE,
+        night_vision=unit.night_vision,
     )
 
 
@@ -476,10 +485,12 @@ def firepower(
     firer_moved_rapidly: bool,
     figure_ids: tuple[str, ...] | None = None,
     team_bonus: bool = True,
+    night: bool = False,
 ) -> Breakdown:
     """Firepower with its breakdown (Rulebook: Firepower; R16, R17), from `game.rules.firepower`.
 
-    `figure_ids` restricts it to one portion of split fire (R19)."""
+    `figure_ids` restricts it to one portion of split fire (R19); `night`: the game is fought at
+    night (Night Fighting: a die off and half the Optimum Range without night vision, R200)."""
     conditions = FireConditions(
         distance=distance,
         target_exposed=target_exposed,
@@ -487,6 +498,7 @@ def firepower(
         interruptions=interruption_penalty + 1 if interruption_penalty else 0,
         vs_close_assault=vs_close_assault,
         firer_moved_rapidly=firer_moved_rapidly,
+        night=night,
     )
     result = rules_firepower(
         rules_unit(firer), conditions, figure_ids=figure_ids, team_bonus=team_bonus
@@ -514,6 +526,9 @@ def defense(unit: UnitState, *, in_cover: bool, solid_cover: bool, charging: boo
     return breakdown_of(result.items, 1)
 
 
-def who_got_hit(unit: UnitState, casualties: int, dice: DiceSource) -> tuple[str, ...]:
-    """Rulebook: Who Got Hit? — ids of the effective figures hit, from `game.rules.casualties`."""
-    return pick_unit_casualties(rules_unit(unit), casualties, dice)
+def who_got_hit(
+    unit: UnitState, casualties: int, dice: DiceSource, *, sniper: bool = False
+) -> tuple[str, ...]:
+    """Rulebook: Who Got Hit? — ids of the effective figures hit, from `game.rules.casualties`;
+    `sniper`: a Sniper Team's hits take a Leader first (Rulebook: Sniper Teams)."""
+    return pick_unit_casualties(rules_unit(unit), casualties, dice, sniper=sniper)

@@ -7,7 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
-from game.engine import casualties, checks, civilians, house_clearing, placement
+from game.engine import (
+    assets,
+    casualties,
+    checks,
+    civilians,
+    house_clearing,
+    placement,
+    vehicles,
+)
 from game.engine.commands import (
     AbandonCasualties,
     ChangeLevel,
@@ -91,6 +99,7 @@ def unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Com
             half = len(live) // 2
             split = ((near[0].id, tuple(live[:half])), (near[1].id, tuple(live[half:])))
             candidates.append(Fire(side=side, unit=unit.id, target=near[0].id, split=split))
+    candidates += vehicles.action_samples(g, unit)  # --- vehicles (issue 20) ---
     candidates += civilians.mob_options(g, unit, act)  # civilians (issue 21)
     legal: list[Command] = []
     for c in candidates:
@@ -99,6 +108,7 @@ def unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Com
         except IllegalCommand:
             continue
         legal.append(c)
+    legal += assets.call_options(g, unit, act)  # support assets (issue 19)
     return legal
 
 

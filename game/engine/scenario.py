@@ -6,7 +6,7 @@ game/scenarios/ (Rulebook: Scenarios). The engine never imports game.scenarios.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from game.battlefield.model import Battlefield, Edge
@@ -38,6 +38,11 @@ class Objectives:
     hot_spots: bool = True
     exit_after_hot_spots: int = 0
     insurgent_objectives: tuple[str, ...] | None = None
+    # --- Scenario 3 (issue 19) ---
+    exit_from_turn: int = 0  # leaving by an exit edge is allowed from this turn on (R207)
+    hold_objectives: bool = False  # the Regulars hold the buildings marked Objective (R203)
+    # --- Turkey Shoot (issue 20): the snipers' fire mission in the Objective building ---
+    fire_mission: bool = False
 
     def __post_init__(self) -> None:
         for kind in self.insurgent_objectives or ():
@@ -75,9 +80,14 @@ class Scenario:
     contractors = False  # the contractor special rules (Contracting Trouble!) apply
     objectives = Objectives()
     places_hot_spots = False
+    fire_mission = False  # --- Turkey Shoot (issue 20): the fire mission is played (R226) ---
     """A map without hot spots gets five placed at set-up, with the game's dice, where an
     Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
     optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): offered at set-up (R246)
+    # --- night (issue 19) ---
+    night = False  # Night Fighting (the `night` special rule; R200)
+    night_vision: dict[str, bool] = {}  # noqa: RUF012 (side -> override; set per instance)
+    reinforcement_edges = ""  # an edge table's name: reinforcements come on by table edges (R206)
 
     def setup(self, state: GameState, battlefield: Battlefield, terrain: Terrain) -> None:
         raise NotImplementedError
@@ -95,6 +105,10 @@ class Scenario:
     def exit_allowed(self, state: GameState, unit: UnitState) -> bool:
         """Whether a Regular unit at an exit edge may leave now (the scenario's objectives)."""
         needed = self.objectives.exit_after_hot_spots
+        if state.turn < self.objectives.exit_from_turn:  # --- Scenario 3 (issue 19): R207
+            return False
+        if self.fire_mission and not state.tally.get("fire_mission_done"):  # Turkey Shoot (R227)
+            return False
         return state.tally.get("hot_spots_neutralized", 0) >= needed
 
     def finished(self, state: GameState) -> str | None:
@@ -121,20 +135,32 @@ def _contractors(scenario: Scenario) -> None:
     scenario.contractors = True
 
 
+# --- night (issue 19) ---
+def _night(scenario: Scenario) -> None:
+    scenario.night = True
+
+
+# --- Turkey Shoot (issue 20) ---
+def _fire_mission(scenario: Scenario) -> None:
+    scenario.fire_mission = True
+    scenario.objectives = replace(scenario.objectives, fire_mission=True)
+
+
 SPECIAL_RULES: dict[str, SpecialRule] = {
     "contractors": SpecialRule("Moving the Contractors (Scenario 1)", _contractors),
+    "fire_mission": SpecialRule("The snipers' fire mission (Scenario 2)", _fire_mission),
     # --- civilians (issue 21): mobs from the map's CivilianMob markers, the POI from its POI
     # marker, held by the Regular unit nearest it (R230, R237) ---
     "civilians": SpecialRule("Civilians on the Battlefield", lambda s: None),
     "poi_custody": SpecialRule(
         "the Person of Interest in custody (Dependants; Scenario 5)", lambda s: None
     ),
+    "night": SpecialRule("Night Fighting", _night),
 }
 """The special rules a scenario may name (docs/SCENARIOS.md). A new one is a new rule: its
 procedure goes where its rulebook heading says, and its name here."""
 
 NOT_YET_PLAYED: dict[str, str] = {
-    "night": "Night Fighting",
     "building_clearing": "Building Clearing",
     "vehicles": "vehicles and Assets",
 }

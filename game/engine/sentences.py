@@ -94,6 +94,11 @@ TEMPLATES: dict[str, str] = {
         '{unit_name} reacts by moving {distance:.1f}" into cover at ({to[0]:.1f}, {to[1]:.1f}) '
         "(Rulebook: Interruptions by Fire)"
     ),
+    # --- night and Scenario 3 (issue 19) ---
+    K.REINFORCEMENTS_AT_EDGE: _(
+        "Table edge d6={face}: {unit_name}, {figures} strong, comes on by the {edge} edge at "
+        "({at[0]:.1f}, {at[1]:.1f}) (Rulebook: Arrival of Insurgent Reinforcements; R206)"
+    ),
     # --- civilians (issue 21) ---
     K.MOB_ARMED: _(
         "{unit_name} hands out weapons: mob {mob} becomes {new_unit_name}, d6={face} +{helpers} "

@@ -31,6 +31,7 @@ KIND_WEAPONS: dict[str, Weapon] = {
     "rpg": Weapon.RPG,
     "at_rpg": Weapon.AT_RPG,
     "sniper": Weapon.SNIPER_RIFLE,
+    "smaw": Weapon.MEDIUM_SUPPORT,  # --- support assets (issue 19): the SMAW card (R194) ---
 }
 """The weapon a figure kind carries, as the rules room sees it (the log's name for it is
 `narration.SUPPORT_WEAPONS`); any other kind (leader, rifle, small arms, medic) carries a
@@ -148,6 +149,10 @@ class UnitState:
     clearing_hits: list[str] = field(default_factory=list)  # hit clearing, awaiting First Aid
     trapped: int = 0  # its casualties left inside `trapped_in` on a failed Quality Test (R247)
     trapped_in: int = -1  # the building of its failed clearance
+    # --- support assets (issue 19) ---
+    designation: str = ""  # "special_weapon_team" | "sniper_team" (Special Weapon Teams; R196)
+    # --- night (issue 19) ---
+    night_vision: bool | None = None  # None: the book's default (Regulars yes, Insurgents no)
 
     def shake(self, turn: int) -> None:
         """Shaken in `turn` (Rulebook: Shaken): the unit spends the next turn recovering, even
@@ -327,6 +332,8 @@ class Activation:
     sighted: list[str] = field(default_factory=list)
     action: str = ""  # what the unit is doing now: "move", "fire" or "close_assault"
     targets: list[str] = field(default_factory=list)  # the units it fires at or assaults
+    # --- support assets (issue 19) ---
+    called: str = ""  # the asset it called: mortars and aircraft keep the caller still (R191)
 
     @classmethod
     def begin(cls, unit: UnitState) -> Activation:
@@ -374,6 +381,8 @@ class GameState:
     dice: dict[str, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    # --- vehicles (issue 20): crew unit id -> `engine.vehicles.VehicleRecord` as plain data ---
+    vehicles: dict[str, dict[str, Any]] = field(default_factory=dict)
     # --- civilians (issue 21) ---
     mobs: list[MobState] = field(default_factory=list)
     civilian_combats: list[list[float]] = field(default_factory=list)  # this turn's fire (x, y)
@@ -385,8 +394,18 @@ class GameState:
     optional_rules: list[str] = field(default_factory=list)  # set-up toggles (R246)
     cleared_buildings: list[int] = field(default_factory=list)  # ids, in clearing order (R244)
     pows_in_buildings: dict[str, int] = field(default_factory=dict)  # building id: POWs (R248)
-    # --- cards (issue 19) --- the decks, hands and lasting card effects (game/engine/cards.py)
+    # --- support assets (issue 19) ---
+    assets: dict[str, list[str]] = field(default_factory=dict)  # side -> asset ids held
+    assets_called: list[str] = field(default_factory=list)  # asset ids called this turn
+    assets_called_turn: int = 0  # the turn `assets_called` belongs to
+    # --- cards (issue 19) --- the decks, hands and lasting card effects (game/engine/cards.py);
+    # the Optional Fog of War rule (R184) is one of `optional_rules`
     cards: dict[str, Any] = field(default_factory=dict)
+    # --- Commander Insurgent AI (issue 17 §2) ---
+    insurgent_ai: str = ""  # which Insurgent controller the game was started with ("" unknown)
+    # --- night (issue 19) ---
+    night: bool = False  # Night Fighting: the game is fought at night (R200-R209)
+    night_vision: dict[str, bool] = field(default_factory=dict)  # side -> scenario's override
 
     def units_of(self, side: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.side == side and u.on_table]

@@ -96,8 +96,11 @@ class Terrain:
         self, firer: UnitPosition, target: UnitPosition, others: Sequence[UnitPosition]
     ) -> list[str]:
         """R6, R91: ids of other units in the line of fire between the two units (a
-        straight-through block comes first)."""
-        lof = self.geometry.line_of_fire(firer, target, list(others))
+        straight-through block comes first). A unit with no figure standing (every one hit, or
+        all aboard) is in nobody's line; found in Turkey Shoot seed 18."""
+        if not firer.figures or not target.figures:
+            return []
+        lof = self.geometry.line_of_fire(firer, target, [o for o in others if o.figures])
         found_ids = list(lof.units_in_line)
         if lof.blocked_by is not None and lof.blocked_by not in found_ids:
             found_ids.insert(0, lof.blocked_by)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.engine import casualties
+from game.engine import casualties, fire_mission, holdout
 from game.engine import rulesbridge as rb
 from game.engine.protocol import EventKind as E
 from game.engine.protocol import FigureStatus
@@ -154,6 +154,36 @@ VICTORY_HOOKS: dict[str, VictoryHook] = {
         True,
         "at the end of turn `turn` or later, Regulars hold a building marked by an Objective",
         _objective_held,
+    ),
+    # --- Scenario 3: Midnight at the Alamo (issue 19) ---
+    "regular_exited": VictoryHook(
+        holdout.regulars_exited, False, "each Regular figure that left by an exit edge (R204)"
+    ),
+    "regulars_survive": VictoryHook(
+        holdout.regulars_survive,
+        True,
+        "more than half the Regular figures are neither killed nor captured at the end (R204)",
+    ),
+    "regulars_left_table": VictoryHook(
+        holdout.regulars_quit, True, "Regulars left the table by an exit edge (R205)"
+    ),
+    # --- Turkey Shoot (issue 20; R226-R228) ---
+    "fire_mission_done": VictoryHook(
+        _tally(fire_mission.DONE), True, "the snipers accomplished their fire mission"
+    ),
+    "fire_mission_failed": VictoryHook(
+        lambda s: int(not s.tally.get(fire_mission.DONE)),
+        True,
+        "the snipers were kept from their fire mission",
+    ),
+    "sniper_escorted": VictoryHook(
+        fire_mission.snipers_escorted, True, "a sniper escorted off by an exit edge"
+    ),
+    "sniper_team_lost": VictoryHook(
+        fire_mission.sniper_team_lost, True, "the sniper team killed or captured"
+    ),
+    "vehicle_lost": VictoryHook(
+        _tally("vehicles_lost_regular"), False, "each Regular vehicle immobilized or destroyed"
     ),
     # --- civilians (issue 21; Hornet's Nest, R238) ---
     "mob_dispersed": VictoryHook(_tally("mobs_dispersed"), False, "each civilian mob dispersed"),

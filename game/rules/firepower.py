@@ -154,6 +154,24 @@ def _special_weapon_team_applies(unit: Unit) -> bool:
     return unit.is_special_weapon_team and unit.quality >= Quality.TRAINED
 
 
+def target_cap_and_interruptions(items: list[tuple[str, int]], conditions: FireConditions) -> None:
+    """Append to a Firepower breakdown the target's modifiers (+1 Exposed, else +1 moved
+    Rapidly; R17), the cap of 10 dice (R16), and one die off per interruption after the first
+    (R37): the steps every fire takes, a unit's or a vehicle-mounted weapon's."""
+    if conditions.target_exposed:
+        items.append(("target Exposed", 1))
+    elif conditions.target_moved_rapidly:
+        items.append(("target moved Rapidly", 1))
+    total = sum(value for _, value in items)
+    if total > FIREPOWER_CAP:
+        items.append((f"Firepower cap {FIREPOWER_CAP}", FIREPOWER_CAP - total))
+    extra_interruptions = max(0, conditions.interruptions - 1)
+    if extra_interruptions:
+        # one die per interruption after the first (R37); no count in the words, so the
+        # breakdown never reads "+1 1 interruption" and the fire's own count is not restated
+        items.append(("interrupted (R37)", -extra_interruptions))
+
+
 def firepower(
     unit: Unit,
     conditions: FireConditions,
@@ -177,18 +195,7 @@ def firepower(
         items.append((team, SPECIAL_WEAPON_TEAM_BONUS))
     if in_optimum_range(unit, conditions.distance, figure_ids=firing_ids, night=conditions.night):
         items.append(("Optimum Range", 1))
-    if conditions.target_exposed:
-        items.append(("target Exposed", 1))
-    elif conditions.target_moved_rapidly:
-        items.append(("target moved Rapidly", 1))
-    total = sum(value for _, value in items)
-    if total > FIREPOWER_CAP:
-        items.append((f"Firepower cap {FIREPOWER_CAP}", FIREPOWER_CAP - total))
-    extra_interruptions = max(0, conditions.interruptions - 1)
-    if extra_interruptions:
-        # one die per interruption after the first (R37); no count in the words, so the
-        # breakdown never reads "+1 1 interruption" and the fire's own count is not restated
-        items.append(("interrupted (R37)", -extra_interruptions))
+    target_cap_and_interruptions(items, conditions)
     if conditions.vs_close_assault:
         items.append(("defensive fire vs Close Assault", -1))
     if conditions.firer_moved_rapidly:

@@ -138,6 +138,9 @@ EdgeTable = tuple[tuple[int, int, str], ...]
 MIDNIGHT_AT_THE_ALAMO_EDGES: Final[EdgeTable] = ((1, 3, "east"), (4, 6, "west"))
 """Scenario 3: Midnight at the Alamo — reinforcements enter from the east (1-3) or west (4-6)."""
 
+EDGE_TABLES: Final[dict[str, EdgeTable]] = {"east-or-west": MIDNIGHT_AT_THE_ALAMO_EDGES}
+"""The edge tables a scenario file may name (`[reinforcements] edges`), by name."""
+
 
 @dataclass(frozen=True)
 class ArrivingUnit:

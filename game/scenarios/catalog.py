@@ -16,6 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from game.battlefield.model import Battlefield, Point, Side, Zone
+from game.engine import fire_mission, vehicles
+from game.engine.assets import grant_asset  # support assets (issue 19)
+from game.engine.holdout import START_TALLY
 from game.engine.scenario import SPECIAL_RULES, Scenario, edge_distance
 from game.engine.state import (
     INSURGENT,
@@ -100,6 +103,7 @@ def make_unit(
             FigureState(f"{unit_id}.{i + 1}", kind, round(p[0], 3), round(p[1], 3), q, m)
         )
     unit = UnitState(unit_id, name, side, figures)
+    unit.night_vision = state.night_vision.get(side)  # the scenario's, else the book's (R201)
     state.units[unit_id] = unit
     return unit
 
@@ -191,6 +195,8 @@ class DataScenario(Scenario):
         self.places_hot_spots = spec.place_hot_spots
         self.contractors = False
         self.optional_rules = spec.optional_rules  # house clearing (issue 21): offered (R246)
+        self.night_vision = dict(spec.night_vision)
+        self.reinforcement_edges = spec.reinforcement_edges
         for name in spec.special_rules:
             SPECIAL_RULES[name].apply(self)
 
@@ -253,6 +259,8 @@ class DataScenario(Scenario):
         for spot in battlefield.hot_spots:
             state.hot_spots[str(spot.number)] = HotSpotState(spot.number, *spot.position)
         self._regulars(state, battlefield, terrain)
+        if any(c.hook == "regulars_survive" for c in self.spec.victory):  # Scenario 3 (R204)
+            state.tally[START_TALLY] = sum(len(u.figures) for u in state.units_of(REGULAR))
         start = {g.at: list(g.figures) for g in self.spec.start}
         for marker in battlefield.markers:
             if (
@@ -273,6 +281,8 @@ class DataScenario(Scenario):
         state.insurgency_level = str(
             battlefield.properties.get("insurgency_level", self.insurgency_level)
         ).lower()
+        for asset in self.spec.assets:  # support assets (issue 19)
+            grant_asset(state, asset)
 
     # --- civilians (issue 21) ---
     def _civilians(self, state: GameState, battlefield: Battlefield) -> None:
@@ -327,6 +337,31 @@ class DataScenario(Scenario):
                 state, terrain, f"R{i + 1}", name, REGULAR, list(figures), position, {}, ratings
             )
             unit.morale_bonus = bonus  # a leader above fireteam level: +1 to Morale rolls
+            unit.designation = self._designations()[i]  # support assets (issue 19; R196)
+        self._vehicles(state, battlefield)  # --- vehicles (issue 20) ---
+
+    # --- vehicles (issue 20) ---
+    def _vehicles(self, state: GameState, battlefield: Battlefield) -> None:
+        """The scenario's vehicles: the crew unit becomes the vehicle, at the entry zone's centre
+        when there is one, with the units listed `aboard` it as passengers (R210, R220)."""
+        if self.formation is not None:
+            return
+        ids = {u.name: f"R{i + 1}" for i, u in enumerate(self.spec.units)}
+        entry = [
+            z for z in battlefield.zones if z.role == "entry" and z.side in (None, Side.REGULAR)
+        ]
+        for spec in self.spec.units:
+            if not spec.vehicle:
+                continue
+            crew = state.units[ids[spec.name]]
+            if entry:
+                x, y = zone_centre(entry[0])
+                for f in crew.figures:
+                    f.x, f.y = x, y
+            riders = [ids[r.name] for r in self.spec.units if r.aboard == spec.name]
+            vehicles.add_vehicle(state, crew, spec.vehicle, spec.facing, riders)
+        if self.fire_mission:  # Turkey Shoot: the sniper teams, known even once they fall
+            fire_mission.remember_teams(state)
 
     def _unit_list(
         self, quality: int, morale: int
@@ -346,6 +381,12 @@ class DataScenario(Scenario):
             )
             for u in self.spec.units
         ]
+
+    def _designations(self) -> list[str]:
+        """Each unit's team designation, in `_unit_list`'s order (support assets, R196)."""
+        if self.formation is not None:
+            return [u.designation for u in self.formation.units]
+        return [u.designation for u in self.spec.units]
 
     def _insurgents(self, state: GameState, terrain: Terrain, kinds: list[str], at: Point) -> None:
         number = state.next_unit_number
@@ -424,11 +465,25 @@ class SweepAndClear(DataScenario):
     spec_file = MAPS / "sweep-and-clear.toml"
 
 
+class TurkeyShoot(DataScenario):
+    """Scenario 2: Turkey Shoot (maps/turkey-shoot.toml; issue 20)."""
+
+    id = "turkey-shoot"
+    spec_file = MAPS / "turkey-shoot.toml"
+
+
 class HornetsNest(DataScenario):  # civilians (issue 21)
     """Scenario 5: Hornet's Nest (maps/hornets-nest.toml)."""
 
     id = "hornets-nest"
     spec_file = MAPS / "hornets-nest.toml"
+
+
+class MidnightAtTheAlamo(DataScenario):
+    """Scenario 3: Midnight at the Alamo (maps/midnight-at-the-alamo.toml; issue 19)."""
+
+    id = "midnight-at-the-alamo"
+    spec_file = MAPS / "midnight-at-the-alamo.toml"
 
 
 class Patrol(DataScenario):
@@ -441,7 +496,9 @@ class Patrol(DataScenario):
 SCENARIOS: dict[str, type[DataScenario]] = {
     ContractingTrouble.id: ContractingTrouble,
     SweepAndClear.id: SweepAndClear,
+    TurkeyShoot.id: TurkeyShoot,  # issue 20
     HornetsNest.id: HornetsNest,
+    MidnightAtTheAlamo.id: MidnightAtTheAlamo,  # --- Scenario 3 (issue 19) ---
     Patrol.id: Patrol,
 }
 

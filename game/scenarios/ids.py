@@ -14,7 +14,9 @@ MAPS = Path(__file__).resolve().parent.parent.parent / "maps"
 SHIPPED_SCENARIO_IDS: tuple[str, ...] = (
     "contracting-trouble",
     "sweep-and-clear",
+    "turkey-shoot",  # issue 20
     "hornets-nest",  # civilians (issue 21)
+    "midnight-at-the-alamo",  # --- Scenario 3 (issue 19) ---
 )
 PATROL_ID = "patrol"  # the generic scenario of a custom map
 

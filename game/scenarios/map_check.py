@@ -84,7 +84,7 @@ def _cross_check(spec: ScenarioSpec, bf: Battlefield, problems: Problems) -> Non
             "the scenario scores leaving by an exit edge, but the map has no exit_edges",
             "set the map property exit_edges",
         )
-    if not bf.hot_spots and not spec.place_hot_spots:
+    if not bf.hot_spots and not spec.place_hot_spots and not spec.reinforcement_edges:
         problems.warning(
             "reinforcements.place_hot_spots",
             "the map has no hot spots and the scenario places none: no Insurgent reinforcement "

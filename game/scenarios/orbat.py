@@ -6,7 +6,7 @@ docs/SCENARIOS.md). Rulings R140-R142.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.scenarios.toml_fields import Problems, Table, parse_figures, read_toml
@@ -14,6 +14,7 @@ from game.scenarios.toml_fields import Problems, Table, parse_figures, read_toml
 LIBRARY = Path(__file__).resolve().parent / "orbats.toml"
 REGULAR_KINDS = ("leader", "rifle", "rgl", "saw", "mg", "hmg", "sniper", "medic", "at_rpg")
 LEADER_MODES = ("added", "team", "none")
+DESIGNATIONS = ("special_weapon_team", "sniper_team")  # support assets (issue 19; R196)
 SIMILAR = 0.25
 """A formation is of similar size to another when its figure count is within a quarter of it
 (R143)."""
@@ -35,6 +36,7 @@ class OrbatUnit:
     name: str
     figures: tuple[str, ...]
     morale_bonus: int = 0
+    designation: str = ""  # support assets (issue 19): special_weapon_team | sniper_team (R196)
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,12 @@ class Library:
         return [base.id, *sorted(f.id for f in others)]
 
 
-def _units(entry: Table, teams: dict[str, tuple[str, ...]], leader: str) -> list[OrbatUnit]:
+def _units(
+    entry: Table,
+    teams: dict[str, tuple[str, ...]],
+    leader: str,
+    designations: dict[str, str] | None = None,
+) -> list[OrbatUnit]:
     listed = entry.raw("units", [])
     units: list[OrbatUnit] = []
     for i, pair in enumerate(listed if isinstance(listed, list) else [None]):
@@ -87,13 +94,13 @@ def _units(entry: Table, teams: dict[str, tuple[str, ...]], leader: str) -> list
                 f'write e.g. ["Alpha fireteam", "{next(iter(teams), "usmc-fireteam")}"]',
             )
             continue
-        units.append(OrbatUnit(pair[0], teams[pair[1]]))
+        units.append(OrbatUnit(pair[0], teams[pair[1]], 0, (designations or {}).get(pair[1], "")))
     if units and leader == "added":
-        units[0] = OrbatUnit(units[0].name, ("leader", *units[0].figures))
+        units[0] = replace(units[0], figures=("leader", *units[0].figures))
     elif units and leader == "team":
-        units[0] = OrbatUnit(units[0].name, ("leader", *units[0].figures[1:]))
+        units[0] = replace(units[0], figures=("leader", *units[0].figures[1:]))
     # every leader figure of a Regular formation leads above fireteam level: +1 Morale (R140)
-    return [OrbatUnit(u.name, u.figures, int("leader" in u.figures)) for u in units]
+    return [replace(u, morale_bonus=int("leader" in u.figures)) for u in units]
 
 
 def read_library(path: Path = LIBRARY) -> Library:
@@ -101,10 +108,13 @@ def read_library(path: Path = LIBRARY) -> Library:
     problems = Problems(str(path))
     doc = Table(read_toml(path, problems), "", problems)
     teams: dict[str, tuple[str, ...]] = {}
+    designations: dict[str, str] = {}  # support assets (issue 19): designated teams (R196)
     for team_id, data in doc.table("teams").data.items():
         team = Table(data, f"teams.{team_id}", problems)
         kinds = parse_figures(team.raw("figures"), team.key("figures"), REGULAR_KINDS, problems)
         teams[team_id] = tuple(kinds)
+        if team.has("designation"):
+            designations[team_id] = team.choice("designation", DESIGNATIONS, "")
         team.done()
     forces: dict[str, Force] = {}
     for force_id, data in doc.table("forces").data.items():
@@ -123,7 +133,7 @@ def read_library(path: Path = LIBRARY) -> Library:
         f = Table(data, f"formations.{formation_id}", problems)
         force = forces.get(f.choice("force", forces, next(iter(forces), "")))
         leader = f.choice("leader", LEADER_MODES, "none")
-        units = _units(f, teams, leader)
+        units = _units(f, teams, leader, designations)
         name = f.text("name", formation_id, required=True)
         if force is not None and units:
             formations[formation_id] = Formation(formation_id, name, force, tuple(units))

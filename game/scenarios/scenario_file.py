@@ -17,7 +17,10 @@ from game.engine.scenario import (
 )
 from game.engine.state import INSURGENT, REGULAR
 from game.engine.victory import END_HOOKS, VICTORY_HOOKS, VictoryCondition
-from game.scenarios.orbat import REGULAR_KINDS, Library, library
+from game.rules.reinforcements import EDGE_TABLES
+from game.rules.support import AssetId  # support assets (issue 19)
+from game.rules.vehicle_types import VEHICLES
+from game.scenarios.orbat import DESIGNATIONS, REGULAR_KINDS, Library, library
 from game.scenarios.toml_fields import Problems, Table, parse_figures, read_toml
 
 INSURGENT_KINDS = ("leader", "small_arms", "saw", "l_support", "mg", "rpg", "at_rpg", "sniper")
@@ -35,6 +38,11 @@ class UnitSpec:
     quality: int | None = None
     morale: int | None = None
     at: int | None = None  # the number of a Regular StartPosition marker
+    designation: str = ""  # support assets (issue 19): special_weapon_team | sniper_team (R196)
+    # --- vehicles (issue 20): the unit is the crew of a vehicle of this card, or rides in one ---
+    vehicle: str = ""
+    facing: float = 0.0
+    aboard: str = ""  # the name of the vehicle unit it starts in
 
 
 @dataclass(frozen=True)
@@ -73,7 +81,11 @@ class ScenarioSpec:
     victory: tuple[VictoryCondition, ...] = ()
     # --- house clearing (issue 21) ---
     optional_rules: tuple[str, ...] = ()  # the optional rules the scenario offers (R246)
+    assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
     fog_of_war_initial: int = 0  # --- cards (issue 19): [cards] fog_of_war_initial
+    # --- night (issue 19) ---
+    night_vision: tuple[tuple[str, bool], ...] = ()  # (side, has it): the book's default unless
+    reinforcement_edges: str = ""  # an edge table's name (arrive = "edges"; R206)
 
 
 def scenario_file_for(map_path: Path) -> Path:
@@ -109,14 +121,16 @@ def read_scenario(
         "special_rules": _special_rules(doc),
         "optional_rules": _optional_rules(doc),  # house clearing (issue 21)
     }
-    _assets(doc)
+    head["assets"] = _assets(doc)  # support assets (issue 19)
     arrive = doc.table("reinforcements")
     arrive.choice("table", ("standard",), "standard")
-    arrive.choice("arrive", ("hot_spots",), "hot_spots")
+    by = arrive.choice("arrive", ("hot_spots", "edges"), "hot_spots")
     head["place_hot_spots"] = arrive.flag("place_hot_spots", True)
+    head["reinforcement_edges"] = _edge_table(arrive, by)  # --- Scenario 3 (issue 19) ---
     arrive.done()
     head.update(_regulars(doc.table("regulars"), lib))
     head.update(_insurgents(doc.table("insurgents"), lib))
+    head["night_vision"] = head.pop("night_vision_regular") + head.pop("night_vision_insurgent")
     head["objectives"] = _objectives(doc.table("objectives"))
     head["end"] = _end(doc)
     head["victory"] = _victory(doc)
@@ -141,6 +155,13 @@ def _level(doc: Table) -> str:
 def _special_rules(doc: Table) -> tuple[str, ...]:
     names = doc.strings("special_rules")
     for name in names:
+        if name == "building_clearing":  # house clearing (issue 21): played, as an option
+            doc.problems.error(
+                "special_rules",
+                "'building_clearing' is the optional Building Clearing rule (a set-up toggle)",
+                'write optional_rules = ["building-clearing"] instead',
+            )
+            continue
         if name in NOT_YET_PLAYED:
             doc.problems.error(
                 "special_rules",
@@ -172,13 +193,23 @@ def _optional_rules(doc: Table) -> tuple[str, ...]:
     return tuple(n for n in names if n in OPTIONAL_RULES)
 
 
-def _assets(doc: Table) -> None:
-    for name in doc.strings("assets"):
-        doc.problems.error(
-            "assets",
-            f"the Asset card {name!r} is not played by this version of the game",
-            "leave assets empty ([])",
-        )
+def _assets(doc: Table) -> tuple[str, ...]:
+    """The Regulars' support assets (issue 19): `assets = [ids]` or `[assets] regular = [ids]`."""
+    if isinstance(doc.raw("assets"), dict):
+        table = doc.table("assets")
+        names, key = table.strings("regular"), "assets.regular"
+        table.done()
+    else:
+        names, key = doc.strings("assets"), "assets"
+    known = tuple(a.value for a in AssetId)
+    for name in names:
+        if name not in known:
+            doc.problems.error(
+                key,
+                f"{name!r} is not a support asset this version of the game plays",
+                f"write asset ids ({', '.join(known)}), or leave assets empty ([])",
+            )
+    return tuple(n for n in names if n in known)
 
 
 def _regulars(t: Table, lib: Library) -> dict[str, Any]:
@@ -214,8 +245,31 @@ def _regulars(t: Table, lib: Library) -> dict[str, Any]:
     if t.has("morale"):
         out["morale"] = t.dice("morale", (10,))
     out["noun"] = t.text("noun")
+    out["night_vision_regular"] = _night_vision(t, REGULAR)
     t.done()
     return out
+
+
+# --- night and Scenario 3 (issue 19) ---
+def _edge_table(t: Table, arrive: str) -> str:
+    """`arrive = "edges"` with `edges = "<an edge table>"`: reinforcements come on by the table
+    edge a d6 picks on that table (the rules core's `EDGE_TABLES`; R206)."""
+    if arrive != "edges":
+        if t.has("edges"):
+            t.problems.error(t.key("edges"), 'is only for arrive = "edges"', "leave it out")
+        return ""
+    if not t.has("edges"):
+        t.problems.error(
+            t.key("edges"), "is missing", f"write edges = one of {', '.join(EDGE_TABLES)}"
+        )
+        return ""
+    return t.choice("edges", EDGE_TABLES, "")
+
+
+def _night_vision(t: Table, side: str) -> tuple[tuple[str, bool], ...]:
+    """`night_vision = true/false` in [regulars] or [insurgents]: the side's night vision
+    devices, where the scenario says otherwise than the book (Night Fighting; R201)."""
+    return ((side, t.flag("night_vision")),) if t.has("night_vision") else ()
 
 
 def _unit(u: Table) -> UnitSpec:
@@ -230,9 +284,25 @@ def _unit(u: Table) -> UnitSpec:
         u.die("quality", 0) or None,
         u.die("morale", 0) or None,
         u.integer("at", 0, 0, 999) or None,
+        u.choice("designation", ("", *DESIGNATIONS), ""),  # support assets (issue 19)
+        *_vehicle_keys(u),
     )
     u.done()
     return spec
+
+
+# --- vehicles (issue 20) ---
+def _vehicle_keys(u: Table) -> tuple[str, float, str]:
+    """`vehicle` (a card of `game/rules/vehicle_types.py`), `facing` (degrees, 0 east, 90
+    south), `aboard` (the name of the vehicle unit it starts in)."""
+    key = u.text("vehicle")
+    if key and key not in VEHICLES:
+        u.problems.error(
+            u.key("vehicle"), f"{key!r} is not a vehicle", f"write one of {', '.join(VEHICLES)}"
+        )
+        key = ""
+    facing = float(u.integer("facing", 0, 0, 359))
+    return key, facing, u.text("aboard")
 
 
 def _insurgents(t: Table, lib: Library) -> dict[str, Any]:
@@ -254,8 +324,9 @@ def _insurgents(t: Table, lib: Library) -> dict[str, Any]:
             g.problems.error(g.key("at"), f"start position {at} is listed twice", "merge them")
         groups.append(StartGroup(at, tuple(figures)))
         g.done()
+    night_vision = _night_vision(t, INSURGENT)  # --- night (issue 19) ---
     t.done()
-    return {**out, "start": tuple(groups)}
+    return {**out, "start": tuple(groups), "night_vision_insurgent": night_vision}
 
 
 def _objectives(t: Table) -> Objectives:

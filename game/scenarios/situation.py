@@ -16,8 +16,9 @@ from typing import Any
 
 from game.battlefield.errors import MapError
 from game.battlefield.model import Battlefield, Point
-from game.engine import prisoners
-from game.engine.commands import Command, command_from_json
+from game.engine import prisoners, vehicles
+from game.engine.assets import grant_asset  # support assets (issue 19)
+from game.engine.commands import Command
 from game.engine.engine import Engine
 from game.engine.rulesbridge import KIND_WEAPONS
 from game.engine.scenario import Objectives
@@ -34,10 +35,13 @@ from game.engine.state import (
 )
 from game.engine.terrain import Terrain
 from game.rules.dice import DiceSource, Die, ScriptedDice
+from game.rules.support import AssetId  # support assets (issue 19)
+from game.rules.vehicle_types import VEHICLES
 from game.scenarios.catalog import Patrol
-from game.scenarios.fields import Fields, SituationError, items, kind_of, one_of, point
+from game.scenarios.fields import Fields, SituationError, kind_of, one_of, point
 from game.scenarios.ids import SHIPPED_SCENARIO_IDS, scenario_map
 from game.scenarios.inline_map import hot_spot_list, inline_battlefield
+from game.scenarios.situation_script import _commands, _controllers, _dice
 
 FIGURE_KINDS = ("leader", "rifle", "small_arms", "medic", *KIND_WEAPONS)
 STATUSES = (
@@ -54,19 +58,24 @@ STATUSES = (
 )
 QUALITY_NAMES = {"untrained": 6, "trained": 8, "veteran": 10, "elite": 12}
 DEPENDANTS = ("casualty", "pow", "rescued")
-CONTROLLERS = ("script", "ai")
 LINE_SPACING = 0.9  # inches between figures laid out by `line` (in cohesion, R2)
 MAX_COMMANDS = 2000
+ASSET_IDS = tuple(a.value for a in AssetId)  # support assets (issue 19)
+DESIGNATIONS = ("special_weapon_team", "sniper_team")
 SITUATION_FIELDS = (
     "title", "description", "map", "units", "turn", "turn_limit", "insurgency_level",
     "reinforcements", "night", "hot_spots", "contractors", "aid_stations", "dice", "seed",
     "controllers", "commands", "max_commands",
     "mobs", "poi",  # civilians (issue 21)
     "optional_rules", "cleared_buildings",  # house clearing (issue 21)
+    "assets",  # support assets (issue 19)
 )  # fmt: skip
 UNIT_FIELDS = (
     "id", "side", "name", "quality", "morale", "figures", "line", "status", "morale_shift",
+    "elevation", "armour", "morale_bonus", "dependants", "seen", "night_vision",
+    "designation",  # support assets (issue 19)
     "elevation", "armour", "morale_bonus", "dependants", "seen",
+    "vehicle",  # --- vehicles (issue 20) ---
 )  # fmt: skip
 
 
@@ -92,6 +101,10 @@ class UnitSetup:
     morale_bonus: int = 0
     dependants: tuple[str, ...] = ()
     seen: bool = True
+    designation: str = ""  # support assets (issue 19): special_weapon_team | sniper_team
+    night_vision: bool | None = None  # None: the book's default (Night Fighting)
+    # --- vehicles (issue 20): (card key, facing in degrees, passenger unit ids) ---
+    vehicle: tuple[str, float, tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -118,6 +131,8 @@ class Situation:
     # --- house clearing (issue 21) ---
     optional_rules: tuple[str, ...] = ()
     cleared_buildings: tuple[int, ...] = ()
+    assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
+    night: bool = False  # Night Fighting (R200)
 
 
 def read_situation(path: str | Path) -> Situation:
@@ -142,10 +157,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
     battlefield = _battlefield(spec.raw("map"), "map", base or Path.cwd())
     turn = spec.integer("turn", 1, low=1, high=99)
     turn_limit = spec.integer("turn_limit", max(10, turn), low=turn, high=99)
-    if spec.flag("night", False):
-        raise SituationError(
-            "night", "night games are not played yet (the engine has no Night Fighting rules)"
-        )
+    night = spec.flag("night", False)
     level = _insurgency_level(spec.raw("insurgency_level", "4"), "insurgency_level")
     reinforcements = spec.flag("reinforcements", False)
     if reinforcements and turn == 1:
@@ -177,6 +189,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         aid_stations=aid_stations,
         turn=turn,
         turn_limit=turn_limit,
+        night=night,
         insurgency_level=level,
         reinforcements=reinforcements,
         seed=spec.integer("seed", 0),
@@ -187,6 +200,7 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         mobs=mobs,
         poi=poi,
         **_house_clearing(spec, battlefield),  # house clearing (issue 21)
+        assets=tuple(one_of(v, ASSET_IDS, at) for at, v in spec.items("assets", [])),
     )
     spec.done()
     return situation
@@ -309,9 +323,27 @@ def _unit(data: Any, where: str) -> UnitSetup:
         morale_bonus=spec.integer("morale_bonus", 0, high=3),
         dependants=tuple(one_of(v, DEPENDANTS, at) for at, v in spec.items("dependants", [])),
         seen=spec.flag("seen", True),
+        designation=spec.choice("designation", DESIGNATIONS) if spec.has("designation") else "",
+        night_vision=spec.flag("night_vision", False) if spec.has("night_vision") else None,
+        vehicle=_vehicle(spec.raw("vehicle"), spec.at("vehicle")) if spec.has("vehicle") else None,
     )
     spec.done()
     return unit
+
+
+def _vehicle(value: Any, where: str) -> tuple[str, float, tuple[str, ...]]:
+    """Vehicles (issue 20): `{"type": "lvtp", "facing": 90, "passengers": ["R2"]}`, the unit's
+    figures being its crew."""
+    spec = Fields(value, where)
+    spec.expect("type", "facing", "passengers")
+    key = spec.text("type")
+    if key not in VEHICLES:
+        known = ", ".join(sorted(VEHICLES))
+        raise SituationError(spec.at("type"), f"{key!r} is not a vehicle (known: {known})")
+    facing = spec.number("facing", 0.0)
+    passengers = tuple(str(v) for _, v in spec.items("passengers", []))
+    spec.done()
+    return key, facing, passengers
 
 
 def _figure(
@@ -393,53 +425,6 @@ def _civilians(
     return tuple(mobs), poi
 
 
-def _controllers(spec: Fields) -> dict[str, str]:
-    chosen = {side: "script" for side in SIDES}
-    if spec.has("controllers"):
-        sub = spec.fields("controllers")
-        for side in SIDES:
-            chosen[side] = sub.choice(side, CONTROLLERS, "script")
-        sub.done()
-    return chosen
-
-
-def _dice(value: Any) -> tuple[int | tuple[Die, int], ...]:
-    """Faces 1..12, or "d8=5" to also check which die the rules roll."""
-    faces: list[int | tuple[Die, int]] = []
-    for where, entry in items(value, "dice"):
-        if isinstance(entry, int) and not isinstance(entry, bool) and 1 <= entry <= 12:
-            faces.append(entry)
-            continue
-        if isinstance(entry, str) and "=" in entry:
-            die_text, _, face_text = entry.partition("=")
-            try:
-                die = Die.parse(die_text)
-                face = int(face_text)
-            except ValueError:
-                die, face = Die.D6, 0
-            if 1 <= face <= int(die):
-                faces.append((die, face))
-                continue
-        raise SituationError(where, f'{kind_of(entry)} is not a face (1 to 12, or like "d8=5")')
-    return tuple(faces)
-
-
-def _commands(value: Any, controllers: dict[str, str]) -> tuple[Command, ...]:
-    commands: list[Command] = []
-    for where, data in items(value, "commands"):
-        try:
-            command = command_from_json(data)
-        except ValueError as exc:
-            raise SituationError(where, str(exc)) from None
-        one_of(command.side, SIDES, f"{where}.side")
-        if controllers[command.side] != "script":
-            raise SituationError(
-                f"{where}.side", f"the {command.side} side is played by the ai, not by commands"
-            )
-        commands.append(command)
-    return tuple(commands)
-
-
 class SituationScenario(Patrol):
     """The scenario of a situation: its units and statuses, placed exactly as written; victory
     points as a patrol (Rulebook: Suggested Victory Point Values)."""
@@ -453,6 +438,7 @@ class SituationScenario(Patrol):
         self.title = situation.title
         self.turn_limit = situation.turn_limit
         self.insurgency_level = situation.insurgency_level
+        self.night = situation.night
         self.contractors = bool(situation.contractors)  # the contractor rules, when any is given
         # the Regulars' mission: the contractors where there are some, else the hot spots
         self.objectives = Objectives(contractors=self.contractors, hot_spots=not self.contractors)
@@ -477,6 +463,13 @@ class SituationScenario(Patrol):
             carried = spec.dependants.count("casualty") if spec.side == REGULAR else 0
             if carried:  # carried casualties are wounded figures removed (R123)
                 state.count("regular_wia", carried)
+        for spec in self.situation.units:  # --- vehicles (issue 20) ---
+            if spec.vehicle is not None:
+                key, facing, riders = spec.vehicle
+                missing = [r for r in riders if r not in state.units]
+                if missing:
+                    raise SituationError(f"{spec.id}.vehicle.passengers", f"no unit {missing[0]!r}")
+                vehicles.add_vehicle(state, state.units[spec.id], key, facing, list(riders))
         for i, ((x, y), holder) in enumerate(self.situation.contractors):
             contractor = ContractorState(f"C{i + 1}", x, y)
             if holder:
@@ -501,6 +494,8 @@ class SituationScenario(Patrol):
             state.contractors.append(poi)
         state.cleared_buildings = list(self.situation.cleared_buildings)  # house clearing
         state.aid_stations = [[x, y] for x, y in self.situation.aid_stations]
+        for asset in self.situation.assets:  # support assets (issue 19)
+            grant_asset(state, asset)
 
 
 def _unit_state(spec: UnitSetup, turn: int) -> UnitState:
@@ -522,6 +517,7 @@ def _unit_state(spec: UnitSetup, turn: int) -> UnitState:
     unit.morale_bonus = spec.morale_bonus
     unit.dependants = list(spec.dependants)
     unit.seen = spec.seen
+    unit.night_vision = spec.night_vision
     unit.morale_shift = spec.morale_shift
     # a carried casualty is a figure removed as a casualty; a wounded one is not yet (R123)
     unit.ever_casualties = spec.side == REGULAR and "casualty" in spec.dependants
@@ -546,6 +542,7 @@ def _unit_state(spec: UnitSetup, turn: int) -> UnitState:
     if "moved_rapidly" in spec.statuses:
         unit.move_rate_turn, unit.move_rate = turn, "rapid"
     unit.overwatch = "overwatch" in spec.statuses
+    unit.designation = spec.designation  # support assets (issue 19)
     return unit
 
 

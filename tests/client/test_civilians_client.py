@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -70,3 +71,19 @@ def test_the_mob_button_says_none_without_a_mob_in_reach() -> None:
     run = sandbox("civilians-disperse.json", commands=[], mobs=[{"id": "C1", "at": [20, 2]}])
     assert run.engine is not None
     assert mob_order(run.engine, REGULAR, run.engine.state.units["R1"]) is None
+
+
+def test_the_mob_order_button_shows_only_where_mobs_were_set_up(app: Any) -> None:
+    # found in play: a "Civilian mob [I]" button on Turkey Shoot and Contracting Trouble, which
+    # have no civilians
+    from game.client.play import open_play
+    from game.client.session import SessionConfig
+
+    shown = {}
+    for table in ("contracting-trouble", "hornets-nest"):
+        scene = open_play(table, config=SessionConfig(table=table, seed=1, autosave=False))
+        app.push(scene)
+        app.step()
+        shown[table] = "mob" in scene.buttons
+        app.pop()
+    assert shown == {"contracting-trouble": False, "hornets-nest": True}

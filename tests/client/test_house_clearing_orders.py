@@ -78,6 +78,10 @@ def test_x_stacks_on_the_nearest_building_and_it_is_drawn_amber(app: Any) -> Non
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x")])
     unit = scene.session.engine.state.units["R1"]
     assert (unit.stacked_on, unit.stacked_turn) == (COMPOUND, 1)
+    scene.select("R1")
+    turn = scene.session.engine.state.turn
+    when = "this turn" if turn == 1 else "the turn before"
+    assert f"Stacked against Compound house ({when}; Stacking)" in scene.card_markup()
     app.step([])
     corner = scene._to_screen((18.0, 19.0))  # the middle of the compound's north wall
     assert tuple(app.screen.get_at(corner))[:3] == STACKED_COLOUR

@@ -37,6 +37,7 @@ def test_the_details_of_a_shipped_table_come_from_its_scenario_file() -> None:
         "usmc-squad",
         "ranger-mg-squad",
         "royal-marines-section-mss",
+        "usmc-recon-sniper",  # the Recon squad and its sniper team (issue 19)
     ]
 
 

@@ -107,6 +107,32 @@ def test_r184_the_optional_fog_of_war_rule_is_kept_in_saves(tmp_path: Path) -> N
         load_save(tmp_path / "bad.json")
 
 
+def test_r184_an_older_save_with_its_own_optional_fog_of_war_field_loads_the_rule_on(
+    tmp_path: Path,
+) -> None:
+    """Saves written while the rule had a field of its own (`optional_fog_of_war: true`, no
+    `optional_rules` entry) load as the optional rule on and play on to the same events."""
+    import json
+
+    game = new(optional=True)
+    play(game, ais(game))
+    data = save_data(game)
+    data["optional_rules"] = []
+    data["optional_fog_of_war"] = True
+    (tmp_path / "old.json").write_text(json.dumps(data), encoding="utf-8")
+    loaded = load_save(tmp_path / "old.json")
+    assert loaded.state.optional_rules == [OPTIONAL_FOG_OF_WAR]
+    assert loaded.events_sha256() == game.events_sha256()
+    data["optional_fog_of_war"] = False
+    (tmp_path / "off.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError):  # without the rule the log no longer replays the same
+        load_save(tmp_path / "off.json")
+    data["optional_fog_of_war"] = "yes"
+    (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError, match="optional_fog_of_war"):
+        load_save(tmp_path / "bad.json")
+
+
 def test_scenario_file_cards_fog_of_war_initial(tmp_path: Path) -> None:
     shipped = Path("maps/sweep-and-clear.toml")
     assert load_scenario_file(shipped).fog_of_war_initial == 1

@@ -235,3 +235,17 @@ def test_a_poi_left_alone_is_taken_by_the_first_insurgents_to_reach_him_r237() -
     assert s.contractors[0].status == "waiting"
     civilians.poi_contact(run.engine, s.units["G"])
     assert (s.contractors[0].status, s.contractors[0].holder) == ("captive", "G")
+
+
+def test_regulars_may_not_charge_through_a_mob_r232() -> None:
+    data = {
+        "map": {"width": 36, "height": 36},
+        "units": [
+            {"id": "R1", "side": "regular", "line": [10, 30], "figures": ["rifle"] * 4},
+            {"id": "G", "side": "insurgent", "line": [10, 24], "figures": ["small_arms"] * 4},
+        ],
+        "mobs": [{"id": "C1", "at": [10, 27]}],
+        "dice": [],
+        "commands": [{"kind": "close_assault", "side": "regular", "unit": "R1", "target": "G"}],
+    }
+    assert "may not move through civilian mob C1" in run_data(data).error

@@ -5,6 +5,7 @@ checks that refuse what the rules forbid, the cleared state in saves and the RES
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -82,12 +83,23 @@ def test_house_clearing_empty_building_roll_above_the_level() -> None:
     assert not kinds(result, "Casualty")
 
 
-def test_r240_stacking_needs_every_figure_against_the_wall() -> None:
+def test_r240_stacking_lines_the_figures_up_against_the_wall() -> None:
+    """Stacking: the figures are lined up against the wall their leader stands by (a straggler
+    2" out comes in); a leader more than 1" from the wall may not stack."""
     data = situation("house-clearing-stacked.json")
     data["units"][0]["figures"][4] = {"kind": "saw", "at": [25, 30.5]}
+    data["commands"] = data["commands"][:1]
     result = run(data)
-    assert '1 of its figures stand more than 1"' in result.error
-    assert "Stacking; R240" in result.error
+    assert result.error == "" and result.engine is not None
+    figures = result.engine.state.units["R1"].figures
+    assert all(28.0 < f.y <= 29.0 for f in figures)  # along the south wall, within 1"
+    xs = sorted(f.x for f in figures)
+    assert all(b - a >= 0.75 for a, b in itertools.pairwise(xs))  # bases side by side
+    data["units"][0]["line"] = [21, 29.5]
+    del data["units"][0]["figures"][4]
+    refused = run(data)
+    assert 'leader must stand within 1" of the walls of the house to stack' in refused.error
+    assert "Stacking; R240" in refused.error
 
 
 def test_r240_clearing_needs_the_leader_by_the_wall() -> None:
@@ -266,3 +278,44 @@ def test_the_window_sends_optional_rules_to_the_setup_screen(
         "error: --rule is for --headless games; in the window, choose the optional rules on "
         "the New game screen\n"
     )
+
+
+def test_r246_replay_and_the_vp_chart_replay_a_game_with_its_optional_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The replay screen and the after-action report's VP chart replay the log on a fresh
+    engine of the same game: with the rule on (a clear_building command in the log) they
+    reproduce it instead of refusing the clearing."""
+    from game.replay import Replay
+    from game.report import vp_by_turn
+
+    save = tmp_path / "s.json"
+    game = ["--scenario", "sweep-and-clear", "--seed", "6", "--no-autosave", "--quiet"]
+    assert main([*game, "--rule", "building-clearing=on", "--turns", "3", "--save", str(save)]) == 0
+    capsys.readouterr()
+    engine = load_save(save)
+    assert any(c.kind == "clear_building" for c in engine.log)
+    replay = Replay(engine)
+    assert replay.state().cleared_buildings == engine.state.cleared_buildings
+    assert [p.turn for p in vp_by_turn(engine)] == [1, 2, 3]
+    assert engine.fresh().state.optional_rules == ["building-clearing"]
+
+
+def test_r134_a_hard_game_replays_on_a_fresh_engine_of_its_difficulty() -> None:
+    """Found while making replays keep the optional rules: the replay, the VP chart and the
+    AIs' recall built their engine without the game's difficulty, so a Hard game's log met
+    other reinforcements (here an Insurgent group that never arrived on Book)."""
+    from game.ai.controller import InsurgentAI
+    from game.ai.regular import RegularAI
+    from game.engine.state import INSURGENT, REGULAR
+    from game.headless import play
+
+    map_path, scenario_id = resolve_map("sweep-and-clear")
+    engine = new_game(map_path, scenario_id, 5, difficulty="hard")
+    ais = {INSURGENT: InsurgentAI(engine.battlefield, 12), REGULAR: RegularAI(engine.battlefield)}
+    play(engine, ais, stop_after_turn=4)
+    fresh = engine.fresh()
+    assert fresh.state.difficulty == "hard"
+    for command in engine.log:
+        fresh.apply(command)
+    assert fresh.events_sha256() == engine.events_sha256()

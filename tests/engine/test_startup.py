@@ -30,4 +30,10 @@ def test_the_save_module_loads_the_engine_only_when_a_game_starts() -> None:
 
 def test_the_light_scenario_ids_agree_with_the_catalog() -> None:
     assert set(SCENARIOS) == {*SHIPPED_SCENARIO_IDS, PATROL_ID}
-    assert scenario_ids() == ["contracting-trouble", "sweep-and-clear", "hornets-nest"]
+    assert scenario_ids() == [
+        "contracting-trouble",
+        "sweep-and-clear",
+        "turkey-shoot",
+        "hornets-nest",
+        "midnight-at-the-alamo",
+    ]

@@ -42,3 +42,15 @@ def test_an_unknown_optional_rule_is_one_line_naming_the_key(tmp_path: Path) -> 
         f"error: {path}: optional_rules: 'night-ops' is not an optional rule; "
         "write one of: building-clearing, optional-fog-of-war"
     )
+
+
+def test_building_clearing_as_a_special_rule_points_to_optional_rules(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(BASE.replace("special_rules = []", 'special_rules = ["building_clearing"]'))
+    with pytest.raises(ScenarioFileError) as caught:
+        load_scenario_file(path)
+    (line,) = [str(p) for p in caught.value.problems]
+    assert line == (
+        f"error: {path}: special_rules: 'building_clearing' is the optional Building Clearing "
+        'rule (a set-up toggle); write optional_rules = ["building-clearing"] instead'
+    )

@@ -45,6 +45,7 @@ def test_r143_similar_size_is_within_a_quarter_of_the_scenarios_own_force() -> N
         "usmc-squad",
         "ranger-mg-squad",
         "royal-marines-section-mss",
+        "usmc-recon-sniper",  # 15 figures: the Recon squad and its sniper team (issue 19)
     ]
     assert "usmc-squad" not in lib.similar_to("usmc-partial-squad")  # 13 figures against 9
     assert {"british-section", "rar-section-mst", "usar-squad"} <= set(
@@ -102,3 +103,13 @@ def test_the_example_of_docs_scenarios_is_a_valid_scenario_file(tmp_path: Path) 
         (8, 10),
         4,
     )
+
+
+def test_r196_designated_teams_come_from_the_library() -> None:
+    lib = library()
+    recon = lib.formations["usmc-recon-sniper"]
+    assert [u.designation for u in recon.units] == ["", "", "", "sniper_team"]
+    assert recon.units[3].figures == ("sniper", "rifle")
+    guns = lib.formations["ranger-mg-squad"].units
+    assert {u.designation for u in guns} == {"special_weapon_team"}
+    assert guns[0].figures[0] == "leader" and guns[0].morale_bonus == 1

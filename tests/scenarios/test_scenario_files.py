@@ -64,7 +64,7 @@ BASE = SHIPPED.read_text(encoding="utf-8")
         ('force = "usmc-squad"', 'force = "usmc-platoon"', "regulars.force:", "write one of"),
         ('swap = "similar"', 'swap = "some"', "regulars.swap:", '"similar", "all"'),
         ("special_rules = []", 'special_rules = ["parachutes"]', "special_rules:", "contractors"),
-        ("special_rules = []", 'special_rules = ["night"]', "Night Fighting", "leave it out"),
+        ("special_rules = []", 'special_rules = ["vehicles"]', "vehicles and Assets", "leave it"),
         ("assets = []", 'assets = ["Attached APC"]', "assets:", "leave assets empty"),
         ('end_when = ["no_regulars_left"]', 'end_when = ["sunset"]', "end_when:", "write one of"),
         (

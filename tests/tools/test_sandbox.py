@@ -195,7 +195,7 @@ def broken(change: str) -> dict[str, Any]:
     elif change == "shaken_regular":
         units[0]["status"] = ["shaken"]
     elif change == "night":
-        data["night"] = True
+        data["night"] = "dark"  # not true or false
     elif change == "map":
         data["map"] = "nowhere.tmx"
     elif change == "misspelt":
@@ -217,7 +217,7 @@ def broken(change: str) -> dict[str, Any]:
         ("command", "commands[0]: unknown command kind 'shoot'"),
         ("unknown", "turns: unknown field (known here:"),
         ("shaken_regular", "units[0].status[0]: shaken is for Insurgent units (Regulars are"),
-        ("night", "night: night games are not played yet"),
+        ("night", "night: expected true or false, got the text 'dark'"),
         ("map", "map: 'nowhere.tmx': no such map file"),
         ("misspelt", "units[1].lines: unknown field (known here: armour, dependants,"),
         ("off_table", 'units[0].figures[3]: (48.7, 40) is off the 48" x 48" table'),

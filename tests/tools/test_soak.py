@@ -49,7 +49,12 @@ def test_the_command_line_names_the_controllers_and_counts_failures(
     calls: list[tuple[str, int, bool]] = []
 
     def fake(
-        map_path: object, scenario: str, seed: int, turns: int | None, ai: bool = False
+        map_path: object,
+        scenario: str,
+        seed: int,
+        turns: int | None,
+        ai: bool = False,
+        regulars: str = "ai",
     ) -> tuple[bool, str, float]:
         calls.append((scenario, seed, ai))
         return (seed != 4, "10 events" if seed != 4 else "InvariantBroken: x", 0.5)

@@ -1,0 +1,241 @@
+"""The Regular AI that fights as a team (issue 17 §4): its candidate actions beside the basic ones.
+
+`team_candidates()` is the basic list (`regular_candidates.default_candidates`) with the team's
+additions; `regular.RegularAI(style="ai")` plays it, `style="basic"` keeps the earlier list for
+comparison. Added here: Close Assault when the rules core's own procedure says it pays (R270,
+R271).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ai.assault_odds import assault_odds
+from game.ai.rca import NOTHING, CandidateAction, Pick
+from game.ai.regular_board import W_FIRE, W_THREAT, Board, Spot
+from game.ai.regular_candidates import (
+    Focus,
+    OverwatchCandidate,
+    _describe,
+    default_candidates,
+)
+from game.battlefield.model import Point, UnitPosition
+from game.engine.commands import CloseAssault, Command, Fire, MoveUnit, Overwatch
+from game.engine.protocol import MoveRate
+from game.engine.state import UnitState
+from game.engine.terrain import distance, walk
+from game.rules.movement import CAUTIOUS, RAPID
+
+ASSAULT_WIN = 0.5
+"""Not a rule (R271): a charge is worth making when the chargers win at least this often..."""
+ASSAULT_TRADE = 2.0
+"""...and take out at least this many enemy figures for each figure of their own they lose."""
+OWN_LOSS = 1.5
+"""Not a rule: a Regular figure lost weighs this many Insurgent figures (VP and the mission)."""
+MIN_CHARGE = 10.0
+"""Not a rule (R271): a charge is never made for a marginal gain."""
+GOOD_SHOT = 1.0
+"""Not a rule (R271): a charge is weighed only at a group the unit's fire would hit less."""
+RUN_AND_STAND = 1.5
+"""Not a rule: the danger of the charge's spot counts for the run there and the stand after."""
+
+
+class CloseAssaultCandidate(CandidateAction[Focus, Command]):
+    """Charge an Insurgent unit within reach when the odds favour it (Rulebook: Close Assault;
+    R270, R271)."""
+
+    name = "close assault"
+    priority = 65
+
+    def evaluate(self, focus: Focus) -> float:
+        board, unit = focus.board, focus.unit
+        best_score = NOTHING
+        for c in focus.options:
+            if not isinstance(c, CloseAssault):
+                continue  # the engine offers a charge only where it is legal
+            target = board.unit(c.target)
+            if target is None:
+                continue
+            if Fire(side=c.side, unit=unit.id, target=target.id) in focus.options:
+                shot = board.fire_value(unit, board.spot_of(unit), target)
+                if shot >= GOOD_SHOT:
+                    continue  # fire does at least as well, without the run (R271)
+            odds = assault_odds(
+                unit, target, distance=distance(unit.centre, target.centre), turn=board.turn
+            )
+            if odds.win < ASSAULT_WIN or odds.enemy_lost < ASSAULT_TRADE * odds.own_lost:
+                continue
+            after = board.ghost(unit, target.leader_point)
+            # the run (Rapid) and standing where the enemy stood, in sight of every other group
+            danger = board.threat(unit, after, stationary=False, rapid=True, ignore=target.id)
+            score = (
+                10.0
+                + W_FIRE * (odds.enemy_lost - OWN_LOSS * odds.own_lost)
+                + 10.0 * odds.win
+                - RUN_AND_STAND * W_THREAT * danger
+            )
+            if score >= MIN_CHARGE and score > best_score:
+                best_score = self.propose(
+                    c,
+                    f"{unit.name} charges {target.name}: {odds.describe()} "
+                    f"(danger there E={danger:.2f}; R270, R271)",
+                    score,
+                )
+        return best_score
+
+
+# -- Overwatch where the Insurgents will act (R273) ----------------------------------------------
+LANE_STEP = 5.0
+"""Not a rule (R273): how far along its way to the nearest Regular an Insurgent group is looked
+for (its lane), from where it stands now."""
+WATCH_WORTH = 0.5
+"""Not a rule (R273): the share of a watched shot counted now (the group may not act in sight,
+and may win the Reaction Test)."""
+MIN_WATCH = 0.35
+"""Not a rule (R273): below this the watch is not worth the unit's activation."""
+HOT_SPOT_SHOT = 0.3
+"""Not a rule (R273): the casualties a watch over an active hot spot (or a friend sweeping one)
+is worth: Insurgents arrive and gather there."""
+
+
+def _probe(point: Point) -> UnitPosition:
+    return UnitPosition("probe", (point,))
+
+
+def _toward(start: Point, goal: Point, step: float) -> Point:
+    d = distance(start, goal)
+    if d <= step:
+        return goal
+    return (start[0] + (goal[0] - start[0]) * step / d, start[1] + (goal[1] - start[1]) * step / d)
+
+
+class WatchCandidate(CandidateAction[Focus, Command]):
+    """Overwatch where the Insurgents will act, from the view only (R273): groups in sight now,
+    the lanes the others would take toward the Regulars, active hot spots and friends sweeping
+    them; nothing in sight that will act, no Overwatch."""
+
+    name = "overwatch where they will act"
+    priority = 30
+
+    def evaluate(self, focus: Focus) -> float:
+        board, unit = focus.board, focus.unit
+        command = next((c for c in focus.options if isinstance(c, Overwatch)), None)
+        if command is None:
+            return NOTHING
+        spot = board.spot_of(unit)
+        here = spot.position()
+        chances: list[tuple[float, str]] = []  # (casualties counted now, what is watched)
+        friends = [r for r in board.regulars if r.id != unit.id]
+        for ins in board.insurgents:
+            if board.los(here, board.position(ins)):
+                e = WATCH_WORTH * board.fire_value(unit, spot, ins)
+                chances.append((e, ins.name))
+                continue
+            near = [r.centre for r in friends] or [unit.centre]
+            goal = min(near, key=lambda p: distance(p, ins.centre))
+            lane = _toward(ins.centre, goal, LANE_STEP)
+            if board.los(here, _probe(lane)):
+                e = WATCH_WORTH * board.fire_value(unit, spot, ins)
+                chances.append((e, f"{ins.name}'s lane"))
+        for h in board.state.hot_spots.values():
+            if not h.neutralized and board.los(here, _probe((h.x, h.y))):
+                chances.append((HOT_SPOT_SHOT, f"hot spot {h.number}"))
+        for friend in friends:
+            if friend.neutralizing and board.los(here, board.position(friend)):
+                chances.append((HOT_SPOT_SHOT, f"{friend.name} sweeping a hot spot"))
+        if not chances:
+            return NOTHING
+        chances.sort(key=lambda c: -c[0])
+        # one shot is what a watch gives at best; more places in sight make it likelier
+        value = chances[0][0] + 0.1 * (len(chances) - 1)
+        if value < MIN_WATCH:
+            return NOTHING
+        score = 6.0 + W_FIRE * value
+        watched = ", ".join(name for _, name in chances[:4])
+        return self.propose(
+            command,
+            f"{unit.name} watches {watched} (a shot worth E={value:.2f} if they act; R273)",
+            score,
+        )
+
+
+def team_candidates() -> list[CandidateAction[Focus, Command]]:
+    """The basic candidates with Close Assault added and Overwatch placed where the Insurgents
+    will act (in place of the basic 'cover a moving friend')."""
+    basic = [c for c in default_candidates() if not isinstance(c, OverwatchCandidate)]
+    return [CloseAssaultCandidate(), *basic, WatchCandidate()]
+
+
+# -- fire and movement: units scored together (R272) -------------------------------------------
+SUPPRESS_MORALE = 0.25
+"""Not a rule (R272): the share of a group's fire that being fired upon takes away besides the
+figures hit (its Morale check when fired upon may leave it Shaken or broken)."""
+
+
+@dataclass(frozen=True)
+class TeamPlan:
+    """One unit fires at the group that threatens another unit's move this turn."""
+
+    pick: Pick[Command]
+    note: str
+
+
+def _move_end(board: Board, unit: UnitState, move: MoveUnit) -> Spot:
+    reach = RAPID if move.rate == MoveRate.RAPID else CAUTIOUS
+    return board.ghost(unit, walk(board.path(unit.leader_point, move.to), reach))
+
+
+def fire_and_movement(board: Board, picks: dict[str, Pick[Command]]) -> TeamPlan | None:
+    """Units scored together (R272). `picks` is each waiting unit's best action alone. For a
+    unit whose best action is a move (the mover), another unit (the suppressor) may fire first
+    at a group G that would see the move's end: that fire is worth its expected casualties plus
+    G's share of the danger at the move's end times the share of G the fire is expected to
+    silence. The pair whose fire is worth most over the suppressor's own best action wins; the
+    suppressor fires now, and the mover moves at a later activation of the same turn."""
+    units = {u.id: u for u in board.regulars}
+    best: TeamPlan | None = None
+    best_gain = 0.0
+    for mover_id, mover_pick in sorted(picks.items()):
+        move = mover_pick.plan
+        mover = units.get(mover_id)
+        if not isinstance(move, MoveUnit) or mover is None:
+            continue
+        rapid = move.rate == MoveRate.RAPID
+        end = _move_end(board, mover, move)
+        danger = board.threat(mover, end, stationary=False, rapid=rapid)
+        if danger <= 0.05:
+            continue  # nothing to suppress
+        for shooter_id, own in sorted(picks.items()):
+            shooter = units.get(shooter_id)
+            if shooter is None or shooter_id == mover_id or "contractor" in shooter.dependants:
+                continue
+            for c in board.options_for(shooter_id):
+                if not isinstance(c, Fire) or c.split:
+                    continue
+                group = board.unit(c.target)
+                if group is None or not group.effective_figures:
+                    continue
+                share = danger - board.threat(
+                    mover, end, stationary=False, rapid=rapid, ignore=group.id
+                )
+                if share <= 0.05:
+                    continue  # this group does not threaten the move
+                e = board.fire_value(shooter, board.spot_of(shooter), group)
+                silenced = min(1.0, e / len(group.effective_figures) + SUPPRESS_MORALE)
+                score = 10.0 + W_FIRE * e + W_THREAT * share * silenced
+                gain = score - own.score
+                if gain > best_gain + 1e-9:
+                    best_gain = gain
+                    why = (
+                        f"{shooter.name} fires at {group.name} (E={e:.2f} casualties) so that "
+                        f"{mover.name} can move to {_describe(end.leader)}: {group.name} "
+                        f"threatens that move with E={share:.2f} of its E={danger:.2f}, "
+                        f"the fire silences about {100 * silenced:.0f}% of it; better than "
+                        f'"{own.candidate}" alone by {gain:.0f} (R272)'
+                    )
+                    best = TeamPlan(
+                        Pick("fire and movement", score, why, c),
+                        f"turn plan: {shooter.name} suppresses {group.name}, then "
+                        f"{mover.name} moves",
+                    )
+    return best

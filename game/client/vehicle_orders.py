@@ -1,0 +1,143 @@
+"""Vehicle orders in the play screen (issue 20), asked of the engine before they are given.
+
+No pygame here. The Move order of a vehicle is a drive: straight toward the pointer at Patrol
+speed, or, when the pointer lies far ahead within 20° of the vehicle's facing, straight ahead at
+Cruising speed (which makes no turn, R211); `C` (Cautious only) keeps it at Patrol. The Move
+order of a unit on foot onto a friendly vehicle boards it; `J` on a vehicle lets its next
+passenger out on the first spot the engine offers (R220). The card lines of a vehicle say its
+card and its damage (Vehicle Breakdown).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.battlefield.model import Point
+from game.client.orders import MovePreview, check
+from game.engine import vehicles
+from game.engine.commands import Command, Dismount, Drive, Mount
+from game.engine.engine import Engine
+from game.engine.state import UnitState
+from game.rules.vehicle_types import vehicle_defense
+
+CRUISE_CONE = 20.0  # degrees either side of the facing that still mean "straight ahead"
+BOARD_REACH = 2.0  # inches from a vehicle's centre that a click means "board it"
+
+
+@dataclass(frozen=True)
+class DrivePreview(MovePreview):
+    """A drive's preview: the path, Patrol or Cruising, and the engine's verdict."""
+
+    speed: str = "patrol"
+
+    @property
+    def label(self) -> str:
+        text = f'{self.length:.1f}" at {self.speed.capitalize()} speed'
+        if self.speed == "cruising":
+            text += " · straight ahead, no turns (R211)"
+        if self.wanted > self.length + 0.05:
+            text += f' · {self.wanted:.1f}" wanted, stops short'
+        if self.blocked:
+            text += f" · {self.blocked}"
+        return text
+
+
+def is_vehicle(engine: Engine, unit: UnitState) -> bool:
+    return vehicles.is_vehicle(engine.state, unit)
+
+
+def drive_preview(
+    engine: Engine, unit: UnitState, to: Point, *, force_rate: str | None = None
+) -> DrivePreview:
+    """The drive a Move order toward `to` gives (see the module's words)."""
+    rec = vehicles.record(engine.state, unit.id)
+    assert rec is not None
+    start = rec.centre
+    wanted = math.dist(start, to)
+    bearing = math.degrees(math.atan2(to[1] - start[1], to[0] - start[0])) % 360.0
+    off = abs((bearing - rec.facing + 180.0) % 360.0 - 180.0)
+    damage = rec.state
+    speed = "patrol"
+    if force_rate != "cautious" and wanted > damage.speed("patrol") and off <= CRUISE_CONE:
+        speed = "cruising"
+    allowance = damage.speed(speed) - 0.01  # the end is rounded to 1/100": stay within
+    if speed == "cruising":
+        rad = math.radians(rec.facing)
+        ahead = min(wanted * math.cos(math.radians(off)), allowance)
+        end = (start[0] + ahead * math.cos(rad), start[1] + ahead * math.sin(rad))
+    else:
+        step = min(wanted, allowance) / wanted if wanted > 1e-9 else 0.0
+        end = (start[0] + (to[0] - start[0]) * step, start[1] + (to[1] - start[1]) * step)
+    end = (round(end[0], 2), round(end[1], 2))
+    command = Drive(side=unit.side, unit=unit.id, path=(end,), speed=speed)
+    blocked = check(engine, command)
+    rate = "rapid" if speed == "cruising" else "cautious"
+    length = math.dist(start, end)
+    return DrivePreview((start, end), wanted, length, rate, blocked, end, to, speed)
+
+
+def drive_order(preview: DrivePreview, unit: UnitState) -> Drive:
+    return Drive(side=unit.side, unit=unit.id, path=(preview.destination,), speed=preview.speed)
+
+
+def board_order(engine: Engine, unit: UnitState, at: Point) -> Command | None:
+    """A unit on foot clicked onto a friendly vehicle: boarding it (None: no vehicle there)."""
+    if is_vehicle(engine, unit):
+        return None
+    for vid in engine.state.vehicles:
+        vehicle = engine.state.units.get(vid)
+        rec = vehicles.record(engine.state, vid)
+        if vehicle is None or rec is None or vehicle.side != unit.side or not vehicle.on_table:
+            continue
+        if math.dist(rec.centre, at) <= BOARD_REACH:
+            return Mount(side=unit.side, unit=unit.id, vehicle=vid)
+    return None
+
+
+def next_dismount(engine: Engine, unit: UnitState) -> Command | None:
+    """The first way out the engine offers the vehicle's first passenger now, or None."""
+    pending = engine.pending
+    if pending is None:
+        return None
+    for option in pending.options:
+        if isinstance(option, Dismount) and option.unit == unit.id:
+            return option
+    return None
+
+
+def card_lines(engine: Engine, unit: UnitState) -> list[str]:
+    """The vehicle card: what it is, its armour and Reliability, its damage, who rides in it."""
+    rec = vehicles.record(engine.state, unit.id)
+    if rec is None:
+        return []
+    card, damage = rec.card, rec.state
+    shield = vehicle_defense(card)
+    weapons = ", ".join(f"{w.name} (Class {w.weapon_class}, {w.dice}d)" for w in card.weapons)
+    lines = [
+        f"Vehicle: {card.name} · Class {card.armour_class} armour {shield.label} · "
+        f"Reliability {damage.reliability.label if damage.reliability else 'none'}",
+        f"Weapons: {weapons or 'none'}",
+    ]
+    if damage.destroyed:
+        lines.append("Damage: destroyed — the crew fights on foot")
+        return lines
+    hurt = []
+    if damage.mobility_failures:
+        hurt.append(
+            "immobilized" if damage.immobilized else f'Mobility: speed −{damage.speed_loss}"'
+        )
+    if damage.armament_failures:
+        hurt.append("no Firepower" if damage.weapons_out else "Armament: −1 Firepower die")
+    if damage.reliability != card.base_reliability:
+        hurt.append(f"Reliability down to {damage.reliability.label if damage.reliability else ''}")
+    lines.append("Damage: " + (", ".join(hurt) if hurt else "none"))
+    lines.append(
+        f'Speed: Patrol {damage.speed("patrol"):.0f}" · Cruising {damage.speed("cruising"):.0f}"'
+    )
+    riders = [engine.state.units[p] for p in rec.passengers if p in engine.state.units]
+    lines.append(
+        "Aboard: "
+        + (", ".join(f"{r.name} ({len(r.figures)})" for r in riders) if riders else "nobody")
+    )
+    return lines

@@ -1,0 +1,92 @@
+"""The log's sentences for the support assets' events (Asset cards; IEDs; R190-R199), registered
+in `game.engine.narration.SENTENCES` (support assets, issue 19)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from game.engine.protocol import EventKind as K
+from game.engine.sentences import _
+from game.rules.wording import counted
+
+Data = Mapping[str, Any]
+
+LOST_CAUSES = {
+    "fired": _("its one Hellfire is fired"),
+    "card_discarded": _("the card is discarded"),
+    "card": _("a card takes it away"),
+    "grounded": _("the aircraft are grounded for the rest of the game"),
+}
+
+SOURCES = {
+    "off_board_sniper": _("The Off-Board Sniper Team"),
+    "light_mortar": _("The Off-Board Light Mortar"),
+    "heavy_mortar": _("The Off-Board Heavy Mortar"),
+    "air_support": _("Air Support"),
+    "armed_predator": _("The Armed Predator's Hellfire"),
+    "ied": _("The IED"),
+}
+
+
+def _granted(d: Data, turn: int) -> str:
+    source = _(" ({source})").format(source=d["source"]) if d.get("source") else ""
+    side = _("Regulars") if d["side"] == "regular" else _("Insurgents")
+    return _("The {side} gain the asset {title}{source} (Rulebook: Asset cards)").format(
+        side=side, title=d["title"], source=source
+    )
+
+
+def _call(d: Data, turn: int) -> str:
+    roll = _("d6={face}: ").format(face=d["face"]) if d["face"] else ""
+    return _("T{turn} {unit_name} calls the {title} on {target_name}: {roll}{words} (R191)").format(
+        turn=turn, roll=roll, **d
+    )
+
+
+def _fire(d: Data, turn: int) -> str:
+    from game.engine.narration import breakdown_words  # narration imports this module
+
+    return _(
+        "T{turn} {source} strikes {target_name} (Rulebook: Making the Attack Roll; R190): "
+        "Firepower {fp} → {firepower}{firepower_die} {firepower_faces}; "
+        "Defense {df} → {defense}{defense_die} {defense_faces}; {lost}"
+    ).format(
+        turn=turn,
+        source=SOURCES.get(d["source"], d["source"]),
+        fp=breakdown_words(d["firepower_breakdown"]),
+        df=breakdown_words(d["defense_breakdown"]),
+        lost=counted(d["casualties"], "casualty", "casualties"),
+        target_name=d["target_name"],
+        firepower=d["firepower"],
+        firepower_die=d["firepower_die"],
+        firepower_faces=list(d["firepower_faces"]),
+        defense=d["defense"],
+        defense_die=d["defense_die"],
+        defense_faces=list(d["defense_faces"]),
+    )
+
+
+def _lost(d: Data, turn: int) -> str:
+    why = LOST_CAUSES.get(d["cause"], d["cause"])
+    return _("The {title} leaves the game: {why}").format(title=d["title"], why=why)
+
+
+def _deployed(d: Data, turn: int) -> str:
+    return _("T{turn} {title} joins {unit_name} ({detail}) (R195)").format(turn=turn, **d)
+
+
+def _ied(d: Data, turn: int) -> str:
+    return _(
+        "T{turn} An IED goes off beside {unit_name}: no reaction (IED Detonated!; R198)"
+    ).format(turn=turn, **d)
+
+
+SENTENCES: dict[str, Callable[[Data, int], str]] = {
+    K.ASSET_GRANTED: _granted,
+    K.ASSET_CALL: _call,
+    K.ASSET_FIRE: _fire,
+    K.ASSET_LOST: _lost,
+    K.ASSET_DEPLOYED: _deployed,
+    K.IED_DETONATED: _ied,
+}

@@ -1,0 +1,252 @@
+"""Fire from and at vehicles (Rulebook: Vehicle Weapon Dice, Vehicle Firepower, Vehicle Defense vs.
+Weapon Class, Determining Vehicle Damage, Vehicle Breakdown; issue 20). Rulings R212, R213,
+R216, R217, R223, R224.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine import casualties, placement, vehicles
+from game.engine import rulesbridge as rb
+from game.engine.protocol import EventKind as E
+from game.engine.protocol import UnitStatus
+from game.engine.state import UnitState
+from game.engine.terrain import distance
+from game.rules.dice import Die
+from game.rules.firepower import FireConditions
+from game.rules.quality import Quality
+from game.rules.vehicle_damage import CrewRisk, crew_checks, random_index
+from game.rules.vehicle_types import vehicle_defense
+from game.rules.vehicles import (
+    Penetration,
+    against_vehicle,
+    attack_vehicle,
+    infantry_vs_vehicle,
+    vehicle_weapon_firepower,
+)
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+
+
+def conditions_at(g: Engine, target: UnitState, penalty: int, dist: float) -> FireConditions:
+    turn = g.state.turn
+    vehicle_target = vehicles.is_vehicle(g.state, target)
+    exposed = (
+        not vehicle_target
+        and bool(target.effective_figures)
+        and g.terrain.is_exposed(target.position())
+    )
+    return FireConditions(
+        distance=dist,
+        target_exposed=exposed,
+        target_moved_rapidly=rb.moved_rapidly(target, turn),
+        interruptions=penalty + 1 if penalty else 0,
+    )
+
+
+def _weapon_options(
+    g: Engine, firer: UnitState, target: UnitState, penalty: int
+) -> list[tuple[int, str, Any, Penetration]]:
+    rec = vehicles.record(g.state, firer.id)
+    assert rec is not None
+    dist = distance(firer.centre, target.centre)
+    conditions = conditions_at(g, target, penalty, dist)
+    moved = rec.moved_turn == g.state.turn
+    quality = Quality(int(firer.quality_die()))
+    target_rec = (
+        vehicles.record(g.state, target.id) if vehicles.is_vehicle(g.state, target) else None
+    )
+    options = []
+    for weapon in rec.card.weapons:
+        fire = vehicle_weapon_firepower(weapon, quality, rec.state, conditions, moved=moved)
+        how = Penetration.FULL
+        if target_rec is not None:
+            fire, how = against_vehicle(
+                fire, weapon.weapon_class, target_rec.card, anti_armor=weapon.anti_armor
+            )
+        options.append((fire.dice, weapon.name, fire, how))
+    return options
+
+
+def vehicle_firepower(g: Engine, firer: UnitState, target: UnitState, penalty: int) -> rb.Breakdown:
+    """The vehicle fires the one mounted weapon that throws the most dice at this target (R223)."""
+    best = max(_weapon_options(g, firer, target, penalty), key=lambda o: o[0])
+    return rb.breakdown_of(best[2].items, 0)
+
+
+def infantry_firepower(
+    g: Engine,
+    firer: UnitState,
+    target: UnitState,
+    penalty: int,
+    figure_ids: tuple[str, ...] | None = None,
+) -> rb.Breakdown:
+    """An infantry unit's Firepower at a vehicle, for previews and the AIs (R217)."""
+    rec = vehicles.record(g.state, target.id)
+    assert rec is not None
+    conditions = conditions_at(g, target, penalty, distance(firer.centre, target.centre))
+    fire, _ = infantry_vs_vehicle(rb.rules_unit(firer), rec.card, conditions, figure_ids=figure_ids)
+    return rb.breakdown_of(fire.items, 0)
+
+
+def defense_die(g: Engine, target: UnitState) -> Die:
+    """The die a vehicle's armour rolls (Vehicle Defense Dice)."""
+    rec = vehicles.record(g.state, target.id)
+    assert rec is not None
+    return vehicle_defense(rec.card).die
+
+
+def defense_of(g: Engine, target: UnitState) -> rb.Breakdown:
+    rec = vehicles.record(g.state, target.id)
+    assert rec is not None
+    return rb.breakdown_of(vehicle_defense(rec.card).items, 1)
+
+
+def fire_at_vehicle(
+    g: Engine,
+    firer: UnitState,
+    target: UnitState,
+    *,
+    penalty: int = 0,
+    manner: str = "fire",
+    figure_ids: tuple[str, ...] | None = None,
+) -> int:
+    """Fire at a vehicle: Firepower after Vehicle Defense vs. Weapon Class, the vehicle's
+    Defense dice, a damage check per penetrating hit (Determining Vehicle Damage; R213)."""
+    rec = vehicles.record(g.state, target.id)
+    assert rec is not None
+    turn = g.state.turn
+    firer.fired_turn = turn
+    if vehicles.is_vehicle(g.state, firer):
+        best = max(_weapon_options(g, firer, target, penalty), key=lambda o: o[0])
+        fire, how = best[2], best[3]
+    else:
+        conditions = conditions_at(g, target, penalty, distance(firer.centre, target.centre))
+        fire, how = infantry_vs_vehicle(
+            rb.rules_unit(firer), rec.card, conditions, figure_ids=figure_ids
+        )
+    fire_die = Die(int(firer.quality_die()))
+    fire = type(fire)(dice=fire.dice, die=fire_die, items=fire.items)
+    if not fire.can_fire:
+        g.emit(
+            E.FIRE_CANCELLED,
+            cause="no_firepower",
+            unit=firer.id,
+            unit_name=firer.name,
+            target=target.id,
+            firepower_breakdown=rb.breakdown_of(fire.items, 0).to_data(),
+        )
+        return 0
+    attack = attack_vehicle(fire, how, rec.card, rec.state, g.dice)
+    target.last_attacker = firer.id
+    g.emit(
+        E.VEHICLE_HIT,
+        firer=firer.id,
+        firer_name=firer.name,
+        target=target.id,
+        target_name=target.name,
+        manner=manner,
+        penetration=how.value,
+        firepower_breakdown=rb.breakdown_of(fire.items, 0).to_data(),
+        firepower_die=fire.die.label,
+        defense=attack.defense.dice,
+        defense_die=attack.defense.die.label,
+        firepower_faces=list(attack.attack_faces),
+        defense_faces=list(attack.defense_faces),
+        hits=attack.penetrating_hits,
+    )
+    for step in attack.steps:
+        _apply_step(g, target, step)
+        if step.after.destroyed:
+            break
+    return 0
+
+
+def _apply_step(g: Engine, vehicle: UnitState, step: Any) -> None:
+    rec = vehicles.record(g.state, vehicle.id)
+    assert rec is not None
+    rec.damage = step.after.to_json()
+    vehicles.save(g.state, vehicle.id, rec)
+    g.emit(
+        E.VEHICLE_DAMAGE,
+        unit=vehicle.id,
+        unit_name=vehicle.name,
+        reliability_die=step.reliability_die.label,
+        reliability_face=step.reliability_face,
+        breakdown_face=step.breakdown_face or 0,
+        breakdown=step.breakdown.value if step.breakdown else "",
+        speed_face=step.speed_face or 0,
+        immobilized=step.after.immobilized,
+        weapons_out=step.after.weapons_out,
+        destroyed=step.after.destroyed,
+        reliability_left=step.after.reliability.label if step.after.reliability else "",
+    )
+    if step.crew_risk is CrewRisk.ONE:
+        _risk_one(g, vehicle, rec)
+    elif step.crew_risk is CrewRisk.EACH:
+        _destroyed(g, vehicle, rec)
+    rec = vehicles.record(g.state, vehicle.id)
+    assert rec is not None
+    if rec.state.immobilized and not rec.scored:
+        rec.scored = True
+        vehicles.save(g.state, vehicle.id, rec)
+        g.state.count(f"vehicles_lost_{vehicle.side}")
+
+
+def _aboard_units(g: Engine, vehicle: UnitState, rec: vehicles.VehicleRecord) -> list[UnitState]:
+    units = [vehicle, *(g.state.units[p] for p in rec.passengers)]
+    return [u for u in units if u.effective_figures]
+
+
+def _risk_one(g: Engine, vehicle: UnitState, rec: vehicles.VehicleRecord) -> None:
+    """R216: one unit aboard picked at random; it loses a figure on a failed 4+ Quality check."""
+    aboard = _aboard_units(g, vehicle, rec)
+    if not aboard:
+        return
+    index, faces = random_index(min(len(aboard), 12), g.dice)
+    unit = aboard[index]
+    ((face, lost),) = crew_checks([Quality(int(unit.quality_die()))], g.dice)
+    g.emit(
+        E.VEHICLE_CREW_CHECK,
+        unit=unit.id,
+        unit_name=unit.name,
+        vehicle_name=vehicle.name,
+        pick_faces=list(faces),
+        faces=[face],
+        lost=int(lost),
+    )
+    if lost:
+        _hit_figures(g, unit, 1)
+
+
+def _destroyed(g: Engine, vehicle: UnitState, rec: vehicles.VehicleRecord) -> None:
+    """R224: every figure aboard checks; the survivors bail out beside the wreck, the crew
+    fighting on foot as an infantry unit."""
+    for unit in _aboard_units(g, vehicle, rec):
+        quality = Quality(int(unit.quality_die()))
+        results = crew_checks([quality] * len(unit.effective_figures), g.dice)
+        lost = sum(1 for _, bad in results if bad)
+        g.emit(
+            E.VEHICLE_CREW_CHECK,
+            unit=unit.id,
+            unit_name=unit.name,
+            vehicle_name=vehicle.name,
+            pick_faces=[],
+            faces=[face for face, _ in results],
+            lost=lost,
+        )
+        if lost:
+            _hit_figures(g, unit, lost)
+    for pid in list(rec.passengers):
+        rider = g.state.units[pid]
+        rider.status = UnitStatus.ACTIVE
+        placement.place_unit(g, rider, rec.centre, real=False)
+    rec.passengers = []
+    vehicles.save(g.state, vehicle.id, rec)
+    placement.settle(g, vehicle)
+
+
+def _hit_figures(g: Engine, unit: UnitState, count: int) -> None:
+    casualties.apply_casualties(g, unit, count, False)

@@ -1,0 +1,156 @@
+"""The sentences of the vehicle events (issue 20), registered into `narration.SENTENCES`.
+
+Rulebook: Vehicle Movement, Vehicle Defense vs. Weapon Class, Determining Vehicle Damage,
+Vehicle Breakdown, Loading and Unloading Passengers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from game.engine.protocol import EventKind as K
+from game.engine.sentences import _
+from game.rules.wording import counted
+
+Data = Mapping[str, Any]
+
+_PENETRATION = {
+    "full": _("full Firepower"),
+    "half": _("Firepower halved (weapon class equals the armour)"),
+    "none": _("no effect (weapon class below the armour)"),
+}
+
+
+def _move_start(d: Data, turn: int) -> str:
+    return _(
+        'T{turn} {unit_name} drives at {speed} speed toward ({x:.1f}, {y:.1f}), {length:.1f}" '
+        "(Rulebook: Vehicle Movement)"
+    ).format(
+        turn=turn,
+        unit_name=d["unit_name"],
+        speed=d["speed"].capitalize(),
+        x=d["to"][0],
+        y=d["to"][1],
+        length=d["length"],
+    )
+
+
+def _move_end(d: Data, turn: int) -> str:
+    return _(
+        '{unit_name} stops at ({x:.1f}, {y:.1f}) facing {facing:.0f}° after {moved:.1f}"'
+    ).format(
+        unit_name=d["unit_name"], x=d["at"][0], y=d["at"][1], facing=d["facing"], moved=d["moved"]
+    )
+
+
+def _hit(d: Data, turn: int) -> str:
+    from game.engine.narration import FIRE_MANNERS, breakdown_words
+
+    return _(
+        "T{turn} {firer_name} {manner} at {target_name} (Rulebook: Vehicle Defense vs. Weapon "
+        "Class): {penetration}; Firepower {fp} → {firepower_die} {faces}; armour "
+        "{defense}{defense_die} {defense_faces}; {hits}"
+    ).format(
+        turn=turn,
+        firer_name=d["firer_name"],
+        manner=FIRE_MANNERS.get(d["manner"], d["manner"]),
+        target_name=d["target_name"],
+        penetration=_PENETRATION[d["penetration"]],
+        fp=breakdown_words(d["firepower_breakdown"]),
+        firepower_die=d["firepower_die"],
+        faces=list(d["firepower_faces"]),
+        defense=d["defense"],
+        defense_die=d["defense_die"],
+        defense_faces=list(d["defense_faces"]),
+        hits=counted(d["hits"], "penetrating hit"),
+    )
+
+
+_BREAKDOWNS = {
+    "mobility": _("Mobility failure"),
+    "armament": _("Armament failure"),
+    "reliability": _("Reliability failure"),
+}
+
+
+def _damage(d: Data, turn: int) -> str:
+    check = _("{unit_name} Reliability check {die}={face}").format(
+        unit_name=d["unit_name"], die=d["reliability_die"], face=d["reliability_face"]
+    )
+    if not d["breakdown"]:
+        return check + _(", 4+: no damage (Rulebook: Determining Vehicle Damage)")
+    parts = [
+        _("{check}: Breakdown Table d6={face}, {kind}").format(
+            check=check, face=d["breakdown_face"], kind=_BREAKDOWNS[d["breakdown"]]
+        )
+    ]
+    if d["speed_face"]:
+        parts.append(_('speed reduced by {n}"').format(n=d["speed_face"]))
+    if d["destroyed"]:
+        parts.append(_("reliability below d6: destroyed"))
+    else:
+        if d["immobilized"]:
+            parts.append(_("immobilized"))
+        if d["weapons_out"]:
+            parts.append(_("no Firepower left"))
+        if d["breakdown"] == "reliability":
+            parts.append(_("Reliability now {die}").format(die=d["reliability_left"]))
+    return ", ".join(parts) + _(" (Rulebook: Vehicle Breakdown)")
+
+
+def _crew_check(d: Data, turn: int) -> str:
+    picked = (
+        _(" (picked at random: {faces})").format(faces=list(d["pick_faces"]))
+        if d["pick_faces"]
+        else ""
+    )
+    return _(
+        "{unit_name} aboard {vehicle_name}{picked}: 4+ Quality checks {faces}, {lost} "
+        "(Rulebook: Vehicle Breakdown)"
+    ).format(
+        unit_name=d["unit_name"],
+        vehicle_name=d["vehicle_name"],
+        picked=picked,
+        faces=list(d["faces"]),
+        lost=counted(d["lost"], "casualty", "casualties"),
+    )
+
+
+def _mount(d: Data, turn: int) -> str:
+    return _(
+        "T{turn} {unit_name} boards {vehicle_name} (Rulebook: Loading and Unloading Passengers)"
+    ).format(turn=turn, unit_name=d["unit_name"], vehicle_name=d["vehicle_name"])
+
+
+def _dismount(d: Data, turn: int) -> str:
+    return _(
+        "T{turn} {unit_name} gets out of {vehicle_name} and moves Cautiously to ({x:.1f}, "
+        "{y:.1f}) (Rulebook: Loading and Unloading Passengers)"
+    ).format(
+        turn=turn,
+        unit_name=d["unit_name"],
+        vehicle_name=d["vehicle_name"],
+        x=d["at"][0],
+        y=d["at"][1],
+    )
+
+
+def _fire_mission(d: Data, turn: int) -> str:
+    done = _(": the fire mission is accomplished") if d["done"] else ""
+    return _(
+        "T{turn} {unit_name} holds the target building and works on targets off the table: "
+        "turn {turns} of {needed} of the fire mission{done} (Scenario 2: Turkey Shoot)"
+    ).format(turn=turn, unit_name=d["unit_name"], turns=d["turns"], needed=d["needed"], done=done)
+
+
+VEHICLE_SENTENCES: dict[str, Callable[[Data, int], str]] = {
+    K.VEHICLE_MOVE_START: _move_start,
+    K.VEHICLE_MOVE_END: _move_end,
+    K.VEHICLE_HIT: _hit,
+    K.VEHICLE_DAMAGE: _damage,
+    K.VEHICLE_CREW_CHECK: _crew_check,
+    K.MOUNT: _mount,
+    K.DISMOUNT: _dismount,
+    K.FIRE_MISSION: _fire_mission,
+}

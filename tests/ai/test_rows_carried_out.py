@@ -1,0 +1,80 @@
+"""Issue 17 §1: a solo-table row that asks an Insurgent unit to move is carried out, or the log
+says why not (a leader joined the unit this turn and it may only fire, R80; no move offered; a
+leaderless unit failed its Quality Check to act)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.ai.actions import Action
+from game.ai.controller import InsurgentAI
+from game.ai.regular import RegularAI
+from game.engine.engine import Engine
+from game.engine.protocol import EventKind
+from game.engine.state import INSURGENT, REGULAR
+from game.headless import play
+from game.save import new_game, resolve_map
+
+CHECK = re.compile(r"^T(\d+) end of turn: .*?\((Insurgent [^)]*?)\): .*→ (.*?)(?: \(R\d+\))?$")
+MOVE_ROWS = {a.label for a in Action if a.moves}
+
+
+def game(scenario: str, seed: int) -> tuple[Engine, InsurgentAI]:
+    map_path, sid = resolve_map(scenario)
+    engine = new_game(map_path, sid, seed)
+    ai = InsurgentAI(engine.battlefield, seed * 2 + 2)
+    play(engine, {REGULAR: RegularAI(engine.battlefield), INSURGENT: ai})
+    return engine, ai
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("sweep-and-clear", 1), ("sweep-and-clear", 6)])
+def test_every_end_of_turn_move_row_moves_or_says_why_not(scenario: str, seed: int) -> None:
+    engine, ai = game(scenario, seed)
+    names = {u.name: u.id for u in engine.state.units.values()}
+    moved = {
+        (e["turn"], e["data"].get("unit"))
+        for e in engine.state.events
+        if e["kind"]
+        in (EventKind.MOVE, EventKind.MOVE_START, EventKind.MOVE_END, EventKind.LEADER_JOINS)
+    }
+    checked = 0
+    unexplained = []
+    for line in ai.log:
+        match = CHECK.match(line)
+        if match is None or match.group(3) not in MOVE_ROWS:
+            continue
+        turn, name = int(match.group(1)), match.group(2)
+        checked += 1
+        if (turn, names[name]) in moved:
+            continue
+        said = any(x.startswith(f"T{turn} {name} cannot ") for x in ai.log)
+        # or the engine says so: a leaderless unit failed its Quality Check to act, or
+        # Overwatch stopped the move as it began
+        failed = any(
+            e["turn"] == turn
+            and (
+                f"{name} Quality Check to act" in e["text"]
+                or ("Overwatch" in e["text"] and name in e["text"])
+            )
+            for e in engine.state.events
+        )
+        if not (said or failed):
+            unexplained.append(line)
+    assert checked > 0
+    assert unexplained == []
+
+
+def test_a_unit_a_leader_joined_says_it_may_only_fire() -> None:
+    # the first seeded Sweep & Clear game with such a unit (which seed it is moves whenever the
+    # cards or the AIs change play; seven seeds have always held one)
+    lines: list[str] = []
+    for seed in range(1, 8):
+        _, ai = game("sweep-and-clear", seed)
+        lines = [
+            x for x in ai.log if "a leader joined it this turn, so it may only fire (R80)" in x
+        ]
+        if lines:
+            break
+    assert lines and all(" cannot " in x and x.endswith("it holds") for x in lines)

@@ -1,0 +1,35 @@
+"""The languages (issue 24): which language the desktop asks for, and English as the fallback."""
+
+import pytest
+
+from game import i18n
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANGUAGE": "fr_CA:en", "LANG": "en_US.UTF-8"}, "fr"),
+        ({"LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"}, "en"),  # German asked first: English
+        ({"LANG": "C"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_system_language_is_the_first_one_the_desktop_names(
+    environ: dict[str, str], expected: str
+) -> None:
+    assert i18n.system_language(environ) == expected
+
+
+def test_an_unknown_language_is_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match="choose from system, en, fr"):
+        i18n.resolve("de")
+
+
+def test_english_is_the_source_text() -> None:
+    try:
+        assert i18n.set_language("en") == "en"
+        assert i18n._("New game") == "New game"
+        assert i18n.ngettext("{n} figure", "{n} figures", 2) == "{n} figures"
+    finally:
+        i18n.set_language("en")
