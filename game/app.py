@@ -23,7 +23,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 WHAT_TO_CHOOSE = {
     "--difficulty": "the difficulty",
-    "--optional-fog-of-war": "Optional Fog of War",
     "--rule": "the optional rules",
 }
 
@@ -37,8 +36,6 @@ def main(argv: list[str] | None = None) -> int:
         for n in ("force", "quality", "morale", "difficulty", "rule")  # rule: house clearing
         if getattr(args, n, None)
     ]
-    if getattr(args, "optional_fog_of_war", False):  # --- cards (issue 19)
-        chosen.append("--optional-fog-of-war")
     if chosen:  # the window asks on its set-up screen (docs/SCENARIOS.md)
         print(
             f"error: {chosen[0]} is for --headless games; in the window, choose "

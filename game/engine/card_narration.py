@@ -19,7 +19,7 @@ DRAW_CAUSES: dict[str, str] = {
     "setup": _("at the start of the game (Rulebook: Draw Fog of War Cards)"),
     "reaction_test": _("for {unit_name}'s natural 1 (Rulebook: Reaction Tests and Fog of War)"),
     "optional": _("for {unit_name}'s failed check (Rulebook: Optional Fog of War; R184)"),
-    "replacement": _("in place of the card set aside (R182)"),
+    "replacement": _("in place of the card set aside (R181)"),
     "unexpected_help": _("for Unexpected Help!"),
     "draw_twice": _("for Draw Twice!"),
 }
@@ -95,7 +95,7 @@ def _card_set_aside(d: Data, turn: int) -> str:
         return _("T{turn} No {deck} card can be drawn: {why}").format(
             turn=turn, deck=DECK_NAMES[d["deck"]], why=why
         )
-    return _("T{turn} {title} is set aside and another drawn: {why} (R181, R182)").format(
+    return _("T{turn} {title} is set aside and another card drawn: {why} (R181)").format(
         turn=turn, title=d["title"], why=why
     )
 
