@@ -26,6 +26,9 @@ WORDS: tuple[str, ...] = (
     N_("west"),
     N_("cruising"),
     N_("patrol"),
+    # the two ways to interrupt (engine/interruptions.py)
+    N_("move"),
+    N_("fire"),
     # morale results (engine/morale.py) and First Aid results (engine/casualties.py)
     N_("Stand"),
     N_("Shaken"),
