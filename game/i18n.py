@@ -73,8 +73,9 @@ def language() -> str:
 
 
 def _(message: str) -> str:
-    """A client (``ui``) text in the language in use."""
-    return _catalogues["ui"].gettext(message)
+    """A client (``ui``) text in the language in use (an empty text stays empty, not the
+    catalogue's header)."""
+    return _catalogues["ui"].gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
