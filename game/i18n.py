@@ -16,9 +16,10 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import re
-from pathlib import Path
 
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+from game import resources
+
+LOCALE_DIR = resources.locale_dir()  # installed or in the source tree (issue 24)
 DOMAINS = ("ui", "narration")
 LANGUAGES = ("en", "fr")  # the languages the game speaks; "system" picks one of them
 LANGUAGE_NAMES = {"system": "System default", "en": "English", "fr": "Français"}
