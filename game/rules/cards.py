@@ -26,6 +26,9 @@ PLAYERS = ("regular", "insurgent", "either")
 WHEN = ("on_draw", "held")
 NEEDS = ("", "vehicles", "civilians", "assets", "building_clearing", "special_teams")
 
+OPTIONAL_FOG_OF_WAR = "optional-fog-of-war"
+"""The Optional Fog of War rule's name among the optional rules (R184, R246)."""
+
 FOG_OF_WAR_CARDS = 40
 """The Fog of War sheets print 40 cards (Rulebook: Fog of War & Asset Cards)."""
 ASSET_CARDS = 30
