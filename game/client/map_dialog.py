@@ -14,6 +14,7 @@ problems are shown by the scene, and the dialog can be opened again.
 from __future__ import annotations
 
 import locale
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -88,3 +89,39 @@ def picked_map(event: pygame.event.Event) -> Path | None:
 def still_open(dialog: MapFileDialog | None) -> MapFileDialog | None:
     """`dialog` while it is on screen; None once closed (Cancel, its close button, a pick)."""
     return dialog if dialog is not None and dialog.alive() else None
+
+
+class MapDialogHost:
+    """The 'Open map…' dialog of one scene: at most one open, closed with the scene's widgets;
+    while it is open it has the keyboard, and Esc closes it before it leaves the scene."""
+
+    def __init__(self) -> None:
+        self.dialog: MapFileDialog | None = None
+
+    @property
+    def is_open(self) -> bool:
+        self.dialog = still_open(self.dialog)
+        return self.dialog is not None
+
+    def open(self, manager: Any, window: tuple[int, int], start: Path) -> None:
+        if not self.is_open:
+            self.dialog = open_map_dialog(manager, window, start)
+
+    def close(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+
+    def handle(self, event: pygame.event.Event, on_pick: Callable[[str], object]) -> bool:
+        """Whether the dialog took `event`: a map picked (given to `on_pick`), Esc closing it,
+        or any other key while it is open."""
+        picked = picked_map(event)
+        if picked is not None:
+            self.dialog = None  # it has closed itself
+            on_pick(str(picked))
+            return True
+        if not self.is_open or event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_ESCAPE:
+            self.close()
+        return True

@@ -25,7 +25,7 @@ from game.client.catalogue import (
     open_map,
     shipped_maps,
 )
-from game.client.map_dialog import MapFileDialog, open_map_dialog, picked_map, still_open
+from game.client.map_dialog import MapDialogHost, MapFileDialog
 from game.client.map_render import MapArt
 from game.client.scenes import Scene
 from game.i18n import _
@@ -305,7 +305,7 @@ class OpenMapScene(ButtonMenuScene):
     def __init__(self, folder: Path | None = None) -> None:
         super().__init__()
         self.folder = folder  # where the dialog starts; None: the player's maps folder
-        self.dialog: MapFileDialog | None = None
+        self.files = MapDialogHost()
         self.last_path: Path | None = None
         self.auto_open = True  # the dialog opens as the screen does, the first time
         self.message = ""
@@ -325,9 +325,12 @@ class OpenMapScene(ButtonMenuScene):
         mine = current_settings().maps_dir()
         return mine if mine.is_dir() else MAPS_DIR
 
+    @property
+    def dialog(self) -> MapFileDialog | None:
+        return self.files.dialog if self.files.is_open else None
+
     def open_dialog(self) -> None:
-        if still_open(self.dialog) is None:
-            self.dialog = open_map_dialog(self.app.manager, self.app.size, self.start_folder())
+        self.files.open(self.app.manager, self.app.size, self.start_folder())
 
     def build_ui(self, manager: pygame_gui.UIManager) -> None:
         super().build_ui(manager)
@@ -338,9 +341,7 @@ class OpenMapScene(ButtonMenuScene):
 
     def clear_ui(self) -> None:
         super().clear_ui()
-        if self.dialog is not None:
-            self.dialog.kill()
-            self.dialog = None
+        self.files.close()
 
     def open_path(self, typed: str) -> bool:
         typed = typed.strip()
@@ -356,16 +357,7 @@ class OpenMapScene(ButtonMenuScene):
         self.set_details(f"<font color='#ff8070'>{lines}</font>")
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        picked = picked_map(event)
-        if picked is not None:
-            self.dialog = None  # it has closed itself
-            self.open_path(str(picked))
+        if self.files.handle(event, self.open_path):
             return
-        self.dialog = still_open(self.dialog)
-        if self.dialog is not None:
-            # the dialog has the keyboard; Esc closes it before it leaves this screen
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.dialog.kill()
-                self.dialog = None
-            return
-        super().handle_event(event)
+        if not self.files.is_open:  # the dialog has the keyboard while it is open
+            super().handle_event(event)

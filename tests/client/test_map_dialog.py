@@ -19,9 +19,11 @@ BROKEN = Path(__file__).resolve().parents[1] / "maps" / "broken" / "duplicate_ho
 
 
 def click(app: App, pos: tuple[int, int]) -> None:
-    app.step([mouse_move(pos), mouse_down(pos)])
+    app.step([mouse_move(pos)])  # the widget under the pointer is found as the frame updates
+    app.step([mouse_down(pos)])
     app.step([mouse_up(pos)])
-    app.step()  # the widgets' own events arrive on the next frame
+    app.step()  # the widgets' own events arrive on the next frames
+    app.step()
 
 
 def listed(dialog: MapFileDialog) -> list[str]:
@@ -98,3 +100,32 @@ def test_the_dialog_leaves_the_process_locale_alone(app: App) -> None:
     before = locale.setlocale(locale.LC_ALL)
     open_scene(app, DATA)
     assert locale.setlocale(locale.LC_ALL) == before  # the stock dialog sets the system's
+
+
+def test_the_new_game_screens_open_map_button_picks_a_table_in_the_dialog(
+    app: App, tmp_path: Path
+) -> None:
+    from client_support import until_checked
+
+    from game.client.setup import SetupScene
+
+    scene = SetupScene(user_folder=tmp_path / "none")
+    app.push(scene)
+    app.step()
+    assert scene.open_map_button is not None and scene.files.dialog is None
+    click(app, scene.open_map_button.rect.center)
+    dialog = scene.files.dialog
+    assert dialog is not None
+    dialog._change_directory_path(DATA)  # as if the player walked there in the dialog
+    app.step()
+    pick(app, dialog, "test_table.tmx")
+    app.step()
+    until_checked(app, scene)
+    assert scene.selected is not None and scene.selected.path == DATA / "test_table.tmx"
+    assert scene.files.dialog is None and app.stack.top is scene
+    click(app, scene.open_map_button.rect.center)
+    assert scene.files.dialog is not None  # opens again, on the table chosen
+    assert scene.files.dialog.current_file_path == DATA / "test_table.tmx"
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.step([esc])
+    assert not scene.files.is_open and app.stack.top is scene  # Esc closed the dialog only
