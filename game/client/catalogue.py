@@ -17,9 +17,10 @@ from typing import cast
 from game.battlefield.errors import MapError
 from game.battlefield.model import Battlefield
 from game.client.typed import visible
+from game.i18n import N_
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
-LOADER_MISSING_NOTE = (
+LOADER_MISSING_NOTE = N_(
     "The battlefield loader is not in this build yet: maps are listed by file name and shown "
     "with their tile art only."
 )

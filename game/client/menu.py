@@ -27,6 +27,7 @@ from game.client.catalogue import (
 )
 from game.client.map_render import MapArt
 from game.client.scenes import Scene
+from game.i18n import N_, _
 
 BACKGROUND_TOP = (40, 44, 34)
 BACKGROUND_BOTTOM = (18, 20, 16)
@@ -153,12 +154,12 @@ class ButtonMenuScene(Scene):
                 self.back()
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_menu_background(surface, self.title, self.subtitle)
+        draw_menu_background(surface, _(self.title), _(self.subtitle))
 
 
 class MainMenuScene(ButtonMenuScene):
     title = "AMBUSH ALLEY!"
-    subtitle = "Urban counter-insurgency skirmish, 15 mm, on the desktop"
+    subtitle = N_("Urban counter-insurgency skirmish, 15 mm, on the desktop")
 
     def menu_items(self) -> list[MenuItem]:
         from game.client.saves_ui import main_menu_items  # Continue, set-up, load, settings
@@ -166,9 +167,9 @@ class MainMenuScene(ButtonMenuScene):
         return main_menu_items(
             self,
             [
-                MenuItem("Replay a save…", self._open_replays),
-                MenuItem("Open map…", lambda: self.app.push(OpenMapScene())),
-                MenuItem("Quit", self.app.quit),
+                MenuItem(_("Replay a save…"), self._open_replays),
+                MenuItem(_("Open map…"), lambda: self.app.push(OpenMapScene())),
+                MenuItem(_("Quit"), self.app.quit),
             ],
         )
 
@@ -198,7 +199,9 @@ def open_battle(scene: Scene, path: Path, report: Callable[[str], None]) -> bool
         report(f"{exc}{listed}")
         return False
     except (OSError, pygame.error) as exc:
-        report(f"{path}: the map's art cannot be loaded ({exc})")
+        report(
+            _("{path}: the map's art cannot be loaded ({problem})").format(path=path, problem=exc)
+        )
         return False
     scene.app.push(battle)
     from game.client.briefing import brief_new_game
@@ -210,22 +213,23 @@ def open_battle(scene: Scene, path: Path, report: Callable[[str], None]) -> bool
 def _entry_details(entry: MapEntry) -> str:
     lines = [f"<font size=5><b>{html.escape(entry.title)}</b></font>"]
     if entry.path.with_suffix(".toml").exists():  # docs/SCENARIOS.md: the map's own scenario
-        lines.append(f"Scenario file: {html.escape(entry.path.with_suffix('.toml').name)}")
+        name = html.escape(entry.path.with_suffix(".toml").name)
+        lines.append(_("Scenario file: {name}").format(name=name))
     elif entry.scenario_id:
-        lines.append(f"Scenario: {html.escape(entry.scenario_id)}")
+        lines.append(_("Scenario: {name}").format(name=html.escape(entry.scenario_id)))
     else:
-        lines.append("Custom map (generic patrol)")
+        lines.append(_("Custom map (generic patrol)"))
     if entry.description:
         lines += ["", html.escape(entry.description)]
     lines += ["", f"<i>{html.escape(str(entry.path))}</i>"]
     if battlefield_loader() is None:
-        lines += ["", f"<i>{html.escape(LOADER_MISSING_NOTE)}</i>"]
+        lines += ["", f"<i>{html.escape(_(LOADER_MISSING_NOTE))}</i>"]
     return "<br>".join(lines)
 
 
 class ScenarioSelectScene(ButtonMenuScene):
-    title = "New game"
-    subtitle = "Choose a table"
+    title = N_("New game")
+    subtitle = N_("Choose a table")
     with_details = True
 
     def __init__(self, folder: Path = MAPS_DIR) -> None:
@@ -246,8 +250,9 @@ class ScenarioSelectScene(ButtonMenuScene):
             for entry in self.entries
         ]
         if not items:
-            self.set_details(f"No maps found in {html.escape(str(self.folder))}.")
-        items.append(MenuItem("Back", self.back))
+            folder = html.escape(str(self.folder))
+            self.set_details(_("No maps found in {folder}.").format(folder=folder))
+        items.append(MenuItem(_("Back"), self.back))
         return items
 
     def _describe(self, entry: MapEntry) -> None:
@@ -293,8 +298,8 @@ class ScenarioSelectScene(ButtonMenuScene):
 
 
 class OpenMapScene(ButtonMenuScene):
-    title = "Open map"
-    subtitle = "Type a path to a .tmx file and press Enter, or pick one below"
+    title = N_("Open map")
+    subtitle = N_("Type a path to a .tmx file and press Enter, or pick one below")
     with_details = True
 
     def __init__(self, folder: Path = MAPS_DIR) -> None:
@@ -310,7 +315,7 @@ class OpenMapScene(ButtonMenuScene):
             MenuItem(p.name, partial(self._open_file, p), partial(self._show_path, p))
             for p in found[:8]
         ]
-        items.append(MenuItem("Back", self.back))
+        items.append(MenuItem(_("Back"), self.back))
         return items
 
     def _open_file(self, path: Path) -> None:
@@ -333,7 +338,9 @@ class OpenMapScene(ButtonMenuScene):
         self.entry = UITextEntryLine(rect, manager, object_id="#path_entry")
         self.entry.set_text(self.path_text)
         self.entry.focus()
-        self.set_details(self.details_html or "Maps in the game's folder are listed on the left.")
+        self.set_details(
+            self.details_html or _("Maps in the game's folder are listed on the left.")
+        )
 
     def clear_ui(self) -> None:
         super().clear_ui()
@@ -345,7 +352,7 @@ class OpenMapScene(ButtonMenuScene):
     def open_path(self, typed: str) -> bool:
         typed = typed.strip()
         if not typed:
-            self.set_details("Type the path of a .tmx map first.")
+            self.set_details(_("Type the path of a .tmx map first."))
             return False
         return open_battle(self, Path(typed).expanduser(), self._report)
 
