@@ -16,7 +16,7 @@ from game.client.setup_config import (
     SetupChoices,
     TableDetails,
 )
-from game.i18n import N_, _
+from game.i18n import N_, _, pgettext
 from game.rules.house_clearing import BUILDING_CLEARING
 
 CLEARING_LABELS = (N_("Off"), N_("Building clearing"))
@@ -28,11 +28,11 @@ def build_clearing(
 ) -> tuple[list[Any], UIDropDownMenu]:
     """The label and drop-down of the optional Building Clearing rule (Rulebook: House
     Clearing) in `rect`; its tooltip says whether the table's scenario offers it."""
-    label = UILabel(pygame.Rect(rect.x, rect.y, 80, rect.height), _("Clearing"), manager)
+    label = UILabel(pygame.Rect(rect.x, rect.y, 92, rect.height), _("Clearing"), manager)
     menu = UIDropDownMenu(
         [_(label) for label in CLEARING_LABELS],
         _(CLEARING_LABELS[1 if BUILDING_CLEARING in chosen else 0]),
-        pygame.Rect(rect.x + 80, rect.y, max(120, rect.width - 80), rect.height),
+        pygame.Rect(rect.x + 92, rect.y, max(108, rect.width - 92), rect.height),
         manager,
     )
     offered = details is not None and BUILDING_CLEARING in details.optional_rules
@@ -63,7 +63,8 @@ def build_rule_rows(
         manager, pygame.Rect(x + 300, y, col - 300, 32), choices.optional_rules, details
     )
     y += 42
-    made.append(UILabel(pygame.Rect(x, y, 120, 32), _("Fog of War"), manager))
+    fog_label = pgettext("set-up label", "Fog of War")  # a short word in a narrow column
+    made.append(UILabel(pygame.Rect(x, y, 120, 32), fog_label, manager))
     fog = UIDropDownMenu(
         [_(label) for label in FOG_LABELS.values()],
         _(FOG_LABELS[choices.optional_fog_of_war]),
