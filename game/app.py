@@ -51,7 +51,6 @@ def choose_language(args: argparse.Namespace) -> str | None:
 
 WHAT_TO_CHOOSE = {
     "--difficulty": "the difficulty",
-    "--optional-fog-of-war": "Optional Fog of War",
     "--rule": "the optional rules",
 }
 
@@ -69,8 +68,6 @@ def main(argv: list[str] | None = None) -> int:
         for n in ("force", "quality", "morale", "difficulty", "rule")  # rule: house clearing
         if getattr(args, n, None)
     ]
-    if getattr(args, "optional_fog_of_war", False):  # --- cards (issue 19)
-        chosen.append("--optional-fog-of-war")
     if chosen:  # the window asks on its set-up screen (docs/SCENARIOS.md)
         print(
             f"error: {chosen[0]} is for --headless games; in the window, choose "

@@ -201,7 +201,7 @@ def view_from_game(
     turn_text = (
         _("Turn {turn} of {limit}").format(turn=state.turn, limit=state.turn_limit)
         if state.turn > 0
-        else _("Set-up")
+        else _("Before turn 1")
     )
     vp = _("VP —")
     if score is not None:  # what the scenario would award if the game ended this moment
