@@ -26,7 +26,7 @@ from game.client.viewmodel import (
 from game.engine import vehicles
 from game.engine.protocol import ContractorStatus, FigureStatus
 from game.engine.state import INSURGENT, GameState, UnitState
-from game.i18n import N_, _
+from game.i18n import N_, _, narr
 
 if TYPE_CHECKING:
     from game.engine.terrain import Terrain
@@ -209,7 +209,7 @@ def view_from_game(
             regular=score[0], insurgent=score[1]
         )
     return BattleView(
-        title=state.title,
+        title=narr(state.title),  # a data text: the narration catalogue (issue 24)
         turn_text=turn_text,
         phase_text=_(PHASE_NAMES.get(state.phase, state.phase)),
         victory_points=vp,

@@ -18,7 +18,7 @@ from game.client.menu import draw_menu_background
 from game.client.report_view import INSURGENT_COLOUR, REGULAR_COLOUR
 from game.client.scenes import Scene
 from game.client.words import side_label
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, narr, ngettext
 
 HOT_SPOT_COLOUR = (245, 140, 40)
 CONTRACTOR_COLOUR = (235, 235, 235)
@@ -128,7 +128,7 @@ class BriefingScene(Scene):
         return self._art
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_menu_background(surface, _("BRIEFING"), self.briefing.title)
+        draw_menu_background(surface, _("BRIEFING"), narr(self.briefing.title))
         draw_preview(
             surface, self.preview_rect, self.briefing, self._picture(self.preview_rect.size)
         )

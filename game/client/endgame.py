@@ -22,7 +22,7 @@ from game.client.menu import draw_menu_background
 from game.client.scenes import Scene
 from game.engine.difficulty import LABELS
 from game.engine.protocol import EventKind
-from game.i18n import N_, _
+from game.i18n import N_, _, narr
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -49,7 +49,8 @@ class GameSummary:
 
     @property
     def headline(self) -> str:
-        return f"{self.margin} — {_(WINNERS.get(self.winner, self.winner))}"
+        margin = narr(self.margin)
+        return f"{margin[:1].upper()}{margin[1:]} — {_(WINNERS.get(self.winner, self.winner))}"
 
 
 def summary_of(
@@ -98,7 +99,7 @@ def summary_html(summary: GameSummary) -> str:
         )
         + "</b>",
         _("Margin of victory: {n} VP, <b>{margin}</b>").format(
-            n=abs(diff), margin=html.escape(summary.margin)
+            n=abs(diff), margin=html.escape(narr(summary.margin))
         ),
         "",
         "<i>" + _("Enter or Esc: back to the menu") + "</i>",
@@ -230,7 +231,7 @@ class EndGameScene(Scene):
                 self.replay()
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_menu_background(surface, _("GAME OVER"), self.summary.title)
+        draw_menu_background(surface, _("GAME OVER"), narr(self.summary.title))
         if self.report is not None and self.chart_rects is not None:
             from game.client import text
             from game.client.report_view import draw_luck_chart, draw_vp_chart

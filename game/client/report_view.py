@@ -16,7 +16,7 @@ from game import fileio
 from game.client import text
 from game.client.words import side_label
 from game.engine.state import INSURGENT, REGULAR
-from game.i18n import _, ngettext
+from game.i18n import _, narr, ngettext
 from game.report import AfterAction, LuckRow, VpPoint
 
 REGULAR_COLOUR = (110, 170, 255)
@@ -30,7 +30,13 @@ SIDE_COLOURS = {REGULAR: REGULAR_COLOUR, INSURGENT: INSURGENT_COLOUR}
 def report_html(report: AfterAction) -> str:
     """The itemised part of the report (the charts are drawn beside it)."""
     esc = html.escape
-    lines = [f"<font size=5><b>{esc(report.headline)}</b></font>"]
+    from game.client.endgame import WINNERS  # the words of the end screen's headline
+
+    headline = report.headline
+    if report.winner in WINNERS and report.margin:  # in the language in use
+        margin = narr(report.margin)
+        headline = f"{margin[:1].upper()}{margin[1:]} — {_(WINNERS[report.winner])}"
+    lines = [f"<font size=5><b>{esc(headline)}</b></font>"]
     if report.reason:
         lines.append(
             _("{title}: game over after turn {turn}: {reason}.").format(
@@ -45,7 +51,7 @@ def report_html(report: AfterAction) -> str:
             regular=report.vp_regular, insurgent=report.vp_insurgent
         )
         + "</b> "
-        + _("(margin {n} VP, {margin})").format(n=abs(diff), margin=esc(report.margin))
+        + _("(margin {n} VP, {margin})").format(n=abs(diff), margin=esc(narr(report.margin)))
     )
     lines += ["", _("<b>Objectives</b>"), *(f"• {esc(line)}" for line in report.objectives)]
     lines += ["", _("<b>Units</b> (hits taken / hits scored, figures left)")]

@@ -147,9 +147,9 @@ def read_sidecar(save: Path) -> tuple[dict[str, Any] | None, str | None]:
     except fileio.ReadError as exc:
         if str(exc) == "no such file":
             return None, None
-        return None, f"{path}: unreadable ({exc})"
+        return None, _("{path}: unreadable ({problem})").format(path=path, problem=exc)
     if not isinstance(data, dict):
-        return None, f"{path}: not a session file"
+        return None, _("{path}: not a session file").format(path=path)
     return data, None
 
 
@@ -286,7 +286,11 @@ def delete_save(path: Path) -> None:
         try:
             doomed.unlink(missing_ok=True)
         except OSError as exc:
-            raise SaveError(f"{doomed}: cannot delete it ({exc.strerror or exc})") from exc
+            raise SaveError(
+                _("{path}: cannot delete it ({problem})").format(
+                    path=doomed, problem=exc.strerror or exc
+                )
+            ) from exc
 
 
 # -- saving and loading -------------------------------------------------------------------------
