@@ -42,12 +42,12 @@ NIGHT_NOTE = N_(
 def briefing_html(briefing: Briefing) -> str:
     esc = html.escape
     lines = [
-        f"<font size=5><b>{esc(briefing.title)}</b></font>",
+        f"<font size=5><b>{esc(narr(briefing.title))}</b></font>",
         ngettext(
             "{n} turn · Insurgency Level {level}",
             "{n} turns · Insurgency Level {level}",
             briefing.turn_limit,
-        ).format(n=briefing.turn_limit, level=esc(briefing.insurgency_level))
+        ).format(n=briefing.turn_limit, level=esc(narr(briefing.insurgency_level)))
         + (" · " + _("Fog of War") if briefing.fog_of_war else "")
         + "".join(
             " · " + _("Optional rule: {rule}").format(rule=esc(r)) for r in briefing.optional_rules
@@ -64,7 +64,7 @@ def briefing_html(briefing: Briefing) -> str:
     for force in briefing.forces:
         figures = ngettext("{n} figure", "{n} figures", force.figures).format(n=force.figures)
         lines.append(
-            f"• {side_label(force.side)}: <b>{esc(force.name)}</b> — {figures} "
+            f"• {side_label(force.side)}: <b>{esc(narr(force.name))}</b> — {figures} "
             f"({esc(force.makeup)}), {force.quality} / {force.morale}"
         )
     if briefing.hidden_insurgents:

@@ -15,7 +15,7 @@ from game.client.words import side_label
 from game.engine.protocol import FigureStatus
 from game.engine.state import REGULAR, UnitState
 from game.engine.terrain import distance
-from game.i18n import _
+from game.i18n import _, narr
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -30,7 +30,7 @@ def card_markup(self: PlayScene) -> str:
     sprite = self.current_view().unit(unit.id)
     morale = unit.morale_die()
     parts = [
-        f"<font size=5><b>{html.escape(unit.name)}</b></font>",
+        f"<font size=5><b>{html.escape(narr(unit.name))}</b></font>",
         side_label(unit.side),
         _("Troop Quality <b>{quality}</b> · Morale <b>{morale}</b>").format(
             quality=unit.quality_die().label,
