@@ -167,3 +167,26 @@ def test_the_scan_finds_english_left_on_a_screen(app: Any, drawn: list[str]) -> 
     left = _english_left(drawn)
     assert any("Back to the main menu" in line for line in left)
     assert any("Turn 3 of 8" in line for line in left)
+
+
+def test_the_dialogs_hand_off_and_replay_list_are_drawn_in_french(
+    app: Any, drawn: list[str]
+) -> None:
+    from game.client.confirm import ConfirmScene
+    from game.client.handoff import HandoffScene
+    from game.client.play import open_play
+    from game.client.replay import ReplayListScene
+    from game.client.saves_ui import SaveNameScene
+    from game.client.words import side_player
+
+    play = open_play("contracting-trouble", 1)
+    texts = _show(app, play, drawn)
+    texts += _show(app, SaveNameScene(play, play.session), drawn)
+    app.pop()
+    texts += _show(app, ConfirmScene(play, "?", lambda: None), drawn)
+    app.pop()
+    texts += _show(app, HandoffScene(side_player("insurgent"), "", "insurgent"), drawn)
+    app.pop()
+    texts += _show(app, ReplayListScene(), drawn)
+    assert "Passez la main au Joueur insurgé" in texts and "Oui [Entrée]" in texts
+    assert _english_left(texts, _log_lines(play.session.engine)) == []
