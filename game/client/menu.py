@@ -28,7 +28,7 @@ from game.client.catalogue import (
 from game.client.map_dialog import MapDialogHost, MapFileDialog
 from game.client.map_render import MapArt
 from game.client.scenes import Scene
-from game.i18n import _
+from game.i18n import N_, _
 
 BACKGROUND_TOP = (40, 44, 34)
 BACKGROUND_BOTTOM = (18, 20, 16)
@@ -155,12 +155,12 @@ class ButtonMenuScene(Scene):
                 self.back()
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_menu_background(surface, self.title, self.subtitle)
+        draw_menu_background(surface, _(self.title), _(self.subtitle))
 
 
 class MainMenuScene(ButtonMenuScene):
     title = "AMBUSH ALLEY!"
-    subtitle = "Urban counter-insurgency skirmish, 15 mm, on the desktop"
+    subtitle = N_("Urban counter-insurgency skirmish, 15 mm, on the desktop")
 
     def menu_items(self) -> list[MenuItem]:
         from game.client.saves_ui import main_menu_items  # Continue, set-up, load, settings
@@ -168,9 +168,9 @@ class MainMenuScene(ButtonMenuScene):
         return main_menu_items(
             self,
             [
-                MenuItem("Replay a save…", self._open_replays),
-                MenuItem("Open map…", lambda: self.app.push(OpenMapScene())),
-                MenuItem("Quit", self.app.quit),
+                MenuItem(_("Replay a save…"), self._open_replays),
+                MenuItem(_("Open map…"), lambda: self.app.push(OpenMapScene())),
+                MenuItem(_("Quit"), self.app.quit),
             ],
         )
 
@@ -200,7 +200,9 @@ def open_battle(scene: Scene, path: Path, report: Callable[[str], None]) -> bool
         report(f"{exc}{listed}")
         return False
     except (OSError, pygame.error) as exc:
-        report(f"{path}: the map's art cannot be loaded ({exc})")
+        report(
+            _("{path}: the map's art cannot be loaded ({problem})").format(path=path, problem=exc)
+        )
         return False
     scene.app.push(battle)
     from game.client.briefing import brief_new_game
@@ -212,22 +214,23 @@ def open_battle(scene: Scene, path: Path, report: Callable[[str], None]) -> bool
 def _entry_details(entry: MapEntry) -> str:
     lines = [f"<font size=5><b>{html.escape(entry.title)}</b></font>"]
     if entry.path.with_suffix(".toml").exists():  # docs/SCENARIOS.md: the map's own scenario
-        lines.append(f"Scenario file: {html.escape(entry.path.with_suffix('.toml').name)}")
+        name = html.escape(entry.path.with_suffix(".toml").name)
+        lines.append(_("Scenario file: {name}").format(name=name))
     elif entry.scenario_id:
-        lines.append(f"Scenario: {html.escape(entry.scenario_id)}")
+        lines.append(_("Scenario: {name}").format(name=html.escape(entry.scenario_id)))
     else:
-        lines.append("Custom map (generic patrol)")
+        lines.append(_("Custom map (generic patrol)"))
     if entry.description:
         lines += ["", html.escape(entry.description)]
     lines += ["", f"<i>{html.escape(str(entry.path))}</i>"]
     if battlefield_loader() is None:
-        lines += ["", f"<i>{html.escape(LOADER_MISSING_NOTE)}</i>"]
+        lines += ["", f"<i>{html.escape(_(LOADER_MISSING_NOTE))}</i>"]
     return "<br>".join(lines)
 
 
 class ScenarioSelectScene(ButtonMenuScene):
-    title = "New game"
-    subtitle = "Choose a table"
+    title = N_("New game")
+    subtitle = N_("Choose a table")
     with_details = True
 
     def __init__(self, folder: Path = MAPS_DIR) -> None:
@@ -248,8 +251,9 @@ class ScenarioSelectScene(ButtonMenuScene):
             for entry in self.entries
         ]
         if not items:
-            self.set_details(f"No maps found in {html.escape(str(self.folder))}.")
-        items.append(MenuItem("Back", self.back))
+            folder = html.escape(str(self.folder))
+            self.set_details(_("No maps found in {folder}.").format(folder=folder))
+        items.append(MenuItem(_("Back"), self.back))
         return items
 
     def _describe(self, entry: MapEntry) -> None:
@@ -298,8 +302,8 @@ class OpenMapScene(ButtonMenuScene):
     """'Open map…': pygame_gui's file dialog picks the .tmx (issue 24); a map that cannot be
     opened has its problems listed beside the buttons, and the dialog can be opened again."""
 
-    title = "Open map"
-    subtitle = "Pick a Tiled map (.tmx) in the file dialog"
+    title = N_("Open map")
+    subtitle = N_("Pick a Tiled map (.tmx) in the file dialog")
     with_details = True
 
     def __init__(self, folder: Path | None = None) -> None:
