@@ -16,9 +16,10 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import re
-from pathlib import Path
 
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+from game import resources
+
+LOCALE_DIR = resources.locale_dir()  # installed or in the source tree (issue 24)
 DOMAINS = ("ui", "narration")
 LANGUAGES = ("en", "fr")  # the languages the game speaks; "system" picks one of them
 LANGUAGE_NAMES = {"system": "System default", "en": "English", "fr": "Français"}
@@ -73,8 +74,9 @@ def language() -> str:
 
 
 def _(message: str) -> str:
-    """A client (``ui``) text in the language in use."""
-    return _catalogues["ui"].gettext(message)
+    """A client (``ui``) text in the language in use (an empty text stays empty, not the
+    catalogue's header)."""
+    return _catalogues["ui"].gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

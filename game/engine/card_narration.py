@@ -19,7 +19,7 @@ DRAW_CAUSES: dict[str, str] = {
     "setup": N_("at the start of the game (Rulebook: Draw Fog of War Cards)"),
     "reaction_test": N_("for {unit_name}'s natural 1 (Rulebook: Reaction Tests and Fog of War)"),
     "optional": N_("for {unit_name}'s failed check (Rulebook: Optional Fog of War; R184)"),
-    "replacement": N_("in place of the card set aside (R182)"),
+    "replacement": N_("in place of the card set aside (R181)"),
     "unexpected_help": N_("for Unexpected Help!"),
     "draw_twice": N_("for Draw Twice!"),
 }
@@ -100,7 +100,7 @@ def _card_set_aside(d: Data, turn: int) -> str:
         return narr("T{turn} No {deck} card can be drawn: {why}").format(
             turn=turn, deck=narr(DECK_NAMES[d["deck"]]), why=why
         )
-    return narr("T{turn} {title} is set aside and another drawn: {why} (R181, R182)").format(
+    return narr("T{turn} {title} is set aside and another card drawn: {why} (R181)").format(
         turn=turn, title=d["title"], why=why
     )
 
