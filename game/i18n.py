@@ -158,6 +158,7 @@ def _template_index() -> list[tuple[str, re.Pattern[str], list[str], str]]:
 
 _RULING_TAIL = re.compile(r"(.+?)( \((?:R\d|see |Rulebook)[^()]*\))")
 _LIST_SEPARATORS = ("; ", ", ")
+_SCORE_SEPARATORS = re.compile(r"( [+-]\d+(?: |$)| = )")
 
 
 def retell(text: str, depth: int = 0) -> str:
@@ -193,6 +194,11 @@ def retell(text: str, depth: int = 0) -> str:
             told = [retell(part, depth + 1) for part in parts]
             if told != parts:
                 return separator.join(told)
+    parts = _SCORE_SEPARATORS.split(text)  # a Firepower pool: "5 figures +5 Solid Cover +1 = 6"
+    if len(parts) > 1:
+        told = [part if i % 2 else retell(part, depth + 1) for i, part in enumerate(parts)]
+        if told != parts:
+            return "".join(told)
     return text
 
 

@@ -151,6 +151,13 @@ LINES: tuple[str, ...] = (
     N_("a leader joined it this turn, so it may only fire (R80); it holds"),
     N_("no Regular unit it may fire at (sight, range or a unit in the way); it holds"),
     N_("the engine offers it no move this turn; it holds"),
+    # a card's choice (ai/cards.py, filed by ai/controller.py)
+    N_("T{turn} {title}: {unit}, the unit nearest the enemy ({where}), takes the position"),
+    N_('{distance}" from the nearest enemy'),
+    N_("no enemy in play"),
+    N_("T{turn} {title}: takes {asset}, the most useful asset left"),
+    N_("T{turn} {title}: the only answer"),
+    N_("T{turn} {title}: no rule for choosing a {choosing}: the first answer"),
     # the Commander AI (ai/commander.py)
     N_("{unit} interrupts {target} by {mode}: {why}"),
     N_("it is the target and cannot hurt the attacker: slips away"),
