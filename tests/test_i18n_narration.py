@@ -145,3 +145,18 @@ def test_a_seeded_game_in_french_has_no_english_sentence_left(
     assert len(log) == len(english_game.state.events) > 100
     assert log[0].startswith("Contrat avec les ennuis !" if seed == 1 else "Tir aux pigeons")
     assert sum(line.startswith("IA régulière : ") for line in notes) > 10
+
+
+def test_the_briefing_gives_the_scenario_files_texts_in_french(french: None) -> None:
+    from game.briefing import briefing_of
+    from game.save import new_game, resolve_map
+
+    map_path, sid = resolve_map("contracting-trouble")
+    briefing = briefing_of(new_game(map_path, sid, 1))
+    assert briefing.title == "Contrat avec les ennuis !"
+    assert briefing.brief.startswith("Des hommes armés ont criblé de balles un 4x4")
+    assert briefing.victory[0] == "Réguliers : contractors escortés hors de la table : 5 pts chacun"
+    assert briefing.victory[2] == "Insurgés : Marines blessés : 1 pt chacun"
+    assert briefing.forces[0].name == "Équipe de feu Alpha"
+    assert briefing.forces[0].makeup == "Leader, Fusil ×2, Lance-grenades de fusil, SAW"
+    assert briefing.arrivals == "aux points chauds"

@@ -100,4 +100,17 @@ WORDS: tuple[str, ...] = (
     N_("no {noun} remain on the table"),
     N_("no Regulars remain on the table"),
     N_("Marines"),
+    # victory conditions and objectives (scenarios/catalog.py, engine/victory.py, report.py)
+    N_("Regulars: {condition}"),
+    N_("Insurgents: {condition}"),
+    N_("{label}: {points} pt"),
+    N_("{label}: {points} pts"),
+    N_("{label}: {points} pt each"),
+    N_("{label}: {points} pts each"),
+    N_("{label}: yes +{points}"),
+    N_("{label}: no"),
+    N_("reach the contractors and escort them off the table"),
+    N_("neutralize hot spots ({count} neutralized)"),
+    N_("leave by an exit edge once {count} hot spots are neutralized"),
+    N_("inflict casualties and take prisoners"),
 )
