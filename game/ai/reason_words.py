@@ -158,6 +158,10 @@ LINES: tuple[str, ...] = (
     N_("T{turn} {title}: takes {asset}, the most useful asset left"),
     N_("T{turn} {title}: the only answer"),
     N_("T{turn} {title}: no rule for choosing a {choosing}: the first answer"),
+    N_("{title}: {unit}, the unit nearest the enemy ({where}), takes the position"),
+    N_("{title}: takes {asset}, the most useful asset left"),
+    N_("{title}: the only answer"),
+    N_("{title}: no rule for choosing a {choosing}: the first answer"),
     # the Commander AI (ai/commander.py)
     N_("{unit} interrupts {target} by {mode}: {why}"),
     N_("it is the target and cannot hurt the attacker: slips away"),
