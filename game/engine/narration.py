@@ -420,7 +420,9 @@ def reinforcement_row_words(row: Data) -> str:
 
 def _reinforcement_roll(d: Data, turn: int) -> str:
     a, b = d["table_faces"]
-    text = f"2d6={a}+{b}={a + b}: {reinforcement_row_words(d['row'])}"
+    text = narr("2d6={a}+{b}={total}: {row}").format(
+        a=a, b=b, total=a + b, row=reinforcement_row_words(d["row"])
+    )
     if d["small_arms_faces"]:
         text += narr(" (small arms d6 {faces})").format(faces=list(d["small_arms_faces"]))
     if d["rpg_faces"]:
