@@ -117,8 +117,9 @@ def _pattern(msgid: str) -> tuple[re.Pattern[str], list[str]] | None:
     """A regular expression reading `msgid` with its placeholders filled, and the placeholders in
     order; None when the template has too few words of its own to be recognised safely."""
     literals = _PLACE.split(msgid)[::2]
-    if sum(not ch.isspace() for chunk in literals for ch in chunk) < _MIN_LITERAL_MARKS:
-        return None
+    marks = [ch for chunk in literals for ch in chunk if not ch.isspace()]
+    if len(marks) < _MIN_LITERAL_MARKS and not any(ch.isalpha() for ch in marks):
+        return None  # a lone letter will do ("{count} {label} x{points}"), a lone colon not
     fields = _PLACE.findall(msgid)
     parts: list[str] = []
     groups: dict[str, int] = {}

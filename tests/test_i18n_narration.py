@@ -163,3 +163,16 @@ def test_the_briefing_gives_the_scenario_files_texts_in_french(french: None) -> 
     assert briefing.forces[0].name == "Équipe de feu Alpha"
     assert briefing.forces[0].makeup == "Leader, Fusil ×2, Lance-grenades de fusil, SAW"
     assert briefing.arrivals == "aux points chauds"
+
+
+def test_the_after_action_report_is_written_in_french(french: None) -> None:
+    from game.report import after_action, report_text
+
+    engine = _play("contracting-trouble", 1)
+    report = after_action(engine, with_vp_chart=False)
+    assert report.headline == "Marginale — Victoire des réguliers"
+    assert report.reason == "la limite de tours (10) est atteinte (R31)"
+    assert report.items[2] == "Insurgés : 0 Marines blessés x1, 0 tués x2, 0 captifs x5"
+    text = report_text(report, engine.notes)
+    assert text.startswith("COMPTE RENDU APRÈS ACTION — Contrat avec les ennuis !\n")
+    assert "\nJOURNAL COMPLET\n" in text and "  Début du tour 1\n" in text

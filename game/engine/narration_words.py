@@ -113,4 +113,13 @@ WORDS: tuple[str, ...] = (
     N_("neutralize hot spots ({count} neutralized)"),
     N_("leave by an exit edge once {count} hot spots are neutralized"),
     N_("inflict casualties and take prisoners"),
+    N_("{count} {label} x{points}"),
+    # how a unit ended (engine/protocol.py UnitStatus), for the after-action report
+    N_("active"),
+    N_("removed"),
+    N_("broken"),
+    N_("exited"),
+    N_("captured"),
+    N_("merged"),
+    N_("aboard"),
 )
