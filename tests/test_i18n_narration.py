@@ -176,3 +176,23 @@ def test_the_after_action_report_is_written_in_french(french: None) -> None:
     text = report_text(report, engine.notes)
     assert text.startswith("COMPTE RENDU APRÈS ACTION — Contrat avec les ennuis !\n")
     assert "\nJOURNAL COMPLET\n" in text and "  Début du tour 1\n" in text
+
+
+def test_a_headless_game_with_lang_fr_prints_its_log_in_french(
+    french: None,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.app import main
+
+    monkeypatch.setenv("AMBUSH_ALLEY_DATA_DIR", str(tmp_path / "data"))  # never the user's
+
+    args = ["--headless", "--lang", "fr", "--scenario", "contracting-trouble", "--seed", "1"]
+    assert main([*args, "--turns", "2", "--no-autosave"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Contrat avec les ennuis ! — 2 unités régulières et 5 unités")
+    assert "Début du tour 1" in out and "Fin du tour 2" in out
+    assert any(line.startswith("IA insurgée : T1 ") for line in out)
+    result = json.loads(out[-1].removeprefix("RESULT "))  # the machine line stays English
+    assert result["reason"] == "the turn limit (2) is reached (R31)"
