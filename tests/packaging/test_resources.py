@@ -71,6 +71,7 @@ def test_a_zipped_package_has_its_file_extracted_to_disk(
         z.writestr("zipped_pkg/__init__.py", "")
         z.writestr("zipped_pkg/cards.toml", "deck = 'fog of war'\n")
     monkeypatch.syspath_prepend(str(archive))
+    monkeypatch.delitem(sys.modules, "zipped_pkg", raising=False)
     path = resources.package_file("zipped_pkg", "cards.toml")
     assert isinstance(path, Path) and path.is_file() and not path.is_relative_to(archive)
     assert path.read_text() == "deck = 'fog of war'\n"  # pytmx and gettext read paths, not zips
