@@ -35,6 +35,7 @@ from pygame_gui.windows import UIMessageWindow
 
 from game.client.catalogue import MAPS_DIR, file_problem
 from game.client.map_checks import MapChecks
+from game.client.map_dialog import MapDialogHost
 from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
@@ -117,7 +118,8 @@ class SetupScene(Scene):
         self.fog_menu: UIDropDownMenu | None = None  # --- cards (issue 19)
         self.count_menu: UIDropDownMenu | None = None
         self.start_button: UIButton | None = None
-        self.path_entry: UITextEntryLine | None = None
+        self.open_map_button: UIButton | None = None  # --- Open map… dialog (issue 24)
+        self.files = MapDialogHost()
         self.back_button: UIButton | None = None
         self.details: TableDetails | None = None
         self.panel = DetailsPanel()
@@ -228,7 +230,8 @@ class SetupScene(Scene):
         self._refresh_list()
 
     def open_path(self, typed: str) -> bool:
-        """A typed map path becomes the chosen table (checked like any custom map)."""
+        """A map path (picked in the Open map… dialog) becomes the chosen table, checked like
+        any custom map."""
         typed = visible(typed).strip()
         if not typed:
             return False
@@ -394,16 +397,14 @@ class SetupScene(Scene):
                 "The tables: shipped scenarios, then the .tmx maps of your maps folder ({folder})"
             ).format(folder=self.user_folder)
         )
-        self.path_entry = UITextEntryLine(
-            pygame.Rect(margin, top + 34 + list_h, left_w, 36),
-            manager,
-            placeholder_text=_("Open map… type a .tmx path, then Enter"),
+        self.open_map_button = UIButton(
+            pygame.Rect(margin, top + 34 + list_h, left_w, 36), _("Open map…"), manager
         )
-        self.path_entry.set_tooltip(_("Any Tiled map on this computer: it is checked before play"))
+        self.open_map_button.set_tooltip(_("Any Tiled map on this computer: checked before play"))
         self.widgets += [
             UILabel(pygame.Rect(margin, top, left_w, 28), _("Table"), manager),
             self.table_list,
-            self.path_entry,
+            self.open_map_button,
         ]
         self.info_box = UITextBox(
             self._info_html(),
@@ -501,14 +502,20 @@ class SetupScene(Scene):
         self.info_box = None
         self.count_menu = None
         self.panel.forget()
+        self.files.close()
         if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.files.handle(event, self.open_path):  # the Open map… dialog (issue 24)
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.start_button:
+            if event.ui_element is self.open_map_button:
+                start = self.selected.path if self.selected else self.user_folder or MAPS_DIR
+                self.files.open(self.app.manager, self.app.size, start)
+            elif event.ui_element is self.start_button:
                 self.start()
             elif event.ui_element is self.back_button:
                 self.app.pop()
@@ -518,10 +525,6 @@ class SetupScene(Scene):
                 if table is not None and table is not self.selected:
                     self.read_widgets()
                     self.select_table(table)
-        elif (
-            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.path_entry
-        ):
-            self.open_path(str(event.text))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._dropdown(event.ui_element, str(event.text))
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
