@@ -84,6 +84,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _catalogues["ui"].ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """A client text whose translation depends on where it is shown (``context``): a short
+    label in a narrow column, say, where the same English elsewhere reads in full."""
+    return _catalogues["ui"].pgettext(context, message)
+
+
 def narr(message: str) -> str:
     """A narration (``narration``) text in the language in use."""
     return _catalogues["narration"].gettext(message)
