@@ -116,17 +116,17 @@ def dependants_n(count: int) -> str:
 
 # == sentences made of parts =====================================================================
 def _setup(d: Data, turn: int) -> str:
-    title = retell(d["title"])
-    return narr(
-        "{title}{sep} {regulars} Regular and {insurgents} Insurgent units on the table, "
-        "{hot_spots} hot spots (Rulebook: Sequence of Play, steps 1-7)"
-    ).format(
-        title=title.rstrip(":"),
-        sep=" —" if title[-1:] in "!?." else ":",
-        regulars=d["regulars"],
-        insurgents=d["insurgents"],
-        hot_spots=d["hot_spots"],
-    )
+    title = retell(d["title"]).rstrip(":")
+    rest = narr_n(  # the same English either way; French counts the Regular units
+        "{regulars} Regular and {insurgents} Insurgent units on the table, {hot_spots} hot "
+        "spots (Rulebook: Sequence of Play, steps 1-7)",
+        "{regulars} Regular and {insurgents} Insurgent units on the table, {hot_spots} hot "
+        "spots (Rulebook: Sequence of Play, steps 1-7)",
+        int(d["regulars"]),
+    ).format(regulars=d["regulars"], insurgents=d["insurgents"], hot_spots=d["hot_spots"])
+    if title[-1:] in "!?.":  # "Contracting Trouble! — ..."
+        return narr("{title} — {rest}").format(title=title, rest=rest)
+    return narr("{title}: {rest}").format(title=title, rest=rest)
 
 
 def _fire(d: Data, turn: int) -> str:
