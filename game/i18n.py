@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from pathlib import Path
+import re
 
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+from game import resources
+
+LOCALE_DIR = resources.locale_dir()  # installed or in the source tree (issue 24)
 DOMAINS = ("ui", "narration")
 LANGUAGES = ("en", "fr")  # the languages the game speaks; "system" picks one of them
 LANGUAGE_NAMES = {"system": "System default", "en": "English", "fr": "Français"}
@@ -72,8 +74,9 @@ def language() -> str:
 
 
 def _(message: str) -> str:
-    """A client (``ui``) text in the language in use."""
-    return _catalogues["ui"].gettext(message)
+    """A client (``ui``) text in the language in use (an empty text stays empty, not the
+    catalogue's header)."""
+    return _catalogues["ui"].gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -94,3 +97,83 @@ def narr_n(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Marks a text for extraction without translating it yet (module-level constants)."""
     return message
+
+
+# --- the narration's data words (issue 24 §2, helper frn) ---
+# Events keep English data (their hash covers it, so a game plays the same in every language):
+# unit names ("Insurgent group 3"), a Firepower item ("5 figures", "Solid Cover"), a reason
+# ("... in the line of fire (R6)"). `retell` puts such a finished English text into the
+# language in use when the sentence is built: the exact message if the catalogue has it, else
+# the first catalogue template ("Insurgent group {number}") that reads the same with its fields
+# filled, each field retold in turn.
+_PLACE = re.compile(r"\{([^{}]*)\}")
+_MIN_LITERAL_LETTERS = 4
+_templates: dict[str, list[tuple[str, re.Pattern[str], list[str], str]]] = {}
+
+
+def _pattern(msgid: str) -> tuple[re.Pattern[str], list[str]] | None:
+    """A regular expression reading `msgid` with its placeholders filled, and the placeholders in
+    order; None when the template has too few words of its own to be recognised safely."""
+    literals = _PLACE.split(msgid)[::2]
+    if sum(ch.isalpha() for chunk in literals for ch in chunk) < _MIN_LITERAL_LETTERS:
+        return None
+    fields = _PLACE.findall(msgid)
+    parts: list[str] = []
+    groups: dict[str, int] = {}
+    for i, chunk in enumerate(literals):
+        parts.append(re.escape(chunk))
+        if i < len(fields):
+            field = fields[i]
+            if field in groups:
+                parts.append(f"(?P=g{groups[field]})")
+            else:
+                groups[field] = i
+                parts.append(f"(?P<g{i}>.+?)")
+    return re.compile("".join(parts), re.DOTALL), fields
+
+
+def _template_index() -> list[tuple[str, re.Pattern[str], list[str], str]]:
+    found = _templates.get(_language)
+    if found is not None:
+        return found
+    catalogue = getattr(_catalogues["narration"], "_catalog", {})
+    rows: list[tuple[int, str, re.Pattern[str], list[str], str]] = []
+    for msgid, msgstr in catalogue.items():
+        if not isinstance(msgid, str) or "{" not in msgid or not msgstr or msgstr == msgid:
+            continue
+        built = _pattern(msgid)
+        if built is None:
+            continue
+        longest = max(_PLACE.split(msgid)[::2], key=len)
+        rows.append((len(msgid) - len("".join(built[1])), longest, built[0], built[1], msgstr))
+    rows.sort(key=lambda row: -row[0])
+    _templates[_language] = [(longest, p, f, s) for _n, longest, p, f, s in rows]
+    return _templates[_language]
+
+
+def retell(text: str, depth: int = 0) -> str:
+    """A finished English narration text (a name, a reason, a data word) in the language in
+    use; the text itself in English or when no catalogue message reads like it."""
+    if _language == "en" or not text or depth > 4:
+        return text
+    exact = narr(text)
+    if exact != text:
+        return exact
+    for longest, pattern, fields, french in _template_index():
+        if longest not in text:
+            continue
+        match = pattern.fullmatch(text)
+        if match is None:
+            continue
+        values: dict[str, str] = {}
+        for i, field in enumerate(fields):
+            if field not in values:
+                values[field] = retell(match.group(f"g{i}"), depth + 1)
+        return _fill(french, values)
+    return text
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    """`template` with each placeholder replaced by its text in `values` (format specs and
+    indexes included: the values are already written out)."""
+    return _PLACE.sub(lambda m: values.get(m.group(1), m.group(0)), template)

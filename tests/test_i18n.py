@@ -33,3 +33,23 @@ def test_english_is_the_source_text() -> None:
         assert i18n.ngettext("{n} figure", "{n} figures", 2) == "{n} figures"
     finally:
         i18n.set_language("en")
+
+
+def test_the_shipped_catalogues_are_compiled_from_their_po_files_and_keep_the_placeholders() -> (
+    None
+):
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("translations", root / "tools/translations.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    for domain in i18n.DOMAINS:
+        found = [
+            p
+            for p in tool.problems("fr", domain)
+            if "untranslated" not in p and "missing" not in p  # the translation is under way
+        ]
+        assert found == []

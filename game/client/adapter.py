@@ -193,7 +193,7 @@ def view_from_game(
         )
         for x, y, side, kind in state.fallen
     )
-    turn_text = f"Turn {state.turn} of {state.turn_limit}" if state.turn > 0 else "Set-up"
+    turn_text = f"Turn {state.turn} of {state.turn_limit}" if state.turn > 0 else "Before turn 1"
     vp = "VP —"
     if score is not None:  # what the scenario would award if the game ended this moment
         vp = f"VP if it ended now: Regulars {score[0]} · Insurgents {score[1]}"

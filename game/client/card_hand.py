@@ -1,14 +1,15 @@
 """The cards on the battle screen (issue 19; Rulebook: Fog of War & Asset Cards).
 
-A small panel in the top-left corner of the table lists each side's hand (the Asset cards it
+A small panel in the bottom-left corner of the table lists each side's hand (the Asset cards it
 holds) and the Fog of War deck; hovering over a card's title shows our text of it. When the
-playback reaches a card being drawn or played, the card itself is shown in the table's top-right
-corner for a few seconds: its title, what it does and what came of it. The log names it too (the
-event's own sentence). Pure reading of the game state: nothing here changes the game.
+playback reaches a card being drawn or played, the card itself is shown in the table's
+top-right corner for a few seconds: its title, what it does and what came of it. The log
+names it too (the event's own sentence). Pure reading of the game state: it changes nothing.
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from game.client.play import PlayScene
 
 SHOW_MS = 4500  # how long a drawn or played card stays on the table
+CARD_TOP = 90  # the card on show keeps below the playback's caption (top left of the table)
 CARD_KINDS = frozenset({"CardDrawn", "CardPlayed", "CardSetAside", "CardAttack"})
 PANEL_BG = (24, 26, 20)
 CARD_FACE = (236, 228, 200)
@@ -83,14 +85,27 @@ class CardShow:
         return bool(self.title) and now < self.until
 
 
+_SHOWS: weakref.WeakKeyDictionary[Any, CardShow] = weakref.WeakKeyDictionary()
+"""The card on show of each battle screen."""
+
+
+def show_of(scene: PlayScene) -> CardShow:
+    """The battle screen's card on show (made on first use)."""
+    return _SHOWS.setdefault(scene, CardShow())
+
+
 def draw_cards(scene: PlayScene, surface: pygame.Surface) -> None:
-    """The hand panel and the card on show (inside the table's clip)."""
+    """The hand panel (bottom left of the table) and the card on show (top right), which the
+    playback's current event puts there (inside the table's clip)."""
     state = scene.session.engine.state
     vp = scene.camera.viewport
     now = pygame.time.get_ticks()
-    tip = _draw_panel(surface, state, (vp.left + 8, vp.top + 8))
-    if scene.card_show.showing(now):
-        _draw_card(surface, scene.card_show, (vp.left + vp.width - 10, vp.top + 10), vp.width)
+    show = show_of(scene)
+    if scene.playback.current is not None:
+        show.reveal(scene.playback.current, scene.session.events, now)
+    tip = _draw_panel(surface, state, (vp.left + 8, vp.top + vp.height - 8))
+    if show.showing(now):
+        _draw_card(surface, show, (vp.left + vp.width - 10, vp.top + CARD_TOP), vp.width)
     if tip is not None:
         title, body, at = tip
         _draw_tip(surface, title, body, at, pygame.Rect(vp.left, vp.top, vp.width, vp.height))
@@ -112,7 +127,8 @@ def _draw_panel(
             lines.append((text.text("  " + rc.card(card_id).title, 14, PANEL_TEXT), card_id))
     width = max(s.get_width() for s, _ in lines) + 12
     height = sum(s.get_height() + 2 for s, _ in lines) + 8
-    box = pygame.Rect(at[0], at[1], width, height)
+    box = pygame.Rect(0, 0, width, height)
+    box.bottomleft = at
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     shade.fill((*PANEL_BG, 215))
     surface.blit(shade, box.topleft)
@@ -125,7 +141,7 @@ def _draw_panel(
         surface.blit(line, row.topleft)
         if card_id and row.collidepoint(mouse):
             card = rc.card(card_id)
-            hovered = (card.title, card.text, (row.right + 10, row.top))
+            hovered = (card.title, card.text, (row.right + 10, row.top - 60))
         y += line.get_height() + 2
     return hovered
 

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
+from game import resources
 from game.battlefield.errors import MapError
 from game.battlefield.model import Battlefield
 from game.client.typed import visible
 
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+MAPS_DIR = resources.maps_dir()  # the shipped maps, installed or in the source tree (issue 24)
 LOADER_MISSING_NOTE = (
     "The battlefield loader is not in this build yet: maps are listed by file name and shown "
     "with their tile art only."

@@ -23,7 +23,6 @@ from game.client import orders, play_card, play_dialog, play_draw, play_input, p
 from game.client.adapter import PHASE_NAMES, view_from_game
 from game.client.battle import BattleScene
 from game.client.camera import Viewport
-from game.client.card_hand import CardShow, draw_cards  # --- cards (issue 19)
 from game.client.catalogue import OpenedMap
 from game.client.endgame import EndGameScene, summary_of
 from game.client.handoff import HandoffScene, hand_off_first, handoff_due
@@ -153,7 +152,6 @@ class PlayScene(BattleScene):
         self.dialog_buttons: list[tuple[UIButton, Command]] = []
         self.dialog_for: int | None = None
         self.dialog_options: list[Command] = []
-        self.card_show = CardShow()  # --- cards (issue 19): the card drawn or played
 
     # -- the view ------------------------------------------------------------------------------
     def current_view(self) -> BattleView:
@@ -278,7 +276,6 @@ class PlayScene(BattleScene):
 
     def _reveal(self, beat: Beat) -> None:
         self.log(beat.text)
-        self.card_show.reveal(beat, self.session.events, pygame.time.get_ticks())  # cards
 
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -497,7 +494,6 @@ class PlayScene(BattleScene):
         self._draw_los(surface)
         self._draw_choice_points(surface)
         self._draw_spotlight(surface)
-        draw_cards(self, surface)  # --- cards (issue 19): the hands and the card on show
         surface.set_clip(previous)
         self._draw_status(surface)
 

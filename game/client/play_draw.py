@@ -13,6 +13,7 @@ import pygame
 
 from game.battlefield.model import Point
 from game.client import house_orders, move_checks, night_draw, orders, text, vehicle_input
+from game.client.card_hand import draw_cards  # --- cards (issue 19)
 from game.client.play_consts import (
     BLOCKED_COLOUR,
     CAUTIOUS_COLOUR,
@@ -208,6 +209,7 @@ def _draw_choice_points(self: PlayScene, surface: pygame.Surface) -> None:
 
 
 def _draw_spotlight(self: PlayScene, surface: pygame.Surface) -> None:
+    draw_cards(self, surface)  # --- cards (issue 19): the hands and the card drawn or played
     beat = self.playback.current
     if beat is None or not self.playback.busy:
         return

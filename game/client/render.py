@@ -66,6 +66,7 @@ class _UnitsLayout:
     figure_rects: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     label_rects: dict[str, pygame.Rect] = field(default_factory=dict)
     label_blocks: list[pygame.Rect] = field(default_factory=list)
+    marker_rects: list[pygame.Rect] = field(default_factory=list)  # hot-spot discs
 
 
 def badge_text_colour(background: Colour) -> Colour:
@@ -308,6 +309,11 @@ class BattleRenderer:
     def _layout_units(self, scale: float, view: BattleView, overlays: Overlays) -> _UnitsLayout:
         """Figures, rings and labels in the pixels of the table scaled to `scale`."""
         layout = _UnitsLayout()
+        radius = max(9, round(scale * HOT_SPOT_DIAMETER_IN / 2)) + 2  # as _draw_hot_spots
+        for spot in view.hot_spots:
+            disc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            disc.center = (round(spot.position_in[0] * scale), round(spot.position_in[1] * scale))
+            layout.marker_rects.append(disc)
         centres: dict[str, Point] = {}
         for unit in view.units:
             centre = unit.centre
@@ -394,10 +400,12 @@ class BattleRenderer:
         for b in blocks:
             b.left = max(0, min(b.left, table_width - block_width))
         others = [r for uid, r in layout.figure_rects if uid != unit.unit_id]
+        others += layout.marker_rects  # a hot spot's number stays readable too
 
         def cost(b: pygame.Rect) -> tuple[int, int]:
-            """Over another label is worst, then each other unit's figure it would cover (a
-            name or a DEP chip on an enemy reads as that enemy's), then the order above."""
+            """Over another label is worst, then each other unit's figure or hot-spot disc it
+            would cover (a name or a DEP chip on an enemy reads as that enemy's), then the
+            order above."""
             return (int(b.collidelist(layout.label_blocks) != -1), len(b.collidelistall(others)))
 
         block = min(blocks, key=cost)

@@ -70,7 +70,6 @@ class SessionConfig:
     (docs/SCENARIOS.md), as (key, value) pairs: `formation`, `quality`, `morale`."""
     difficulty: str = "book"  # book | hard | brutal (R132-R134)
     optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): switched on (R246)
-    optional_fog_of_war: bool = False  # --- cards (issue 19): R184
     # --- Commander Insurgent AI (issue 17 §2) ---
     insurgent_ai: str = "ai"  # ai (the solo rules) | commander; a loaded game keeps its own
 
@@ -134,7 +133,6 @@ class GameSession:
                 force=dict(config.force),
                 difficulty=config.difficulty,
                 optional_rules=config.optional_rules,  # house clearing (issue 21)
-                optional_fog_of_war=config.optional_fog_of_war,
             )
         if not engine.state.insurgent_ai:  # a new game, or a save from before it was kept
             engine.state.insurgent_ai = config.insurgent_ai

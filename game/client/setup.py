@@ -39,7 +39,6 @@ from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
 from game.client.setup_config import (
-    FOG_LABELS,
     INSURGENT_AI_LABELS,
     MAX_COOP,
     MAX_LISTED_MAPS,
@@ -66,7 +65,7 @@ from game.client.setup_config import (
 )
 from game.client.setup_details import DetailsPanel
 from game.client.setup_players import build_players
-from game.client.setup_rules import build_rule_rows, chosen_rules  # optional rules, AI
+from game.client.setup_rules import build_rule_rows, clearing_toggled, fog_toggled  # R246
 from game.client.typed import visible
 from game.engine.difficulty import LABELS
 
@@ -526,8 +525,6 @@ class SetupScene(Scene):
                 self.set_mode(mode)
         elif element is self.pace_menu and text in PACES:
             self.choices.pace = text
-        elif element is self.fog_menu:  # --- cards (issue 19)
-            self.choices.optional_fog_of_war = text == FOG_LABELS[True]
         elif element is self.difficulty_menu:
             self.choices.difficulty = next(
                 (key for key, label in LABELS.items() if label == text), self.choices.difficulty
@@ -537,7 +534,9 @@ class SetupScene(Scene):
                 (k for k, v in INSURGENT_AI_LABELS.items() if v == text), self.choices.insurgent_ai
             )
         elif element is self.clearing_menu:  # house clearing (issue 21, R246)
-            self.choices.optional_rules = chosen_rules(text)
+            self.choices.optional_rules = clearing_toggled(self.choices.optional_rules, text)
+        elif element is self.fog_menu:  # --- cards (issue 19), R184
+            self.choices.optional_rules = fog_toggled(self.choices.optional_rules, text)
         elif self.details is not None and self.panel.owns(element):
             key, value = self.panel.chosen(element, text, self.details)
             if key:

@@ -184,11 +184,11 @@ class SetupChoices:
     force: dict[str, Any] = field(default_factory=dict)  # formation, quality, morale (chosen)
     difficulty: str = "book"  # book | hard | brutal (R132-R134)
     optional_rules: list[str] = field(default_factory=list)  # house clearing (issue 21, R246)
-    optional_fog_of_war: bool = False  # --- cards (issue 19): the Optional Fog of War rule
     insurgent_ai: str = "ai"  # ai | commander (issue 17 §2, R261)
 
 
-FOG_LABELS = {False: "As the scenario", True: "+ Optional rule"}  # --- cards (issue 19), R184
+# --- cards (issue 19): the Optional Fog of War toggle (R184), one of the optional rules (R246)
+FOG_LABELS = {False: "As the scenario", True: "+ Optional rule"}
 FOG_TIP = (
     "In scenarios with Fog of War: the Optional rule adds a Troop Quality Check of the best "
     "Regular unit each turn, drawing a card when it fails (R184)"
@@ -252,7 +252,6 @@ def build_config(
         force=tuple(sorted(choices.force.items())),
         difficulty=choices.difficulty,
         optional_rules=tuple(sorted(choices.optional_rules)),  # house clearing (R246)
-        optional_fog_of_war=choices.optional_fog_of_war,
         insurgent_ai=choices.insurgent_ai,
     )
     problem = check_config(config)

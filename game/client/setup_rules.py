@@ -16,6 +16,7 @@ from game.client.setup_config import (
     SetupChoices,
     TableDetails,
 )
+from game.rules.cards import OPTIONAL_FOG_OF_WAR
 from game.rules.house_clearing import BUILDING_CLEARING
 
 CLEARING_LABELS = ("Off", "Building clearing")
@@ -48,6 +49,22 @@ def chosen_rules(text: str) -> list[str]:
     return [BUILDING_CLEARING] if text == CLEARING_LABELS[1] else []
 
 
+def toggled(chosen: list[str], rule: str, on: bool) -> list[str]:
+    """The optional rules in force with `rule` switched on or off, the others kept."""
+    return sorted({*chosen, rule} if on else set(chosen) - {rule})
+
+
+def clearing_toggled(chosen: list[str], text: str) -> list[str]:
+    """The rules in force after the Building Clearing toggle reads `text` (others kept)."""
+    return toggled(chosen, BUILDING_CLEARING, bool(chosen_rules(text)))
+
+
+# --- cards (issue 19): the Optional Fog of War rule (R184) is one of the optional rules ---
+def fog_toggled(chosen: list[str], text: str) -> list[str]:
+    """The rules in force after the Optional Fog of War toggle reads `text` (others kept)."""
+    return toggled(chosen, OPTIONAL_FOG_OF_WAR, text == FOG_LABELS[True])
+
+
 def build_rule_rows(
     manager: Any, row: pygame.Rect, choices: SetupChoices, details: TableDetails | None
 ) -> tuple[list[Any], tuple[UIDropDownMenu, UIDropDownMenu, UIDropDownMenu], int]:
@@ -62,7 +79,7 @@ def build_rule_rows(
     made.append(UILabel(pygame.Rect(x, y, 120, 32), "Fog of War", manager))
     fog = UIDropDownMenu(
         list(FOG_LABELS.values()),
-        FOG_LABELS[choices.optional_fog_of_war],
+        FOG_LABELS[OPTIONAL_FOG_OF_WAR in choices.optional_rules],
         pygame.Rect(x + 120, y, 160, 32),
         manager,
     )

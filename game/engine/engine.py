@@ -48,7 +48,6 @@ class Engine:
         map_sha256: str = "",
         difficulty: str = "book",
         optional_rules: tuple[str, ...] | list[str] = (),  # house clearing (issue 21, R246)
-        optional_fog_of_war: bool = False,  # --- cards (issue 19): R184
     ) -> None:
         self.scenario = scenario
         self.battlefield = battlefield
@@ -68,7 +67,6 @@ class Engine:
             exit_edges=[e.value for e in battlefield.exit_edges],
             objectives=scenario.objectives.to_dict(),
             optional_rules=check_rules(optional_rules),  # house clearing (issue 21, R246)
-            optional_fog_of_war=optional_fog_of_war,
             # --- night (issue 19) ---
             night=scenario.night,
             night_vision=dict(scenario.night_vision),

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from game import resources
 from game.battlefield.model import Battlefield, Point, Side, Zone
 from game.engine import fire_mission, vehicles
 from game.engine.assets import grant_asset  # support assets (issue 19)
@@ -455,7 +456,7 @@ def _die(text: str | None, default: int) -> int:
     return int(cleaned) if cleaned.isdigit() else default
 
 
-PATROL_FILE = Path(__file__).resolve().parent / "patrol.toml"
+PATROL_FILE = resources.package_file("game.scenarios", "patrol.toml")
 
 
 class ContractingTrouble(DataScenario):
