@@ -8,8 +8,9 @@
 Which domain a text belongs to is decided by where it is written (`game/i18n.py` explains the
 two domains): the client and the application shell are ``ui``; every other module of `game/`
 and the data files (card texts, scenario titles, briefs and victory labels) are ``narration``.
-Source texts are found by the keywords of `game/i18n.py`: ``_``, ``N_``, ``ngettext``, ``narr``
-and ``narr_n``. A translator's note is a comment starting ``TRANSLATORS:`` on the line above.
+Source texts are found by the keywords of `game/i18n.py`: ``_``, ``N_``, ``ngettext``,
+``pgettext``, ``narr`` and ``narr_n``. A translator's note is a comment starting
+``TRANSLATORS:`` on the line above.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ KEYWORDS = {
     "_": None,
     "N_": None,
     "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
     "narr": None,
     "narr_n": (1, 2),
 }
@@ -43,7 +45,7 @@ DATA_FILES = ("game/rules/cards.toml", "game/scenarios/*.toml", "maps/*.toml")
 DATA_KEYS = frozenset({"title", "text", "brief", "label", "name", "description"})
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(?\w*\)?[sdfr]")
 
-Entry = tuple[str | tuple[str, ...], str, int, list[str]]  # message, file, line, comments
+Entry = tuple[str | tuple[str, ...], str, int, list[str], str | None]  # + comments, context
 
 
 def domain_of(path: Path) -> str:
@@ -56,11 +58,11 @@ def _python_entries(domain: str) -> Iterator[Entry]:
     for path in sorted((ROOT / "game").rglob("*.py")):
         if domain_of(path) != domain or path.name == "i18n.py":
             continue
-        for line, message, comments, _context in extract_from_file(
+        for line, message, comments, context in extract_from_file(
             "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
         ):
             if message:
-                yield message, path.relative_to(ROOT).as_posix(), line, comments
+                yield message, path.relative_to(ROOT).as_posix(), line, comments, context
 
 
 def _data_texts(value: object) -> Iterator[str]:
@@ -80,7 +82,7 @@ def _data_entries() -> Iterator[Entry]:
         for path in sorted(ROOT.glob(pattern)):
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             for text in _data_texts(data):
-                yield text, path.relative_to(ROOT).as_posix(), 0, []
+                yield text, path.relative_to(ROOT).as_posix(), 0, [], None
 
 
 def extract(domain: str) -> Catalog:
@@ -89,8 +91,8 @@ def extract(domain: str) -> Catalog:
     entries = list(_python_entries(domain))
     if domain == "narration":
         entries += list(_data_entries())
-    for message, filename, line, comments in entries:
-        catalog.add(message, None, [(filename, line)], auto_comments=comments)
+    for message, filename, line, comments, context in entries:
+        catalog.add(message, None, [(filename, line)], auto_comments=comments, context=context)
     return catalog
 
 
@@ -154,9 +156,9 @@ def problems(lang: str, domain: str) -> list[str]:
     found: list[str] = []
     path = _po_path(lang, domain)
     catalog = _read(path, lang, domain)
-    template_ids = {m.id for m in extract(domain) if m.id}
-    have = {m.id for m in catalog if m.id}
-    found += [f"{path.name}: missing {mid!r}" for mid in template_ids - have]
+    template_ids = {(m.context, m.id) for m in extract(domain) if m.id}
+    have = {(m.context, m.id) for m in catalog if m.id}
+    found += [f"{path.name}: missing {mid!r}" for _ctx, mid in template_ids - have]
     for message in catalog:
         if not message.id:
             continue

@@ -37,6 +37,7 @@ from game.engine.commands import (
 )
 from game.engine.protocol import MoveRate
 from game.engine.state import UnitState
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -126,7 +127,7 @@ def _draw_targets(self: PlayScene, surface: pygame.Surface) -> None:
         pygame.draw.circle(surface, colour, centre, radius, 2 if why else 3)
     why_not = self._targets.get(self.overlays.hovered_unit or "")
     if why_not:
-        self.preview_text = f"Blocked: {why_not}"
+        self.preview_text = _("Blocked: {why}").format(why=why_not)
 
 
 def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
@@ -234,7 +235,7 @@ def _draw_status(self: PlayScene, surface: pygame.Surface) -> None:
         if pending is not None and seat is not None and seat.human:
             message = f"{seat.name}: {pending.prompt}"
         elif seat is not None:
-            message = f"{seat.name} is thinking… (Space: skip the playback)"
+            message = _("{name} is thinking… (Space: skip the playback)").format(name=seat.name)
     strip = self.status_rect
     surface.fill(STATUS_BG, strip)
     if not message:

@@ -23,6 +23,7 @@ from game.engine.commands import (
     MoveUnit,
 )
 from game.engine.state import UnitState
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -38,14 +39,14 @@ def _key(self: PlayScene, event: pygame.event.Event) -> bool:
         self.fire_plan = None
         self.los_probe = None
         self.vehicle_plan.clear()  # vehicles (issue 20)
-        self.say("Cancelled.")
+        self.say(_("Cancelled."))
         return True
     if key == pygame.K_ESCAPE:  # nothing to cancel: ask before leaving the battle
         from game.client.confirm import ConfirmScene
 
-        question = "Leave the battle for the menu? (it is saved: Continue brings it back)"
+        question = _("Leave the battle for the menu? (it is saved: Continue brings it back)")
         if not self.session.config.autosave:
-            question = "Leave the battle for the menu? (this game is not saved)"
+            question = _("Leave the battle for the menu? (this game is not saved)")
         self.app.push(ConfirmScene(self, question, self.app.pop))
         return True
     if self.dialog_options and pygame.K_1 <= key <= pygame.K_9:
@@ -65,14 +66,14 @@ def _key(self: PlayScene, event: pygame.event.Event) -> bool:
         self.splitting = not self.splitting
         self.split_targets = []
         self.say(
-            "Split fire: click the first target, then the second (R19)"
+            _("Split fire: click the first target, then the second (R19)")
             if self.splitting
-            else "Fire at one target"
+            else _("Fire at one target")
         )
         return True
     if key == pygame.K_c and self.mode == "move":
         self.force_rate = None if self.force_rate else "cautious"
-        self.say("Move: Cautious only" if self.force_rate else "Move: rate by distance")
+        self.say(_("Move: Cautious only") if self.force_rate else _("Move: rate by distance"))
         self.move_plan = None  # the planned path and its label follow the new rate at once
         self._mouse_moved(self.mouse_pos)
         return True
@@ -96,14 +97,16 @@ def _click(self: PlayScene, pos: tuple[int, int]) -> bool:
         point = unit.leader_point if unit is not None else world
         if self.los_start is None:
             self.los_start, self.los_start_unit = point, clicked
-            self.say("Line of sight: now click the second point or unit")
+            self.say(_("Line of sight: now click the second point or unit"))
         else:
             self.los_probe = orders.sight_between(engine, self.los_start, point)
             first = engine.state.units.get(self.los_start_unit or "")
             if first is not None and unit is not None and first.id != unit.id:
                 self.los_text = orders.sight_between_units(engine, first, unit)
                 if not self.los_probe.clear:  # and what stands between the leaders
-                    self.los_text += f" · leader to leader: {self.los_probe.text}"
+                    self.los_text += " · " + _("leader to leader: {sight}").format(
+                        sight=self.los_probe.text
+                    )
             else:
                 self.los_text = self.los_probe.text
             self.say(self.los_text)
@@ -127,7 +130,7 @@ def _click(self: PlayScene, pos: tuple[int, int]) -> bool:
             return True
         target = engine.state.units.get(clicked) if clicked else None
         if target is None or target.side == unit.side:
-            self.say("Click an enemy unit (Esc cancels).", True)
+            self.say(_("Click an enemy unit (Esc cancels)."), True)
             return True
         if self.mode == "fire" and self.splitting:
             self._split_click(seat, unit, target)
@@ -149,11 +152,15 @@ def _split_click(self: PlayScene, seat: Seat, unit: UnitState, target: UnitState
     """Splitting Fire (R19): the first target takes the first half of the figures (leader
     first), the second the rest; the engine says whether the Troop Quality allows it."""
     if target.id in self.split_targets:
-        self.say(f"{target.name} is already a target of this split", True)
+        self.say(_("{unit} is already a target of this split").format(unit=target.name), True)
         return
     self.split_targets.append(target.id)
     if len(self.split_targets) < 2:
-        self.say(f"Split fire: {target.name} first; click the second target (Esc cancels)")
+        self.say(
+            _("Split fire: {unit} first; click the second target (Esc cancels)").format(
+                unit=target.name
+            )
+        )
         return
     halves = orders.split_halves(unit)
     first, second = self.split_targets

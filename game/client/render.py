@@ -16,6 +16,7 @@ from game.client.map_render import EDGE_BAND_IN, MapArt
 from game.client.palette import DEFAULT_PALETTE, Colour, Palette
 from game.client.vehicle_art import hull_sprite
 from game.client.viewmodel import BASE_DIAMETER_IN, Badge, BattleView, FigureSprite, UnitSprite
+from game.i18n import _, narr, ngettext
 
 HOT_SPOT_DIAMETER_IN = 1.0
 
@@ -141,9 +142,13 @@ class BattleRenderer:
             if len(building.outline) >= 3:
                 points = [to_screen(q) for q in building.outline]
                 pygame.draw.polygon(surface, p.debug_building, points, 2)
-                label = building.label or building.name or f"building {building.id}"
+                label = (
+                    building.label or building.name or _("building {name}").format(name=building.id)
+                )
                 if building.storeys > 1:
-                    label += f" ({building.storeys} storeys)"
+                    label += " " + ngettext(
+                        "({n} storey)", "({n} storeys)", building.storeys
+                    ).format(n=building.storeys)
                 x = min(q[0] for q in points)
                 y = min(q[1] for q in points)
                 caption = text.text(label, 16, p.debug_building, shadow=(0, 0, 0))
@@ -171,9 +176,9 @@ class BattleRenderer:
         size = max(12, min(22, round(camera.scale * 0.45)))
         labels: dict[Edge, list[str]] = {}
         for edge in battlefield.entry_edges:
-            labels.setdefault(edge, []).append("ENTRY")
+            labels.setdefault(edge, []).append(_("ENTRY"))
         for edge in battlefield.exit_edges:
-            labels.setdefault(edge, []).append("EXIT")
+            labels.setdefault(edge, []).append(_("EXIT"))
         for edge, words in labels.items():
             caption = text.text(
                 " / ".join(words), size, (255, 255, 255), bold=True, shadow=(0, 0, 0)
@@ -377,7 +382,7 @@ class BattleRenderer:
         size = max(12, min(20, round(scale * 0.5)))
         selected = unit.selected or unit.unit_id == overlays.selected_unit
         colour = p.selection if selected else p.side(unit.side).label
-        caption = text.text(unit.name, size, colour, bold=True, shadow=p.unit_label_shadow)
+        caption = text.text(narr(unit.name), size, colour, bold=True, shadow=p.unit_label_shadow)
         chips = [self.badge_chip(badge, size - 2) for badge in unit.badges]
         block_width = caption.get_width() + sum(3 + c.get_width() for c in chips)
         h = caption.get_height()

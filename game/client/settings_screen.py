@@ -40,6 +40,7 @@ from game.client.settings import (
     set_current_settings,
 )
 from game.client.typed import visible
+from game.client.words import PACE_NAMES
 from game.i18n import N_, _, set_language
 
 TIPS = {
@@ -65,7 +66,6 @@ TIPS = {
         "follows your desktop)"
     ),
 }
-PACE_NAMES = {"instant": N_("instant"), "normal": N_("normal"), "slow": N_("slow")}
 SCHEME_NAMES = {"default": N_("default"), "high-contrast": N_("high-contrast")}
 LANGUAGE_NAMES = {"system": N_("System default"), "en": "English", "fr": "Français"}
 VOLUMES = tuple(str(v) for v in range(0, 101, 10))

@@ -22,6 +22,7 @@ from game.engine.commands import Command, Dismount, Drive, Mount
 from game.engine.engine import Engine
 from game.engine.state import UnitState
 from game.engine.terrain import path_length, truncate
+from game.i18n import _
 from game.rules.movement import CAUTIOUS
 from game.rules.vehicle_movement import heading
 from game.rules.vehicle_types import vehicle_defense
@@ -38,11 +39,16 @@ class DrivePreview(MovePreview):
 
     @property
     def label(self) -> str:
-        text = f'{self.length:.1f}" at {self.speed.capitalize()} speed'
+        inches = f"{self.length:.1f}"
         if self.speed == "cruising":
-            text += " · straight ahead, no turns (R211)"
+            text = _('{inches}" at Cruising speed').format(inches=inches)
+            text += " · " + _("straight ahead, no turns (R211)")
+        elif self.speed == "patrol":
+            text = _('{inches}" at Patrol speed').format(inches=inches)
+        else:
+            text = f'{inches}" {self.speed}'
         if self.wanted > self.length + 0.05:
-            text += f' · {self.wanted:.1f}" wanted, stops short'
+            text += " · " + _('{inches}" wanted, stops short').format(inches=f"{self.wanted:.1f}")
         if self.blocked:
             text += f" · {self.blocked}"
         return text
@@ -201,31 +207,39 @@ def card_lines(engine: Engine, unit: UnitState) -> list[str]:
         return []
     card, damage = rec.card, rec.state
     shield = vehicle_defense(card)
-    weapons = ", ".join(f"{w.name} (Class {w.weapon_class}, {w.dice}d)" for w in card.weapons)
+    weapons = ", ".join(
+        _("{weapon} (Class {cls}, {dice}d)").format(weapon=w.name, cls=w.weapon_class, dice=w.dice)
+        for w in card.weapons
+    )
+    reliability = damage.reliability.label if damage.reliability else _("none")
     lines = [
-        f"Vehicle: {card.name} · Class {card.armour_class} armour {shield.label} · "
-        f"Reliability {damage.reliability.label if damage.reliability else 'none'}",
-        f"Weapons: {weapons or 'none'}",
+        _("Vehicle: {name} · Class {cls} armour {armour} · Reliability {reliability}").format(
+            name=card.name, cls=card.armour_class, armour=shield.label, reliability=reliability
+        ),
+        _("Weapons: {weapons}").format(weapons=weapons or _("none")),
     ]
     if damage.destroyed:
-        lines.append("Damage: destroyed — the crew fights on foot")
+        lines.append(_("Damage: destroyed — the crew fights on foot"))
         return lines
     hurt = []
     if damage.mobility_failures:
         hurt.append(
-            "immobilized" if damage.immobilized else f'Mobility: speed −{damage.speed_loss}"'
+            _("immobilized")
+            if damage.immobilized
+            else _('Mobility: speed −{inches}"').format(inches=damage.speed_loss)
         )
     if damage.armament_failures:
-        hurt.append("no Firepower" if damage.weapons_out else "Armament: −1 Firepower die")
+        hurt.append(_("no Firepower") if damage.weapons_out else _("Armament: −1 Firepower die"))
     if damage.reliability != card.base_reliability:
-        hurt.append(f"Reliability down to {damage.reliability.label if damage.reliability else ''}")
-    lines.append("Damage: " + (", ".join(hurt) if hurt else "none"))
+        down = damage.reliability.label if damage.reliability else ""
+        hurt.append(_("Reliability down to {reliability}").format(reliability=down))
+    lines.append(_("Damage: {damage}").format(damage=", ".join(hurt) if hurt else _("none")))
     lines.append(
-        f'Speed: Patrol {damage.speed("patrol"):.0f}" · Cruising {damage.speed("cruising"):.0f}"'
+        _('Speed: Patrol {patrol}" · Cruising {cruising}"').format(
+            patrol=f"{damage.speed('patrol'):.0f}", cruising=f"{damage.speed('cruising'):.0f}"
+        )
     )
     riders = [engine.state.units[p] for p in rec.passengers if p in engine.state.units]
-    lines.append(
-        "Aboard: "
-        + (", ".join(f"{r.name} ({len(r.figures)})" for r in riders) if riders else "nobody")
-    )
+    aboard = ", ".join(f"{r.name} ({len(r.figures)})" for r in riders) if riders else _("nobody")
+    lines.append(_("Aboard: {riders}").format(riders=aboard))
     return lines
