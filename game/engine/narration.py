@@ -34,6 +34,7 @@ SUPPORT_WEAPONS = {
     "at_rpg": "AT RPG",
     "sniper": "sniper rifle",
     "smaw": "SMAW",  # --- support assets (issue 19) ---
+    "dshk": "DShK",  # --- cards (issue 19): Dishkuh! ---
 }
 
 

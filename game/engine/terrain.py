@@ -84,6 +84,9 @@ class Terrain:
         ]
         blockers += [a.outline for a in battlefield.areas if a.blocks_movement]
         self._closed_move_blockers = [(outline, _bounds(outline)) for outline in blockers]
+        # --- cards (issue 19): Swiss Cheese — buildings (ids) and walls (indices) that no
+        # longer count as cover (R282; `set_no_cover`)
+        self.no_cover: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
 
     # -- sight -------------------------------------------------------------------------------
     def line_of_sight(self, a: UnitPosition, b: UnitPosition) -> bool:
@@ -119,13 +122,29 @@ class Terrain:
         """R8: half or more of the unit's figures stand in or close to Solid Cover."""
         if not unit.figures:
             return False
+        if self.no_cover[0] or self.no_cover[1]:  # --- cards (issue 19): R282
+            cover = self.geometry.cover_map
+            held = sum(
+                1 for f in unit.figures if cover.figure_in_solid_cover_except(f, *self.no_cover)
+            )
+            return 2 * held >= len(unit.figures)
         return bool(2 * self.geometry.solid_cover_figures(unit) >= len(unit.figures))
 
     def is_exposed(self, unit: UnitPosition) -> bool:
         """R7: Exposed when fewer than half the figures are within 2" of a cover piece."""
         if not unit.figures:
             return False
+        if self.no_cover[0] or self.no_cover[1]:  # --- cards (issue 19): R282
+            cover = self.geometry.cover_map
+            near = sum(
+                1 for f in unit.figures if not cover.figure_exposed_except(f, *self.no_cover)
+            )
+            return 2 * near < len(unit.figures)
         return bool(self.geometry.is_exposed(unit))
+
+    def set_no_cover(self, buildings: frozenset[int], walls: frozenset[int]) -> None:
+        """Swiss Cheese (cards, R282): these buildings and walls count as cover no more."""
+        self.no_cover = (buildings, walls)
 
     # -- movement ----------------------------------------------------------------------------
     def on_table(self, p: Point) -> bool:
