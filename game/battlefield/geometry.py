@@ -493,6 +493,11 @@ class Geometry:
     def solid_cover_figures(self, unit: UnitPosition) -> int:
         return self._cover.solid_cover_figures(unit)
 
+    @property
+    def cover_map(self) -> CoverMap:
+        """The cover index (cards' Swiss Cheese asks it with pieces left out, R282)."""
+        return self._cover
+
     def cover_of(self, unit: UnitPosition) -> Cover:
         """Rulebook: Cover Dice. See `CoverMap.cover_of` (R7, R8)."""
         return self._cover.cover_of(unit)
