@@ -142,6 +142,10 @@ LINES: tuple[str, ...] = (
         "T{turn} {unit} {action}: no spot it can reach is {where} (R131); it goes where the "
         "row's other wishes are best met"
     ),
+    N_(
+        'T{turn} {unit} {action}: the safest route walks {walked}" with {seen}" in Regular '
+        'sight (the shortest way: {shortest}" in sight) (R274)'
+    ),
     N_("in Solid Cover"),
     N_("in Solid Cover with the enemy in sight"),
     N_("in Solid Cover out of enemy sight"),

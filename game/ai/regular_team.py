@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from game.ai.assault_odds import assault_odds
 from game.ai.rca import NOTHING, CandidateAction, Pick
-from game.ai.regular_board import W_FIRE, W_THREAT, Board, Spot
+from game.ai.regular_board import ESCORTED, W_FIRE, W_THREAT, Board, Spot
 from game.ai.regular_candidates import (
     Focus,
     OverwatchCandidate,
@@ -98,6 +98,12 @@ HOT_SPOT_SHOT = 0.3
 is worth: Insurgents arrive and gather there."""
 
 
+def escorting(unit: UnitState) -> bool:
+    """The unit carries the mission's people (contractors, the POI) toward the exit (R275,
+    R276): its activations and its moves are theirs."""
+    return any(d in ESCORTED for d in unit.dependants)
+
+
 def _probe(point: Point) -> UnitPosition:
     return UnitPosition("probe", (point,))
 
@@ -120,8 +126,8 @@ class WatchCandidate(CandidateAction[Focus, Command]):
     def evaluate(self, focus: Focus) -> float:
         board, unit = focus.board, focus.unit
         command = next((c for c in focus.options if isinstance(c, Overwatch)), None)
-        if command is None:
-            return NOTHING
+        if command is None or escorting(unit):
+            return NOTHING  # R275: an escort's activations take the mission's people out
         spot = board.spot_of(unit)
         here = spot.position()
         chances: list[tuple[float, str]] = []  # (casualties counted now, what is watched)

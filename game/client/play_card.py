@@ -15,7 +15,7 @@ from game.client.words import side_label
 from game.engine.protocol import FigureStatus
 from game.engine.state import REGULAR, UnitState
 from game.engine.terrain import distance
-from game.i18n import _, narr
+from game.i18n import _, narr, ngettext
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -39,17 +39,11 @@ def card_markup(self: PlayScene) -> str:
     ]
     if sprite is not None:
         hit = sum(1 for f in unit.figures if f.status == FigureStatus.HIT)
-        parts.append(
-            (
-                _("Figures: {able} able, {hit} hit").format(
-                    able=len(unit.effective_figures), hit=hit
-                )
-                if hit
-                else _("Figures: {able} able").format(able=len(unit.effective_figures))
-            )
-            + " — "
-            + html.escape(", ".join(figures_summary(sprite)))
-        )
+        able = len(unit.effective_figures)
+        words = ngettext("Figures: {able} able", "Figures: {able} able", able).format(able=able)
+        if hit:
+            words += ", " + ngettext("{hit} hit", "{hit} hit", hit).format(hit=hit)
+        parts.append(words + " — " + html.escape(", ".join(figures_summary(sprite))))
         if sprite.badges:
             from game.client.help import badge_tooltip  # what each status means
 

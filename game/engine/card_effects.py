@@ -493,10 +493,17 @@ def poi_result(g: Engine, margin: str, winner: str) -> tuple[str, str]:
 
 def _extensions() -> None:
     """The effects written in their own modules register themselves on import."""
-    from game.engine import (
+    from game.engine import (  # --- cards, round 2 (R280-R287); card_eye after asset_cards
         asset_cards,  # noqa: F401  (support assets, issue 19)
+        card_buildings,  # noqa: F401
+        card_camera,  # noqa: F401
         card_contact,  # noqa: F401
+        card_eye,  # noqa: F401
+        card_orders,  # noqa: F401
+        card_teams,  # noqa: F401
     )
+
+    cards.AVAILABLE_PARTS.update({"civilians", "special_teams"})  # mobs, snipers and teams exist
 
 
 _extensions()

@@ -36,20 +36,23 @@ exists ("vehicles", "civilians", "building_clearing", "special_teams"); Asset ca
 in the hand until the asset mechanics exist (R186)."""
 
 
+def empty_table() -> dict[str, Any]:
+    """A card table with no card drawn yet."""
+    return {
+        "decks": {d: [] for d in rc.DECKS},
+        "discards": {d: [] for d in rc.DECKS},
+        "shuffled": {d: False for d in rc.DECKS},
+        "hands": {"regular": [], "insurgent": []},
+        "queue": [],
+        "effects": {},
+    }
+
+
 def table(g: Engine) -> dict[str, Any]:
     """The card table of the game, created empty the first time it is needed."""
     c = g.state.cards
     if not c:
-        c.update(
-            {
-                "decks": {d: [] for d in rc.DECKS},
-                "discards": {d: [] for d in rc.DECKS},
-                "shuffled": {d: False for d in rc.DECKS},
-                "hands": {"regular": [], "insurgent": []},
-                "queue": [],
-                "effects": {},
-            }
-        )
+        c.update(empty_table())
     return c
 
 
