@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from game.battlefield.errors import MapError
+from game.i18n import narr
 from game.save import (
     Autosaver,
     SaveError,
@@ -82,12 +83,6 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="NAME=on|off",
         help="switch an optional rule on or off (building-clearing; docs/SCENARIOS.md)",
-    )
-    add(  # --- cards (issue 19) ---
-        "--optional-fog-of-war",
-        action="store_true",
-        help="play the Optional Fog of War rule: a Quality Check each turn, a card on a "
-        "failure (in scenarios with Fog of War; R184)",
     )
     add("--save", metavar="FILE", help="write the game to FILE when it stops")
     add("--load", metavar="FILE", help="continue a saved game")
@@ -224,8 +219,6 @@ def _check_arguments(args: argparse.Namespace) -> str:
             parse_switch(text)
         except ValueError as exc:
             return str(exc)
-    if args.load and getattr(args, "optional_fog_of_war", False):  # --- cards (issue 19)
-        return "--optional-fog-of-war: a saved game keeps its own Fog of War rule"
     if args.load and args.turns is not None:
         return (
             f"--turns {args.turns}: a saved game keeps its own turn limit; "
@@ -265,7 +258,6 @@ def _open_game(args: argparse.Namespace) -> Engine | str:
             force=force,
             difficulty=getattr(args, "difficulty", None) or "book",
             optional_rules=_optional_rules(args),
-            optional_fog_of_war=bool(getattr(args, "optional_fog_of_war", False)),
         )
     except (SaveError, MapError, ValueError) as exc:
         return str(exc)
@@ -364,7 +356,11 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
             after_command=autosave,
             on_note=(
                 # the solo rules' reasons (table, row, die) printed before what they lead to
-                (lambda side, line: print(f"Insurgent AI: {line}", file=stream))
+                (
+                    lambda side, line: print(
+                        narr("Insurgent AI: {line}").format(line=line), file=stream
+                    )
+                )
                 if not args.quiet and engine.state.insurgent_ai in ("ai", "commander")
                 else None
             ),

@@ -73,7 +73,6 @@ def new_game(
     force: dict[str, Any] | None = None,
     difficulty: str = "book",
     optional_rules: list[str] | tuple[str, ...] = (),  # house clearing (issue 21, R246)
-    optional_fog_of_war: bool = False,  # --- cards (issue 19): R184
 ) -> Engine:
     """Start a game on a map (MapError when the map or its scenario file cannot be played;
     ValueError, one line, when `force` — the player's set-up choice of the Regular force and
@@ -93,7 +92,6 @@ def new_game(
         map_sha256=file_sha256(map_path),
         difficulty=difficulty,
         optional_rules=optional_rules,
-        optional_fog_of_war=optional_fog_of_war,
     )
 
 
@@ -110,7 +108,6 @@ def save_data(engine: Engine) -> dict[str, Any]:
         "turn": state.turn,
         "difficulty": state.difficulty,
         "optional_rules": list(state.optional_rules),  # house clearing (issue 21, R246)
-        "optional_fog_of_war": state.optional_fog_of_war,  # --- cards (issue 19)
         **_force_field(engine),
         **_scenario_fields(engine),
         "commands": [c.to_json() for c in engine.log],
@@ -141,6 +138,7 @@ def _save_optional_rules(where: str, data: dict[str, Any]) -> list[str]:
     rules = data.get("optional_rules", [])
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
         raise SaveError(f"{where}: the save is damaged (field 'optional_rules' is wrong)")
+    rules = [*rules, *_save_optional_fog(where, data)]  # --- cards (issue 19)
     try:
         return check_rules(rules)
     except ValueError as exc:
@@ -148,12 +146,16 @@ def _save_optional_rules(where: str, data: dict[str, Any]) -> list[str]:
 
 
 # --- cards (issue 19) ---
-def _save_optional_fog(where: str, data: dict[str, Any]) -> bool:
-    """Whether the game plays the Optional Fog of War rule (R184); older saves did not."""
+def _save_optional_fog(where: str, data: dict[str, Any]) -> list[str]:
+    """The Optional Fog of War rule (R184) of a save written when it had a field of its own
+    (`optional_fog_of_war: true`): it loads as the optional rule; later saves list it in
+    `optional_rules`."""
+    from game.rules.cards import OPTIONAL_FOG_OF_WAR
+
     value = data.get("optional_fog_of_war", False)
     if not isinstance(value, bool):
         raise SaveError(f"{where}: the save is damaged (field 'optional_fog_of_war' is wrong)")
-    return value
+    return [OPTIONAL_FOG_OF_WAR] if value else []
 
 
 def _save_insurgent_ai(where: str, data: dict[str, Any]) -> str:
@@ -256,7 +258,6 @@ def load_save(path: Path) -> Engine:
             force=data.get("force") if isinstance(data.get("force"), dict) else None,
             difficulty=_save_difficulty(where, data),
             optional_rules=_save_optional_rules(where, data),
-            optional_fog_of_war=_save_optional_fog(where, data),
         )
     except MapError as exc:
         raise SaveError(f"{where}: its map cannot be played: {exc}") from None

@@ -1,14 +1,15 @@
 """The cards on the battle screen (issue 19; Rulebook: Fog of War & Asset Cards).
 
-A small panel in the top-left corner of the table lists each side's hand (the Asset cards it
+A small panel in the bottom-left corner of the table lists each side's hand (the Asset cards it
 holds) and the Fog of War deck; hovering over a card's title shows our text of it. When the
-playback reaches a card being drawn or played, the card itself is shown in the table's top-right
-corner for a few seconds: its title, what it does and what came of it. The log names it too (the
-event's own sentence). Pure reading of the game state: nothing here changes the game.
+playback reaches a card being drawn or played, the card itself is shown in the table's
+top-right corner for a few seconds: its title, what it does and what came of it. The log
+names it too (the event's own sentence). Pure reading of the game state: it changes nothing.
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -17,12 +18,14 @@ import pygame
 from game.client import text
 from game.client.playback import Beat
 from game.engine.state import GameState
+from game.i18n import N_, _, narr, ngettext
 from game.rules import cards as rc
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
 
 SHOW_MS = 4500  # how long a drawn or played card stays on the table
+CARD_TOP = 90  # the card on show keeps below the playback's caption (top left of the table)
 CARD_KINDS = frozenset({"CardDrawn", "CardPlayed", "CardSetAside", "CardAttack"})
 PANEL_BG = (24, 26, 20)
 CARD_FACE = (236, 228, 200)
@@ -30,7 +33,7 @@ CARD_EDGE = (120, 96, 52)
 INK = (32, 28, 20)
 PANEL_TEXT = (235, 230, 205)
 DIM_TEXT = (170, 165, 145)
-SIDES = (("regular", "Regulars"), ("insurgent", "Insurgents"))
+SIDES = (("regular", N_("Regulars hold")), ("insurgent", N_("Insurgents hold")))
 
 
 def hand_rows(state: GameState) -> list[tuple[str, list[str]]]:
@@ -39,11 +42,13 @@ def hand_rows(state: GameState) -> list[tuple[str, list[str]]]:
     if not table and not state.fog_of_war:
         return []
     hands = table.get("hands", {}) if table else {}
-    rows = [(f"{name} hold", list(hands.get(side, []))) for side, name in SIDES]
+    rows = [(_(name), list(hands.get(side, []))) for side, name in SIDES]
     if state.fog_of_war:
         left = len(table.get("decks", {}).get(rc.FOG_OF_WAR, [])) if table else rc.FOG_OF_WAR_CARDS
         fresh = not (table and table.get("shuffled", {}).get(rc.FOG_OF_WAR))
-        rows.append((f"Fog of War deck: {rc.FOG_OF_WAR_CARDS if fresh else left} cards", []))
+        count = rc.FOG_OF_WAR_CARDS if fresh else left
+        deck = ngettext("Fog of War deck: {n} card", "Fog of War deck: {n} cards", count)
+        rows.append((deck.format(n=count), []))
     return rows
 
 
@@ -73,8 +78,8 @@ class CardShow:
         if card_id not in rc.decks().cards:
             return
         card = rc.card(card_id)
-        if beat.kind == "CardDrawn" or card.title != self.title:
-            self.title, self.body, self.outcome = card.title, card.text, ""
+        if beat.kind == "CardDrawn" or narr(card.title) != self.title:
+            self.title, self.body, self.outcome = narr(card.title), narr(card.text), ""
         if beat.kind != "CardDrawn":
             self.outcome = beat.text.split(": ", 1)[-1]
         self.until = now + SHOW_MS
@@ -83,14 +88,27 @@ class CardShow:
         return bool(self.title) and now < self.until
 
 
+_SHOWS: weakref.WeakKeyDictionary[Any, CardShow] = weakref.WeakKeyDictionary()
+"""The card on show of each battle screen."""
+
+
+def show_of(scene: PlayScene) -> CardShow:
+    """The battle screen's card on show (made on first use)."""
+    return _SHOWS.setdefault(scene, CardShow())
+
+
 def draw_cards(scene: PlayScene, surface: pygame.Surface) -> None:
-    """The hand panel and the card on show (inside the table's clip)."""
+    """The hand panel (bottom left of the table) and the card on show (top right), which the
+    playback's current event puts there (inside the table's clip)."""
     state = scene.session.engine.state
     vp = scene.camera.viewport
     now = pygame.time.get_ticks()
-    tip = _draw_panel(surface, state, (vp.left + 8, vp.top + 8))
-    if scene.card_show.showing(now):
-        _draw_card(surface, scene.card_show, (vp.left + vp.width - 10, vp.top + 10), vp.width)
+    show = show_of(scene)
+    if scene.playback.current is not None:
+        show.reveal(scene.playback.current, scene.session.events, now)
+    tip = _draw_panel(surface, state, (vp.left + 8, vp.top + vp.height - 8))
+    if show.showing(now):
+        _draw_card(surface, show, (vp.left + vp.width - 10, vp.top + CARD_TOP), vp.width)
     if tip is not None:
         title, body, at = tip
         _draw_tip(surface, title, body, at, pygame.Rect(vp.left, vp.top, vp.width, vp.height))
@@ -103,16 +121,19 @@ def _draw_panel(
     rows = hand_rows(state)
     if not rows:
         return None
-    lines: list[tuple[pygame.Surface, str]] = [(text.text("Cards", 15, PANEL_TEXT, True), "")]
+    lines: list[tuple[pygame.Surface, str]] = [(text.text(_("Cards"), 15, PANEL_TEXT, True), "")]
+    hands = {_(name) for _side, name in SIDES}
     for heading, ids in rows:
         lines.append((text.text(heading + (":" if ids else ""), 14, DIM_TEXT), ""))
-        if not ids and "hold" in heading:
-            lines[-1] = (text.text(heading + ": none", 14, DIM_TEXT), "")
+        if not ids and heading in hands:
+            none = _("{hand}: none").format(hand=heading)
+            lines[-1] = (text.text(none, 14, DIM_TEXT), "")
         for card_id in ids:
-            lines.append((text.text("  " + rc.card(card_id).title, 14, PANEL_TEXT), card_id))
-    width = max(s.get_width() for s, _ in lines) + 12
-    height = sum(s.get_height() + 2 for s, _ in lines) + 8
-    box = pygame.Rect(at[0], at[1], width, height)
+            lines.append((text.text("  " + narr(rc.card(card_id).title), 14, PANEL_TEXT), card_id))
+    width = max(s.get_width() for s, _card in lines) + 12
+    height = sum(s.get_height() + 2 for s, _card in lines) + 8
+    box = pygame.Rect(0, 0, width, height)
+    box.bottomleft = at
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     shade.fill((*PANEL_BG, 215))
     surface.blit(shade, box.topleft)
@@ -125,7 +146,7 @@ def _draw_panel(
         surface.blit(line, row.topleft)
         if card_id and row.collidepoint(mouse):
             card = rc.card(card_id)
-            hovered = (card.title, card.text, (row.right + 10, row.top))
+            hovered = (narr(card.title), narr(card.text), (row.right + 10, row.top - 60))
         y += line.get_height() + 2
     return hovered
 

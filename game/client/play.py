@@ -23,7 +23,6 @@ from game.client import orders, play_card, play_dialog, play_draw, play_input, p
 from game.client.adapter import PHASE_NAMES, view_from_game
 from game.client.battle import BattleScene
 from game.client.camera import Viewport
-from game.client.card_hand import CardShow, draw_cards  # --- cards (issue 19)
 from game.client.catalogue import OpenedMap
 from game.client.endgame import EndGameScene, summary_of
 from game.client.handoff import HandoffScene, hand_off_first, handoff_due
@@ -55,11 +54,13 @@ from game.client.playback import Beat, Playback, beat_of
 from game.client.risk import RiskPreview
 from game.client.session import GameSession, Seat, SessionConfig
 from game.client.sound import loudest
+from game.client.vehicle_input import VehiclePlan  # --- vehicles (issue 20)
 from game.client.viewmodel import BattleView
+from game.client.words import PACE_NAMES, side_label
 from game.engine.commands import (
     Command,
 )
-from game.engine.state import side_name
+from game.i18n import _
 from game.steady_gc import Collector, steady_collector
 
 
@@ -131,6 +132,7 @@ class PlayScene(BattleScene):
         self.move_exit: ExitPreview | None = None  # the plan leaves the table
         self.move_risk: RiskPreview | None = None  # who could interrupt it, and the odds
         self.force_rate: str | None = None
+        self.vehicle_plan = VehiclePlan()  # vehicles (issue 20): waypoints, a way out
         self.fire_plan: orders.FirePreview | None = None
         self.preview_text = ""
         self.call_asset, self._call_key = "", ""  # support assets (issue 19): play_support
@@ -151,7 +153,6 @@ class PlayScene(BattleScene):
         self.dialog_buttons: list[tuple[UIButton, Command]] = []
         self.dialog_for: int | None = None
         self.dialog_options: list[Command] = []
-        self.card_show = CardShow()  # --- cards (issue 19): the card drawn or played
 
     # -- the view ------------------------------------------------------------------------------
     def current_view(self) -> BattleView:
@@ -162,7 +163,7 @@ class PlayScene(BattleScene):
         # the phase text is asked afresh (found in play: the top bar named the wrong player)
         phase_text = self.phase_text()
         if key != self._view_key or self._view is None:
-            vp_reg, vp_ins, _ = self.session.score()
+            vp_reg, vp_ins, _margin = self.session.score()
             view = view_from_game(state, score=(vp_reg, vp_ins), terrain=engine.terrain)
             self._view = replace(view, phase_text=phase_text)
             self._view_key = key
@@ -173,18 +174,21 @@ class PlayScene(BattleScene):
     def phase_text(self) -> str:
         engine = self.session.engine
         state = engine.state
-        phase = PHASE_NAMES.get(state.phase, state.phase)
+        phase = _(PHASE_NAMES.get(state.phase, state.phase))
         seat = self.session.current_seat()
         if seat is None:
             return phase
         acting = engine.act.unit if engine.act is not None else ""
         if seat.human:
-            who = f"{seat.name} ({side_name(seat.side)})"
+            who = f"{seat.name} ({side_label(seat.side)})"
         else:
-            who = seat.name if "AI" in seat.name.split() else f"{seat.name} (AI)"
+            ai = _("AI")
+            who = seat.name if ai in seat.name.split() else f"{seat.name} ({ai})"
         if acting:
-            return f"{phase} · {engine.state.units[acting].name} activating · {who}"
-        return f"{phase} · {who} to answer"
+            return _("{phase} · {unit} activating · {who}").format(
+                phase=phase, unit=engine.state.units[acting].name, who=who
+            )
+        return _("{phase} · {who} to answer").format(phase=phase, who=who)
 
     @property
     def engine_state_json(self) -> str:
@@ -196,7 +200,7 @@ class PlayScene(BattleScene):
         # the map, its geometry and the code live all battle long: keep the cycle collector's
         # full walks of them out of the AI's thinking and the frames (game/steady_gc.py)
         self._gc = self._collector.enter_context(steady_collector())
-        self.log(PLAY_HELP)
+        self.log(_(PLAY_HELP))
         self.absorb_events()
         for beat in self.playback.skip():
             self._reveal(beat)
@@ -238,9 +242,9 @@ class PlayScene(BattleScene):
                 4 + (i % 2) * (width + 2), 2 + (i // 2) * BUTTON_ROW, width, BUTTON_ROW - 2
             )
             if action == "pace":
-                label = f"Pace: {self.playback.pace} [V]"
+                label = _("Pace: {pace} [V]").format(pace=_(PACE_NAMES[self.playback.pace]))
             self.buttons[action] = UIButton(
-                rect, label, manager, container=self.button_panel, tool_tip_text=tip
+                rect, _(label), manager, container=self.button_panel, tool_tip_text=_(tip)
             )
         self.dialog_for = None  # rebuilt on the next update
         self.card_html = ""
@@ -267,7 +271,9 @@ class PlayScene(BattleScene):
             # a note made after `at` events comes before event number `at`
             while self.fed_notes < len(notes) and notes[self.fed_notes][0] <= index:
                 line = notes[self.fed_notes][1]
-                beats.append(Beat(f"AI: {line}", "AI", None, None, (), "ai"))
+                beats.append(
+                    Beat(_("AI: {reason}").format(reason=line), "AI", None, None, (), "ai")
+                )
                 self.fed_notes += 1
             if index < len(events):
                 beats.append(beat_of(events[index]))
@@ -276,7 +282,6 @@ class PlayScene(BattleScene):
 
     def _reveal(self, beat: Beat) -> None:
         self.log(beat.text)
-        self.card_show.reveal(beat, self.session.events, pygame.time.get_ticks())  # cards
 
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -310,7 +315,10 @@ class PlayScene(BattleScene):
                 except Exception as exc:  # an engine bug must not take the window down
                     if seat is not None:  # a person answers; no move is made up for the AI
                         session.hand_over(
-                            seat.side, f"The game failed ({type(exc).__name__}: {exc})"
+                            seat.side,
+                            _("The game failed ({problem})").format(
+                                problem=f"{type(exc).__name__}: {exc}"
+                            ),
                         )
                 for alert in session.alerts:  # an AI that failed: its seat is a person's now
                     self.say(alert, True)
@@ -349,7 +357,11 @@ class PlayScene(BattleScene):
         self.move_plan = None
         self.fire_plan = None
         self.select(None)
-        detail = "" if seat.units is None else "Your fireteams: " + ", ".join(sorted(seat.units))
+        detail = (
+            ""
+            if seat.units is None
+            else _("Your fireteams: {units}").format(units=", ".join(sorted(seat.units)))
+        )
         self.app.push(HandoffScene(seat.name, detail, seat.side))
         self.select_default_unit()
         return True
@@ -375,7 +387,11 @@ class PlayScene(BattleScene):
 
     # -- the HUD -------------------------------------------------------------------------------
     def _refresh_hud(self, view: BattleView) -> None:
-        texts = (f"{view.turn_text} — {view.phase_text}", view.title, view.victory_points)
+        texts = (
+            f"{_(view.turn_text)} — {_(view.phase_text)}",
+            view.title,
+            _(view.victory_points),
+        )
         self._set_top_texts(texts)
         key = (
             self._view_key,
@@ -417,7 +433,7 @@ class PlayScene(BattleScene):
                 if event.ui_element is button:
                     self.order(action)
                     return
-            for i, (button, _) in enumerate(self.dialog_buttons):
+            for i, (button, _command) in enumerate(self.dialog_buttons):
                 if event.ui_element is button:
                     self.answer(i)
                     return
@@ -453,7 +469,11 @@ class PlayScene(BattleScene):
             world = self.camera.screen_to_world(pos)
             to = (round(world[0] * 4) / 4, round(world[1] * 4) / 4)
             if self.move_plan is None or self.move_plan.path[-1:] != (to,):
-                self.move_plan = orders.move_preview(engine, unit, to, force_rate=self.force_rate)
+                bends = self.vehicle_plan.waypoints  # vehicles (issue 20)
+                rate = self.force_rate
+                self.move_plan = orders.move_preview(
+                    engine, unit, to, force_rate=rate, waypoints=bends
+                )
                 plan_move_extras(self)
         elif self.mode in ("fire", "assault"):
             hovered = self.overlays.hovered_unit
@@ -491,7 +511,6 @@ class PlayScene(BattleScene):
         self._draw_los(surface)
         self._draw_choice_points(surface)
         self._draw_spotlight(surface)
-        draw_cards(self, surface)  # --- cards (issue 19): the hands and the card on show
         surface.set_clip(previous)
         self._draw_status(surface)
 
@@ -523,7 +542,7 @@ def open_play(table: str, seed: int = 1, *, config: SessionConfig | None = None)
 
     if config is None:
         config = SessionConfig(mode="solo", table=table, seed=seed)
-    map_path, _ = resolve_map(config.table)
+    map_path, _scenario = resolve_map(config.table)
     opened = open_map(Path(map_path))
     session = GameSession(config)
     return PlayScene(opened, session)
@@ -548,7 +567,11 @@ def battle_scene_for(
     except Exception as exc:  # a table the engine cannot play is still worth looking at
         scene = BattleScene(opened)
         scene.opened = replace(
-            opened, notes=(*opened.notes, f"This table cannot be played ({exc}).")
+            opened,
+            notes=(
+                *opened.notes,
+                _("This table cannot be played ({problem}).").format(problem=exc),
+            ),
         )
         return scene
     return PlayScene(opened, session)

@@ -65,6 +65,9 @@ def _refill(g: Engine, deck: str) -> bool:
         return True
     if not c["shuffled"][deck]:
         cards = rc.decks().full_deck(deck)
+        for fielded in c.get("fielded", []):  # vehicles (issue 20): cards in play as units, R295
+            if fielded in cards:
+                cards.remove(fielded)
         c["shuffled"][deck] = True
         cause = "new"
     else:
@@ -178,7 +181,7 @@ def setup_draws(g: Engine, count: int) -> None:
 def optional_check(g: Engine) -> None:
     """Optional Fog of War: at the start of each turn the best-Quality Regular unit tests its
     Troop Quality; a failure draws a Fog of War card (R184)."""
-    if not (g.state.optional_fog_of_war and g.state.fog_of_war):
+    if not (rc.OPTIONAL_FOG_OF_WAR in g.state.optional_rules and g.state.fog_of_war):
         return
     regulars = [u for u in g.state.units_of(REGULAR) if u.effective_figures]
     if not regulars:

@@ -48,7 +48,6 @@ class Engine:
         map_sha256: str = "",
         difficulty: str = "book",
         optional_rules: tuple[str, ...] | list[str] = (),  # house clearing (issue 21, R246)
-        optional_fog_of_war: bool = False,  # --- cards (issue 19): R184
     ) -> None:
         self.scenario = scenario
         self.battlefield = battlefield
@@ -68,7 +67,6 @@ class Engine:
             exit_edges=[e.value for e in battlefield.exit_edges],
             objectives=scenario.objectives.to_dict(),
             optional_rules=check_rules(optional_rules),  # house clearing (issue 21, R246)
-            optional_fog_of_war=optional_fog_of_war,
             # --- night (issue 19) ---
             night=scenario.night,
             night_vision=dict(scenario.night_vision),
@@ -81,6 +79,9 @@ class Engine:
         self.load_notice = ""
         self.pending: Decision | None = None
         self._los_cache: dict[tuple[Any, ...], bool] = {}
+        # --- vehicles (issue 20): the hulls of this game's vehicles are terrain (R290) ---
+        self.terrain.follow(self.state)
+        self._los_hulls = self.terrain.hull_version
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self._flow = flow.sequence_of_play(self)
         self._advance(None)
@@ -222,6 +223,10 @@ class Engine:
         if not fa or not fb:
             return False
         key = (fa, a.elevation, fb, b.elevation)
+        self.terrain.sync_hulls()  # vehicles (issue 20): a hull moved, sight changed (R290)
+        if self._los_hulls != self.terrain.hull_version:
+            self._los_cache.clear()
+            self._los_hulls = self.terrain.hull_version
         cached = self._los_cache.get(key)
         if cached is None:
             cached = self.terrain.line_of_sight(a.position(), b.position())

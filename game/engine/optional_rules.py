@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.rules.cards import OPTIONAL_FOG_OF_WAR  # --- cards (issue 19)
 from game.rules.house_clearing import BUILDING_CLEARING
 
 OPTIONAL_RULES: dict[str, str] = {
     BUILDING_CLEARING: "Building Clearing (Rulebook: House Clearing)",
+    OPTIONAL_FOG_OF_WAR: "Optional Fog of War (Rulebook: Optional Fog of War)",  # cards, R184
 }
 """Every optional rule the engine plays, by its name in files and on the command line."""
 

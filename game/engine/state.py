@@ -399,9 +399,8 @@ class GameState:
     assets_called: list[str] = field(default_factory=list)  # asset ids called this turn
     assets_called_turn: int = 0  # the turn `assets_called` belongs to
     # --- cards (issue 19) --- the decks, hands and lasting card effects (game/engine/cards.py);
-    # the Optional Fog of War rule chosen at set-up (R184)
+    # the Optional Fog of War rule (R184) is one of `optional_rules`
     cards: dict[str, Any] = field(default_factory=dict)
-    optional_fog_of_war: bool = False
     # --- Commander Insurgent AI (issue 17 §2) ---
     insurgent_ai: str = ""  # which Insurgent controller the game was started with ("" unknown)
     # --- night (issue 19) ---

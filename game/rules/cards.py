@@ -14,9 +14,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from game import resources
 from game.rules.dice import DiceSource, Die
 
-DATA = Path(__file__).resolve().parent / "cards.toml"
+DATA = resources.package_file("game.rules", "cards.toml")
 
 FOG_OF_WAR = "fog_of_war"
 ASSET = "asset"
@@ -24,6 +25,9 @@ DECKS = (FOG_OF_WAR, ASSET)
 PLAYERS = ("regular", "insurgent", "either")
 WHEN = ("on_draw", "held")
 NEEDS = ("", "vehicles", "civilians", "assets", "building_clearing", "special_teams")
+
+OPTIONAL_FOG_OF_WAR = "optional-fog-of-war"
+"""The Optional Fog of War rule's name among the optional rules (R184, R246)."""
 
 FOG_OF_WAR_CARDS = 40
 """The Fog of War sheets print 40 cards (Rulebook: Fog of War & Asset Cards)."""

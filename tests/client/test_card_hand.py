@@ -63,7 +63,8 @@ def test_r184_the_setup_screen_offers_the_optional_fog_of_war_rule(
     from pathlib import Path
 
     from game.client.setup import SetupScene
-    from game.client.setup_config import FOG_LABELS
+    from game.client.setup_rules import FOG_LABELS
+    from game.rules.cards import OPTIONAL_FOG_OF_WAR
 
     monkeypatch.setattr("game.client.briefing.SHOW_BRIEFING", False)
     root = Path(__file__).resolve().parents[2]
@@ -72,8 +73,8 @@ def test_r184_the_setup_screen_offers_the_optional_fog_of_war_rule(
     app.step()
     assert setup.fog_menu is not None
     setup._dropdown(setup.fog_menu, FOG_LABELS[True])
-    assert setup.choices.optional_fog_of_war is True
+    assert setup.choices.optional_rules == [OPTIONAL_FOG_OF_WAR]
     assert setup.start() is True
     started = setup.started
     assert isinstance(started, PlayScene)
-    assert started.session.engine.state.optional_fog_of_war is True
+    assert started.session.engine.state.optional_rules == [OPTIONAL_FOG_OF_WAR]

@@ -53,7 +53,11 @@ def staged(
     table = Battlefield("tests/open.tmx", "open", 48.0, 48.0, 32.0)
     staging = Staging(units=list(units or (MARINES, CELL)), fog_of_war=fog, insurgency_level=level)
     return Engine(
-        StagedScenario(staging), table, 0, dice=Forced(script), optional_fog_of_war=optional
+        StagedScenario(staging),
+        table,
+        0,
+        dice=Forced(script),
+        optional_rules=[rc.OPTIONAL_FOG_OF_WAR] if optional else [],
     )
 
 

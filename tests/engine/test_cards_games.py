@@ -14,6 +14,7 @@ from game.engine.controllers import Controller
 from game.engine.engine import Engine
 from game.engine.state import INSURGENT, REGULAR
 from game.headless import play
+from game.rules.cards import OPTIONAL_FOG_OF_WAR
 from game.save import SaveError, load_save, new_game, resolve_map, save_data, write_save
 from game.scenarios.scenario_file import load_scenario_file
 from game.scenarios.toml_fields import ScenarioFileError
@@ -24,7 +25,8 @@ SCENARIO, SEED, TURNS = "sweep-and-clear", 3, 1
 
 def new(optional: bool = False) -> Engine:
     map_path, scenario_id = resolve_map(SCENARIO)
-    return new_game(map_path, scenario_id, SEED, turn_limit=TURNS, optional_fog_of_war=optional)
+    rules = [OPTIONAL_FOG_OF_WAR] if optional else []
+    return new_game(map_path, scenario_id, SEED, turn_limit=TURNS, optional_rules=rules)
 
 
 def ais(engine: Engine) -> dict[str, Controller]:
@@ -88,19 +90,45 @@ def test_a_save_after_every_command_with_cards_plays_on_alike(
 
 def test_r184_the_optional_fog_of_war_rule_is_kept_in_saves(tmp_path: Path) -> None:
     game = new(optional=True)
-    assert save_data(game)["optional_fog_of_war"] is True
+    assert save_data(game)["optional_rules"] == [OPTIONAL_FOG_OF_WAR]
     write_save(game, tmp_path / "o.json")
     loaded = load_save(tmp_path / "o.json")
-    assert loaded.state.optional_fog_of_war is True
+    assert loaded.state.optional_rules == [OPTIONAL_FOG_OF_WAR]
     assert loaded.events_sha256() == game.events_sha256()
     play(loaded, ais(loaded))
     checks = [e for e in loaded.state.events if e["data"].get("cause") == "optional_fog_of_war"]
     assert len(checks) == 1  # turn 1's check (a one-turn game)
     data = (tmp_path / "o.json").read_text(encoding="utf-8")
     (tmp_path / "bad.json").write_text(
-        data.replace('"optional_fog_of_war": true', '"optional_fog_of_war": "yes"'),
+        data.replace('"optional-fog-of-war"', '"optional-fog-of-peace"'),
         encoding="utf-8",
     )
+    with pytest.raises(SaveError, match="optional"):
+        load_save(tmp_path / "bad.json")
+
+
+def test_r184_an_older_save_with_its_own_optional_fog_of_war_field_loads_the_rule_on(
+    tmp_path: Path,
+) -> None:
+    """Saves written while the rule had a field of its own (`optional_fog_of_war: true`, no
+    `optional_rules` entry) load as the optional rule on and play on to the same events."""
+    import json
+
+    game = new(optional=True)
+    play(game, ais(game))
+    data = save_data(game)
+    data["optional_rules"] = []
+    data["optional_fog_of_war"] = True
+    (tmp_path / "old.json").write_text(json.dumps(data), encoding="utf-8")
+    loaded = load_save(tmp_path / "old.json")
+    assert loaded.state.optional_rules == [OPTIONAL_FOG_OF_WAR]
+    assert loaded.events_sha256() == game.events_sha256()
+    data["optional_fog_of_war"] = False
+    (tmp_path / "off.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError):  # without the rule the log no longer replays the same
+        load_save(tmp_path / "off.json")
+    data["optional_fog_of_war"] = "yes"
+    (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(SaveError, match="optional_fog_of_war"):
         load_save(tmp_path / "bad.json")
 

@@ -205,7 +205,10 @@ def test_r246_rule_flag_plays_clearing_and_a_stopped_game_resumes_the_same(
     ("flag", "message"),
     [
         ("building-clearing", "--rule 'building-clearing': write NAME=on or NAME=off"),
-        ("night=on", "unknown optional rule 'night' (known: building-clearing)"),
+        (
+            "night=on",
+            "unknown optional rule 'night' (known: building-clearing, optional-fog-of-war)",
+        ),
     ],
 )
 def test_a_bad_rule_flag_is_one_line_and_exit_2(

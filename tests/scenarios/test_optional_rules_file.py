@@ -40,7 +40,7 @@ def test_an_unknown_optional_rule_is_one_line_naming_the_key(tmp_path: Path) -> 
     (line,) = [str(p) for p in caught.value.problems]
     assert line == (
         f"error: {path}: optional_rules: 'night-ops' is not an optional rule; "
-        "write one of: building-clearing"
+        "write one of: building-clearing, optional-fog-of-war"
     )
 
 
