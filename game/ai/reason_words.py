@@ -290,4 +290,9 @@ LINES: tuple[str, ...] = (
     N_("the shot is poor (E={shot})"),
     N_("{unit} moves to {point} (danger E={danger})"),
     N_("{unit} stays"),
+    # --- the safest route (issue 17, helper ai2): ai/safest.py (R274) ---
+    N_(
+        'T{turn} {unit} {action}: the safest route walks {walked}" with {seen}" in Regular '
+        'sight (the shortest way: {shortest}" in sight) (R274)'
+    ),
 )
