@@ -113,7 +113,9 @@ def N_(message: str) -> str:
 # the first catalogue template ("Insurgent group {number}") that reads the same with its fields
 # filled, each field retold in turn.
 _PLACE = re.compile(r"\{([^{}]*)\}")
-_MIN_LITERAL_LETTERS = 4
+_MIN_LITERAL_MARKS = 2
+# a field's text: as short as may be, with its brackets closed (two levels deep)
+_FIELD = r"(?:[^()\[\]]|\((?:[^()]|\([^()]*\))*\)|\[[^\[\]]*\])+?"
 _templates: dict[str, list[tuple[str, re.Pattern[str], list[str], str]]] = {}
 
 
@@ -121,8 +123,9 @@ def _pattern(msgid: str) -> tuple[re.Pattern[str], list[str]] | None:
     """A regular expression reading `msgid` with its placeholders filled, and the placeholders in
     order; None when the template has too few words of its own to be recognised safely."""
     literals = _PLACE.split(msgid)[::2]
-    if sum(ch.isalpha() for chunk in literals for ch in chunk) < _MIN_LITERAL_LETTERS:
-        return None
+    marks = [ch for chunk in literals for ch in chunk if not ch.isspace()]
+    if len(marks) < _MIN_LITERAL_MARKS and not any(ch.isalpha() for ch in marks):
+        return None  # a lone letter will do ("{count} {label} x{points}"), a lone colon not
     fields = _PLACE.findall(msgid)
     parts: list[str] = []
     groups: dict[str, int] = {}
@@ -134,7 +137,7 @@ def _pattern(msgid: str) -> tuple[re.Pattern[str], list[str]] | None:
                 parts.append(f"(?P=g{groups[field]})")
             else:
                 groups[field] = i
-                parts.append(f"(?P<g{i}>.+?)")
+                parts.append(f"(?P<g{i}>{_FIELD})")
     return re.compile("".join(parts), re.DOTALL), fields
 
 
@@ -143,24 +146,35 @@ def _template_index() -> list[tuple[str, re.Pattern[str], list[str], str]]:
     if found is not None:
         return found
     catalogue = getattr(_catalogues["narration"], "_catalog", {})
-    rows: list[tuple[int, str, re.Pattern[str], list[str], str]] = []
+    rows: list[tuple[tuple[int, int], str, re.Pattern[str], list[str], str]] = []
     for msgid, msgstr in catalogue.items():
-        if not isinstance(msgid, str) or "{" not in msgid or not msgstr or msgstr == msgid:
+        if not isinstance(msgid, str) or "{" not in msgid or not msgstr:
             continue
         built = _pattern(msgid)
         if built is None:
             continue
-        longest = max(_PLACE.split(msgid)[::2], key=len)
-        rows.append((len(msgid) - len("".join(built[1])), longest, built[0], built[1], msgstr))
-    rows.sort(key=lambda row: -row[0])
+        literals = _PLACE.split(msgid)[::2]
+        # the outer shapes first: a template that opens with its own words ("Regular AI: ",
+        # '"', "T{turn} ") wraps the others; then the one with the most words of its own
+        rank = (len(literals[0]), sum(len(chunk) for chunk in literals))
+        rows.append((rank, max(literals, key=len), built[0], built[1], msgstr))
+    rows.sort(key=lambda row: (-row[0][0], -row[0][1]))
     _templates[_language] = [(longest, p, f, s) for _n, longest, p, f, s in rows]
     return _templates[_language]
 
 
+_RULING_TAIL = re.compile(r"(.+?)( \((?:R\d|see |Rulebook)[^()]*\))")
+_LIST_SEPARATORS = ("; ", ", ")
+_SCORE_SEPARATORS = re.compile(r"( [+-]\d+(?: |$)| = )")
+
+
 def retell(text: str, depth: int = 0) -> str:
-    """A finished English narration text (a name, a reason, a data word) in the language in
-    use; the text itself in English or when no catalogue message reads like it."""
-    if _language == "en" or not text or depth > 4:
+    """A finished English narration text (a name, a reason, a data word, an AI's reason) in the
+    language in use; the text itself in English or when no catalogue message reads like it.
+
+    Tried in turn: the exact message; the first template that reads the same (its fields
+    retold); the text less a trailing ruling "(R70)"; the items of a list ("a; b", "a, b")."""
+    if _language == "en" or not text or depth > 8:
         return text
     exact = narr(text)
     if exact != text:
@@ -171,12 +185,58 @@ def retell(text: str, depth: int = 0) -> str:
         match = pattern.fullmatch(text)
         if match is None:
             continue
-        values: dict[str, str] = {}
-        for i, field in enumerate(fields):
-            if field not in values:
-                values[field] = retell(match.group(f"g{i}"), depth + 1)
+        found = [match.group(f"g{fields.index(field)}") for field in fields]
+        if not all(_balanced(value) for value in found):
+            continue  # a field cut across brackets: this template is not the text's shape
+        values = _retold_fields(pattern.pattern, fields, found, depth)
         return _fill(french, values)
+    tail = _RULING_TAIL.fullmatch(text)
+    if tail is not None:
+        head = retell(tail.group(1), depth + 1)
+        if head != tail.group(1):
+            return head + tail.group(2)
+    for separator in _LIST_SEPARATORS:
+        if separator in text:
+            parts = text.split(separator)
+            told = [retell(part, depth + 1) for part in parts]
+            if told != parts:
+                return separator.join(told)
+    parts = _SCORE_SEPARATORS.split(text)  # a Firepower pool: "5 figures +5 Solid Cover +1 = 6"
+    if len(parts) > 1:
+        told = [part if i % 2 else retell(part, depth + 1) for i, part in enumerate(parts)]
+        if told != parts:
+            return "".join(told)
     return text
+
+
+def _balanced(value: str) -> bool:
+    depth = 0
+    for ch in value:
+        depth += (ch in "([") - (ch in ")]")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _retold_fields(pattern: str, fields: list[str], found: list[str], depth: int) -> dict[str, str]:
+    """Each field retold. Two fields written side by side with a space between ("{unit}
+    {action}") are split where both halves are catalogue texts, if such a split exists."""
+    found = list(found)
+    for i in range(len(fields) - 1):
+        if f"(?P<g{i}>{_FIELD})\\ (?P<g{i + 1}>{_FIELD})" not in pattern:
+            continue
+        both = f"{found[i]} {found[i + 1]}"
+        cuts = [k for k, ch in enumerate(both) if ch == " "]
+        for k in cuts:
+            left, right = both[:k], both[k + 1 :]
+            if retell(left, depth + 1) != left and retell(right, depth + 1) != right:
+                found[i], found[i + 1] = left, right
+                break
+    values: dict[str, str] = {}
+    for field, value in zip(fields, found, strict=True):
+        if field not in values:
+            values[field] = retell(value, depth + 1)
+    return values
 
 
 def _fill(template: str, values: dict[str, str]) -> str:

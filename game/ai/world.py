@@ -69,6 +69,7 @@ class _World:
     def __init__(self, view: PlayerView, terrain: Terrain, battlefield: Battlefield) -> None:
         self.state = GameState.from_dict(view.state)
         self.terrain = terrain
+        terrain.follow(self.state)  # vehicles (issue 20): the hulls are terrain (R290)
         self.battlefield = battlefield
         self.turn = self.state.turn
         self.regulars = self.state.units_of(REGULAR)

@@ -18,7 +18,7 @@ import pygame
 from game.client import text
 from game.client.playback import Beat
 from game.engine.state import GameState
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, narr, ngettext
 from game.rules import cards as rc
 
 if TYPE_CHECKING:
@@ -78,8 +78,8 @@ class CardShow:
         if card_id not in rc.decks().cards:
             return
         card = rc.card(card_id)
-        if beat.kind == "CardDrawn" or card.title != self.title:
-            self.title, self.body, self.outcome = card.title, card.text, ""
+        if beat.kind == "CardDrawn" or narr(card.title) != self.title:
+            self.title, self.body, self.outcome = narr(card.title), narr(card.text), ""
         if beat.kind != "CardDrawn":
             self.outcome = beat.text.split(": ", 1)[-1]
         self.until = now + SHOW_MS
@@ -129,7 +129,7 @@ def _draw_panel(
             none = _("{hand}: none").format(hand=heading)
             lines[-1] = (text.text(none, 14, DIM_TEXT), "")
         for card_id in ids:
-            lines.append((text.text("  " + rc.card(card_id).title, 14, PANEL_TEXT), card_id))
+            lines.append((text.text("  " + narr(rc.card(card_id).title), 14, PANEL_TEXT), card_id))
     width = max(s.get_width() for s, _card in lines) + 12
     height = sum(s.get_height() + 2 for s, _card in lines) + 8
     box = pygame.Rect(0, 0, width, height)
@@ -146,7 +146,7 @@ def _draw_panel(
         surface.blit(line, row.topleft)
         if card_id and row.collidepoint(mouse):
             card = rc.card(card_id)
-            hovered = (card.title, card.text, (row.right + 10, row.top - 60))
+            hovered = (narr(card.title), narr(card.text), (row.right + 10, row.top - 60))
         y += line.get_height() + 2
     return hovered
 

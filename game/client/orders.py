@@ -8,10 +8,12 @@ engine never disagree; the odds come from `game.rules.odds`.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from game import i18n
 from game.battlefield.model import Point
 
 # the line-of-sight tool, split out (its names stay reachable here for the screens)
@@ -98,6 +100,7 @@ class FirePreview:
     defense: str
     odds: CasualtyOdds | None
     blocked: str  # '' when the fire is legal now
+    hits: str = "casualties"  # vehicles (issue 20): what a hit is (penetrating hits on armour)
 
     @property
     def lines(self) -> list[str]:
@@ -110,7 +113,7 @@ class FirePreview:
             _("Defense {dice}").format(dice=self.defense),
         ]
         if self.odds is not None:
-            out.append(odds_text(self.odds))
+            out.append(odds_text(self.odds, self.hits))
         return out
 
 
@@ -121,14 +124,19 @@ def percent(p: Fraction) -> str:
     return f"{value:.0f}%"
 
 
-def odds_text(odds: CasualtyOdds) -> str:
-    """`3d8 vs 2d10: P(0) 41% · P(1) 38% · P(2) 17% · P(3) 4% · expected 0.84 casualties`."""
+def odds_text(odds: CasualtyOdds, hits: str = "casualties") -> str:
+    """`3d8 vs 2d10: P(0) 41% · P(1) 38% · P(2) 17% · P(3) 4% · expected 0.84 casualties`
+    (against a vehicle: penetrating hits, each a damage check)."""
     parts = [f"P({k}) {percent(p)}" for k, p in enumerate(odds.exact)]
     return (
         _("{attack} vs {defense}: ").format(attack=odds.attack_label, defense=odds.defense_label)
         + " · ".join(parts)
         + " · "
-        + _("expected {n} casualties").format(n=f"{odds.expected:.2f}")
+        + (
+            _("expected {n} casualties").format(n=f"{odds.expected:.2f}")
+            if hits == "casualties"
+            else _("expected {n} {hits}").format(n=f"{odds.expected:.2f}", hits=hits)
+        )
     )
 
 
@@ -267,15 +275,16 @@ def _preview(
             odds = casualty_odds(fp.total, unit.quality_die(), df.total, die_of(engine, target))
         except ValueError:
             odds = None
-    return FirePreview(unit.name, target.name, fp.describe(), df.describe(), odds, blocked)
+    hits = "casualties"
+    if vehicles.is_vehicle(engine.state, target):  # vehicles (issue 20): damage, not casualties
+        hits = i18n._("penetrating hits (each a damage check: Vehicle Breakdown)")
+    return FirePreview(unit.name, target.name, fp.describe(), df.describe(), odds, blocked, hits)
 
 
 def fire_odds(engine: Engine, unit: UnitState, target: UnitState) -> CasualtyOdds:
     """The exact casualty odds of `unit` firing at `target` now (the test's oracle)."""
     fp = engine.firepower(unit, target, interruption_penalty=penalty_now(engine, unit))
     df = engine.defense(target, thermobaric=smaw_fires(unit))  # a SMAW: no cover dice (R194)
-    return casualty_odds(fp.total, unit.quality_die(), df.total, target.quality_die())
-    df = engine.defense(target)
     return casualty_odds(fp.total, unit.quality_die(), df.total, die_of(engine, target))
 
 
@@ -338,14 +347,19 @@ def reachable_near(engine: Engine, start: Point, to: Point) -> Point:
 
 
 def move_preview(
-    engine: Engine, unit: UnitState, to: Point, *, force_rate: str | None = None
+    engine: Engine,
+    unit: UnitState,
+    to: Point,
+    *,
+    force_rate: str | None = None,
+    waypoints: Sequence[Point] = (),
 ) -> MovePreview:
     """The path to `to` (or the nearest reachable point, `reachable_near`), its length, and the
     rate it needs (Cautious up to 6", else Rapid). A vehicle's is a drive (issue 20)."""
     if vehicles.is_vehicle(engine.state, unit):
         from game.client.vehicle_orders import drive_preview  # it builds on this module
 
-        return drive_preview(engine, unit, to, force_rate=force_rate)
+        return drive_preview(engine, unit, to, force_rate=force_rate, waypoints=tuple(waypoints))
     start = unit.leader_point
     requested = to
     to = reachable_near(engine, start, to)

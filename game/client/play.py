@@ -54,6 +54,7 @@ from game.client.playback import Beat, Playback, beat_of
 from game.client.risk import RiskPreview
 from game.client.session import GameSession, Seat, SessionConfig
 from game.client.sound import loudest
+from game.client.vehicle_input import VehiclePlan  # --- vehicles (issue 20)
 from game.client.viewmodel import BattleView
 from game.client.words import PACE_NAMES, side_label
 from game.engine.commands import (
@@ -131,6 +132,7 @@ class PlayScene(BattleScene):
         self.move_exit: ExitPreview | None = None  # the plan leaves the table
         self.move_risk: RiskPreview | None = None  # who could interrupt it, and the odds
         self.force_rate: str | None = None
+        self.vehicle_plan = VehiclePlan()  # vehicles (issue 20): waypoints, a way out
         self.fire_plan: orders.FirePreview | None = None
         self.preview_text = ""
         self.call_asset, self._call_key = "", ""  # support assets (issue 19): play_support
@@ -467,7 +469,11 @@ class PlayScene(BattleScene):
             world = self.camera.screen_to_world(pos)
             to = (round(world[0] * 4) / 4, round(world[1] * 4) / 4)
             if self.move_plan is None or self.move_plan.path[-1:] != (to,):
-                self.move_plan = orders.move_preview(engine, unit, to, force_rate=self.force_rate)
+                bends = self.vehicle_plan.waypoints  # vehicles (issue 20)
+                rate = self.force_rate
+                self.move_plan = orders.move_preview(
+                    engine, unit, to, force_rate=rate, waypoints=bends
+                )
                 plan_move_extras(self)
         elif self.mode in ("fire", "assault"):
             hovered = self.overlays.hovered_unit

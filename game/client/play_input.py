@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.battlefield.model import Point
-from game.client import orders, vehicle_orders
+from game.client import orders, vehicle_input, vehicle_orders
 from game.client.handoff import handoff_due
 from game.client.play_consts import (
     KEYS,
@@ -38,6 +38,7 @@ def _key(self: PlayScene, event: pygame.event.Event) -> bool:
         self.move_plan = None
         self.fire_plan = None
         self.los_probe = None
+        self.vehicle_plan.clear()  # vehicles (issue 20)
         self.say(_("Cancelled."))
         return True
     if key == pygame.K_ESCAPE:  # nothing to cancel: ask before leaving the battle
@@ -52,7 +53,13 @@ def _key(self: PlayScene, event: pygame.event.Event) -> bool:
         self.answer(key - pygame.K_1)
         return True
     if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode == "move":
-        if self.move_plan is not None and self.move_plan.path:
+        if isinstance(self.move_plan, vehicle_orders.DrivePreview):  # vehicles (issue 20)
+            seat = self.human_seat()
+            unit = self._ordered_unit(seat) if seat is not None else None
+            order = None if unit is None else vehicle_orders.drive_order(self.move_plan, unit)
+            if order is not None and not self.move_plan.blocked and self.give(order):
+                self.vehicle_plan.clear()
+        elif self.move_plan is not None and self.move_plan.path:
             self._commit_move(self.move_plan.path[-1])
         return True
     if key == pygame.K_s and self.mode == "fire":
@@ -108,6 +115,9 @@ def _click(self: PlayScene, pos: tuple[int, int]) -> bool:
     seat = self.human_seat()
     if self.mode == "move" and seat is not None:
         self._commit_move(world)
+        return True
+    if self.mode == "dismount" and seat is not None:  # vehicles (issue 20): the way out
+        vehicle_input.dismount_click(self, seat, world)
         return True
     if self.mode == "call" and seat is not None:  # support assets (issue 19)
         from game.client.play_support import support_click
@@ -176,13 +186,7 @@ def _commit_move(self: PlayScene, world: Point) -> None:
     # --- vehicles (issue 20): a vehicle drives; a click onto a friendly vehicle boards it ---
     engine = self.session.engine
     if vehicle_orders.is_vehicle(engine, unit):
-        drive = vehicle_orders.drive_preview(
-            engine, unit, (round(world[0], 2), round(world[1], 2)), force_rate=self.force_rate
-        )
-        if drive.blocked:
-            self.say(drive.blocked, True)
-            return
-        self.give(vehicle_orders.drive_order(drive, unit))
+        vehicle_input.drive_click(self, unit, world)  # Shift: a waypoint
         return
     board = vehicle_orders.board_order(engine, unit, world)
     if board is not None:

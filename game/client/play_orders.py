@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.client import civilian_orders, orders, vehicle_orders
+from game.client import civilian_orders, orders, vehicle_input, vehicle_orders
 from game.client.handoff import handoff_due
 from game.client.play_consts import (
     BOARD_KINDS,
@@ -138,6 +138,7 @@ def order(self: PlayScene, action: str) -> None:
     if action == "move":
         self.mode = "move"
         self.force_rate = None
+        self.vehicle_plan.clear()  # vehicles (issue 20): a new drive, no waypoints yet
         self.say(
             _("{unit}: move — click where the leader goes (Esc cancels)").format(unit=unit.name)
         )
@@ -159,11 +160,7 @@ def order(self: PlayScene, action: str) -> None:
     elif action == "release":
         self.give(ReleasePows(side=side, unit=unit.id))
     elif action == "join" and vehicle_orders.is_vehicle(self.session.engine, unit):
-        out = vehicle_orders.next_dismount(self.session.engine, unit)  # vehicles (issue 20)
-        if out is None:
-            self.say(_("{unit}: nobody can get out now (R218, R220)").format(unit=unit.name), True)
-            return
-        self.give(out)
+        vehicle_input.start_dismount(self, unit)  # vehicles (issue 20): the spot is clicked
     elif action in ("split", "join"):
         command = (
             orders.split_order(side, unit)

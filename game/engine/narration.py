@@ -68,13 +68,16 @@ def test_shown(d: Data, prefix: str = "") -> str:
     return shown(d[prefix + "die"], d[prefix + "face"], d.get(prefix + "modifier", 0))
 
 
-def breakdown_words(b: Data) -> str:
-    """A Firepower or Defense pool with its reasons: "Optimum Range +3 Leader +1 = 4"."""
+def breakdown_words(b: Data, *, told: bool = True) -> str:
+    """A Firepower or Defense pool with its reasons: "Optimum Range +3 Leader +1 = 4", in the
+    language in use; `told=False` keeps the English, for a reason written into event data."""
+    word = retell if told else str
+    capped = narr(" (capped at {cap})") if told else " (capped at {cap})"
     items = b["items"]
-    text = " ".join(f"{retell(r)} {a:+d}" for r, a in items)
+    text = " ".join(f"{word(r)} {a:+d}" for r, a in items)
     if sum(a for _r, a in items) > b["cap"]:
-        text += narr(" (capped at {cap})").format(cap=b["cap"])
-    text += "".join(f" {retell(r)} -{a}" for r, a in b["penalties"])
+        text += capped.format(cap=b["cap"])
+    text += "".join(f" {word(r)} -{a}" for r, a in b["penalties"])
     return f"{text} = {b['total']}"
 
 
@@ -417,7 +420,9 @@ def reinforcement_row_words(row: Data) -> str:
 
 def _reinforcement_roll(d: Data, turn: int) -> str:
     a, b = d["table_faces"]
-    text = f"2d6={a}+{b}={a + b}: {reinforcement_row_words(d['row'])}"
+    text = narr("2d6={a}+{b}={total}: {row}").format(
+        a=a, b=b, total=a + b, row=reinforcement_row_words(d["row"])
+    )
     if d["small_arms_faces"]:
         text += narr(" (small arms d6 {faces})").format(faces=list(d["small_arms_faces"]))
     if d["rpg_faces"]:

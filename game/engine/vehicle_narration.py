@@ -145,6 +145,12 @@ def _fire_mission(d: Data, turn: int) -> str:
     ).format(turn=turn, unit_name=d["unit_name"], turns=d["turns"], needed=d["needed"], done=done)
 
 
+def _asset_fielded(d: Data, turn: int) -> str:
+    return narr(
+        "{title}: {unit_name} takes the field with the force (Rulebook: Fog of War & Asset Cards)"
+    ).format(title=d["title"], unit_name=d["unit_name"])
+
+
 VEHICLE_SENTENCES: dict[str, Callable[[Data, int], str]] = {
     K.VEHICLE_MOVE_START: _move_start,
     K.VEHICLE_MOVE_END: _move_end,
@@ -154,4 +160,5 @@ VEHICLE_SENTENCES: dict[str, Callable[[Data, int], str]] = {
     K.MOUNT: _mount,
     K.DISMOUNT: _dismount,
     K.FIRE_MISSION: _fire_mission,
+    K.ASSET_FIELDED: _asset_fielded,
 }
