@@ -420,8 +420,9 @@ def reach_outline(engine: Engine, unit: UnitState, reach: float) -> list[Point]:
 
 # -- line of sight between two points ------------------------------------------------------
 def unit_name(engine: Engine, unit_id: str) -> str:
+    """The unit's name as a button says it, in the language in use."""
     unit = engine.state.units.get(unit_id)
-    return unit.name if unit is not None else unit_id
+    return retell(unit.name) if unit is not None else unit_id
 
 
 def describe_choice(engine: Engine, command: Command) -> str:

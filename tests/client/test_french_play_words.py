@@ -48,6 +48,11 @@ def test_the_map_labels_card_and_status_line_speak_french(app: Any, drawn: list[
     card = play.card_markup()
     assert "À couvert" in card and "In Cover" not in card
     assert "Insurgent group" not in card
+    from game.client.orders import unit_name
+
+    engine = play.session.engine
+    alpha = next(u.id for u in engine.state.units.values() if u.name == "Alpha fireteam")
+    assert unit_name(engine, alpha) == "Équipe de feu Alpha"  # the dialog's buttons
 
 
 def test_the_engine_prompts_are_retold_in_french() -> None:
