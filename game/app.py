@@ -18,7 +18,35 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"ambush-alley {__version__}")
     add_client_arguments(parser)
     add_headless_arguments(parser)  # shares --scenario/--map with the window
+    # --- French UI (issue 24): the language ---
+    parser.add_argument(
+        "--lang",
+        metavar="system|en|fr",
+        help="the language of the screens and the game log (default: the window follows "
+        "Settings, a --headless game is English); RESULT/JSON lines stay English",
+    )
     return parser
+
+
+def choose_language(args: argparse.Namespace) -> str | None:
+    """Switch the game to the language `--lang` asks for (else: the window's Settings, a
+    headless game English); the error line for a bad value, or None."""
+    from game import i18n
+
+    choice = getattr(args, "lang", None)
+    if choice is not None and choice not in ("system", *i18n.LANGUAGES):
+        return (
+            f"--lang {choice}: unknown language (choose from system, {', '.join(i18n.LANGUAGES)})"
+        )
+    if choice is None:
+        if args.headless or args.load:
+            choice = "en"  # a headless log reads the same on every desktop unless asked
+        else:
+            from game.client.settings import load_settings
+
+            choice = load_settings().settings.language
+    i18n.set_language(choice)
+    return None
 
 
 WHAT_TO_CHOOSE = {
@@ -29,6 +57,10 @@ WHAT_TO_CHOOSE = {
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    problem = choose_language(args)  # --- French UI (issue 24): before any screen is built
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     if args.headless or args.load:
         return run_headless(args)  # a whole game in the terminal, ending with RESULT {json}
     chosen = [

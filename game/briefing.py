@@ -15,24 +15,26 @@ from dataclasses import dataclass
 from game.engine.engine import Engine
 from game.engine.optional_rules import OPTIONAL_RULES  # house clearing (issue 21)
 from game.engine.state import INSURGENT, REGULAR, UnitState
+from game.i18n import N_, narr, retell
 from game.report import objective_lines
 
 KIND_NAMES = {
-    "leader": "Leader",
-    "rifle": "Rifle",
-    "small_arms": "Rifle",
-    "rgl": "Rifle grenade launcher",
-    "saw": "SAW",
-    "mg": "Machine gun",
-    "hmg": "Heavy machine gun",
-    "rpg": "RPG",
-    "at_rpg": "Anti-tank RPG",
-    "l_support": "Light support weapon",
-    "sniper": "Sniper",
-    "medic": "Medic",
-    "dependant": "Dependant",
+    "leader": N_("Leader"),
+    "rifle": N_("Rifle"),
+    "small_arms": N_("Rifle"),
+    "rgl": N_("Rifle grenade launcher"),
+    "saw": N_("SAW"),
+    "mg": N_("Machine gun"),
+    "hmg": N_("Heavy machine gun"),
+    "rpg": N_("RPG"),
+    "at_rpg": N_("Anti-tank RPG"),
+    "l_support": N_("Light support weapon"),
+    "sniper": N_("Sniper"),
+    "medic": N_("Medic"),
+    "dependant": N_("Dependant"),
 }
-"""A figure's kind or arms in words, for the briefing and the unit card."""
+"""A figure's kind or arms in words, for the briefing and the unit card (in the language in use
+where they are drawn: `figure_words` puts them through `narr`)."""
 
 
 def figure_words(kinds: Iterable[str]) -> list[str]:
@@ -42,7 +44,7 @@ def figure_words(kinds: Iterable[str]) -> list[str]:
         counts[kind] = counts.get(kind, 0) + 1
     words = []
     for kind, count in counts.items():
-        name = KIND_NAMES.get(kind, kind.replace("_", " ").capitalize())
+        name = narr(KIND_NAMES[kind]) if kind in KIND_NAMES else kind.replace("_", " ").capitalize()
         words.append(f"{name} ×{count}" if count > 1 else name)
     return words
 
@@ -100,7 +102,7 @@ def force_line(unit: UnitState) -> ForceLine:
         return "/".join(f"d{s}" for s in sorted(sizes, reverse=True))
 
     return ForceLine(
-        unit.side, unit.name, len(unit.figures), makeup(unit), dice(quality), dice(morale)
+        unit.side, retell(unit.name), len(unit.figures), makeup(unit), dice(quality), dice(morale)
     )
 
 
@@ -129,7 +131,7 @@ def briefing_of(engine: Engine) -> Briefing:
     shown_sides = (REGULAR,) if hidden else (REGULAR, INSURGENT)
     units = [u for u in state.units.values() if u.on_table and u.figures]
     forces = tuple(force_line(u) for side in shown_sides for u in units if u.side == side)
-    marks = [Mark(u.side, *u.centre, u.name) for u in units if u.side in shown_sides]
+    marks = [Mark(u.side, *u.centre, retell(u.name)) for u in units if u.side in shown_sides]
     marks += [
         Mark("hot_spot", h.x, h.y, str(h.number))
         for h in state.hot_spots.values()
@@ -138,14 +140,15 @@ def briefing_of(engine: Engine) -> Briefing:
     marks += [Mark("contractor", c.x, c.y) for c in state.contractors]
     field = engine.battlefield
     return Briefing(
-        title=state.title,
-        brief=paragraphs(engine.scenario.brief),
+        # --- French (issue 24): the scenario file's texts in the language in use ---
+        title=retell(state.title),
+        brief=paragraphs(narr(engine.scenario.brief) if engine.scenario.brief else ""),
         turn_limit=state.turn_limit,
         insurgency_level=str(state.insurgency_level),
         fog_of_war=hidden,
         forces=forces,
-        victory=victory_lines(engine),
-        objectives=objective_lines(state.objectives, state.tally),
+        victory=tuple(retell(line) for line in victory_lines(engine)),
+        objectives=tuple(retell(line) for line in objective_lines(state.objectives, state.tally)),
         marks=tuple(marks),
         map_path=state.map_path,
         width=field.width,
@@ -153,5 +156,7 @@ def briefing_of(engine: Engine) -> Briefing:
         hidden_insurgents=hidden,
         optional_rules=tuple(OPTIONAL_RULES[r] for r in state.optional_rules),  # R246
         night=state.night,
-        arrivals="by a table edge" if engine.scenario.reinforcement_edges else "at hot spots",
+        arrivals=narr(N_("by a table edge"))
+        if engine.scenario.reinforcement_edges
+        else narr(N_("at hot spots")),
     )

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from game.battlefield.errors import MapError
+from game.i18n import narr
 from game.save import (
     Autosaver,
     SaveError,
@@ -355,7 +356,11 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
             after_command=autosave,
             on_note=(
                 # the solo rules' reasons (table, row, die) printed before what they lead to
-                (lambda side, line: print(f"Insurgent AI: {line}", file=stream))
+                (
+                    lambda side, line: print(
+                        narr("Insurgent AI: {line}").format(line=line), file=stream
+                    )
+                )
                 if not args.quiet and engine.state.insurgent_ai in ("ai", "commander")
                 else None
             ),

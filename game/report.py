@@ -26,6 +26,7 @@ from game.engine.engine import Engine
 from game.engine.narration import narrate_event
 from game.engine.protocol import EventKind
 from game.engine.state import INSURGENT, REGULAR, side_name
+from game.i18n import N_, narr, retell
 from game.rules.combat import casualties_from_rolls
 from game.rules.dice import Die
 from game.rules.odds import casualty_odds
@@ -106,7 +107,11 @@ class AfterAction:
         return next(r for r in self.luck if r.turn == 0 and r.side == side)
 
 
-WINNERS = {"regular": "Regular victory", "insurgent": "Insurgent victory", "none": "Nobody wins"}
+WINNERS = {
+    "regular": N_("Regular victory"),
+    "insurgent": N_("Insurgent victory"),
+    "none": N_("Nobody wins"),
+}
 
 
 def fire_luck(event: Mapping[str, Any], sides: Mapping[str, str]) -> FireLuck:
@@ -206,6 +211,15 @@ def vp_by_turn(engine: Engine) -> list[VpPoint]:
     return points
 
 
+def _headline(margin: str, winner: str) -> str:
+    """ "Marginal — Regular victory" in the language in use."""
+    told = retell(margin)
+    return narr("{margin} — {winner}").format(
+        margin=told[:1].upper() + told[1:],
+        winner=narr(WINNERS[winner]) if winner in WINNERS else winner,
+    )
+
+
 def after_action(engine: Engine, *, with_vp_chart: bool = True) -> AfterAction:
     """The after-action report of a (usually finished) game."""
     state = engine.state
@@ -219,16 +233,21 @@ def after_action(engine: Engine, *, with_vp_chart: bool = True) -> AfterAction:
     winner = str(result.get("winner", data.get("winner", "none")))
     margin = str(result.get("margin", data.get("margin", "")))
     return AfterAction(
-        title=state.title,
-        headline=f"{margin} — {WINNERS.get(winner, winner)}" if result else "Game in progress",
-        reason=str(result.get("reason", "")),
+        # --- French (issue 24): the report's words in the language in use ---
+        title=retell(state.title),
+        headline=_headline(margin, winner) if result else narr("Game in progress"),
+        reason=retell(str(result.get("reason", ""))),
         turns=turns,
         vp_regular=int(result.get("vp_regular", 0)),
         vp_insurgent=int(result.get("vp_insurgent", 0)),
         margin=margin,
         winner=winner,
-        items=tuple(str(line) for line in data.get("breakdown", ())),
-        objectives=objective_lines(state.objectives, state.tally),
+        # a breakdown line lists its items: "Insurgents: 2 killed x2, 1 captives x5"
+        items=tuple(
+            ", ".join(retell(item) for item in str(line).split(", "))
+            for line in data.get("breakdown", ())
+        ),
+        objectives=tuple(retell(line) for line in objective_lines(state.objectives, state.tally)),
         units=unit_lines(engine),
         vp_by_turn=vp_by_turn(engine) if with_vp_chart else [],
         fires=fires,
@@ -239,35 +258,63 @@ def after_action(engine: Engine, *, with_vp_chart: bool = True) -> AfterAction:
 
 def report_text(report: AfterAction, notes: Iterable[tuple[int, str]] = ()) -> str:
     """The report as plain text (what "Save report" writes), the full log at the end."""
-    out = [f"AFTER-ACTION REPORT — {report.title}", report.headline]
+    out = [narr("AFTER-ACTION REPORT — {title}").format(title=report.title), report.headline]
     if report.reason:
-        out.append(f"Game over after turn {report.turns}: {report.reason}.")
-    out += ["", "VICTORY POINTS", *(f"  {item}" for item in report.items)]
-    out.append(f"  Regulars {report.vp_regular} VP, Insurgents {report.vp_insurgent} VP")
-    out += ["", "OBJECTIVES", *(f"  {line}" for line in report.objectives)]
-    out += ["", "VICTORY POINTS BY TURN (as if the game ended then)"]
+        out.append(
+            narr("Game over after turn {turn}: {reason}.").format(
+                turn=report.turns, reason=report.reason
+            )
+        )
+    out += ["", narr("VICTORY POINTS"), *(f"  {item}" for item in report.items)]
+    out.append(
+        narr("  Regulars {regular} VP, Insurgents {insurgent} VP").format(
+            regular=report.vp_regular, insurgent=report.vp_insurgent
+        )
+    )
+    out += ["", narr("OBJECTIVES"), *(f"  {line}" for line in report.objectives)]
+    out += ["", narr("VICTORY POINTS BY TURN (as if the game ended then)")]
+    by_turn = narr("  turn {turn:2}: Regulars {regular:3}  Insurgents {insurgent:3}")
     out += [
-        f"  turn {p.turn:2}: Regulars {p.regular:3}  Insurgents {p.insurgent:3}"
+        by_turn.format(turn=p.turn, regular=p.regular, insurgent=p.insurgent)
         for p in report.vp_by_turn
     ]
-    out += ["", "UNITS (figures, hits taken, hits scored, how it ended)"]
+    out += ["", narr("UNITS (figures, hits taken, hits scored, how it ended)")]
+    unit_row = narr(
+        "  {side:10} {name:28} {figures:2} figs  took {taken:2}  scored {scored:2}  {status}"
+    )
     for u in report.units:
         out.append(
-            f"  {side_name(u.side):10} {u.name:28} {u.figures:2} figs  "
-            f"took {u.hits_taken:2}  scored {u.hits_scored:2}  {u.status}"
+            unit_row.format(
+                side=retell(side_name(u.side)),
+                name=retell(u.name),
+                figures=u.figures,
+                taken=u.hits_taken,
+                scored=u.hits_scored,
+                status=retell(u.status),
+            )
         )
-    out += ["", "LUCK LEDGER (hits taken: expected from the exact odds vs rolled)"]
+    out += ["", narr("LUCK LEDGER (hits taken: expected from the exact odds vs rolled)")]
+    luck_row = narr(
+        "  {when:8} {side:10} {fires:3} fires  expected {expected:5.2f}  rolled {rolled:3}  "
+        "({luck:+.2f})"
+    )
     for row in report.luck:
-        when = "total" if row.turn == 0 else f"turn {row.turn}"
+        when = narr("total") if row.turn == 0 else narr("turn {turn}").format(turn=row.turn)
         if row.fires or row.turn == 0:
             out.append(
-                f"  {when:8} {side_name(row.side):10} {row.fires:3} fires  "
-                f"expected {float(row.expected):5.2f}  rolled {row.rolled:3}  ({row.luck:+.2f})"
+                luck_row.format(
+                    when=when,
+                    side=retell(side_name(row.side)),
+                    fires=row.fires,
+                    expected=float(row.expected),
+                    rolled=row.rolled,
+                    luck=row.luck,
+                )
             )
     by_seq: dict[int, list[str]] = {}
     for at, text in notes:
         by_seq.setdefault(at, []).append(text)
-    out += ["", "FULL LOG"]
+    out += ["", narr("FULL LOG")]
     for i, line in enumerate(report.log):
         out.extend(f"    {n}" for n in by_seq.get(i, ()))
         out.append(f"  {line}")

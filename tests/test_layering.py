@@ -71,6 +71,8 @@ CONTRACTS: dict[str, tuple[str, ...]] = {
     ),
     "ai": ("game.ai", "game.rules", "game.battlefield", "game.engine", "game.i18n"),
 }
+# --- packaging (issue 24): game.resources (stdlib only) finds the shipped files for every room
+CONTRACTS = {room: (*allowed, "game.resources") for room, allowed in CONTRACTS.items()}
 
 
 def _game_imports(path: Path) -> list[tuple[int, str]]:

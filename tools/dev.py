@@ -4,7 +4,9 @@
     python3 tools/dev.py test [pytest arguments...]   (the tests run on every core)
 
 Both create a virtual environment in `.venv` on first use and reuse it afterwards; it is
-reinstalled only when `pyproject.toml` changes. Only the standard library is used here, because
+reinstalled only when `pyproject.toml` or `constraints.txt` changes: the dependencies are installed
+at the exact versions `constraints.txt` pins (pyproject.toml gives only ranges), so every checkout
+and CI test the same versions. Only the standard library is used here, because
 this script runs before anything is installed.
 """
 
@@ -19,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
+CONSTRAINTS = ROOT / "constraints.txt"  # the exact versions (issue 24)
 STAMP = VENV / ".installed-from"
 
 
@@ -28,7 +31,9 @@ def _venv_python() -> Path:
 
 
 def _wanted_stamp() -> str:
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    digest = hashlib.sha256(
+        (ROOT / "pyproject.toml").read_bytes() + CONSTRAINTS.read_bytes()
+    ).hexdigest()
     return f"{digest} {sys.version_info.major}.{sys.version_info.minor}"
 
 
@@ -50,6 +55,8 @@ def ensure_environment() -> Path:
                 "install",
                 "--quiet",
                 "--disable-pip-version-check",
+                "--constraint",
+                str(CONSTRAINTS),
                 "-e",
                 f"{ROOT}[dev]",
             ],

@@ -52,6 +52,7 @@ from game.engine.commands import (  # noqa: E402
     Overwatch,
 )
 from game.engine.controllers import Controller  # noqa: E402
+from game.engine.difficulty import BOOK, DIFFICULTIES, LABELS, parse_difficulty  # noqa: E402
 from game.engine.driver import Driver  # noqa: E402
 from game.engine.engine import Engine  # noqa: E402
 from game.engine.protocol import EventKind, MoveRate  # noqa: E402
@@ -80,6 +81,7 @@ class Setup:
     regulars: str
     insurgents: str
     turns: int | None
+    difficulty: str = "book"  # Book, Hard or Brutal (R132-R134; issue 17 §5)
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,13 @@ def play_game(setup: Setup, seed: int) -> GameResult:
     controller that fails or answers an illegal command breaks the game, named by its seed)."""
     started = time.perf_counter()
     error = ""
-    engine = new_game(Path(setup.map_path), setup.scenario or None, seed, turn_limit=setup.turns)
+    engine = new_game(
+        Path(setup.map_path),
+        setup.scenario or None,
+        seed,
+        turn_limit=setup.turns,
+        difficulty=setup.difficulty,
+    )
     controllers = make_controllers(engine, setup, seed)
     driver = Driver(engine, controllers, policy="strict")
     try:
@@ -311,6 +319,7 @@ def summarise(
         "seeds": [results[0].seed, results[-1].seed] if results else [],
         "regulars": names[REGULAR],
         "insurgents": names[INSURGENT],
+        "difficulty": setup.difficulty,
         "regular_win_rate": round(winners.get(REGULAR, 0) / n, 4) if n else 0.0,
         "insurgent_win_rate": round(winners.get(INSURGENT, 0) / n, 4) if n else 0.0,
         "no_winner_rate": round(winners.get("none", 0) / n, 4) if n else 0.0,
@@ -366,6 +375,7 @@ def table(summary: dict[str, Any]) -> str:
             f"{s['scenario']} ({s['games']} games, seeds {s['seeds'][0]}–{s['seeds'][1]})",
         ),
         ("Regulars / Insurgents", f"{s['regulars']} / {s['insurgents']}"),
+        ("Difficulty", LABELS.get(s.get("difficulty", BOOK), s.get("difficulty", BOOK))),
         (
             "Regular win rate",
             f"{100 * s['regular_win_rate']:.1f}% (Insurgents {100 * s['insurgent_win_rate']:.1f}%, "
@@ -523,6 +533,19 @@ def build_parser() -> _Parser:
         help="play every seed with Insurgent controller A and with B against the same Regulars "
         "and report the paired VP difference B - A with a sign test",
     )
+    # --- paired Regular comparison (issue 17 §4) ---
+    parser.add_argument(
+        "--compare-regulars",
+        nargs=2,
+        metavar=("A", "B"),
+        help="play every seed with Regular controller A and with B against the same Insurgents "
+        "and report the paired VP difference B - A with a sign test",
+    )
+    parser.add_argument(
+        "--difficulty",
+        default=BOOK,
+        help=f"{', '.join(DIFFICULTIES)} (default {BOOK}: the solo rules exactly; R132-R134)",
+    )
     parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the VP-margin histogram")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -535,10 +558,20 @@ def parse_setup(args: argparse.Namespace) -> Setup:
         opponents.check_name(INSURGENT, args.insurgents)
         for name in args.compare_insurgents or ():
             opponents.check_name(INSURGENT, name)
+        for name in args.compare_regulars or ():
+            opponents.check_name(REGULAR, name)
     except ValueError as exc:
         if args.compare_insurgents and "--insurgents" in str(exc):
             raise UsageError(str(exc).replace("--insurgents", "--compare-insurgents")) from None
+        if args.compare_regulars and "--regulars" in str(exc):
+            raise UsageError(str(exc).replace("--regulars", "--compare-regulars")) from None
         raise UsageError(str(exc)) from None
+    if args.compare_insurgents and args.compare_regulars:
+        raise UsageError("--compare-insurgents and --compare-regulars: compare one side at a time")
+    try:
+        difficulty = parse_difficulty(args.difficulty)
+    except ValueError as exc:
+        raise UsageError(f"--{exc}") from None
     if args.games < 1:
         raise UsageError(f"--games {args.games}: play at least 1 game")
     if args.seed < 0:
@@ -567,6 +600,7 @@ def parse_setup(args: argparse.Namespace) -> Setup:
         regulars=args.regulars,
         insurgents=args.insurgents,
         turns=args.turns,
+        difficulty=difficulty,
     )
 
 
@@ -587,7 +621,7 @@ def main(
         return 2
     seeds = list(range(args.seed, args.seed + args.games))
     progress = None if args.no_progress else ProgressBar(stderr)
-    if args.compare_insurgents:
+    if args.compare_insurgents or args.compare_regulars:
         return compare_main(args, setup, seeds, progress, stdout)
     names = controller_names(setup.regulars, setup.insurgents)
     started = time.perf_counter()
@@ -613,19 +647,22 @@ def compare_main(
     progress: Callable[[int, int], None] | None,
     stdout: TextIO,
 ) -> int:
-    """`--compare-insurgents A B`: the paired comparison (tools/compare.py), as table or JSON."""
-    a, b = args.compare_insurgents
+    """`--compare-insurgents A B` or `--compare-regulars A B`: the paired comparison
+    (tools/compare.py), as table or JSON."""
+    side, other = (REGULAR, INSURGENT) if args.compare_regulars else (INSURGENT, REGULAR)
+    a, b = args.compare_regulars or args.compare_insurgents
     started = time.perf_counter()
 
     def run(one: Setup, run_seeds: Sequence[int]) -> list[GameResult]:
         return run_games(one, run_seeds, args.jobs, progress)
 
-    summary = paired_comparison(run, setup, INSURGENT, a, b, seeds)
+    summary = paired_comparison(run, setup, side, a, b, seeds)
     summary["scenario"] = setup.scenario or Path(setup.map_path).stem
-    summary["regulars"] = controller_names(setup.regulars, a)[REGULAR]
+    names = controller_names(setup.regulars, setup.insurgents)
+    summary[f"{other}s"] = names[other]
     summary["controllers"] = {
-        "a": opponents.describe(INSURGENT, a),
-        "b": opponents.describe(INSURGENT, b),
+        "a": opponents.describe(side, a),
+        "b": opponents.describe(side, b),
     }
     summary["seconds"] = round(time.perf_counter() - started, 2)
     if args.json:

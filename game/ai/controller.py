@@ -41,13 +41,9 @@ from game.ai.procedure import (
     checks_at_end_of_turn,
     end_of_turn_order,
 )
-from game.ai.ranking import (
-    _criteria,
-    _LazyCandidate,
-    _lowest,
-    _score,
-)
+from game.ai.ranking import _criteria, _LazyCandidate, _lowest, _score
 from game.ai.reach import end_state, grid_destinations
+from game.ai.safest import SafestRoutes, safest_move
 from game.ai.situation import Moment, Situation, UnitKind
 from game.ai.tables import ActionChoice
 from game.ai.world import (
@@ -72,21 +68,10 @@ from game.engine.commands import (
 )
 from game.engine.protocol import ContractorStatus, DecisionKind, MoveRate
 from game.engine.state import INSURGENT, UnitState
-from game.engine.terrain import (
-    Terrain,
-    distance,
-    path_length,
-    truncate,
-    walk,
-)
+from game.engine.terrain import Terrain, distance, path_length, truncate, walk
 from game.engine.view import PlayerView
 from game.rules.dice import DiceSource, SeededDice
-from game.rules.movement import (
-    CAUTIOUS,
-    CONTRACTOR_KEEP_OFF,
-    OUT_OF_CONTACT_SAMPLE,
-    RAPID,
-)
+from game.rules.movement import CAUTIOUS, CONTRACTOR_KEEP_OFF, OUT_OF_CONTACT_SAMPLE, RAPID
 
 
 @dataclass
@@ -109,6 +94,7 @@ class InsurgentAI:
         self.log: list[str] = []
         self._ledger = TurnLedger(turn=0)
         self._plans: dict[str, _Plan] = {}
+        self._safest = SafestRoutes(self.terrain)  # R274
 
     # -- the Controller protocol ---------------------------------------------------------------
     def recall(self, history: Sequence[tuple[PlayerView, Command]]) -> None:
@@ -458,12 +444,18 @@ class InsurgentAI:
         pool = [c for c in moves if c.rate in rates] or list(moves)
         goal_target = toward if toward is not None else action.target
         goal = world.goal_point(unit, goal_target, activated)
+        watchers = [r for r in world.regulars if world.los(unit, r)]
+        regular = world.unit(activated)
+        safe = safest_move(  # R274; a move ending in contact is no safe one (R94)
+            self._safest, world, unit, action, pool, goal, self._note,
+            lambda c: not self._evaluate(world, unit, c, goal, watchers, regular).in_contact,
+        )  # fmt: skip
+        if safe is not None:
+            return safe
         pool += self._extra_moves(world, unit, pool, goal)
         # a destination offered twice (the engine's samples and the ring meet at full reach)
         # is weighed once: the later copy could never beat the earlier one
         pool = list(dict.fromkeys(pool))
-        watchers = [r for r in world.regulars if world.los(unit, r)]
-        regular = world.unit(activated)
         reach_range = world.optimum_range(unit)
         criteria = _criteria(action, reach_range)
         candidates = [self._evaluate(world, unit, c, goal, watchers, regular) for c in pool]
@@ -590,9 +582,6 @@ class InsurgentAI:
         reach = reaches.get(command.rate, CAUTIOUS)
         path = truncate(self.terrain.path(start, command.to), reach)
         return _LazyCandidate(self, world, unit, command, path, goal, watchers, activated)
-
-
-__all__ = ["InsurgentAI"]
 
 
 __all__ = ["InsurgentAI", "_Candidate", "_World", "_criteria", "_lowest", "_score"]

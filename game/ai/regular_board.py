@@ -142,6 +142,7 @@ class Board:
         self.terrain = terrain
         self.state = state_from_view(view.state)
         card_paths.sync_terrain(self.state, terrain)  # --- cards (issue 19): Swiss Cheese
+        terrain.follow(self.state)  # vehicles (issue 20): the hulls are terrain (R290)
         self.turn = self.state.turn
         self.decision: dict[str, Any] = view.decision or {}
         self.kind = str(self.decision.get("kind", ""))
@@ -214,7 +215,8 @@ class Board:
         # Sight is judged both ways alike here (R4 counts figures of both units), which halves
         # the geometry queries; the engine still rules on the real line of sight.
         one, other = (a.figures, a.elevation), (b.figures, b.elevation)
-        key = (one, other) if one <= other else (other, one)
+        pair = (one, other) if one <= other else (other, one)
+        key = (*pair, self.terrain.hull_version)  # vehicles (issue 20): sight moves with hulls
         seen = self._los.get(key)
         if seen is None:
             seen = self.terrain.line_of_sight(a, b)

@@ -71,6 +71,7 @@ class _World:
         self.state = GameState.from_dict(view.state)
         card_paths.sync_terrain(self.state, terrain)  # --- cards (issue 19): Swiss Cheese
         self.terrain = terrain
+        terrain.follow(self.state)  # vehicles (issue 20): the hulls are terrain (R290)
         self.battlefield = battlefield
         self.turn = self.state.turn
         self.regulars = self.state.units_of(REGULAR)

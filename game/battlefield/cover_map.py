@@ -9,6 +9,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from functools import cached_property
 
+from game.battlefield import hulls as hull_cover
 from game.battlefield import planar
 from game.battlefield.line_of_fire import require_figures
 from game.battlefield.model import AreaKind, Battlefield, Building, Point, UnitPosition, WallHeight
@@ -37,6 +38,9 @@ class CoverMap:
         self._buildings: tuple[Building, ...] = battlefield.buildings
         self.building_index_at = building_index_at
         self._solid_cover: dict[Point, bool] = {}
+        self.hulls: tuple[hull_cover.Hull, ...] = ()  # set by `Geometry.set_hulls` (R292)
+        # --- cards (issue 19): Swiss Cheese — buildings (ids), walls (indices) no cover (R282)
+        self.no_cover: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
 
     def clear_caches(self) -> None:
         self._solid_cover.clear()
@@ -57,6 +61,8 @@ class CoverMap:
 
     def figure_exposed(self, figure: Point) -> bool:
         """Rulebook: Cover Dice (Exposed). No cover piece within 2" of the base edge (R7, R51)."""
+        if self.no_cover[0] or self.no_cover[1]:  # cards: Swiss Cheese (R282)
+            return self.figure_exposed_except(figure, *self.no_cover)
         reach = EXPOSED_DISTANCE + BASE_RADIUS
         for points, closed, box in self._cover_pieces:
             if planar.in_bbox(figure, box, reach) and (
@@ -69,10 +75,19 @@ class CoverMap:
         """Rulebook: Cover Dice (Exposed). Fewer than half the figures near cover (R7)."""
         require_figures(unit)
         near_cover = sum(1 for f in unit.figures if not self.figure_exposed(f))
+        if self.hulls and 2 * near_cover < len(unit.figures):  # R292: hulls are cover too
+            own = hull_cover.own_hulls(self.hulls, unit.figures)
+            near_cover = sum(
+                1
+                for f in unit.figures
+                if not self.figure_exposed(f) or not hull_cover.exposes(self.hulls, f, own)
+            )
         return 2 * near_cover < len(unit.figures)
 
     def figure_in_solid_cover(self, figure: Point) -> bool:
         """Rulebook: Cover Dice (Solid Cover), as ruled in R32 and R52."""
+        if self.no_cover[0] or self.no_cover[1]:  # cards: Swiss Cheese (R282)
+            return self.figure_in_solid_cover_except(figure, *self.no_cover)
         known = self._solid_cover.get(figure)
         if known is None:
             known = self._solid_cover_uncached(figure)
@@ -99,7 +114,14 @@ class CoverMap:
         return False
 
     def solid_cover_figures(self, unit: UnitPosition) -> int:
-        return sum(1 for f in unit.figures if self.figure_in_solid_cover(f))
+        if not self.hulls:
+            return sum(1 for f in unit.figures if self.figure_in_solid_cover(f))
+        own = hull_cover.own_hulls(self.hulls, unit.figures)  # R292: hulls and wrecks
+        return sum(
+            1
+            for f in unit.figures
+            if self.figure_in_solid_cover(f) or hull_cover.solid_cover(self.hulls, f, own)
+        )
 
     def cover_of(self, unit: UnitPosition) -> Cover:
         """Rulebook: Cover Dice. SOLID when half or more figures are in Solid Cover (R8);

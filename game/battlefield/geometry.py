@@ -25,6 +25,7 @@ import pymunk
 
 from game.battlefield import planar
 from game.battlefield.cover_map import Cover, CoverMap
+from game.battlefield.hulls import Hull, hulls_in_line_of_fire, sight_edges
 from game.battlefield.line_of_fire import LineOfFire, line_of_fire, require_figures
 from game.battlefield.model import Battlefield, Building, Point, UnitPosition, WallHeight
 from game.battlefield.paths import Navigation, Path
@@ -122,6 +123,15 @@ class Geometry:
         self._cover = CoverMap(battlefield, self.building_index_at)
         self._masks: dict[tuple[int, int], int] = {}
         self._queries = SpaceQueries(self._space)
+        self._hulls: tuple[Hull, ...] = ()  # vehicles' hulls of the moment (R290-R293)
+
+    def set_hulls(self, hulls: tuple[Hull, ...]) -> None:
+        """The vehicles' hulls on the table now (R290-R293); answers about sight are forgotten
+        when they change."""
+        if hulls != self._hulls:
+            self._hulls = self._cover.hulls = hulls
+            self._pair_cache.clear()
+            self._sight_by_identity.clear()
 
     # ----------------------------------------------------------------- where things are
     def building_index_at(self, point: Point) -> int | None:
@@ -351,6 +361,8 @@ class Geometry:
         sa, sb = self._spread(a.figures), self._spread(b.figures)
         n, m = len(a.figures), len(b.figures)
         edges = self._edges_between(sa, sb, mask)
+        if self._hulls and mask & _WALL_BIT:  # R290: hulls block street-level lines
+            edges += sight_edges(self._hulls, a.figures, b.figures, sa.box, sb.box)
         if not edges:
             return n, m
         fa, fb, ga, gb = sa.figures, sb.figures, sa.groups, sb.groups
@@ -458,8 +470,10 @@ class Geometry:
         others: Sequence[UnitPosition],
         civilians: Sequence[UnitPosition] = (),
     ) -> LineOfFire:
-        """Rulebook: Line of Fire (LOF), R6, R51, R91. See `line_of_fire.line_of_fire`."""
-        return line_of_fire(firer, target, others, civilians)
+        """Rulebook: Line of Fire (LOF), R6, R51, R91, and the hulls of R291. See
+        `line_of_fire.line_of_fire`."""
+        found = line_of_fire(firer, target, others, civilians)
+        return hulls_in_line_of_fire(found, self._hulls, firer, target, others)
 
     # ----------------------------------------------------------------- cover and exposure
     def figure_exposed(self, figure: Point) -> bool:

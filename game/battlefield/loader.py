@@ -414,6 +414,9 @@ class _Converter:
                     figures=figures,
                     quality=quality or None,
                     morale=morale or None,
+                    vehicle=str(props["vehicle"]),  # vehicles (issue 20, R297)
+                    facing=int(props["facing"]) % 360,
+                    aboard=str(props["aboard"]),
                 )
             )
         else:
@@ -518,6 +521,7 @@ class _Converter:
         )
         given = "entry_edges" in self._raw_map_properties()  # a bad value is reported already
         map_warnings.check_start(self.problems, scenario, given, out.units)
+        map_warnings.check_vehicles(self.problems, out.units)  # vehicles (issue 20, R297)
         map_warnings.warn_suspicious(self.problems, buildings, out.walls, out.areas, out.hot_spots)
         if not self.facts.tile_layers:
             self.problems.warning("the map has no tile layer: the table will be drawn blank")

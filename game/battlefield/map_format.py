@@ -21,6 +21,7 @@ from game.battlefield.tmx_checks import (
     TERRAIN_LAYER,
 )
 from game.rules.reinforcements import HOT_SPOT_COUNT
+from game.rules.vehicle_types import VEHICLES
 
 MAX_TABLE_INCHES = 96.0  # 8' x 8' (R47)
 DOOR_TOLERANCE = 0.25  # inches from a building outline (R46)
@@ -34,6 +35,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "Edge": tuple(e.value for e in Edge),
     "QualityDie": ("d6", "d8", "d10", "d12"),
     "InsurgencyLevel": ("automatic", "1", "2", "3", "4", "5", "6"),
+    "Vehicle": tuple(VEHICLES),  # vehicles (issue 20): a Unit that is a vehicle's crew (R297)
 }
 """Enum property types, declared under the same names in `maps/ambush-alley.tiled-project`."""
 
@@ -112,6 +114,10 @@ OBJECT_CLASSES: dict[str, ClassSpec] = {
                 PropertySpec("figures", "string", ""),
                 PropertySpec("quality", "string", "", "QualityDie"),
                 PropertySpec("morale", "string", "", "QualityDie"),
+                # --- vehicles (issue 20): the unit is a vehicle's crew, or rides in one (R297)
+                PropertySpec("vehicle", "string", "", "Vehicle"),
+                PropertySpec("facing", "int", 0),
+                PropertySpec("aboard", "string", ""),
             ),
         ),
     )

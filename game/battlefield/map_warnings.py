@@ -84,6 +84,26 @@ def check_start(
         )
 
 
+# --- vehicles (issue 20): Units that are vehicles, and their passengers (R297) ---
+def check_vehicles(problems: ProblemList, units: Sequence[UnitPlacement]) -> None:
+    """A Unit `aboard` names a vehicle Unit of its side, and is no vehicle itself."""
+    vehicles = {u.name: u for u in units if u.vehicle}
+    for unit in units:
+        if not unit.aboard:
+            continue
+        carrier = vehicles.get(unit.aboard)
+        if unit.vehicle:
+            problems.error(f"Unit {unit.name!r} is a vehicle and cannot ride aboard another")
+        elif carrier is None:
+            known = ", ".join(sorted(vehicles)) or "none on this map"
+            problems.error(
+                f"Unit {unit.name!r} rides aboard {unit.aboard!r}, which is no vehicle Unit "
+                f"(vehicle Units: {known})"
+            )
+        elif carrier.side is not unit.side:
+            problems.error(f"Unit {unit.name!r} rides aboard {unit.aboard!r} of the other side")
+
+
 def warn_suspicious(
     problems: ProblemList,
     buildings: Sequence[Building],

@@ -127,6 +127,10 @@ class UnitPlacement:
     figures: tuple[str, ...]
     quality: str | None = None
     morale: str | None = None
+    # --- vehicles (issue 20): a vehicle card (its crew), its facing, the vehicle it rides in
+    vehicle: str = ""
+    facing: int = 0
+    aboard: str = ""
 
 
 @dataclass(frozen=True)

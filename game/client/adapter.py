@@ -26,6 +26,7 @@ from game.client.viewmodel import (
 from game.engine import vehicles
 from game.engine.protocol import ContractorStatus, FigureStatus
 from game.engine.state import INSURGENT, GameState, UnitState
+from game.i18n import N_, _, narr
 
 if TYPE_CHECKING:
     from game.engine.terrain import Terrain
@@ -33,10 +34,10 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 
 PHASE_NAMES = {
-    "setup": "Set-up",
-    "regular": "Regular phase",
-    "insurgent": "Insurgent phase",
-    "over": "Game over",
+    "setup": N_("Set-up"),
+    "regular": N_("Regular phase"),
+    "insurgent": N_("Insurgent phase"),
+    "over": N_("Game over"),
 }
 
 
@@ -77,7 +78,7 @@ def _dependant_positions(
     taken = list(occupied or [])
     spots: list[Point] = []
     if terrain is not None:
-        for _ in range(count):
+        for _spare in range(count):
             spot = next(
                 (
                     p
@@ -172,7 +173,7 @@ def view_from_game(
     markers = tuple(
         MarkerSprite(
             "poi" if c.kind == "poi" else "contractor",
-            "POI" if c.kind == "poi" else "Contractor",
+            _("POI") if c.kind == "poi" else _("Contractor"),
             (c.x, c.y),
         )
         for c in state.contractors
@@ -180,7 +181,11 @@ def view_from_game(
     )
     # --- civilians (issue 21): each mob still on the table, with its dead counted ---
     markers += tuple(
-        MarkerSprite("mob", m.id + (f" · {m.killed} killed" if m.killed else ""), m.pos)
+        MarkerSprite(
+            "mob",
+            m.id + (" · " + _("{n} killed").format(n=m.killed) if m.killed else ""),
+            m.pos,
+        )
         for m in state.mobs
         if m.on_table
     )
@@ -193,14 +198,20 @@ def view_from_game(
         )
         for x, y, side, kind in state.fallen
     )
-    turn_text = f"Turn {state.turn} of {state.turn_limit}" if state.turn > 0 else "Set-up"
-    vp = "VP —"
+    turn_text = (
+        _("Turn {turn} of {limit}").format(turn=state.turn, limit=state.turn_limit)
+        if state.turn > 0
+        else _("Before turn 1")
+    )
+    vp = _("VP —")
     if score is not None:  # what the scenario would award if the game ended this moment
-        vp = f"VP if it ended now: Regulars {score[0]} · Insurgents {score[1]}"
+        vp = _("VP if it ended now: Regulars {regular} · Insurgents {insurgent}").format(
+            regular=score[0], insurgent=score[1]
+        )
     return BattleView(
-        title=state.title,
+        title=narr(state.title),  # a data text: the narration catalogue (issue 24)
         turn_text=turn_text,
-        phase_text=PHASE_NAMES.get(state.phase, state.phase),
+        phase_text=_(PHASE_NAMES.get(state.phase, state.phase)),
         victory_points=vp,
         units=tuple(units),
         hot_spots=hot_spots,
@@ -227,9 +238,12 @@ def setup_view(map_path: Path, seed: int = SETUP_SEED) -> tuple[BattleView | Non
         engine = new_game(map_path, None, seed)
         score = engine.scenario.score(engine.state)
     except MapError as exc:
-        return None, f"The engine cannot set up this table ({exc})."
+        return None, _("The engine cannot set up this table ({problem}).").format(problem=exc)
     except Exception as exc:  # the viewer must open even when the set-up is broken
-        return None, f"The engine's set-up failed ({type(exc).__name__}: {exc})."
+        problem = f"{type(exc).__name__}: {exc}"
+        return None, _("The engine's set-up failed ({problem}).").format(problem=problem)
     view = view_from_game(engine.state, score=(score[0], score[1]), terrain=engine.terrain)
     title = engine.scenario.title
-    return view, f"The set-up of {title} as the engine deals it (seed {seed})."
+    return view, _("The set-up of {title} as the engine deals it (seed {seed}).").format(
+        title=title, seed=seed
+    )

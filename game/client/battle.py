@@ -27,6 +27,7 @@ from game.client.palette import DEFAULT_PALETTE, Palette
 from game.client.render import BattleRenderer, FrameResult, Overlays
 from game.client.scenes import Scene
 from game.client.viewmodel import BattleView, UnitSprite, view_from_battlefield
+from game.i18n import N_, _, narr
 
 FIT_MARGIN = 0.5
 TALL_STATUS_ALLOWANCE = 28  # the play screen's status strip under the table (play_consts)
@@ -37,7 +38,7 @@ PAN_STEP_FRACTION = 0.125
 
 # The keys that work on every battle screen (the game's own screen takes F, A, S, L and more
 # for orders, so WASD, F and a bare L are the map viewer's extras and not announced here).
-HELP_LINE = (
+HELP_LINE = N_(
     "Wheel: zoom · right/middle drag or arrows: pan · Home: fit · click or Tab: select unit · "
     "hold R: ruler · T: terrain outlines · Shift+L: unit labels · PgUp/PgDn: log · F1: help · "
     "Esc: menu"
@@ -108,25 +109,25 @@ def figures_summary(unit: UnitSprite) -> list[str]:
 
 def unit_card_html(unit: UnitSprite | None) -> str:
     if unit is None:
-        return "<i>No unit selected.</i><br><br>Click a base on the table, or press Tab."
-    side = "Regulars" if unit.side is Side.REGULAR else "Insurgents"
+        return _("<i>No unit selected.</i><br><br>Click a base on the table, or press Tab.")
+    side = _("Regulars") if unit.side is Side.REGULAR else _("Insurgents")
     parts = [
-        f"<font size=5><b>{html.escape(unit.name)}</b></font>",
+        f"<font size=5><b>{html.escape(narr(unit.name))}</b></font>",
         side,
         "",
-        f"Troop Quality: <b>{html.escape(unit.quality or '—')}</b>",
-        f"Morale: <b>{html.escape(unit.morale or '—')}</b>",
+        _("Troop Quality: <b>{die}</b>").format(die=html.escape(unit.quality or "—")),
+        _("Morale: <b>{die}</b>").format(die=html.escape(unit.morale or "—")),
         "",
-        f"<b>Figures ({len(unit.figures)})</b>",
+        _("<b>Figures ({n})</b>").format(n=len(unit.figures)),
         *(html.escape(line) for line in figures_summary(unit)),
     ]
     if unit.badges:
-        parts += ["", "<b>Status</b>", *(b.label for b in unit.badges)]
+        parts += ["", _("<b>Status</b>"), *(b.label for b in unit.badges)]
     return "<br>".join(parts)
 
 
 def _map_name(opened: OpenedMap) -> str:
-    return opened.path.stem if opened.path is not None else "Table"
+    return opened.path.stem if opened.path is not None else _("Table")
 
 
 class BattleScene(Scene):
@@ -184,8 +185,8 @@ class BattleScene(Scene):
         self.camera.fit()
         view = self.view_provider()
         for note in (*self.opened.notes, *self.art.notes, *view.notes):
-            self.log(note)
-        self.log(HELP_LINE)
+            self.log(_(note))
+        self.log(_(HELP_LINE))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = battle_layout(size, (self.art.world_width, self.art.world_height))
@@ -275,7 +276,11 @@ class BattleScene(Scene):
         self._top_texts = texts
 
     def _refresh_hud(self, view: BattleView) -> None:
-        texts = (f"{view.turn_text} — {view.phase_text}", view.title, view.victory_points)
+        texts = (
+            f"{_(view.turn_text)} — {_(view.phase_text)}",
+            view.title,
+            _(view.victory_points),
+        )
         self._set_top_texts(texts)
         selected = view.unit(self.overlays.selected_unit) if self.overlays.selected_unit else None
         card = unit_card_html(selected)

@@ -17,7 +17,8 @@ from game.client import text
 from game.client.menu import draw_menu_background
 from game.client.report_view import INSURGENT_COLOUR, REGULAR_COLOUR
 from game.client.scenes import Scene
-from game.engine.state import side_name
+from game.client.words import side_label
+from game.i18n import N_, _, narr, ngettext
 
 HOT_SPOT_COLOUR = (245, 140, 40)
 CONTRACTOR_COLOUR = (235, 235, 235)
@@ -31,7 +32,7 @@ SHOW_BRIEFING = True
 """Whether a new game opens under its briefing (the client tests of other screens turn it off in
 tests/client/conftest.py, so a started game is the top scene there)."""
 BEGIN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
-NIGHT_NOTE = (
+NIGHT_NOTE = N_(
     "<b>Night Fighting</b>: a unit without night vision devices fires one die fewer and its "
     "Optimum Range is halved; sight is not limited (R200). Regulars have night vision unless "
     "the scenario says otherwise, Insurgents never."
@@ -41,28 +42,37 @@ NIGHT_NOTE = (
 def briefing_html(briefing: Briefing) -> str:
     esc = html.escape
     lines = [
-        f"<font size=5><b>{esc(briefing.title)}</b></font>",
-        f"{briefing.turn_limit} turns · Insurgency Level {esc(briefing.insurgency_level)}"
-        + (" · Fog of War" if briefing.fog_of_war else "")
-        + "".join(f" · Optional rule: {esc(r)}" for r in briefing.optional_rules)
-        + (" · Night" if briefing.night else ""),
+        f"<font size=5><b>{esc(narr(briefing.title))}</b></font>",
+        ngettext(
+            "{n} turn · Insurgency Level {level}",
+            "{n} turns · Insurgency Level {level}",
+            briefing.turn_limit,
+        ).format(n=briefing.turn_limit, level=esc(narr(briefing.insurgency_level)))
+        + (" · " + _("Fog of War") if briefing.fog_of_war else "")
+        + "".join(
+            " · " + _("Optional rule: {rule}").format(rule=esc(r)) for r in briefing.optional_rules
+        )
+        + (" · " + _("Night") if briefing.night else ""),
     ]
     if briefing.brief:
         lines += ["", esc(briefing.brief).replace("\n", "<br>")]
     if briefing.night:  # --- night (issue 19) ---
-        lines += ["", NIGHT_NOTE]
-    lines += ["", "<b>Victory conditions</b>", *(f"• {esc(v)}" for v in briefing.victory)]
-    lines += ["", "<b>Objectives</b>", *(f"• {esc(o)}" for o in briefing.objectives)]
-    lines += ["", "<b>Forces</b> (Troop Quality / Morale)"]
+        lines += ["", _(NIGHT_NOTE)]
+    lines += ["", _("<b>Victory conditions</b>"), *(f"• {esc(v)}" for v in briefing.victory)]
+    lines += ["", _("<b>Objectives</b>"), *(f"• {esc(o)}" for o in briefing.objectives)]
+    lines += ["", _("<b>Forces</b> (Troop Quality / Morale)")]
     for force in briefing.forces:
-        plural = "s" * (force.figures != 1)
+        figures = ngettext("{n} figure", "{n} figures", force.figures).format(n=force.figures)
         lines.append(
-            f"• {side_name(force.side)}: <b>{esc(force.name)}</b> — {force.figures} figure{plural} "
+            f"• {side_label(force.side)}: <b>{esc(narr(force.name))}</b> — {figures} "
             f"({esc(force.makeup)}), {force.quality} / {force.morale}"
         )
     if briefing.hidden_insurgents:
         lines.append(
-            f"• Insurgents: unknown (Fog of War); reinforcements arrive {briefing.arrivals}"
+            "• "
+            + _("Insurgents: unknown (Fog of War); reinforcements arrive {when}").format(
+                when=briefing.arrivals
+            )
         )
     return "<br>".join(lines)
 
@@ -84,9 +94,9 @@ class BriefingScene(Scene):
         self.box = UITextBox(briefing_html(self.briefing), left, manager, object_id="#end_game")
         self.button = UIButton(
             pygame.Rect(w // 2 - 110, bottom + 14, 220, 40),
-            "Begin",
+            _("Begin"),
             manager,
-            tool_tip_text="To the table (Enter)",
+            tool_tip_text=_("To the table (Enter)"),
         )
 
     def clear_ui(self) -> None:
@@ -118,7 +128,7 @@ class BriefingScene(Scene):
         return self._art
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_menu_background(surface, "BRIEFING", self.briefing.title)
+        draw_menu_background(surface, _("BRIEFING"), narr(self.briefing.title))
         draw_preview(
             surface, self.preview_rect, self.briefing, self._picture(self.preview_rect.size)
         )
@@ -153,7 +163,7 @@ def draw_preview(
     }
     spots = place_labels(
         table,
-        [pygame.Rect(0, 0, 2 * radius + 4, 2 * radius + 4) for _ in centres],
+        [pygame.Rect(0, 0, 2 * radius + 4, 2 * radius + 4) for _centre in centres],
         centres,
         {i: label.get_size() for i, label in labels.items()},
         radius,

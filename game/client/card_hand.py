@@ -18,6 +18,7 @@ import pygame
 from game.client import text
 from game.client.playback import Beat
 from game.engine.state import GameState
+from game.i18n import N_, _, narr, ngettext
 from game.rules import cards as rc
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ CARD_EDGE = (120, 96, 52)
 INK = (32, 28, 20)
 PANEL_TEXT = (235, 230, 205)
 DIM_TEXT = (170, 165, 145)
-SIDES = (("regular", "Regulars"), ("insurgent", "Insurgents"))
+SIDES = (("regular", N_("Regulars hold")), ("insurgent", N_("Insurgents hold")))
 
 
 def hand_rows(state: GameState) -> list[tuple[str, list[str]]]:
@@ -41,11 +42,13 @@ def hand_rows(state: GameState) -> list[tuple[str, list[str]]]:
     if not table and not state.fog_of_war:
         return []
     hands = table.get("hands", {}) if table else {}
-    rows = [(f"{name} hold", list(hands.get(side, []))) for side, name in SIDES]
+    rows = [(_(name), list(hands.get(side, []))) for side, name in SIDES]
     if state.fog_of_war:
         left = len(table.get("decks", {}).get(rc.FOG_OF_WAR, [])) if table else rc.FOG_OF_WAR_CARDS
         fresh = not (table and table.get("shuffled", {}).get(rc.FOG_OF_WAR))
-        rows.append((f"Fog of War deck: {rc.FOG_OF_WAR_CARDS if fresh else left} cards", []))
+        count = rc.FOG_OF_WAR_CARDS if fresh else left
+        deck = ngettext("Fog of War deck: {n} card", "Fog of War deck: {n} cards", count)
+        rows.append((deck.format(n=count), []))
     return rows
 
 
@@ -75,8 +78,8 @@ class CardShow:
         if card_id not in rc.decks().cards:
             return
         card = rc.card(card_id)
-        if beat.kind == "CardDrawn" or card.title != self.title:
-            self.title, self.body, self.outcome = card.title, card.text, ""
+        if beat.kind == "CardDrawn" or narr(card.title) != self.title:
+            self.title, self.body, self.outcome = narr(card.title), narr(card.text), ""
         if beat.kind != "CardDrawn":
             self.outcome = beat.text.split(": ", 1)[-1]
         self.until = now + SHOW_MS
@@ -121,15 +124,17 @@ def _draw_panel(
     rows = hand_rows(state)
     if not rows:
         return None
-    lines: list[tuple[pygame.Surface, str]] = [(text.text("Cards", 15, PANEL_TEXT, True), "")]
+    lines: list[tuple[pygame.Surface, str]] = [(text.text(_("Cards"), 15, PANEL_TEXT, True), "")]
+    hands = {_(name) for _side, name in SIDES}
     for heading, ids in rows:
         lines.append((text.text(heading + (":" if ids else ""), 14, DIM_TEXT), ""))
-        if not ids and "hold" in heading:
-            lines[-1] = (text.text(heading + ": none", 14, DIM_TEXT), "")
+        if not ids and heading in hands:
+            none = _("{hand}: none").format(hand=heading)
+            lines[-1] = (text.text(none, 14, DIM_TEXT), "")
         for card_id in ids:
-            lines.append((text.text("  " + rc.card(card_id).title, 14, PANEL_TEXT), card_id))
-    width = max(s.get_width() for s, _ in lines) + 12
-    height = sum(s.get_height() + 2 for s, _ in lines) + 8
+            lines.append((text.text("  " + narr(rc.card(card_id).title), 14, PANEL_TEXT), card_id))
+    width = max(s.get_width() for s, _card in lines) + 12
+    height = sum(s.get_height() + 2 for s, _card in lines) + 8
     box = pygame.Rect(0, 0, width, height)
     box.bottomleft = at
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -144,7 +149,7 @@ def _draw_panel(
         surface.blit(line, row.topleft)
         if card_id and row.collidepoint(mouse):
             card = rc.card(card_id)
-            hovered = (card.title, card.text, (row.right + 10, row.top - 60))
+            hovered = (narr(card.title), narr(card.text), (row.right + 10, row.top - 60))
         y += line.get_height() + 2
     return hovered
 

@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
+from game import resources
 from game.battlefield.errors import MapError
 from game.battlefield.model import Battlefield
 from game.client.typed import visible
+from game.i18n import N_, _, ngettext
 
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
-LOADER_MISSING_NOTE = (
+MAPS_DIR = resources.maps_dir()  # the shipped maps, installed or in the source tree (issue 24)
+LOADER_MISSING_NOTE = N_(
     "The battlefield loader is not in this build yet: maps are listed by file name and shown "
     "with their tile art only."
 )
@@ -110,7 +112,7 @@ def describe_map(path: Path, loader: Loader | None = None, *, quick: bool = Fals
         except MapError as exc:
             problem = str(exc)
         except (OSError, ValueError, ET.ParseError) as exc:
-            problem = f"{path}: cannot be read ({exc})"
+            problem = _("{path}: cannot be read ({problem})").format(path=path, problem=exc)
         else:
             return MapEntry(
                 path=path,
@@ -154,7 +156,9 @@ def file_problem(path: Path) -> str:
     problem = fileio.regular_file_problem(path, MAX_MAP_BYTES)
     if problem is None:
         return ""
-    return f"{path}: " + ("no such map file" if problem == "no such file" else problem)
+    if problem == "no such file":
+        return _("{path}: no such map file").format(path=path)
+    return f"{path}: {problem}"
 
 
 @dataclass(frozen=True)
@@ -167,7 +171,7 @@ class OpenedMap:
 def open_map(path: Path, loader: Loader | None = None) -> OpenedMap:
     """Check and load a map for the battle screen; MapOpenError says in one line what is wrong."""
     if path.suffix.lower() != ".tmx":
-        raise MapOpenError(f"{path}: not a Tiled map (expected a .tmx file)")
+        raise MapOpenError(_("{path}: not a Tiled map (expected a .tmx file)").format(path=path))
     problem = file_problem(path)
     if problem:
         raise MapOpenError(problem)
@@ -178,8 +182,15 @@ def open_map(path: Path, loader: Loader | None = None) -> OpenedMap:
         battlefield = load(path)
     except MapError as exc:
         extra = len(exc.problems) - 1
-        more = f" (and {extra} more problem{'s' if extra > 1 else ''})" if extra else ""
+        more = (
+            " "
+            + ngettext("(and {n} more problem)", "(and {n} more problems)", extra).format(n=extra)
+            if extra
+            else ""
+        )
         raise MapOpenError(f"{exc}{more}", tuple(str(p) for p in exc.problems)) from exc
     except (OSError, ValueError, ET.ParseError) as exc:
-        raise MapOpenError(f"{path}: cannot be read ({exc})") from exc
+        raise MapOpenError(
+            _("{path}: cannot be read ({problem})").format(path=path, problem=exc)
+        ) from exc
     return OpenedMap(path, battlefield, ())

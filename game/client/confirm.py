@@ -10,6 +10,7 @@ from pygame_gui.elements import UIButton, UILabel
 
 from game.client.scenes import Overlay, Scene
 from game.client.settings import current_settings
+from game.i18n import _
 
 
 class ConfirmScene(Overlay):
@@ -29,15 +30,15 @@ class ConfirmScene(Overlay):
         box = pygame.Rect((w - 560) // 2, h // 2 - 60, 560, 120)
         self.yes = UIButton(
             pygame.Rect(box.centerx - 170, box.top + 60, 160, 40),
-            "Yes [Enter]",
+            _("Yes [Enter]"),
             manager,
-            tool_tip_text="Do it",
+            tool_tip_text=_("Do it"),
         )
         self.no = UIButton(
             pygame.Rect(box.centerx + 10, box.top + 60, 160, 40),
-            "No [Esc]",
+            _("No [Esc]"),
             manager,
-            tool_tip_text="Go back without doing it",
+            tool_tip_text=_("Go back without doing it"),
         )
         self.widgets = [
             UILabel(pygame.Rect(box.left, box.top, box.width, 40), self.question, manager)
@@ -72,4 +73,6 @@ def confirm_end_activation(scene: Scene, unit_name: str, end: Callable[[], objec
     if not current_settings().confirm_end_activation:
         end()
         return
-    scene.app.push(ConfirmScene(scene, f"End the activation of {unit_name}?", end))
+    scene.app.push(
+        ConfirmScene(scene, _("End the activation of {unit}?").format(unit=unit_name), end)
+    )

@@ -22,12 +22,17 @@ from game.client.menu import draw_menu_background
 from game.client.scenes import Scene
 from game.engine.difficulty import LABELS
 from game.engine.protocol import EventKind
+from game.i18n import N_, _, narr
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
     from game.report import AfterAction
 
-WINNERS = {"regular": "Regular victory", "insurgent": "Insurgent victory", "none": "Nobody wins"}
+WINNERS = {
+    "regular": N_("Regular victory"),
+    "insurgent": N_("Insurgent victory"),
+    "none": N_("Nobody wins"),
+}
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,8 @@ class GameSummary:
 
     @property
     def headline(self) -> str:
-        return f"{self.margin} — {WINNERS.get(self.winner, self.winner)}"
+        margin = narr(self.margin)
+        return f"{margin[:1].upper()}{margin[1:]} — {_(WINNERS.get(self.winner, self.winner))}"
 
 
 def summary_of(
@@ -75,17 +81,28 @@ def summary_html(summary: GameSummary) -> str:
     lines = [
         f"<font size=6><b>{html.escape(summary.headline)}</b></font>",
         "",
-        f"{html.escape(summary.title)} — game over after turn {summary.turns}: "
-        f"{html.escape(summary.reason)}.",
-        f"Difficulty: {html.escape(LABELS.get(summary.difficulty, summary.difficulty))}",
+        _("{title} — game over after turn {turn}: {reason}.").format(
+            title=html.escape(summary.title),
+            turn=summary.turns,
+            reason=html.escape(summary.reason),
+        ),
+        _("Difficulty: {level}").format(
+            level=html.escape(_(LABELS.get(summary.difficulty, summary.difficulty)))
+        ),
         "",
-        "<b>Victory points</b>",
+        "<b>" + _("Victory points") + "</b>",
         *(f"• {html.escape(item)}" for item in summary.items),
         "",
-        f"<b>Regulars {summary.vp_regular} VP · Insurgents {summary.vp_insurgent} VP</b>",
-        f"Margin of victory: {abs(diff)} VP, <b>{html.escape(summary.margin)}</b>",
+        "<b>"
+        + _("Regulars {regular} VP · Insurgents {insurgent} VP").format(
+            regular=summary.vp_regular, insurgent=summary.vp_insurgent
+        )
+        + "</b>",
+        _("Margin of victory: {n} VP, <b>{margin}</b>").format(
+            n=abs(diff), margin=html.escape(narr(summary.margin))
+        ),
         "",
-        "<i>Enter or Esc: back to the menu</i>",
+        "<i>" + _("Enter or Esc: back to the menu") + "</i>",
     ]
     return "<br>".join(lines)
 
@@ -117,9 +134,9 @@ class EndGameScene(Scene):
         self.box = UITextBox(summary_html(self.summary), rect, manager, object_id="#end_game")
         self.button = UIButton(
             pygame.Rect(rect.centerx - 110, rect.bottom + 12, 220, 40),
-            "Back to the menu",
+            _("Back to the menu"),
             manager,
-            tool_tip_text="Leave the game (the autosave keeps it)",
+            tool_tip_text=_("Leave the game (the autosave keeps it)"),
         )
 
     def _build_report_ui(self, manager: pygame_gui.UIManager) -> None:
@@ -137,10 +154,10 @@ class EndGameScene(Scene):
         )
         self.box = UITextBox(report_html(self.report), left, manager, object_id="#end_game")
         labels = (
-            ("replay", "Replay", "Step through this game again, forward and back"),
-            ("save", "Save report", "Write the report and the full log to a text file"),
-            ("new", "New game", "Set up another game"),
-            ("menu", "Back to the menu", "Leave the game (the autosave keeps it)"),
+            ("replay", _("Replay"), _("Step through this game again, forward and back")),
+            ("save", _("Save report"), _("Write the report and the full log to a text file")),
+            ("new", _("New game"), _("Set up another game")),
+            ("menu", _("Back to the menu"), _("Leave the game (the autosave keeps it)")),
         )
         bw = min(200, (w - 40) // len(labels) - 10)
         x = (w - len(labels) * (bw + 10)) // 2
@@ -181,7 +198,7 @@ class EndGameScene(Scene):
             return None
         path = report_path(data_dir(), self.report, self.engine.state.seed)
         self.status = save_report(path, report_text(self.report, self.engine.notes))
-        return path if self.status.startswith("Report saved") else None
+        return path if self.status == _("Report saved: {path}").format(path=path) else None
 
     def replay(self) -> None:
         from game.client.catalogue import MapOpenError
@@ -192,7 +209,7 @@ class EndGameScene(Scene):
         try:
             scene = ReplayScene.of_engine(self.engine)
         except (MapOpenError, ValueError, OSError) as exc:  # a map gone, a game that differs
-            self.status = f"cannot replay this game: {exc}"
+            self.status = _("cannot replay this game: {problem}").format(problem=exc)
             return
         self.app.push(scene)
 
@@ -214,7 +231,7 @@ class EndGameScene(Scene):
                 self.replay()
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_menu_background(surface, "GAME OVER", self.summary.title)
+        draw_menu_background(surface, _("GAME OVER"), narr(self.summary.title))
         if self.report is not None and self.chart_rects is not None:
             from game.client import text
             from game.client.report_view import draw_luck_chart, draw_vp_chart

@@ -12,7 +12,8 @@ import pygame
 
 from game.client import text
 from game.client.scenes import Scene
-from game.engine.state import side_name
+from game.client.words import side_label, side_player
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.session import GameSession, Seat
@@ -54,9 +55,13 @@ class HandoffScene(Scene):
     def heading(self) -> str:
         """The words on the cover: "Pass to Bob (Insurgents)"; a seat still named after its
         side ("Insurgent player") reads "Pass to the Insurgent player"."""
-        if self.player.lower().endswith(" player"):
-            return f"Pass to the {self.player}"
-        return f"Pass to {self.player}" + (f" ({side_name(self.side)})" if self.side else "")
+        if self.player in (side_player("regular"), side_player("insurgent")):
+            return _("Pass to the {player}").format(player=self.player)
+        if self.side:
+            return _("Pass to {player} ({side})").format(
+                player=self.player, side=side_label(self.side)
+            )
+        return _("Pass to {player}").format(player=self.player)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         ready = (
@@ -72,7 +77,7 @@ class HandoffScene(Scene):
         size = max(28, h // 16)
         heading = text.text(self.heading, size, HEADING, bold=True)
         surface.blit(heading, heading.get_rect(center=(w // 2, h // 2 - size)))
-        prompt = text.text("press Space when ready", max(18, size // 2), BODY)
+        prompt = text.text(_("press Space when ready"), max(18, size // 2), BODY)
         surface.blit(prompt, prompt.get_rect(center=(w // 2, h // 2 + size // 2)))
         if self.detail:
             note = text.text(self.detail, max(16, size // 2 - 4), BODY)

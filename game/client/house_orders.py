@@ -15,6 +15,7 @@ from game.client import text
 from game.engine.buildings import building_words, clearing_in_force, wall_distance
 from game.engine.commands import ClearBuilding, Command, StackOnBuilding
 from game.engine.state import GameState, UnitState
+from game.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -23,16 +24,20 @@ if TYPE_CHECKING:
 HOUSE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     (
         "stack",
-        "Stack [X]",
-        "Line the unit up against the wall of the nearest building not yet cleared; next turn "
-        "it clears it with +1 (Rulebook: Stacking). Takes the whole activation.",
+        N_("Stack [X]"),
+        N_(
+            "Line the unit up against the wall of the nearest building not yet cleared; next turn "
+            "it clears it with +1 (Rulebook: Stacking). Takes the whole activation."
+        ),
     ),
     (
         "clear",
-        "Clear building [Z]",
-        'Clear the nearest building not yet cleared (the leader within 1" of its wall): a d6 '
-        "against the Insurgency Level, then Quality with the Clearance Modifiers (Rulebook: "
-        "House Clearing). Takes the whole activation.",
+        N_("Clear building [Z]"),
+        N_(
+            'Clear the nearest building not yet cleared (the leader within 1" of its wall): a d6 '
+            "against the Insurgency Level, then Quality with the Clearance Modifiers (Rulebook: "
+            "House Clearing). Takes the whole activation."
+        ),
     ),
 )
 HOUSE_KEYS = {pygame.K_x: "stack", pygame.K_z: "clear"}
@@ -63,10 +68,10 @@ def nearest_uncleared(engine: Engine, unit: UnitState) -> Building | None:
 def house_order(engine: Engine, side: str, unit: UnitState, action: str) -> Command | str:
     """The Stack or Clear order for `unit`, or why there is none (one line)."""
     if not clearing_in_force(engine.state):
-        return "this game is not played with the optional Building Clearing rule"
+        return _("this game is not played with the optional Building Clearing rule")
     building = nearest_uncleared(engine, unit)
     if building is None:
-        return "every building is cleared"
+        return _("every building is cleared")
     if action == "stack":
         return StackOnBuilding(side=side, unit=unit.id, building=building.id)
     return ClearBuilding(side=side, unit=unit.id, building=building.id)
@@ -88,14 +93,23 @@ def card_lines(engine: Engine, unit: UnitState) -> list[str]:
     names = {b.id: building_words(b) for b in engine.terrain.battlefield.buildings}
     lines = []
     if unit.stacked_on >= 0 and unit.stacked_on in names:
-        when = "the turn before" if unit.stacked_turn == state.turn - 1 else "this turn"
-        lines.append(f"Stacked against {names[unit.stacked_on]} ({when}; Stacking)")
+        where = names[unit.stacked_on]
+        lines.append(
+            _("Stacked against {building} (the turn before; Stacking)").format(building=where)
+            if unit.stacked_turn == state.turn - 1
+            else _("Stacked against {building} (this turn; Stacking)").format(building=where)
+        )
     if unit.lost_turn == state.turn:
-        lines.append("Loses this turn: it searched a building room by room (R243)")
+        lines.append(_("Loses this turn: it searched a building room by room (R243)"))
     if unit.trapped and unit.trapped_in in names:
         lines.append(
-            f"{unit.trapped} casualties left inside {names[unit.trapped_in]}: POWs if it "
-            "withdraws before the building is cleared (R247)"
+            ngettext(
+                "{n} casualty left inside {building}: POWs if it withdraws before the "
+                "building is cleared (R247)",
+                "{n} casualties left inside {building}: POWs if it withdraws before the "
+                "building is cleared (R247)",
+                unit.trapped,
+            ).format(n=unit.trapped, building=names[unit.trapped_in])
         )
     return lines
 
@@ -113,9 +127,9 @@ def draw_buildings(scene: PlayScene, surface: pygame.Surface) -> None:
     width = max(2, round(scene.camera.scale * 0.12))
     for building in engine.terrain.battlefield.buildings:
         if building.id in state.cleared_buildings:
-            colour, tag = CLEARED_COLOUR, "CLEARED"
+            colour, tag = CLEARED_COLOUR, _("CLEARED")
         elif building.id in stacked:
-            colour, tag = STACKED_COLOUR, f"STACKED: {stacked[building.id]}"
+            colour, tag = STACKED_COLOUR, _("STACKED: {unit}").format(unit=stacked[building.id])
         else:
             continue
         points = [scene._to_screen(p) for p in building.outline]

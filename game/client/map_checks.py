@@ -17,6 +17,7 @@ from pathlib import Path
 
 from game.client import setup_config
 from game.client.setup_config import MapCheck
+from game.i18n import _
 
 Key = tuple[str, int, int]
 
@@ -35,7 +36,10 @@ def _check(path: Path) -> MapCheck:
     try:
         return setup_config.check_map(path)
     except Exception as exc:  # check_map never raises; a bug in it must not kill the worker
-        return MapCheck((f"{path}: the map could not be checked ({type(exc).__name__})",), ())
+        problem = _("{path}: the map could not be checked ({problem})").format(
+            path=path, problem=type(exc).__name__
+        )
+        return MapCheck((problem,), ())
 
 
 class MapChecks:

@@ -19,6 +19,7 @@ from game.battlefield.model import Battlefield, Edge, Point
 from game.battlefield.tmx_xml import XmlRejected, read_xml_file
 from game.client.palette import DEFAULT_PALETTE, ColourA, Palette
 from game.client.tiled_art import TiledArt, background_colour
+from game.i18n import N_
 
 EDGE_BAND_IN = 0.5
 """How deep into the table an entry/exit edge is tinted."""
@@ -59,7 +60,7 @@ class MapArt:
         drawn = self._draw_tiles(tmx, tmx_path) if tmx is not None and tmx_path else 0
         if drawn == 0 and battlefield is not None:
             self._draw_fallback_terrain(battlefield)
-            self.notes.append("This map has no tile art: terrain drawn from its objects.")
+            self.notes.append(N_("This map has no tile art: terrain drawn from its objects."))
         if battlefield is not None:
             self._draw_zones_and_edges(battlefield)
         self._scaled: OrderedDict[tuple[int, str], pygame.Surface] = OrderedDict()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UITextBox, UITextEntryLine
+from pygame_gui.elements import UIButton, UITextBox
 
 from game.client import text
 from game.client.catalogue import (
@@ -25,8 +25,10 @@ from game.client.catalogue import (
     open_map,
     shipped_maps,
 )
+from game.client.map_dialog import MapDialogHost, MapFileDialog
 from game.client.map_render import MapArt
 from game.client.scenes import Scene
+from game.i18n import N_, _
 
 BACKGROUND_TOP = (40, 44, 34)
 BACKGROUND_BOTTOM = (18, 20, 16)
@@ -153,12 +155,12 @@ class ButtonMenuScene(Scene):
                 self.back()
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_menu_background(surface, self.title, self.subtitle)
+        draw_menu_background(surface, _(self.title), _(self.subtitle))
 
 
 class MainMenuScene(ButtonMenuScene):
     title = "AMBUSH ALLEY!"
-    subtitle = "Urban counter-insurgency skirmish, 15 mm, on the desktop"
+    subtitle = N_("Urban counter-insurgency skirmish, 15 mm, on the desktop")
 
     def menu_items(self) -> list[MenuItem]:
         from game.client.saves_ui import main_menu_items  # Continue, set-up, load, settings
@@ -166,9 +168,9 @@ class MainMenuScene(ButtonMenuScene):
         return main_menu_items(
             self,
             [
-                MenuItem("Replay a save…", self._open_replays),
-                MenuItem("Open map…", lambda: self.app.push(OpenMapScene())),
-                MenuItem("Quit", self.app.quit),
+                MenuItem(_("Replay a save…"), self._open_replays),
+                MenuItem(_("Open map…"), lambda: self.app.push(OpenMapScene())),
+                MenuItem(_("Quit"), self.app.quit),
             ],
         )
 
@@ -198,7 +200,9 @@ def open_battle(scene: Scene, path: Path, report: Callable[[str], None]) -> bool
         report(f"{exc}{listed}")
         return False
     except (OSError, pygame.error) as exc:
-        report(f"{path}: the map's art cannot be loaded ({exc})")
+        report(
+            _("{path}: the map's art cannot be loaded ({problem})").format(path=path, problem=exc)
+        )
         return False
     scene.app.push(battle)
     from game.client.briefing import brief_new_game
@@ -210,22 +214,23 @@ def open_battle(scene: Scene, path: Path, report: Callable[[str], None]) -> bool
 def _entry_details(entry: MapEntry) -> str:
     lines = [f"<font size=5><b>{html.escape(entry.title)}</b></font>"]
     if entry.path.with_suffix(".toml").exists():  # docs/SCENARIOS.md: the map's own scenario
-        lines.append(f"Scenario file: {html.escape(entry.path.with_suffix('.toml').name)}")
+        name = html.escape(entry.path.with_suffix(".toml").name)
+        lines.append(_("Scenario file: {name}").format(name=name))
     elif entry.scenario_id:
-        lines.append(f"Scenario: {html.escape(entry.scenario_id)}")
+        lines.append(_("Scenario: {name}").format(name=html.escape(entry.scenario_id)))
     else:
-        lines.append("Custom map (generic patrol)")
+        lines.append(_("Custom map (generic patrol)"))
     if entry.description:
         lines += ["", html.escape(entry.description)]
     lines += ["", f"<i>{html.escape(str(entry.path))}</i>"]
     if battlefield_loader() is None:
-        lines += ["", f"<i>{html.escape(LOADER_MISSING_NOTE)}</i>"]
+        lines += ["", f"<i>{html.escape(_(LOADER_MISSING_NOTE))}</i>"]
     return "<br>".join(lines)
 
 
 class ScenarioSelectScene(ButtonMenuScene):
-    title = "New game"
-    subtitle = "Choose a table"
+    title = N_("New game")
+    subtitle = N_("Choose a table")
     with_details = True
 
     def __init__(self, folder: Path = MAPS_DIR) -> None:
@@ -246,8 +251,9 @@ class ScenarioSelectScene(ButtonMenuScene):
             for entry in self.entries
         ]
         if not items:
-            self.set_details(f"No maps found in {html.escape(str(self.folder))}.")
-        items.append(MenuItem("Back", self.back))
+            folder = html.escape(str(self.folder))
+            self.set_details(_("No maps found in {folder}.").format(folder=folder))
+        items.append(MenuItem(_("Back"), self.back))
         return items
 
     def _describe(self, entry: MapEntry) -> None:
@@ -293,61 +299,61 @@ class ScenarioSelectScene(ButtonMenuScene):
 
 
 class OpenMapScene(ButtonMenuScene):
-    title = "Open map"
-    subtitle = "Type a path to a .tmx file and press Enter, or pick one below"
+    """'Open map…': pygame_gui's file dialog picks the .tmx (issue 24); a map that cannot be
+    opened has its problems listed beside the buttons, and the dialog can be opened again."""
+
+    title = N_("Open map")
+    subtitle = N_("Pick a Tiled map (.tmx) in the file dialog")
     with_details = True
 
-    def __init__(self, folder: Path = MAPS_DIR) -> None:
+    def __init__(self, folder: Path | None = None) -> None:
         super().__init__()
-        self.folder = folder
-        self.entry: UITextEntryLine | None = None
-        self.path_text = ""
+        self.folder = folder  # where the dialog starts; None: the player's maps folder
+        self.files = MapDialogHost()
+        self.last_path: Path | None = None
+        self.auto_open = True  # the dialog opens as the screen does, the first time
         self.message = ""
 
     def menu_items(self) -> list[MenuItem]:
-        found = sorted(self.folder.glob("*.tmx")) if self.folder.is_dir() else []
-        items = [
-            MenuItem(p.name, partial(self._open_file, p), partial(self._show_path, p))
-            for p in found[:8]
-        ]
-        items.append(MenuItem("Back", self.back))
-        return items
+        return [MenuItem(_("Choose a map…"), self.open_dialog), MenuItem(_("Back"), self.back)]
 
-    def _open_file(self, path: Path) -> None:
-        self.open_path(str(path))
+    def start_folder(self) -> Path:
+        """The last map tried, else the folder given, else the player's maps folder (the
+        shipped maps while that folder does not exist)."""
+        if self.last_path is not None:
+            return self.last_path
+        if self.folder is not None:
+            return self.folder
+        from game.client.settings import current_settings
 
-    def _show_path(self, path: Path) -> None:
-        self.path_text = str(path)
-        if self.entry is not None:
-            self.entry.set_text(self.path_text)
+        mine = current_settings().maps_dir()
+        return mine if mine.is_dir() else MAPS_DIR
 
-    def list_rect(self) -> pygame.Rect:
-        rect = super().list_rect()
-        return rect.move(0, 60)
+    @property
+    def dialog(self) -> MapFileDialog | None:
+        return self.files.dialog if self.files.is_open else None
+
+    def open_dialog(self) -> None:
+        self.files.open(self.app.manager, self.app.size, self.start_folder())
 
     def build_ui(self, manager: pygame_gui.UIManager) -> None:
         super().build_ui(manager)
-        area = self.list_rect()
-        w = self.app.size[0]
-        rect = pygame.Rect(area.left, area.top - 60, w - 2 * area.left, 40)
-        self.entry = UITextEntryLine(rect, manager, object_id="#path_entry")
-        self.entry.set_text(self.path_text)
-        self.entry.focus()
-        self.set_details(self.details_html or "Maps in the game's folder are listed on the left.")
+        self.set_details(self.details_html or _("Choose a .tmx map: it is checked before play."))
+        if self.auto_open:
+            self.auto_open = False
+            self.open_dialog()
 
     def clear_ui(self) -> None:
         super().clear_ui()
-        if self.entry is not None:
-            self.path_text = self.entry.get_text()
-            self.entry.kill()
-            self.entry = None
+        self.files.close()
 
     def open_path(self, typed: str) -> bool:
         typed = typed.strip()
         if not typed:
-            self.set_details("Type the path of a .tmx map first.")
+            self.set_details(_("Choose a .tmx map first."))
             return False
-        return open_battle(self, Path(typed).expanduser(), self._report)
+        self.last_path = Path(typed).expanduser()
+        return open_battle(self, self.last_path, self._report)
 
     def _report(self, message: str) -> None:
         self.message = message
@@ -355,13 +361,7 @@ class OpenMapScene(ButtonMenuScene):
         self.set_details(f"<font color='#ff8070'>{lines}</font>")
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
-            self.open_path(event.text)
+        if self.files.handle(event, self.open_path):
             return
-        if self.entry is not None and self.entry.is_focused and event.type == pygame.KEYDOWN:
-            # Typing goes to the path field (Enter there opens it); the arrows still walk the
-            # list of maps below, which fills the field; Esc leaves.
-            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_ESCAPE):
-                super().handle_event(event)
-            return
-        super().handle_event(event)
+        if not self.files.is_open:  # the dialog has the keyboard while it is open
+            super().handle_event(event)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.battlefield.model import Point
 from game.client import orders
+from game.client.words import side_label
 from game.engine import contractors
 from game.engine.commands import MoveUnit
 from game.engine.engine import Engine
@@ -19,6 +20,7 @@ from game.engine.procedure import STEP
 from game.engine.protocol import MoveRate
 from game.engine.state import GameState, UnitState
 from game.engine.terrain import path_length, walk
+from game.i18n import _
 from game.rules.movement import CAUTIOUS, RAPID
 from game.rules.wording import counted
 
@@ -59,16 +61,21 @@ class ExitPreview:
         who = self.unit_name
         if self.dependants:
             carried = ", ".join(counted(n, kind, PLURALS.get(kind)) for kind, n in self.dependants)
-            who += f" and its Dependants ({carried})"
-        parts = [f"{who} leave{'' if self.dependants else 's'} the table by the {self.edge} edge"]
+            who = _("{unit} and its Dependants ({carried})").format(unit=who, carried=carried)
+        leave = (
+            _("{who} leave the table by the {edge} edge")
+            if self.dependants
+            else _("{who} leaves the table by the {edge} edge")
+        )
+        parts = [leave.format(who=who, edge=_(str(self.edge)))]
         scores = [
-            f"{side} {points:+d} VP"
-            for side, points in (("Regulars", self.regular_vp), ("Insurgents", self.insurgent_vp))
+            _("{side} {points} VP").format(side=side_label(side), points=f"{points:+d}")
+            for side, points in (("regular", self.regular_vp), ("insurgent", self.insurgent_vp))
             if points
         ]
-        parts.append(", ".join(scores) if scores else "scores no victory points")
+        parts.append(", ".join(scores) if scores else _("scores no victory points"))
         if self.ends_game:
-            parts.append(f"the game ends: {self.ends_game}")
+            parts.append(_("the game ends: {why}").format(why=self.ends_game))
         return " · ".join(parts)
 
 

@@ -17,6 +17,7 @@ import pygame
 from game.client import text
 from game.engine import rulesbridge as rb
 from game.engine.state import UnitState
+from game.i18n import _
 from game.rules.firepower import optimum_range
 
 if TYPE_CHECKING:
@@ -47,9 +48,15 @@ def card_line(unit: UnitState) -> str:
     """The unit card's night line (HTML): night vision or not, and what the night costs."""
     reach, vision = night_reach(unit)
     if vision:
-        return "<b>Night:</b> night vision devices, no penalty (Night Fighting)"
-    tonight = "always in range" if reach is None else f'Optimum Range {reach:g}"'
-    return f"<b>Night:</b> no night vision: Firepower -1 die, {tonight} (Night Fighting)"
+        return _("<b>Night:</b> night vision devices, no penalty (Night Fighting)")
+    tonight = (
+        _("always in range")
+        if reach is None
+        else _('Optimum Range {inches}"').format(inches=f"{reach:g}")
+    )
+    return _("<b>Night:</b> no night vision: Firepower -1 die, {range} (Night Fighting)").format(
+        range=tonight
+    )
 
 
 def draw(scene: PlayScene, surface: pygame.Surface) -> None:
@@ -69,7 +76,11 @@ def draw(scene: PlayScene, surface: pygame.Surface) -> None:
     radius = max(4, round(scene.camera.length_to_screen(reach)))
     colour = SIGHT_COLOUR if vision else NO_VISION_COLOUR
     _dashed_circle(surface, colour, centre, radius)
-    words = f'{"night vision" if vision else "no night vision"}: Optimum Range {reach:g}"'
+    words = (
+        _('night vision: Optimum Range {inches}"')
+        if vision
+        else _('no night vision: Optimum Range {inches}"')
+    ).format(inches=f"{reach:g}")
     label = text.text(words, 13, colour)
     at = label.get_rect(midbottom=(centre[0], centre[1] - radius - 2))
     backdrop = at.inflate(6, 2)
@@ -100,7 +111,7 @@ def _draw_nv_chips(scene: PlayScene, surface: pygame.Surface) -> None:
         if unit is None or not unit.on_table or not rb.rules_unit(unit).has_night_vision:
             continue
         if chip is None:
-            words = text.text("NV", 11, NV_CHIP_TEXT)
+            words = text.text(_("NV"), 11, NV_CHIP_TEXT)
             chip = pygame.Surface((words.get_width() + 6, words.get_height() + 2))
             chip.fill(NV_CHIP_BG)
             chip.blit(words, (3, 1))

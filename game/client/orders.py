@@ -8,10 +8,12 @@ engine never disagree; the odds come from `game.rules.odds`.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from game import i18n
 from game.battlefield.model import Point
 
 # the line-of-sight tool, split out (its names stay reachable here for the screens)
@@ -39,6 +41,7 @@ from game.engine.fire import smaw_fires  # support assets (issue 19)
 from game.engine.protocol import DecisionKind, MoveRate
 from game.engine.state import UnitState
 from game.engine.terrain import distance, path_length, truncate
+from game.i18n import N_, _
 from game.rules import cards as rules_cards  # --- cards (issue 19)
 from game.rules.dice import Die
 from game.rules.movement import CAUTIOUS, RAPID
@@ -53,15 +56,15 @@ def check(engine: Engine, command: Command) -> str:
     """'' when the engine would accept `command` now, else its one-line reason."""
     pending = engine.pending
     if pending is None:
-        return "the game is over"
+        return _("the game is over")
     if command.side != pending.side:
-        return f"it is not your turn: {pending.prompt}"
+        return _("it is not your turn: {question}").format(question=pending.prompt)
     try:
         pending.accepts(command)
     except IllegalCommand as exc:
         return str(exc)
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
-        return f"that order is malformed ({exc})"
+        return _("that order is malformed ({problem})").format(problem=exc)
     return ""
 
 
@@ -97,14 +100,20 @@ class FirePreview:
     defense: str
     odds: CasualtyOdds | None
     blocked: str  # '' when the fire is legal now
+    hits: str = "casualties"  # vehicles (issue 20): what a hit is (penetrating hits on armour)
 
     @property
     def lines(self) -> list[str]:
         if self.blocked:
-            return [f"Cannot fire at {self.target}: {self.blocked}"]
-        out = [f"Firepower {self.firepower}", f"Defense {self.defense}"]
+            return [
+                _("Cannot fire at {target}: {why}").format(target=self.target, why=self.blocked)
+            ]
+        out = [
+            _("Firepower {dice}").format(dice=self.firepower),
+            _("Defense {dice}").format(dice=self.defense),
+        ]
         if self.odds is not None:
-            out.append(odds_text(self.odds))
+            out.append(odds_text(self.odds, self.hits))
         return out
 
 
@@ -115,13 +124,19 @@ def percent(p: Fraction) -> str:
     return f"{value:.0f}%"
 
 
-def odds_text(odds: CasualtyOdds) -> str:
-    """`3d8 vs 2d10: P(0) 41% · P(1) 38% · P(2) 17% · P(3) 4% · expected 0.84 casualties`."""
+def odds_text(odds: CasualtyOdds, hits: str = "casualties") -> str:
+    """`3d8 vs 2d10: P(0) 41% · P(1) 38% · P(2) 17% · P(3) 4% · expected 0.84 casualties`
+    (against a vehicle: penetrating hits, each a damage check)."""
     parts = [f"P({k}) {percent(p)}" for k, p in enumerate(odds.exact)]
     return (
-        f"{odds.attack_label} vs {odds.defense_label}: "
+        _("{attack} vs {defense}: ").format(attack=odds.attack_label, defense=odds.defense_label)
         + " · ".join(parts)
-        + f" · expected {odds.expected:.2f} casualties"
+        + " · "
+        + (
+            _("expected {n} casualties").format(n=f"{odds.expected:.2f}")
+            if hits == "casualties"
+            else _("expected {n} {hits}").format(n=f"{odds.expected:.2f}", hits=hits)
+        )
     )
 
 
@@ -166,7 +181,7 @@ def cannot(engine: Engine, unit: UnitState, action: str) -> str:
     Found in play: M or A went into the mode and only the click was refused."""
     pending = engine.pending
     if pending is None:
-        return "the game is over"
+        return _("the game is over")
     if action == "move":
         if any(isinstance(c, MoveUnit) and c.unit == unit.id for c in pending.options):
             return ""
@@ -182,7 +197,7 @@ def cannot(engine: Engine, unit: UnitState, action: str) -> str:
         key=lambda f: distance(f.centre, unit.centre),
     )
     if not foes:
-        return "no enemy is on the table"
+        return _("no enemy is on the table")
     kind = Fire if action == "fire" else CloseAssault
     reasons = [check(engine, kind(side=unit.side, unit=unit.id, target=f.id)) for f in foes]
     if "" in reasons:
@@ -260,15 +275,16 @@ def _preview(
             odds = casualty_odds(fp.total, unit.quality_die(), df.total, die_of(engine, target))
         except ValueError:
             odds = None
-    return FirePreview(unit.name, target.name, fp.describe(), df.describe(), odds, blocked)
+    hits = "casualties"
+    if vehicles.is_vehicle(engine.state, target):  # vehicles (issue 20): damage, not casualties
+        hits = i18n._("penetrating hits (each a damage check: Vehicle Breakdown)")
+    return FirePreview(unit.name, target.name, fp.describe(), df.describe(), odds, blocked, hits)
 
 
 def fire_odds(engine: Engine, unit: UnitState, target: UnitState) -> CasualtyOdds:
     """The exact casualty odds of `unit` firing at `target` now (the test's oracle)."""
     fp = engine.firepower(unit, target, interruption_penalty=penalty_now(engine, unit))
     df = engine.defense(target, thermobaric=smaw_fires(unit))  # a SMAW: no cover dice (R194)
-    return casualty_odds(fp.total, unit.quality_die(), df.total, target.quality_die())
-    df = engine.defense(target)
     return casualty_odds(fp.total, unit.quality_die(), df.total, die_of(engine, target))
 
 
@@ -297,14 +313,16 @@ class MovePreview:
 
     @property
     def label(self) -> str:
-        rate = "Cautious" if self.rate == MoveRate.CAUTIOUS else "Rapid"
-        text = f'{self.length:.1f}" {rate} · Reaction Test {self.reaction_modifier} (R14)'
+        rate = _("Cautious") if self.rate == MoveRate.CAUTIOUS else _("Rapid")
+        text = _('{inches}" {rate} · Reaction Test {modifier} (R14)').format(
+            inches=f"{self.length:.1f}", rate=rate, modifier=self.reaction_modifier
+        )
         if self.wanted > self.length + 0.05:
-            text += f' · {self.wanted:.1f}" wanted, stops short'
+            text += " · " + _('{inches}" wanted, stops short').format(inches=f"{self.wanted:.1f}")
         elif self.path and math.dist(self.path[-1], self.destination) > 0.1:
-            text += " · the way is blocked: stops short"
+            text += " · " + _("the way is blocked: stops short")
         if math.dist(self.destination, self.requested) > 0.01:
-            text += " · to the nearest point it can reach"
+            text += " · " + _("to the nearest point it can reach")
         if self.blocked:
             text += f" · {self.blocked}"
         return text
@@ -329,14 +347,19 @@ def reachable_near(engine: Engine, start: Point, to: Point) -> Point:
 
 
 def move_preview(
-    engine: Engine, unit: UnitState, to: Point, *, force_rate: str | None = None
+    engine: Engine,
+    unit: UnitState,
+    to: Point,
+    *,
+    force_rate: str | None = None,
+    waypoints: Sequence[Point] = (),
 ) -> MovePreview:
     """The path to `to` (or the nearest reachable point, `reachable_near`), its length, and the
     rate it needs (Cautious up to 6", else Rapid). A vehicle's is a drive (issue 20)."""
     if vehicles.is_vehicle(engine.state, unit):
         from game.client.vehicle_orders import drive_preview  # it builds on this module
 
-        return drive_preview(engine, unit, to, force_rate=force_rate)
+        return drive_preview(engine, unit, to, force_rate=force_rate, waypoints=tuple(waypoints))
     start = unit.leader_point
     requested = to
     to = reachable_near(engine, start, to)
@@ -384,7 +407,7 @@ def reach_outline(engine: Engine, unit: UnitState, reach: float) -> list[Point]:
             outline.append(along(ux, uy, reach))
             continue
         low, high = 0.0, reach
-        for _ in range(REACH_HALVINGS):
+        for _halving in range(REACH_HALVINGS):
             middle = (low + high) / 2
             if reached(along(ux, uy, middle)):
                 low = middle
@@ -407,17 +430,33 @@ def describe_choice(engine: Engine, command: Command) -> str:
         return describe_answer(engine, command.choice)
     if isinstance(command, DeclareInterrupts):
         if not command.declarations:
-            return "No interruption"
-        parts = [f"{unit_name(engine, u)} by {mode}" for u, mode in command.declarations]
-        where = f' after {command.at:.1f}"' if command.at else ""
-        return "Interrupt: " + ", ".join(parts) + where
+            return _("No interruption")
+        parts = [
+            (_("{unit} by fire") if mode == "fire" else _("{unit} by movement")).format(
+                unit=unit_name(engine, u)
+            )
+            if mode in ("fire", "move")
+            else f"{unit_name(engine, u)} ({mode})"
+            for u, mode in command.declarations
+        ]
+        if command.at:
+            return _('Interrupt: {units} after {inches}"').format(
+                units=", ".join(parts), inches=f"{command.at:.1f}"
+            )
+        return _("Interrupt: {units}").format(units=", ".join(parts))
     if isinstance(command, MoveUnit):
         # a place a player can find: how far, and into which building or beside what (the
         # option's number marks the spot on the map)
         return f"{unit_name(engine, command.unit)}: {describe_move(engine, command)}"
     if isinstance(command, (Fire, CloseAssault)):
-        verb = "fire at" if isinstance(command, Fire) else "charge"
-        return f"{unit_name(engine, command.unit)}: {verb} {unit_name(engine, command.target)}"
+        words = (
+            _("{unit}: fire at {target}")
+            if isinstance(command, Fire)
+            else _("{unit}: charge {target}")
+        )
+        return words.format(
+            unit=unit_name(engine, command.unit), target=unit_name(engine, command.target)
+        )
     unit = getattr(command, "unit", "")
     label = command.kind.replace("_", " ")
     return f"{unit_name(engine, unit)}: {label}" if unit else label.capitalize()
@@ -426,8 +465,19 @@ def describe_choice(engine: Engine, command: Command) -> str:
 def describe_move(engine: Engine, command: MoveUnit) -> str:
     """A move option without its unit: its rate, where it goes and how far that is."""
     mover = engine.state.units.get(command.unit)
-    far = f' ({distance(mover.centre, command.to):.0f}" away)' if mover is not None else ""
-    return f"{command.rate.replace('_', ' ')} move {place_words(engine, command.to)}{far}"
+    where = place_words(engine, command.to)
+    rate = str(command.rate)
+    words: str = {
+        str(MoveRate.CAUTIOUS): _("cautious move {where}"),
+        str(MoveRate.RAPID): _("rapid move {where}"),
+        str(MoveRate.OUT_OF_CONTACT): _("out of contact move {where}"),
+    }.get(rate, rate.replace("_", " ") + " {where}")
+    text = words.format(where=where)
+    if mover is not None:
+        text += " " + _('({inches}" away)').format(
+            inches=f"{distance(mover.centre, command.to):.0f}"
+        )
+    return text
 
 
 def describe_options(engine: Engine, options: list[Command]) -> list[str]:
@@ -439,7 +489,7 @@ def describe_options(engine: Engine, options: list[Command]) -> list[str]:
         labels = [move[:1].upper() + move[1:] for move in moves]
         pending = engine.pending
         if labels and pending is not None and pending.kind == DecisionKind.RESUME_MOVE:
-            labels[0] = f"Go on as planned: {moves[0]}"  # the engine's first option (R105)
+            labels[0] = _("Go on as planned: {move}").format(move=moves[0])  # R105
         return labels
     return [describe_choice(engine, c) for c in options]
 
@@ -449,53 +499,66 @@ def place_words(engine: Engine, point: Point, into: bool = True) -> str:
     building or wall (within 1"), else in the open."""
     building = engine.terrain.building_at(point)
     if building is not None:
-        return (
-            f"{'into' if into else 'in'} building {building.label or building.name or building.id}"
-        )
+        name = building.label or building.name or building.id
+        words = _("into building {name}") if into else _("in building {name}")
+        return words.format(name=name)
     near = blocker_name(engine.battlefield, point)
     if near == "terrain":
-        return "into the open" if into else "in the open"
-    return f"beside {near}"
+        return _("into the open") if into else _("in the open")
+    return _("beside {thing}").format(thing=near)
 
 
 def describe_answer(engine: Engine, choice: Any) -> str:
     if choice is True:
-        return "Yes"
+        return _("Yes")
     if choice is False:
-        return "No"
+        return _("No")
     if isinstance(choice, str) and choice in engine.state.units:  # --- cards (issue 19)
         return unit_name(engine, choice)
     if isinstance(choice, str) and choice in rules_cards.decks().cards:
         return rules_cards.card(choice).title
     if isinstance(choice, str):
-        return {
-            "none": "Do nothing",
-            "fire": "Fire",
-            "move": "Finish the move",
-            "flee": "Flee",
-            "stand": "Stand",
-        }.get(choice, choice.replace("_", " ").capitalize())
+        named = ANSWER_NAMES.get(choice)
+        return _(named) if named else choice.replace("_", " ").capitalize()
     if isinstance(choice, int):
-        return f"Hot spot {choice}"
+        return _("Hot spot {n}").format(n=choice)
     if isinstance(choice, list | tuple):
         if not choice:
-            return "None of them"
+            return _("None of them")
         if choice[0] == "cover" and len(choice) == 3:
             return describe_cover(engine, (float(choice[1]), float(choice[2])))
         if all(isinstance(c, int | float) for c in choice) and len(choice) == 2:
             spot = (float(choice[0]), float(choice[1]))
-            return f"Move to cover {place_words(engine, spot, into=False)}"
-        return "Fire with " + ", ".join(unit_name(engine, str(c)) for c in choice)
+            return _("Move to cover {where}").format(where=place_words(engine, spot, into=False))
+        return _("Fire with {units}").format(
+            units=", ".join(unit_name(engine, str(c)) for c in choice)
+        )
     return str(choice)
 
 
-COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+COMPASS = (
+    N_("east"),
+    N_("south-east"),
+    N_("south"),
+    N_("south-west"),
+    N_("west"),
+    N_("north-west"),
+    N_("north"),
+    N_("north-east"),
+)
+ANSWER_NAMES = {
+    "none": N_("Do nothing"),
+    "fire": N_("Fire"),
+    "move": N_("Finish the move"),
+    "flee": N_("Flee"),
+    "stand": N_("Stand"),
+}
 
 
 def compass(start: Point, end: Point) -> str:
     """The direction from `start` to `end` on the map (north up, y grows southwards)."""
     angle = math.degrees(math.atan2(end[1] - start[1], end[0] - start[0]))
-    return COMPASS[round(angle / 45) % 8]
+    return _(COMPASS[round(angle / 45) % 8])
 
 
 def describe_cover(engine: Engine, spot: Point) -> str:
@@ -509,18 +572,18 @@ def describe_cover(engine: Engine, spot: Point) -> str:
     unit = engine.state.units.get(str(context.get("regular", "")))
     enemy = engine.state.units.get(str(context.get("insurgent", "")))
     if unit is None or not unit.on_table:
-        return f"Take cover {place_words(engine, spot, into=False)}"
+        return _("Take cover {where}").format(where=place_words(engine, spot, into=False))
     far = f'{distance(unit.leader_point, spot):.0f}" {compass(unit.leader_point, spot)}'
     where = place_words(engine, spot, into=False)
     ghost = placement.hypothetical(engine, unit, spot, exact=True)
     if engine.terrain.in_solid_cover(ghost.position()):
-        gives = "in Solid Cover"
+        gives = _("in Solid Cover")
     elif enemy is not None and not engine.los(enemy, ghost):
-        gives = f"out of {enemy.name}'s sight"
+        gives = _("out of {unit}'s sight").format(unit=enemy.name)
     else:
-        gives = "no better cover"
-    where = "" if where == "in the open" else f", {where}"
-    return f"Move {far}{where}: {gives}"
+        gives = _("no better cover")
+    where = "" if where == _("in the open") else f", {where}"
+    return _("Move {far}{where}: {gives}").format(far=far, where=where, gives=gives)
 
 
 def choice_point(command: Command) -> Point | None:

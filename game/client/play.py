@@ -54,11 +54,13 @@ from game.client.playback import Beat, Playback, beat_of
 from game.client.risk import RiskPreview
 from game.client.session import GameSession, Seat, SessionConfig
 from game.client.sound import loudest
+from game.client.vehicle_input import VehiclePlan  # --- vehicles (issue 20)
 from game.client.viewmodel import BattleView
+from game.client.words import PACE_NAMES, side_label
 from game.engine.commands import (
     Command,
 )
-from game.engine.state import side_name
+from game.i18n import _
 from game.steady_gc import Collector, steady_collector
 
 
@@ -130,6 +132,7 @@ class PlayScene(BattleScene):
         self.move_exit: ExitPreview | None = None  # the plan leaves the table
         self.move_risk: RiskPreview | None = None  # who could interrupt it, and the odds
         self.force_rate: str | None = None
+        self.vehicle_plan = VehiclePlan()  # vehicles (issue 20): waypoints, a way out
         self.fire_plan: orders.FirePreview | None = None
         self.preview_text = ""
         self.call_asset, self._call_key = "", ""  # support assets (issue 19): play_support
@@ -160,7 +163,7 @@ class PlayScene(BattleScene):
         # the phase text is asked afresh (found in play: the top bar named the wrong player)
         phase_text = self.phase_text()
         if key != self._view_key or self._view is None:
-            vp_reg, vp_ins, _ = self.session.score()
+            vp_reg, vp_ins, _margin = self.session.score()
             view = view_from_game(state, score=(vp_reg, vp_ins), terrain=engine.terrain)
             self._view = replace(view, phase_text=phase_text)
             self._view_key = key
@@ -171,18 +174,21 @@ class PlayScene(BattleScene):
     def phase_text(self) -> str:
         engine = self.session.engine
         state = engine.state
-        phase = PHASE_NAMES.get(state.phase, state.phase)
+        phase = _(PHASE_NAMES.get(state.phase, state.phase))
         seat = self.session.current_seat()
         if seat is None:
             return phase
         acting = engine.act.unit if engine.act is not None else ""
         if seat.human:
-            who = f"{seat.name} ({side_name(seat.side)})"
+            who = f"{seat.name} ({side_label(seat.side)})"
         else:
-            who = seat.name if "AI" in seat.name.split() else f"{seat.name} (AI)"
+            ai = _("AI")
+            who = seat.name if ai in seat.name.split() else f"{seat.name} ({ai})"
         if acting:
-            return f"{phase} · {engine.state.units[acting].name} activating · {who}"
-        return f"{phase} · {who} to answer"
+            return _("{phase} · {unit} activating · {who}").format(
+                phase=phase, unit=engine.state.units[acting].name, who=who
+            )
+        return _("{phase} · {who} to answer").format(phase=phase, who=who)
 
     @property
     def engine_state_json(self) -> str:
@@ -194,7 +200,7 @@ class PlayScene(BattleScene):
         # the map, its geometry and the code live all battle long: keep the cycle collector's
         # full walks of them out of the AI's thinking and the frames (game/steady_gc.py)
         self._gc = self._collector.enter_context(steady_collector())
-        self.log(PLAY_HELP)
+        self.log(_(PLAY_HELP))
         self.absorb_events()
         for beat in self.playback.skip():
             self._reveal(beat)
@@ -236,9 +242,9 @@ class PlayScene(BattleScene):
                 4 + (i % 2) * (width + 2), 2 + (i // 2) * BUTTON_ROW, width, BUTTON_ROW - 2
             )
             if action == "pace":
-                label = f"Pace: {self.playback.pace} [V]"
+                label = _("Pace: {pace} [V]").format(pace=_(PACE_NAMES[self.playback.pace]))
             self.buttons[action] = UIButton(
-                rect, label, manager, container=self.button_panel, tool_tip_text=tip
+                rect, _(label), manager, container=self.button_panel, tool_tip_text=_(tip)
             )
         self.dialog_for = None  # rebuilt on the next update
         self.card_html = ""
@@ -265,7 +271,9 @@ class PlayScene(BattleScene):
             # a note made after `at` events comes before event number `at`
             while self.fed_notes < len(notes) and notes[self.fed_notes][0] <= index:
                 line = notes[self.fed_notes][1]
-                beats.append(Beat(f"AI: {line}", "AI", None, None, (), "ai"))
+                beats.append(
+                    Beat(_("AI: {reason}").format(reason=line), "AI", None, None, (), "ai")
+                )
                 self.fed_notes += 1
             if index < len(events):
                 beats.append(beat_of(events[index]))
@@ -307,7 +315,10 @@ class PlayScene(BattleScene):
                 except Exception as exc:  # an engine bug must not take the window down
                     if seat is not None:  # a person answers; no move is made up for the AI
                         session.hand_over(
-                            seat.side, f"The game failed ({type(exc).__name__}: {exc})"
+                            seat.side,
+                            _("The game failed ({problem})").format(
+                                problem=f"{type(exc).__name__}: {exc}"
+                            ),
                         )
                 for alert in session.alerts:  # an AI that failed: its seat is a person's now
                     self.say(alert, True)
@@ -346,7 +357,11 @@ class PlayScene(BattleScene):
         self.move_plan = None
         self.fire_plan = None
         self.select(None)
-        detail = "" if seat.units is None else "Your fireteams: " + ", ".join(sorted(seat.units))
+        detail = (
+            ""
+            if seat.units is None
+            else _("Your fireteams: {units}").format(units=", ".join(sorted(seat.units)))
+        )
         self.app.push(HandoffScene(seat.name, detail, seat.side))
         self.select_default_unit()
         return True
@@ -372,7 +387,11 @@ class PlayScene(BattleScene):
 
     # -- the HUD -------------------------------------------------------------------------------
     def _refresh_hud(self, view: BattleView) -> None:
-        texts = (f"{view.turn_text} — {view.phase_text}", view.title, view.victory_points)
+        texts = (
+            f"{_(view.turn_text)} — {_(view.phase_text)}",
+            view.title,
+            _(view.victory_points),
+        )
         self._set_top_texts(texts)
         key = (
             self._view_key,
@@ -414,7 +433,7 @@ class PlayScene(BattleScene):
                 if event.ui_element is button:
                     self.order(action)
                     return
-            for i, (button, _) in enumerate(self.dialog_buttons):
+            for i, (button, _command) in enumerate(self.dialog_buttons):
                 if event.ui_element is button:
                     self.answer(i)
                     return
@@ -450,7 +469,11 @@ class PlayScene(BattleScene):
             world = self.camera.screen_to_world(pos)
             to = (round(world[0] * 4) / 4, round(world[1] * 4) / 4)
             if self.move_plan is None or self.move_plan.path[-1:] != (to,):
-                self.move_plan = orders.move_preview(engine, unit, to, force_rate=self.force_rate)
+                bends = self.vehicle_plan.waypoints  # vehicles (issue 20)
+                rate = self.force_rate
+                self.move_plan = orders.move_preview(
+                    engine, unit, to, force_rate=rate, waypoints=bends
+                )
                 plan_move_extras(self)
         elif self.mode in ("fire", "assault"):
             hovered = self.overlays.hovered_unit
@@ -519,7 +542,7 @@ def open_play(table: str, seed: int = 1, *, config: SessionConfig | None = None)
 
     if config is None:
         config = SessionConfig(mode="solo", table=table, seed=seed)
-    map_path, _ = resolve_map(config.table)
+    map_path, _scenario = resolve_map(config.table)
     opened = open_map(Path(map_path))
     session = GameSession(config)
     return PlayScene(opened, session)
@@ -544,7 +567,11 @@ def battle_scene_for(
     except Exception as exc:  # a table the engine cannot play is still worth looking at
         scene = BattleScene(opened)
         scene.opened = replace(
-            opened, notes=(*opened.notes, f"This table cannot be played ({exc}).")
+            opened,
+            notes=(
+                *opened.notes,
+                _("This table cannot be played ({problem}).").format(problem=exc),
+            ),
         )
         return scene
     return PlayScene(opened, session)

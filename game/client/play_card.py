@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 
 from game.client import house_orders, night_draw, orders, vehicle_orders
 from game.client.battle import figures_summary
+from game.client.words import side_label
 from game.engine.protocol import FigureStatus
-from game.engine.state import REGULAR, UnitState, side_name
+from game.engine.state import REGULAR, UnitState
 from game.engine.terrain import distance
+from game.i18n import _, narr
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -24,20 +26,27 @@ def card_markup(self: PlayScene) -> str:
     unit_id = self.overlays.selected_unit
     unit = engine.state.units.get(unit_id) if unit_id else None
     if unit is None or not unit.on_table:
-        return "<i>No unit selected.</i><br><br>Click one of your fireteams, or press Tab."
+        return _("<i>No unit selected.</i><br><br>Click one of your fireteams, or press Tab.")
     sprite = self.current_view().unit(unit.id)
     morale = unit.morale_die()
     parts = [
-        f"<font size=5><b>{html.escape(unit.name)}</b></font>",
-        side_name(unit.side),
-        f"Troop Quality <b>{unit.quality_die().label}</b> · Morale "
-        f"<b>{morale.label if morale is not None else 'broken'}</b>",
+        f"<font size=5><b>{html.escape(narr(unit.name))}</b></font>",
+        side_label(unit.side),
+        _("Troop Quality <b>{quality}</b> · Morale <b>{morale}</b>").format(
+            quality=unit.quality_die().label,
+            morale=morale.label if morale is not None else _("broken"),
+        ),
     ]
     if sprite is not None:
         hit = sum(1 for f in unit.figures if f.status == FigureStatus.HIT)
         parts.append(
-            f"Figures: {len(unit.effective_figures)} able"
-            + (f", {hit} hit" if hit else "")
+            (
+                _("Figures: {able} able, {hit} hit").format(
+                    able=len(unit.effective_figures), hit=hit
+                )
+                if hit
+                else _("Figures: {able} able").format(able=len(unit.effective_figures))
+            )
             + " — "
             + html.escape(", ".join(figures_summary(sprite)))
         )
@@ -45,25 +54,33 @@ def card_markup(self: PlayScene) -> str:
             from game.client.help import badge_tooltip  # what each status means
 
             parts += [html.escape(badge_tooltip(b.value)) for b in sprite.badges]
-    parts += [f"<b>Now:</b> {html.escape(self.activation_summary(unit))}"]
+    parts += [_("<b>Now:</b> {what}").format(what=html.escape(self.activation_summary(unit)))]
     if engine.state.night:  # --- night (issue 19) ---
         parts += [night_draw.card_line(unit)]
     parts += [html.escape(line) for line in house_orders.card_lines(engine, unit)]  # issue 21
     parts += [html.escape(line) for line in vehicle_orders.card_lines(engine, unit)]  # issue 20
-    parts += [f"<b>Defense:</b> {html.escape(engine.defense(unit).describe())}"]
+    parts += [_("<b>Defense:</b> {dice}").format(dice=html.escape(engine.defense(unit).describe()))]
     foe = self._card_target(unit)
     if foe is not None and unit.effective_figures and self.fire_plan is None:
         # found in play: the card gave Firepower at an enemy it could not fire at (out of
         # sight, a friend in the line of fire): the engine's reason instead
         blocked = orders.fire_blocked(engine, unit, foe)
         if blocked:
-            parts += [f"<b>Cannot fire at {html.escape(foe.name)}:</b> {html.escape(blocked)}"]
+            parts += [
+                _("<b>Cannot fire at {target}:</b> {why}").format(
+                    target=html.escape(foe.name), why=html.escape(blocked)
+                )
+            ]
         else:
             fp = engine.firepower(unit, foe, interruption_penalty=orders.penalty_now(engine, unit))
-            label = "Reaction fire at" if orders.reacting_to(engine, unit) else "Firepower at"
-            parts += [f"<b>{label} {html.escape(foe.name)}:</b> {html.escape(fp.describe())}"]
+            label = (
+                _("<b>Reaction fire at {target}:</b> {dice}")
+                if orders.reacting_to(engine, unit)
+                else _("<b>Firepower at {target}:</b> {dice}")
+            )
+            parts += [label.format(target=html.escape(foe.name), dice=html.escape(fp.describe()))]
     if self.fire_plan is not None and self.show_odds:
-        parts += ["<b>If it fires:</b>", *(html.escape(x) for x in self.fire_plan.lines)]
+        parts += [_("<b>If it fires:</b>"), *(html.escape(x) for x in self.fire_plan.lines)]
     if unit.side == REGULAR:  # support assets (issue 19)
         from game.client.play_support import asset_lines
 
@@ -75,15 +92,22 @@ def activation_summary(self: PlayScene, unit: UnitState) -> str:
     engine = self.session.engine
     act = engine.act
     if act is not None and act.unit == unit.id:
-        moved = f'moved {act.moved:.1f}" {act.rate or ""}'.strip() if act.moved else "not moved"
-        fired = "fired" if act.fired else "not fired"
-        extra = f", interrupted {act.interruptions}×" if act.interruptions else ""
-        return f"Activating now: {moved}, {fired}{extra}"
+        rate = {"cautious": _("Cautious"), "rapid": _("Rapid")}.get(str(act.rate or ""), "")
+        moved = (
+            _('moved {inches}" {rate}').format(inches=f"{act.moved:.1f}", rate=rate).strip()
+            if act.moved
+            else _("not moved")
+        )
+        fired = _("fired") if act.fired else _("not fired")
+        extra = (
+            ", " + _("interrupted {n}×").format(n=act.interruptions) if act.interruptions else ""
+        )
+        return _("Activating now: {moved}, {fired}").format(moved=moved, fired=fired) + extra
     if unit.activated_turn == engine.state.turn and engine.state.turn > 0:
-        return "Already activated this turn"
+        return _("Already activated this turn")
     if unit.overwatch:
-        return "On Overwatch"
-    return "Not yet activated this turn"
+        return _("On Overwatch")
+    return _("Not yet activated this turn")
 
 
 def _card_target(self: PlayScene, unit: UnitState) -> UnitState | None:

@@ -8,6 +8,7 @@ import pygame
 
 from game.client.house_orders import HOUSE_KEYS  # house clearing (issue 21)
 from game.engine.protocol import DecisionKind
+from game.i18n import N_
 
 BOARD_KINDS = frozenset(
     {DecisionKind.ACTIVATE, DecisionKind.CONTINUE, DecisionKind.INSURGENT_ACTION}
@@ -27,7 +28,7 @@ STATUS_STRIP = 28  # pixels between the table and the log for the status line
 LABEL_WIDTH = 760  # the widest a caption over the table gets before it wraps
 ERROR_TEXT = (255, 150, 130)
 
-PLAY_HELP = (
+PLAY_HELP = N_(
     "Click/Tab: select · M move (C: Cautious only) · F fire (S: split) · A assault · "
     "O overwatch · H hot spot · G first aid · U split · J join/merge · B abandon casualties · "
     "K release POWs · X stack · Z clear building (optional rule) · "
@@ -39,98 +40,128 @@ PLAY_HELP = (
 ACTIONS: tuple[tuple[str, str, str], ...] = (
     (
         "move",
-        "Move [M]",
-        'Plan a move with the mouse: up to 6" is Cautious (Reaction Test +1, '
-        'R14), up to 12" Rapid (−1). The path follows real streets. Click to commit, Esc cancels.',
+        N_("Move [M]"),
+        N_(
+            'Plan a move with the mouse: up to 6" is Cautious (Reaction Test +1, R14), up to 12" '
+            "Rapid (−1). The path follows real streets. Click to commit, Esc cancels."
+        ),
     ),
     (
         "fire",
-        "Fire [F]",
-        "Pick a target: legal targets are ringed, blocked ones say why. "
-        "Hovering shows Firepower vs Defense and the exact casualty odds. Click to fire. "
-        "S splits the fire between two targets (R19), half the figures each.",
+        N_("Fire [F]"),
+        N_(
+            "Pick a target: legal targets are ringed, blocked ones say why. "
+            "Hovering shows Firepower vs Defense and the exact casualty odds. Click to fire. "
+            "S splits the fire between two targets (R19), half the figures each."
+        ),
     ),
     (
         "assault",
-        "Assault [A]",
-        "Close Assault an enemy unit within Rapid reach "
-        "(Rulebook: Close Assault). Takes the whole activation.",
+        N_("Assault [A]"),
+        N_(
+            "Close Assault an enemy unit within Rapid reach "
+            "(Rulebook: Close Assault). Takes the whole activation."
+        ),
     ),
     (
         "overwatch",
-        "Overwatch [O]",
-        "Spend the activation watching: fire at Insurgents who act "
-        "in sight (Rulebook: Overwatch, R23).",
+        N_("Overwatch [O]"),
+        N_(
+            "Spend the activation watching: fire at Insurgents who act "
+            "in sight (Rulebook: Overwatch, R23)."
+        ),
     ),
     (
         "hotspot",
-        "Hot spot [H]",
-        'Start neutralizing a hot spot within 1"; the unit must stay '
-        "until its next activation (R28).",
+        N_("Hot spot [H]"),
+        N_(
+            'Start neutralizing a hot spot within 1"; the unit must stay '
+            "until its next activation (R28)."
+        ),
     ),
     (
         "first_aid",
-        "First Aid [G]",
-        "Tend hit figures (Rulebook: First Aid Checks for "
-        "Regulars, R27); needs Solid Cover or no Insurgent in sight.",
+        N_("First Aid [G]"),
+        N_(
+            "Tend hit figures (Rulebook: First Aid Checks for "
+            "Regulars, R27); needs Solid Cover or no Insurgent in sight."
+        ),
     ),
     (
         "split",
-        "Split [U]",
-        "At the start of the activation: the squad leader steps out as an element of his own "
-        "(else half the figures do); the new element waits until next turn (Split Units, R125).",
+        N_("Split [U]"),
+        N_(
+            "At the start of the activation: the squad leader steps out as an element of his own "
+            "(else half the figures do); the new element waits until next turn (Split Units, R125)."
+        ),
     ),
     (
         "join",
-        "Join / merge [J]",
-        "A lone leader walks to the nearest friendly unit and joins it; another unit merges "
-        "with the nearest one in cohesion at the next turn (Leaders Joining a Unit; Merging).",
+        N_("Join / merge [J]"),
+        N_(
+            "A lone leader walks to the nearest friendly unit and joins it; another unit merges "
+            "with the nearest one in cohesion at the next turn (Leaders Joining a Unit; Merging)."
+        ),
     ),
     (
         "abandon",
-        "Abandon casualties [B]",
-        "Last resort: leave the carried casualties behind; Quality and Morale drop a die "
-        "(Rulebook: Abandoning Casualties, R126).",
+        N_("Abandon casualties [B]"),
+        N_(
+            "Last resort: leave the carried casualties behind; Quality and Morale drop a die "
+            "(Rulebook: Abandoning Casualties, R126)."
+        ),
     ),
     (
         "release",
-        "Release POWs [K]",
-        "Let the unit's prisoners go: no Dependant penalty, but their points are lost "
-        "(Rulebook: Releasing POWs, R127).",
+        N_("Release POWs [K]"),
+        N_(
+            "Let the unit's prisoners go: no Dependant penalty, but their points are lost "
+            "(Rulebook: Releasing POWs, R127)."
+        ),
     ),
     (
         "end",
-        "End activation [E]",
-        "Finish this unit's activation (a unit that did nothing holds its position).",
+        N_("End activation [E]"),
+        N_("Finish this unit's activation (a unit that did nothing holds its position)."),
     ),
     (
         "end_phase",
-        "End phase [P]",
-        "The remaining units hold; the Insurgents' end-of-turn actions follow.",
+        N_("End phase [P]"),
+        N_("The remaining units hold; the Insurgents' end-of-turn actions follow."),
     ),
     (
         "los",
-        "Line of sight [L]",
-        "Click two points or units: the line is drawn and what "
-        "blocks it is named (Rulebook: Line of Sight).",
+        N_("Line of sight [L]"),
+        N_(
+            "Click two points or units: the line is drawn and what "
+            "blocks it is named (Rulebook: Line of Sight)."
+        ),
     ),
     # --- civilians (issue 21) ---
     (
         "mob",
-        "Civilian mob [I]",
-        'Regulars: reason with the nearest civilian mob within 6" (the whole activation; '
-        "Quality die over the Insurgency Level disperses it). Insurgents: a leader in contact "
-        'arms the mob if he has men with him, else moves it 6" towards the Regulars.',
+        N_("Civilian mob [I]"),
+        N_(
+            'Regulars: reason with the nearest civilian mob within 6" (the whole activation; '
+            "Quality die over the Insurgency Level disperses it). Insurgents: a leader in contact "
+            'arms the mob if he has men with him, else moves it 6" towards the Regulars.'
+        ),
     ),
     (  # --- support assets (issue 19) ---
         "support",
-        "Support [Q]",
-        "Call a support asset the Regulars hold (mortars, air, snipers, the Predator's "
-        "Hellfire; a medic, SMAW or team joins the unit): Q again picks the next, then click "
-        "the target; the odds show as for fire (Asset cards, R190-R199).",
+        N_("Support [Q]"),
+        N_(
+            "Call a support asset the Regulars hold (mortars, air, snipers, the Predator's "
+            "Hellfire; a medic, SMAW or team joins the unit): Q again picks the next, then click "
+            "the target; the odds show as for fire (Asset cards, R190-R199)."
+        ),
     ),
-    ("pace", "Pace [V]", "How fast the other side's actions play out: instant, normal, slow."),
-    ("skip", "Skip [Space]", "Show at once everything still being played out."),
+    (
+        "pace",
+        N_("Pace [V]"),
+        N_("How fast the other side's actions play out: instant, normal, slow."),
+    ),
+    ("skip", N_("Skip [Space]"), N_("Show at once everything still being played out.")),
 )
 WATCH_ACTIONS = frozenset({"los", "pace", "skip"})  # the buttons of a game of two AIs
 KEYS: dict[int, str] = {

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.battlefield.model import Point
-from game.client import house_orders, move_checks, night_draw, orders, text
+from game.client import house_orders, move_checks, night_draw, orders, text, vehicle_input
 from game.client.card_hand import draw_cards  # --- cards (issue 19)
 from game.client.play_consts import (
     BLOCKED_COLOUR,
@@ -37,6 +37,7 @@ from game.engine.commands import (
 )
 from game.engine.protocol import MoveRate
 from game.engine.state import UnitState
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -126,7 +127,7 @@ def _draw_targets(self: PlayScene, surface: pygame.Surface) -> None:
         pygame.draw.circle(surface, colour, centre, radius, 2 if why else 3)
     why_not = self._targets.get(self.overlays.hovered_unit or "")
     if why_not:
-        self.preview_text = f"Blocked: {why_not}"
+        self.preview_text = _("Blocked: {why}").format(why=why_not)
 
 
 def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
@@ -145,6 +146,7 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
         pygame.draw.circle(surface, colour, points[-1], 5)
         if self.move_exit is not None:  # where the unit would leave the table
             pygame.draw.circle(surface, TARGET_COLOUR, self._to_screen(self.move_exit.at), 12, 3)
+    vehicle_input.draw(self, surface)  # --- vehicles (issue 20): hulls of a drive, a way out
     if self.mode in ("move", "fire", "assault", "call") and self.preview_text:
         at = (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14)
         avoid = self._target_figure_rects() if self.mode != "move" else []
@@ -233,7 +235,7 @@ def _draw_status(self: PlayScene, surface: pygame.Surface) -> None:
         if pending is not None and seat is not None and seat.human:
             message = f"{seat.name}: {pending.prompt}"
         elif seat is not None:
-            message = f"{seat.name} is thinking… (Space: skip the playback)"
+            message = _("{name} is thinking… (Space: skip the playback)").format(name=seat.name)
     strip = self.status_rect
     surface.fill(STATUS_BG, strip)
     if not message:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.battlefield.model import Point
-from game.client import orders, vehicle_orders
+from game.client import orders, vehicle_input, vehicle_orders
 from game.client.handoff import handoff_due
 from game.client.play_consts import (
     KEYS,
@@ -23,6 +23,7 @@ from game.engine.commands import (
     MoveUnit,
 )
 from game.engine.state import UnitState
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -37,35 +38,42 @@ def _key(self: PlayScene, event: pygame.event.Event) -> bool:
         self.move_plan = None
         self.fire_plan = None
         self.los_probe = None
-        self.say("Cancelled.")
+        self.vehicle_plan.clear()  # vehicles (issue 20)
+        self.say(_("Cancelled."))
         return True
     if key == pygame.K_ESCAPE:  # nothing to cancel: ask before leaving the battle
         from game.client.confirm import ConfirmScene
 
-        question = "Leave the battle for the menu? (it is saved: Continue brings it back)"
+        question = _("Leave the battle for the menu? (it is saved: Continue brings it back)")
         if not self.session.config.autosave:
-            question = "Leave the battle for the menu? (this game is not saved)"
+            question = _("Leave the battle for the menu? (this game is not saved)")
         self.app.push(ConfirmScene(self, question, self.app.pop))
         return True
     if self.dialog_options and pygame.K_1 <= key <= pygame.K_9:
         self.answer(key - pygame.K_1)
         return True
     if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode == "move":
-        if self.move_plan is not None and self.move_plan.path:
+        if isinstance(self.move_plan, vehicle_orders.DrivePreview):  # vehicles (issue 20)
+            seat = self.human_seat()
+            unit = self._ordered_unit(seat) if seat is not None else None
+            order = None if unit is None else vehicle_orders.drive_order(self.move_plan, unit)
+            if order is not None and not self.move_plan.blocked and self.give(order):
+                self.vehicle_plan.clear()
+        elif self.move_plan is not None and self.move_plan.path:
             self._commit_move(self.move_plan.path[-1])
         return True
     if key == pygame.K_s and self.mode == "fire":
         self.splitting = not self.splitting
         self.split_targets = []
         self.say(
-            "Split fire: click the first target, then the second (R19)"
+            _("Split fire: click the first target, then the second (R19)")
             if self.splitting
-            else "Fire at one target"
+            else _("Fire at one target")
         )
         return True
     if key == pygame.K_c and self.mode == "move":
         self.force_rate = None if self.force_rate else "cautious"
-        self.say("Move: Cautious only" if self.force_rate else "Move: rate by distance")
+        self.say(_("Move: Cautious only") if self.force_rate else _("Move: rate by distance"))
         self.move_plan = None  # the planned path and its label follow the new rate at once
         self._mouse_moved(self.mouse_pos)
         return True
@@ -89,14 +97,16 @@ def _click(self: PlayScene, pos: tuple[int, int]) -> bool:
         point = unit.leader_point if unit is not None else world
         if self.los_start is None:
             self.los_start, self.los_start_unit = point, clicked
-            self.say("Line of sight: now click the second point or unit")
+            self.say(_("Line of sight: now click the second point or unit"))
         else:
             self.los_probe = orders.sight_between(engine, self.los_start, point)
             first = engine.state.units.get(self.los_start_unit or "")
             if first is not None and unit is not None and first.id != unit.id:
                 self.los_text = orders.sight_between_units(engine, first, unit)
                 if not self.los_probe.clear:  # and what stands between the leaders
-                    self.los_text += f" · leader to leader: {self.los_probe.text}"
+                    self.los_text += " · " + _("leader to leader: {sight}").format(
+                        sight=self.los_probe.text
+                    )
             else:
                 self.los_text = self.los_probe.text
             self.say(self.los_text)
@@ -105,6 +115,9 @@ def _click(self: PlayScene, pos: tuple[int, int]) -> bool:
     seat = self.human_seat()
     if self.mode == "move" and seat is not None:
         self._commit_move(world)
+        return True
+    if self.mode == "dismount" and seat is not None:  # vehicles (issue 20): the way out
+        vehicle_input.dismount_click(self, seat, world)
         return True
     if self.mode == "call" and seat is not None:  # support assets (issue 19)
         from game.client.play_support import support_click
@@ -117,7 +130,7 @@ def _click(self: PlayScene, pos: tuple[int, int]) -> bool:
             return True
         target = engine.state.units.get(clicked) if clicked else None
         if target is None or target.side == unit.side:
-            self.say("Click an enemy unit (Esc cancels).", True)
+            self.say(_("Click an enemy unit (Esc cancels)."), True)
             return True
         if self.mode == "fire" and self.splitting:
             self._split_click(seat, unit, target)
@@ -139,11 +152,15 @@ def _split_click(self: PlayScene, seat: Seat, unit: UnitState, target: UnitState
     """Splitting Fire (R19): the first target takes the first half of the figures (leader
     first), the second the rest; the engine says whether the Troop Quality allows it."""
     if target.id in self.split_targets:
-        self.say(f"{target.name} is already a target of this split", True)
+        self.say(_("{unit} is already a target of this split").format(unit=target.name), True)
         return
     self.split_targets.append(target.id)
     if len(self.split_targets) < 2:
-        self.say(f"Split fire: {target.name} first; click the second target (Esc cancels)")
+        self.say(
+            _("Split fire: {unit} first; click the second target (Esc cancels)").format(
+                unit=target.name
+            )
+        )
         return
     halves = orders.split_halves(unit)
     first, second = self.split_targets
@@ -169,13 +186,7 @@ def _commit_move(self: PlayScene, world: Point) -> None:
     # --- vehicles (issue 20): a vehicle drives; a click onto a friendly vehicle boards it ---
     engine = self.session.engine
     if vehicle_orders.is_vehicle(engine, unit):
-        drive = vehicle_orders.drive_preview(
-            engine, unit, (round(world[0], 2), round(world[1], 2)), force_rate=self.force_rate
-        )
-        if drive.blocked:
-            self.say(drive.blocked, True)
-            return
-        self.give(vehicle_orders.drive_order(drive, unit))
+        vehicle_input.drive_click(self, unit, world)  # Shift: a waypoint
         return
     board = vehicle_orders.board_order(engine, unit, world)
     if board is not None:

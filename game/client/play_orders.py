@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.client import civilian_orders, orders, vehicle_orders
+from game.client import civilian_orders, orders, vehicle_input, vehicle_orders
 from game.client.handoff import handoff_due
 from game.client.play_consts import (
     BOARD_KINDS,
 )
 from game.client.session import Seat
+from game.client.words import PACE_NAMES
 from game.engine.commands import (
     AbandonCasualties,
     Command,
@@ -28,6 +29,7 @@ from game.engine.commands import (
 from game.engine.protocol import DecisionKind
 from game.engine.state import UnitState
 from game.engine.terrain import distance
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -75,7 +77,7 @@ def _ordered_unit(self: PlayScene, seat: Seat) -> UnitState | None:
         self.select(unit_id)
     unit = engine.state.units.get(unit_id) if unit_id else None
     if unit is None:
-        self.say("Select one of your units first (click it or press Tab).", True)
+        self.say(_("Select one of your units first (click it or press Tab)."), True)
         return None
     why = self.session.may_command(seat, unit.id)
     if why:
@@ -89,8 +91,8 @@ def order(self: PlayScene, action: str) -> None:
     if action == "pace":
         pace = self.playback.cycle_pace()
         if "pace" in self.buttons:
-            self.buttons["pace"].set_text(f"Pace: {pace} [V]")
-        self.say(f"Pace: {pace}")
+            self.buttons["pace"].set_text(_("Pace: {pace} [V]").format(pace=_(PACE_NAMES[pace])))
+        self.say(_("Pace: {pace}").format(pace=_(PACE_NAMES[pace])))
         return
     if action == "skip":
         for beat in self.playback.skip():
@@ -100,15 +102,15 @@ def order(self: PlayScene, action: str) -> None:
         self.mode = "los" if self.mode != "los" else "select"
         self.los_start = None
         self.los_probe = None
-        self.say("Line of sight: click the first point or unit" if self.mode == "los" else "")
+        self.say(_("Line of sight: click the first point or unit") if self.mode == "los" else "")
         return
     seat = self.human_seat()
     if seat is None:
-        self.say("Wait: the other side is acting.", True)
+        self.say(_("Wait: the other side is acting."), True)
         return
     pending = self.session.engine.pending
     if pending is not None and pending.kind not in BOARD_KINDS:
-        self.say(f"Answer first: {pending.prompt}", True)
+        self.say(_("Answer first: {question}").format(question=pending.prompt), True)
         return
     if action == "end_phase":
         self.give(EndPhase(side=seat.side))
@@ -126,18 +128,29 @@ def order(self: PlayScene, action: str) -> None:
     if action in ("move", "fire", "assault") and not driving:  # vehicles: the click says why
         why = orders.cannot(self.session.engine, unit, action)
         if why:
-            verb = {"move": "move", "fire": "fire", "assault": "charge"}[action]
-            self.say(f"{unit.name} cannot {verb} now: {why}", True)
+            words = {
+                "move": _("{unit} cannot move now: {why}"),
+                "fire": _("{unit} cannot fire now: {why}"),
+                "assault": _("{unit} cannot charge now: {why}"),
+            }[action]
+            self.say(words.format(unit=unit.name, why=why), True)
             return
     if action == "move":
         self.mode = "move"
         self.force_rate = None
-        self.say(f"{unit.name}: move — click where the leader goes (Esc cancels)")
+        self.vehicle_plan.clear()  # vehicles (issue 20): a new drive, no waypoints yet
+        self.say(
+            _("{unit}: move — click where the leader goes (Esc cancels)").format(unit=unit.name)
+        )
     elif action in ("fire", "assault"):
         self.mode = action
         self._targets_key = None
-        verb = "fire at" if action == "fire" else "charge"
-        self.say(f"{unit.name}: click an enemy unit to {verb} (Esc cancels)")
+        words = (
+            _("{unit}: click an enemy unit to fire at (Esc cancels)")
+            if action == "fire"
+            else _("{unit}: click an enemy unit to charge (Esc cancels)")
+        )
+        self.say(words.format(unit=unit.name))
     elif action == "overwatch":
         self.give(Overwatch(side=side, unit=unit.id))
     elif action == "first_aid":
@@ -147,11 +160,7 @@ def order(self: PlayScene, action: str) -> None:
     elif action == "release":
         self.give(ReleasePows(side=side, unit=unit.id))
     elif action == "join" and vehicle_orders.is_vehicle(self.session.engine, unit):
-        out = vehicle_orders.next_dismount(self.session.engine, unit)  # vehicles (issue 20)
-        if out is None:
-            self.say(f"{unit.name}: nobody can get out now (R218, R220)", True)
-            return
-        self.give(out)
+        vehicle_input.start_dismount(self, unit)  # vehicles (issue 20): the spot is clicked
     elif action in ("split", "join"):
         command = (
             orders.split_order(side, unit)
@@ -159,7 +168,12 @@ def order(self: PlayScene, action: str) -> None:
             else orders.join_order(self.session.engine, side, unit)
         )
         if command is None:
-            self.say(f"{unit.name} has nothing to {action} with.", True)
+            words = (
+                _("{unit} has nothing to split with.")
+                if action == "split"
+                else _("{unit} has nothing to join with.")
+            )
+            self.say(words.format(unit=unit.name), True)
             return
         self.give(command)
     elif action == "end":
@@ -170,13 +184,13 @@ def order(self: PlayScene, action: str) -> None:
     elif action == "mob":  # civilians (issue 21)
         command = civilian_orders.mob_order(self.session.engine, side, unit)
         if command is None:
-            self.say(f"{unit.name} has no civilian mob within reach.", True)
+            self.say(_("{unit} has no civilian mob within reach.").format(unit=unit.name), True)
             return
         self.give(command)
     elif action == "hotspot":
         spots = [h for h in self.session.engine.state.hot_spots.values() if not h.neutralized]
         if not spots:
-            self.say("There is no active hot spot on the table.", True)
+            self.say(_("There is no active hot spot on the table."), True)
             return
         spot = min(spots, key=lambda h: distance((h.x, h.y), unit.leader_point))
         self.give(NeutralizeHotSpot(side=side, unit=unit.id, hot_spot=spot.number))

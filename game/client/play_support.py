@@ -18,6 +18,7 @@ from game.engine import assets
 from game.engine.commands import CallAsset
 from game.engine.engine import Engine
 from game.engine.state import REGULAR, UnitState
+from game.i18n import _
 from game.rules import support as sp
 
 if TYPE_CHECKING:
@@ -51,11 +52,11 @@ def asset_lines(engine: Engine) -> list[str]:
         copies = held.count(asset_id)
         name = title(asset_id) + (f" ×{copies}" if copies > 1 else "")
         if sp.AssetId(asset_id) in sp.UAV_ASSETS and asset_id != sp.AssetId.ARMED_PREDATOR:
-            name += " (overhead: no Out of Contact moves)"
+            name += " " + _("(overhead: no Out of Contact moves)")
         elif asset_id in called and assets.calls_left(engine.state, asset_id) == 0:
-            name += " (called this turn)"
+            name += " " + _("(called this turn)")
         items.append(html.escape(name))
-    return [f"<b>Support assets [Q]:</b> {', '.join(items)}"]
+    return [_("<b>Support assets [Q]:</b> {assets}").format(assets=", ".join(items))]
 
 
 def support_order(self: PlayScene, seat: Seat, unit: UnitState) -> None:
@@ -63,8 +64,13 @@ def support_order(self: PlayScene, seat: Seat, unit: UnitState) -> None:
     engine = self.session.engine
     choices = offered(engine, unit)
     if seat.side != REGULAR or not choices:
-        held = ", ".join(title(a) for a in dict.fromkeys(assets.held(engine.state))) or "none"
-        self.say(f"{unit.name} can call no support asset now (held: {held})", True)
+        held = ", ".join(title(a) for a in dict.fromkeys(assets.held(engine.state))) or _("none")
+        self.say(
+            _("{unit} can call no support asset now (held: {held})").format(
+                unit=unit.name, held=held
+            ),
+            True,
+        )
         return
     current = self.call_asset
     following = choices.index(current) + 1 if self.mode == MODE and current in choices else 0
@@ -73,18 +79,19 @@ def support_order(self: PlayScene, seat: Seat, unit: UnitState) -> None:
     self.mode = MODE
     self.fire_plan = None
     self.preview_text = ""
-    more = " (Q: next asset)" if len(choices) > 1 else ""
+    more = " " + _("(Q: next asset)") if len(choices) > 1 else ""
     if sp.AssetId(asset_id) in assets.ATTACHED:
-        self.say(f"Support: the {title(asset_id)} joins {unit.name}: click it{more}, Esc cancels")
+        words = _("Support: the {asset} joins {unit}: click it{more}, Esc cancels")
     else:
-        self.say(f"Support: {title(asset_id)} — click an Insurgent unit{more}, Esc cancels")
+        words = _("Support: {asset} — click an Insurgent unit{more}, Esc cancels")
+    self.say(words.format(asset=title(asset_id), unit=unit.name, more=more))
 
 
 def support_click(self: PlayScene, seat: Seat, clicked: str | None) -> None:
     """The click that picks the armed asset's target and calls it."""
     unit = self._ordered_unit(seat)
     if unit is None or not clicked:
-        self.say("Click the target of the call (Esc cancels).", True)
+        self.say(_("Click the target of the call (Esc cancels)."), True)
         return
     asset_id = self.call_asset
     self.give(CallAsset(side=seat.side, unit=unit.id, asset=asset_id, target=clicked))
@@ -95,18 +102,26 @@ def call_preview(engine: Engine, unit: UnitState, asset_id: str, target: UnitSta
     command = CallAsset(side=unit.side, unit=unit.id, asset=asset_id, target=target.id)
     blocked = orders.check(engine, command)
     if blocked:
-        return f"Blocked: {blocked}"
+        return _("Blocked: {why}").format(why=blocked)
     if sp.AssetId(asset_id) in assets.ATTACHED:
-        return f"{title(asset_id)} joins {unit.name} (no action spent, R195)"
+        return _("{asset} joins {unit} (no action spent, R195)").format(
+            asset=title(asset_id), unit=unit.name
+        )
     odds = assets.call_odds(engine, asset_id, target)
     figures = len(target.effective_figures)
     expected = float(sum(min(k, figures) * p for k, p in enumerate(odds.exact)))
     defense = assets.target_defense(engine, target)
-    return (
-        f"{title(asset_id)} on {target.name}: Defense {defense.total}{target.quality_die().label}"
-        f" · no fire {float(odds.no_fire):.0%} · at least 1 casualty "
-        f"{float(odds.at_least(1)):.0%} · expected {expected:.2f} · card lost "
-        f"{float(odds.lost):.0%}"
+    return _(
+        "{asset} on {target}: Defense {defense} · no fire {no_fire} · at least 1 casualty "
+        "{one} · expected {expected} · card lost {lost}"
+    ).format(
+        asset=title(asset_id),
+        target=target.name,
+        defense=f"{defense.total}{target.quality_die().label}",
+        no_fire=f"{float(odds.no_fire):.0%}",
+        one=f"{float(odds.at_least(1)):.0%}",
+        expected=f"{expected:.2f}",
+        lost=f"{float(odds.lost):.0%}",
     )
 
 

@@ -16,6 +16,7 @@ from game.client.map_render import EDGE_BAND_IN, MapArt
 from game.client.palette import DEFAULT_PALETTE, Colour, Palette
 from game.client.vehicle_art import hull_sprite
 from game.client.viewmodel import BASE_DIAMETER_IN, Badge, BattleView, FigureSprite, UnitSprite
+from game.i18n import _, narr, ngettext
 
 HOT_SPOT_DIAMETER_IN = 1.0
 
@@ -66,6 +67,7 @@ class _UnitsLayout:
     figure_rects: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     label_rects: dict[str, pygame.Rect] = field(default_factory=dict)
     label_blocks: list[pygame.Rect] = field(default_factory=list)
+    marker_rects: list[pygame.Rect] = field(default_factory=list)  # hot-spot discs
 
 
 def badge_text_colour(background: Colour) -> Colour:
@@ -140,9 +142,13 @@ class BattleRenderer:
             if len(building.outline) >= 3:
                 points = [to_screen(q) for q in building.outline]
                 pygame.draw.polygon(surface, p.debug_building, points, 2)
-                label = building.label or building.name or f"building {building.id}"
+                label = (
+                    building.label or building.name or _("building {name}").format(name=building.id)
+                )
                 if building.storeys > 1:
-                    label += f" ({building.storeys} storeys)"
+                    label += " " + ngettext(
+                        "({n} storey)", "({n} storeys)", building.storeys
+                    ).format(n=building.storeys)
                 x = min(q[0] for q in points)
                 y = min(q[1] for q in points)
                 caption = text.text(label, 16, p.debug_building, shadow=(0, 0, 0))
@@ -170,9 +176,9 @@ class BattleRenderer:
         size = max(12, min(22, round(camera.scale * 0.45)))
         labels: dict[Edge, list[str]] = {}
         for edge in battlefield.entry_edges:
-            labels.setdefault(edge, []).append("ENTRY")
+            labels.setdefault(edge, []).append(_("ENTRY"))
         for edge in battlefield.exit_edges:
-            labels.setdefault(edge, []).append("EXIT")
+            labels.setdefault(edge, []).append(_("EXIT"))
         for edge, words in labels.items():
             caption = text.text(
                 " / ".join(words), size, (255, 255, 255), bold=True, shadow=(0, 0, 0)
@@ -308,6 +314,11 @@ class BattleRenderer:
     def _layout_units(self, scale: float, view: BattleView, overlays: Overlays) -> _UnitsLayout:
         """Figures, rings and labels in the pixels of the table scaled to `scale`."""
         layout = _UnitsLayout()
+        radius = max(9, round(scale * HOT_SPOT_DIAMETER_IN / 2)) + 2  # as _draw_hot_spots
+        for spot in view.hot_spots:
+            disc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            disc.center = (round(spot.position_in[0] * scale), round(spot.position_in[1] * scale))
+            layout.marker_rects.append(disc)
         centres: dict[str, Point] = {}
         for unit in view.units:
             centre = unit.centre
@@ -371,7 +382,7 @@ class BattleRenderer:
         size = max(12, min(20, round(scale * 0.5)))
         selected = unit.selected or unit.unit_id == overlays.selected_unit
         colour = p.selection if selected else p.side(unit.side).label
-        caption = text.text(unit.name, size, colour, bold=True, shadow=p.unit_label_shadow)
+        caption = text.text(narr(unit.name), size, colour, bold=True, shadow=p.unit_label_shadow)
         chips = [self.badge_chip(badge, size - 2) for badge in unit.badges]
         block_width = caption.get_width() + sum(3 + c.get_width() for c in chips)
         h = caption.get_height()
@@ -394,10 +405,12 @@ class BattleRenderer:
         for b in blocks:
             b.left = max(0, min(b.left, table_width - block_width))
         others = [r for uid, r in layout.figure_rects if uid != unit.unit_id]
+        others += layout.marker_rects  # a hot spot's number stays readable too
 
         def cost(b: pygame.Rect) -> tuple[int, int]:
-            """Over another label is worst, then each other unit's figure it would cover (a
-            name or a DEP chip on an enemy reads as that enemy's), then the order above."""
+            """Over another label is worst, then each other unit's figure or hot-spot disc it
+            would cover (a name or a DEP chip on an enemy reads as that enemy's), then the
+            order above."""
             return (int(b.collidelist(layout.label_blocks) != -1), len(b.collidelistall(others)))
 
         block = min(blocks, key=cost)

@@ -25,6 +25,7 @@ from game.client.play_consts import CARD_BG
 from game.client.saves_ui import ERROR_COLOUR, LoadScene
 from game.client.viewmodel import BattleView
 from game.engine.engine import Engine
+from game.i18n import N_, _
 from game.replay import Replay
 from game.save import SaveError
 
@@ -34,18 +35,18 @@ BUTTON_ROW = 50
 LOG_LINES = 200
 """The log panel shows the last lines up to the event on the board (the saved report has all)."""
 
-REPLAY_HELP = (
+REPLAY_HELP = N_(
     "Replay: ←/→ one event · Shift+←/→ one activation · Ctrl+←/→ one turn · "
     "WASD or drag: pan · Esc: leave"
 )
 
 BUTTONS = (
-    ("turn", -1, "<< Turn", "Back to the start of this turn (or the one before): Ctrl+←"),
-    ("activation", -1, "< Unit", "Back one activation: Shift+←"),
-    ("event", -1, "< Event", "Back one event: ←"),
-    ("event", 1, "Event >", "Forward one event: →"),
-    ("activation", 1, "Unit >", "Forward to the next activation: Shift+→"),
-    ("turn", 1, "Turn >>", "Forward to the next turn: Ctrl+→"),
+    ("turn", -1, N_("<< Turn"), N_("Back to the start of this turn (or the one before): Ctrl+←")),
+    ("activation", -1, N_("< Unit"), N_("Back one activation: Shift+←")),
+    ("event", -1, N_("< Event"), N_("Back one event: ←")),
+    ("event", 1, N_("Event >"), N_("Forward one event: →")),
+    ("activation", 1, N_("Unit >"), N_("Forward to the next activation: Shift+→")),
+    ("turn", 1, N_("Turn >>"), N_("Forward to the next turn: Ctrl+→")),
 )
 
 
@@ -74,9 +75,11 @@ class ReplayScene(BattleScene):
         replay = self.replay
         if self._view is None or self._view_at != replay.position:
             state = replay.state()
-            reg, ins, _ = replay.scenario.score(state)
+            reg, ins, _margin = replay.scenario.score(state)
             view = view_from_game(state, score=(reg, ins), terrain=replay.terrain)
-            where = f"Replay: event {replay.position + 1} of {len(replay)}"
+            where = _("Replay: event {n} of {count}").format(
+                n=replay.position + 1, count=len(replay)
+            )
             self._view = replace(view, phase_text=where)
             self._view_at = replay.position
         return self._view
@@ -91,7 +94,7 @@ class ReplayScene(BattleScene):
         self.resize(self.app.size)
         self.camera.fit()
         self._refill_log()
-        self.log(REPLAY_HELP)
+        self.log(_(REPLAY_HELP))
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -109,13 +112,13 @@ class ReplayScene(BattleScene):
         x = vp.left + (vp.width - len(BUTTONS) * (width + 6)) // 2
         y = vp.top + vp.height - 44
         for how, step, label, tip in BUTTONS:
-            button = UIButton(pygame.Rect(x, y, width, 36), label, manager, tool_tip_text=tip)
+            button = UIButton(pygame.Rect(x, y, width, 36), _(label), manager, tool_tip_text=_(tip))
             self.buttons.append((button, how, step))
             x += width + 6
 
     def clear_ui(self) -> None:
         super().clear_ui()
-        for button, _, _ in self.buttons:
+        for button, _how, _step in self.buttons:
             button.kill()
         self.buttons = []
 
@@ -164,8 +167,8 @@ class ReplayScene(BattleScene):
 class ReplayListScene(LoadScene):
     """The saved games, each opened on the replay screen instead of resumed."""
 
-    title = "Replay a save"
-    subtitle = "Choose a game to step through"
+    title = N_("Replay a save")
+    subtitle = N_("Choose a game to step through")
 
     def load(self, info: saves.SaveInfo) -> bool:
         if not info.readable:

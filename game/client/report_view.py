@@ -14,7 +14,9 @@ import pygame
 
 from game import fileio
 from game.client import text
-from game.engine.state import INSURGENT, REGULAR, side_name
+from game.client.words import side_label
+from game.engine.state import INSURGENT, REGULAR
+from game.i18n import _, narr, ngettext
 from game.report import AfterAction, LuckRow, VpPoint
 
 REGULAR_COLOUR = (110, 170, 255)
@@ -28,35 +30,61 @@ SIDE_COLOURS = {REGULAR: REGULAR_COLOUR, INSURGENT: INSURGENT_COLOUR}
 def report_html(report: AfterAction) -> str:
     """The itemised part of the report (the charts are drawn beside it)."""
     esc = html.escape
-    lines = [f"<font size=5><b>{esc(report.headline)}</b></font>"]
+    from game.client.endgame import WINNERS  # the words of the end screen's headline
+
+    headline = report.headline
+    if report.winner in WINNERS and report.margin:  # in the language in use
+        margin = narr(report.margin)
+        headline = f"{margin[:1].upper()}{margin[1:]} — {_(WINNERS[report.winner])}"
+    lines = [f"<font size=5><b>{esc(headline)}</b></font>"]
     if report.reason:
         lines.append(
-            f"{esc(report.title)}: game over after turn {report.turns}: {esc(report.reason)}."
+            _("{title}: game over after turn {turn}: {reason}.").format(
+                title=esc(report.title), turn=report.turns, reason=esc(report.reason)
+            )
         )
     diff = report.vp_regular - report.vp_insurgent
-    lines += ["", "<b>Victory points</b>", *(f"• {esc(item)}" for item in report.items)]
+    lines += ["", "<b>" + _("Victory points") + "</b>", *(f"• {esc(i)}" for i in report.items)]
     lines.append(
-        f"<b>Regulars {report.vp_regular} VP · Insurgents {report.vp_insurgent} VP</b> "
-        f"(margin {abs(diff)} VP, {esc(report.margin)})"
+        "<b>"
+        + _("Regulars {regular} VP · Insurgents {insurgent} VP").format(
+            regular=report.vp_regular, insurgent=report.vp_insurgent
+        )
+        + "</b> "
+        + _("(margin {n} VP, {margin})").format(n=abs(diff), margin=esc(narr(report.margin)))
     )
-    lines += ["", "<b>Objectives</b>", *(f"• {esc(line)}" for line in report.objectives)]
-    lines += ["", "<b>Units</b> (hits taken / hits scored, figures left)"]
+    lines += ["", _("<b>Objectives</b>"), *(f"• {esc(line)}" for line in report.objectives)]
+    lines += ["", _("<b>Units</b> (hits taken / hits scored, figures left)")]
     for side in (REGULAR, INSURGENT):
         for u in (u for u in report.units if u.side == side):
             lines.append(
-                f"• {side_name(side)}: {esc(u.name)} — took {u.hits_taken}, scored "
-                f"{u.hits_scored}; {u.figures} left, {esc(u.status)}"
+                f"• {side_label(side)}: {esc(u.name)} — "
+                + _("took {taken}, scored {scored}; {left} left, {status}").format(
+                    taken=u.hits_taken, scored=u.hits_scored, left=u.figures, status=esc(u.status)
+                )
             )
-    lines += ["", "<b>Luck ledger</b> (hits taken: expected from the exact odds / rolled)"]
+    lines += ["", _("<b>Luck ledger</b> (hits taken: expected from the exact odds / rolled)")]
     for row in report.luck:
         if row.turn and not row.fires:
             continue
-        when = "Total" if row.turn == 0 else f"Turn {row.turn}"
-        lines.append(
-            f"• {when}, {side_name(row.side)}: {row.fires} fire{'s' * (row.fires != 1)}, "
-            f"expected {float(row.expected):.2f}, rolled {row.rolled} ({row.luck:+.2f})"
+        when = _("Total") if row.turn == 0 else _("Turn {turn}").format(turn=row.turn)
+        fires = ngettext(
+            "{n} fire, expected {expected}, rolled {rolled} ({luck})",
+            "{n} fires, expected {expected}, rolled {rolled} ({luck})",
+            row.fires,
+        ).format(
+            n=row.fires,
+            expected=f"{float(row.expected):.2f}",
+            rolled=row.rolled,
+            luck=f"{row.luck:+.2f}",
         )
-    lines += ["", f"<i>The full log ({len(report.log)} lines) is in the saved report.</i>"]
+        lines.append(f"• {when}, {side_label(row.side)}: {fires}")
+    full = ngettext(
+        "The full log ({n} line) is in the saved report.",
+        "The full log ({n} lines) is in the saved report.",
+        len(report.log),
+    ).format(n=len(report.log))
+    lines += ["", f"<i>{full}</i>"]
     return "<br>".join(lines)
 
 
@@ -75,7 +103,7 @@ def _label(
 def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, points: list[VpPoint]) -> None:
     """Both sides' victory points at the end of each turn, as two lines (R171)."""
     surface.fill(PANEL_COLOUR, rect)
-    _label(surface, "Victory points by turn", (rect.x + 8, rect.y + 6), AXIS_COLOUR, size=15)
+    _label(surface, _("Victory points by turn"), (rect.x + 8, rect.y + 6), AXIS_COLOUR, size=15)
     plot = pygame.Rect(rect.x + 36, rect.y + 36, rect.w - 56, rect.h - 62)
     if not points or plot.w < 20 or plot.h < 20:
         return
@@ -98,11 +126,11 @@ def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, points: list[VpPoi
             pygame.draw.lines(surface, colour, False, line, 3)
         for point in line:
             pygame.draw.circle(surface, colour, point, 4)
-    legend = text.text("Insurgents", 13, INSURGENT_COLOUR)
-    _label(surface, "Insurgents", (rect.right - 8, rect.y + 8), INSURGENT_COLOUR, "topright", 13)
+    legend = text.text(_("Insurgents"), 13, INSURGENT_COLOUR)
+    _label(surface, _("Insurgents"), (rect.right - 8, rect.y + 8), INSURGENT_COLOUR, "topright", 13)
     _label(
         surface,
-        "Regulars",
+        _("Regulars"),
         (rect.right - 20 - legend.get_width(), rect.y + 8),
         REGULAR_COLOUR,
         "topright",
@@ -115,7 +143,7 @@ def draw_luck_chart(surface: pygame.Surface, rect: pygame.Rect, rows: list[LuckR
     surface.fill(PANEL_COLOUR, rect)
     _label(
         surface,
-        "Luck: hits taken, expected vs rolled",
+        _("Luck: hits taken, expected vs rolled"),
         (rect.x + 8, rect.y + 6),
         AXIS_COLOUR,
         size=15,
@@ -129,13 +157,15 @@ def draw_luck_chart(surface: pygame.Surface, rect: pygame.Rect, rows: list[LuckR
     y = rect.y + 40
     for row in totals:
         colour = SIDE_COLOURS.get(row.side, AXIS_COLOUR)
-        _label(surface, side_name(row.side), (rect.x + 8, y + bar_h // 2), colour, "midleft", 13)
+        _label(surface, side_label(row.side), (rect.x + 8, y + bar_h // 2), colour, "midleft", 13)
         x = rect.x + 100
         rolled = pygame.Rect(x, y, round(width * row.rolled / top), bar_h)
         expected = pygame.Rect(x, y, max(2, round(width * float(row.expected) / top)), bar_h)
         pygame.draw.rect(surface, colour, rolled)
         pygame.draw.rect(surface, AXIS_COLOUR, expected, 2)
-        words = f"{row.rolled} vs {float(row.expected):.1f}"
+        words = _("{rolled} vs {expected}").format(
+            rolled=row.rolled, expected=f"{float(row.expected):.1f}"
+        )
         _label(
             surface,
             words,
@@ -145,7 +175,7 @@ def draw_luck_chart(surface: pygame.Surface, rect: pygame.Rect, rows: list[LuckR
             12,
         )
         y += bar_h * 2
-    key = "filled: hits rolled · outline: hits expected from the exact odds"
+    key = _("filled: hits rolled · outline: hits expected from the exact odds")
     _label(surface, key, (rect.x + 8, min(rect.bottom - 20, y + 4)), AXIS_COLOUR, size=12)
 
 
@@ -162,5 +192,7 @@ def save_report(path: Path, body: str) -> str:
     try:
         fileio.write_text_atomic(path, body)
     except OSError as exc:
-        return f"{path}: cannot write the report: {exc.strerror or exc}"
-    return f"Report saved: {path}"
+        return _("{path}: cannot write the report: {problem}").format(
+            path=path, problem=exc.strerror or exc
+        )
+    return _("Report saved: {path}").format(path=path)

@@ -30,6 +30,7 @@ from game.engine import fire
 from game.engine.interruptions import may_interrupt
 from game.engine.protocol import MoveRate
 from game.engine.state import INSURGENT, UnitState
+from game.i18n import _
 from game.rules.odds import casualty_odds, reaction_odds
 from game.rules.quality import Quality, ReactionStance
 
@@ -79,16 +80,22 @@ class RiskPreview:
     @property
     def label(self) -> str:
         if not self.threats:
-            return "no Insurgent unit that may interrupt sees this path"
+            return _("no Insurgent unit that may interrupt sees this path")
         parts = [
-            f'{t.name} (sees {t.seen_from:.0f}\u2013{t.seen_to:.0f}": first {float(t.first):.0%},'
-            f" hits {float(t.hit):.0%})"
+            _('{unit} (sees {start}–{end}": first {first}, hits {hits})').format(
+                unit=t.name,
+                start=f"{t.seen_from:.0f}",
+                end=f"{t.seen_to:.0f}",
+                first=f"{float(t.first):.0%}",
+                hits=f"{float(t.hit):.0%}",
+            )
             for t in self.threats[:3]
         ]
-        more = f" +{len(self.threats) - 3} more" if len(self.threats) > 3 else ""
+        more = " " + _("+{n} more").format(n=len(self.threats) - 3) if len(self.threats) > 3 else ""
         return (
-            f"Risk {float(self.casualty_chance):.0%} of casualties before you can react: "
-            + ", ".join(parts)
+            _("Risk {chance} of casualties before you can react: {threats}").format(
+                chance=f"{float(self.casualty_chance):.0%}", threats=", ".join(parts)
+            )
             + more
         )
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import fileio
 from game.client.typed import visible
+from game.i18n import N_, _
 from game.save import (
     FORMAT,
     MAX_SAVE_BYTES,
@@ -146,9 +147,9 @@ def read_sidecar(save: Path) -> tuple[dict[str, Any] | None, str | None]:
     except fileio.ReadError as exc:
         if str(exc) == "no such file":
             return None, None
-        return None, f"{path}: unreadable ({exc})"
+        return None, _("{path}: unreadable ({problem})").format(path=path, problem=exc)
     if not isinstance(data, dict):
-        return None, f"{path}: not a session file"
+        return None, _("{path}: not a session file").format(path=path)
     return data, None
 
 
@@ -184,7 +185,12 @@ class SaveInfo:
         return f"{self.name} — {when} — {self.scenario or 'custom map'}, turn {self.turn}{mode}"
 
 
-MODE_LABELS = {"solo": "solo", "hotseat": "hot-seat", "coop": "co-op", "watch": "watch"}
+MODE_LABELS = {
+    "solo": N_("solo"),
+    "hotseat": N_("hot-seat"),
+    "coop": N_("co-op"),
+    "watch": N_("watch"),
+}
 
 
 def _unreadable(path: Path, name: str, when: datetime | None, reason: str) -> SaveInfo:
@@ -197,7 +203,7 @@ def read_save_info(path: Path) -> SaveInfo:
     try:
         info = os.stat(path)
     except (OSError, ValueError):
-        return _unreadable(path, name, None, "the file is gone")
+        return _unreadable(path, name, None, _("the file is gone"))
     when: datetime | None = datetime.fromtimestamp(info.st_mtime)
     key = (str(path), info.st_mtime_ns, info.st_size, _sidecar_stamp(path))
     cached = _INFO_CACHE.get(key)
@@ -230,14 +236,18 @@ def _sidecar_stamp(save: Path) -> tuple[int, int]:
 
 def _save_info(path: Path, name: str, when: datetime | None, data: Any) -> SaveInfo:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return _unreadable(path, name, when, "not an Ambush Alley! save")
+        return _unreadable(path, name, when, _("not an Ambush Alley! save"))
     if data.get("version") != VERSION:
         version = data.get("version")
         shown = repr(version)[:20] if isinstance(version, str | int) else "?"
-        return _unreadable(path, name, when, f"save version {shown} unsupported")
+        return _unreadable(
+            path, name, when, _("save version {version} unsupported").format(version=shown)
+        )
     for key, kind in (("map", str), ("seed", int), ("scenario", str), ("commands", list)):
         if not isinstance(data.get(key), kind):
-            return _unreadable(path, name, when, f"damaged (field {key!r} missing or wrong)")
+            return _unreadable(
+                path, name, when, _("damaged (field {key} missing or wrong)").format(key=repr(key))
+            )
     sidecar, _problem = read_sidecar(path)
     mode = str(sidecar.get("mode", ""))[:20] if sidecar else ""
     turn = data.get("turn")
@@ -276,7 +286,11 @@ def delete_save(path: Path) -> None:
         try:
             doomed.unlink(missing_ok=True)
         except OSError as exc:
-            raise SaveError(f"{doomed}: cannot delete it ({exc.strerror or exc})") from exc
+            raise SaveError(
+                _("{path}: cannot delete it ({problem})").format(
+                    path=doomed, problem=exc.strerror or exc
+                )
+            ) from exc
 
 
 # -- saving and loading -------------------------------------------------------------------------

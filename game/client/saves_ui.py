@@ -19,6 +19,7 @@ from game.client import saves
 from game.client.confirm import ConfirmScene
 from game.client.menu import ButtonMenuScene, MenuItem
 from game.client.scenes import Overlay, Scene
+from game.i18n import N_, _, ngettext
 from game.save import SaveError, safe_file_name, unique_stem
 
 ERROR_COLOUR = "#ff8070"
@@ -39,7 +40,7 @@ def start_session(scene: Scene, session: Any, report: Callable[[str], None]) -> 
     try:
         play = play_scene_for(session)
     except (MapOpenError, OSError, pygame.error) as exc:
-        report(f"cannot show this game: {exc}")
+        report(_("cannot show this game: {problem}").format(problem=exc))
         return False
     app = scene.app
     # Back to the bottom of the stack (the main menu): the loaded game replaces whatever game,
@@ -64,7 +65,9 @@ def default_save_name(session: Any, folder: Path | None = None) -> str:
     from datetime import datetime
 
     state = session.engine.state
-    proposed = f"{state.title or state.scenario_id} turn {state.turn}"
+    proposed = _("{title} turn {turn}").format(
+        title=state.title or state.scenario_id, turn=state.turn
+    )
     stem = safe_file_name(f"{proposed} ({datetime.now():%Y-%m-%d %H%M})")
     return unique_stem(folder or saves.saves_dir(), stem) if stem else proposed
 
@@ -80,7 +83,7 @@ def save_from(scene: Scene, *, quick: bool = False) -> bool:
         except SaveError as exc:
             notify(scene, str(exc), True)
         else:
-            notify(scene, f"Quick saved ({path.name}).")
+            notify(scene, _("Quick saved ({name}).").format(name=path.name))
         return True
     scene.app.push(SaveNameScene(scene, session))
     return True
@@ -106,26 +109,26 @@ class SaveNameScene(Overlay):
         w, h = self.app.size
         box = pygame.Rect((w - 520) // 2, h // 2 - 90, 520, 180)
         self.widgets = [
-            UILabel(pygame.Rect(box.left, box.top, box.width, 32), "Save the game as:", manager)
+            UILabel(pygame.Rect(box.left, box.top, box.width, 32), _("Save the game as:"), manager)
         ]
         self.entry = UITextEntryLine(
             pygame.Rect(box.left, box.top + 40, box.width, 40),
             manager,
             initial_text=self.name,
         )
-        self.entry.set_tooltip("The save's name: letters, digits, spaces, - and _ are kept")
+        self.entry.set_tooltip(_("The save's name: letters, digits, spaces, - and _ are kept"))
         self.entry.focus()
         self.save_button = UIButton(
             pygame.Rect(box.right - 250, box.top + 96, 120, 38),
-            "Save",
+            _("Save"),
             manager,
-            tool_tip_text="Write the save (Enter)",
+            tool_tip_text=_("Write the save (Enter)"),
         )
         self.cancel_button = UIButton(
             pygame.Rect(box.right - 120, box.top + 96, 120, 38),
-            "Cancel",
+            _("Cancel"),
             manager,
-            tool_tip_text="Back to the game without saving (Esc)",
+            tool_tip_text=_("Back to the game without saving (Esc)"),
         )
         self.status = UILabel(
             pygame.Rect(box.left, box.top + 142, box.width, 30), self.message or " ", manager
@@ -145,7 +148,7 @@ class SaveNameScene(Overlay):
         is pressed a second time for it, after the player was told."""
         name = self.entry.get_text() if self.entry is not None else self.name
         if not name.strip():
-            self._show("Type a name first.")
+            self._show(_("Type a name first."))
             return None
         try:
             target = saves.save_path(name, self.folder)
@@ -154,7 +157,9 @@ class SaveNameScene(Overlay):
         except saves.SaveExists as exc:
             self.replace_asked = exc.path
             self._show(
-                f'"{exc.path.stem}" already exists: press Save (or Enter) again to replace it.'
+                _('"{name}" already exists: press Save (or Enter) again to replace it.').format(
+                    name=exc.path.stem
+                )
             )
             return None
         except SaveError as exc:
@@ -164,7 +169,7 @@ class SaveNameScene(Overlay):
         below = self.below
         self.app.pop()
         if below is not None:
-            notify(below, f"Saved as {path.stem}.")
+            notify(below, _("Saved as {name}.").format(name=path.stem))
         return path
 
     def _show(self, message: str) -> None:
@@ -195,13 +200,18 @@ def _info_html(info: saves.SaveInfo) -> str:
     if not info.readable:
         return (
             f"<b>{html.escape(info.name)}</b><br><font color='{ERROR_COLOUR}'>"
-            f"unreadable: {html.escape(info.problem or '')}</font><br><br>"
+            + _("unreadable: {problem}").format(problem=html.escape(info.problem or ""))
+            + "</font><br><br>"
             f"<i>{html.escape(str(info.path))}</i>"
         )
     when = info.saved_at.strftime("%Y-%m-%d %H:%M") if info.saved_at else "?"
-    mode = saves.MODE_LABELS.get(info.mode, info.mode) or "solo (no seats recorded)"
+    mode = _(saves.MODE_LABELS.get(info.mode, info.mode)) or _("solo (no seats recorded)")
     kept = (
-        ["<i>Unfinished: kept when another game took over Continue (the window's autosave)</i>"]
+        [
+            "<i>"
+            + _("Unfinished: kept when another game took over Continue (the window's autosave)")
+            + "</i>"
+        ]
         if info.unfinished
         else []
     )
@@ -209,10 +219,12 @@ def _info_html(info: saves.SaveInfo) -> str:
         [
             f"<font size=5><b>{html.escape(info.name)}</b></font>",
             *kept,
-            f"{'Played' if info.unfinished else 'Saved'}: {when}",
-            f"Scenario: {html.escape(info.scenario or 'custom map')}",
-            f"Turn: {info.turn} ({info.commands} orders given)",
-            f"Mode: {html.escape(mode)}",
+            (_("Played: {when}") if info.unfinished else _("Saved: {when}")).format(when=when),
+            _("Scenario: {name}").format(name=html.escape(info.scenario or _("custom map"))),
+            ngettext(
+                "Turn: {turn} ({n} order given)", "Turn: {turn} ({n} orders given)", info.commands
+            ).format(turn=info.turn, n=info.commands),
+            _("Mode: {mode}").format(mode=html.escape(mode)),
             "",
             f"<i>{html.escape(str(info.path))}</i>",
         ]
@@ -224,8 +236,8 @@ class LoadScene(ButtonMenuScene):
     chosen is loaded once the player confirms; Delete (or "Delete a save…" then the save)
     removes one, also after asking."""
 
-    title = "Load game"
-    subtitle = "Choose a saved game"
+    title = N_("Load game")
+    subtitle = N_("Choose a saved game")
     with_details = True
     owns_keys = frozenset({pygame.K_F9})
     per_page = 5  # with More, Delete and Back: eight buttons, as at 1024×640 fit
@@ -260,16 +272,22 @@ class LoadScene(ButtonMenuScene):
         if not self.infos:
             self.deleting = False
             folder = self.folder or saves.saves_dir()
-            self.set_details(f"No saved games yet in {html.escape(str(folder))}.")
+            self.set_details(
+                _("No saved games yet in {folder}.").format(folder=html.escape(str(folder)))
+            )
         if pages > 1:
-            label = f"More saves… (page {self.page + 1} of {pages})"
+            label = _("More saves… (page {page} of {pages})").format(
+                page=self.page + 1, pages=pages
+            )
             items.append(MenuItem(label, self.next_page))
         if self.infos:
-            label = "Keep them all (stop deleting)" if self.deleting else "Delete a save…"
+            label = _("Keep them all (stop deleting)") if self.deleting else _("Delete a save…")
             items.append(MenuItem(label, self.toggle_deleting))
-        items.append(MenuItem("Back", self.back))
+        items.append(MenuItem(_("Back"), self.back))
         self.subtitle = (
-            "Choose the save to DELETE" if self.deleting else "Choose a saved game (Del: delete)"
+            N_("Choose the save to DELETE")
+            if self.deleting
+            else N_("Choose a saved game (Del: delete)")
         )
         return items
 
@@ -289,7 +307,7 @@ class LoadScene(ButtonMenuScene):
         self.deleting = not self.deleting
         self.refresh()
         if self.deleting:
-            self.set_details("Choose the save to delete: you will be asked before it goes.")
+            self.set_details(_("Choose the save to delete: you will be asked before it goes."))
 
     def describe(self, info: saves.SaveInfo) -> None:
         self.set_details(_info_html(info))
@@ -306,14 +324,14 @@ class LoadScene(ButtonMenuScene):
         in_play = any(getattr(scene, "session", None) is not None for scene in scenes)
         name = _cut(info.name, 32)
         question = (
-            f'Leave this game and load "{name}"?'
+            _('Leave this game and load "{name}"?').format(name=name)
             if in_play
-            else f'Load "{name}" (turn {info.turn})?'
+            else _('Load "{name}" (turn {turn})?').format(name=name, turn=info.turn)
         )
         self.app.push(ConfirmScene(self, question, partial(self.load, info)))
 
     def ask_delete(self, info: saves.SaveInfo) -> None:
-        question = f'Delete "{_cut(info.name, 32)}" for good?'
+        question = _('Delete "{name}" for good?').format(name=_cut(info.name, 32))
         self.app.push(ConfirmScene(self, question, partial(self.delete, info)))
 
     def delete(self, info: saves.SaveInfo) -> None:
@@ -324,7 +342,7 @@ class LoadScene(ButtonMenuScene):
             return
         self.deleting = False
         self.refresh()
-        self.set_details(f"Deleted {html.escape(info.name)}.")
+        self.set_details(_("Deleted {name}.").format(name=html.escape(info.name)))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
@@ -368,12 +386,16 @@ def _short_label(info: saves.SaveInfo) -> str:
     (the same words) cut short made every such entry look alike (found in play)."""
     when = info.saved_at.strftime("%m-%d %H:%M") if info.saved_at else "?"
     if info.unfinished and info.readable:
-        scenario = _cut(info.scenario or "custom map", 16)
-        return f"Unfinished: {scenario} — {when} — turn {info.turn} ({info.commands} orders)"
+        scenario = _cut(info.scenario or _("custom map"), 16)
+        return ngettext(
+            "Unfinished: {scenario} — {when} — turn {turn} ({n} order)",
+            "Unfinished: {scenario} — {when} — turn {turn} ({n} orders)",
+            info.commands,
+        ).format(scenario=scenario, when=when, turn=info.turn, n=info.commands)
     name = _cut(info.name, LABEL_NAME_CHARS)
     if not info.readable:
-        return f"{name} — unreadable"
-    return f"{name} — {when} — turn {info.turn}"
+        return _("{name} — unreadable").format(name=name)
+    return _("{name} — {when} — turn {turn}").format(name=name, when=when, turn=info.turn)
 
 
 # -- Continue -----------------------------------------------------------------------------------
@@ -383,7 +405,7 @@ def continue_item(scene: Scene) -> MenuItem | None:
     if info is None:
         return None
     return MenuItem(
-        f"Continue (turn {info.turn})",
+        _("Continue (turn {turn})").format(turn=info.turn),
         partial(_ignore, continue_game, scene),
         partial(_describe_on, scene, info),
     )
@@ -415,9 +437,9 @@ def main_menu_items(scene: Scene, others: list[MenuItem]) -> list[MenuItem]:
     from game.client.setup import SetupScene
 
     items = [
-        MenuItem("New game", lambda: scene.app.push(SetupScene())),
-        MenuItem("Load game", partial(_ignore, open_load_list, scene)),
-        MenuItem("Settings", lambda: scene.app.push(SettingsScene())),
+        MenuItem(_("New game"), lambda: scene.app.push(SetupScene())),
+        MenuItem(_("Load game"), partial(_ignore, open_load_list, scene)),
+        MenuItem(_("Settings"), lambda: scene.app.push(SettingsScene())),
         *others,
     ]
     resume = continue_item(scene)

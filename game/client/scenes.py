@@ -11,13 +11,14 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
 
-THEME_PATH = Path(__file__).resolve().parents[2] / "assets" / "ui" / "theme.json"
+from game import resources
+
+THEME_PATH = resources.asset("ui", "theme.json")
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 _PRELOADED_FONT_STYLES = [(14, "bold"), (16, "bold"), (18, "bold"), (24, "bold")] + [

@@ -24,12 +24,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from game.client.words import side_ai, side_label, side_player
 from game.engine.commands import Command
 from game.engine.controllers import Controller
 from game.engine.driver import Driver, Question, Step, Thought
 from game.engine.engine import Engine
 from game.engine.protocol import DecisionKind
-from game.engine.state import INSURGENT, REGULAR, side_name
+from game.engine.state import INSURGENT, REGULAR
+from game.i18n import _
 from game.save import Autosaver, keep_unfinished, new_game, resolve_map
 
 Mode = Literal["solo", "hotseat", "coop", "watch"]
@@ -78,17 +80,20 @@ class SessionConfig:
         if self.seats:
             return self
         seats = {
-            "solo": (Seat("You", "human", REGULAR), Seat("Insurgent AI", "ai", INSURGENT)),
+            "solo": (Seat(_("You"), "human", REGULAR), Seat(side_ai(INSURGENT), "ai", INSURGENT)),
             "hotseat": (
-                Seat("Regular player", "human", REGULAR),
-                Seat("Insurgent player", "human", INSURGENT),
+                Seat(side_player(REGULAR), "human", REGULAR),
+                Seat(side_player(INSURGENT), "human", INSURGENT),
             ),
             "coop": (
-                Seat("Regular player 1", "human", REGULAR),
-                Seat("Regular player 2", "human", REGULAR),
-                Seat("Insurgent AI", "ai", INSURGENT),
+                Seat(_("Regular player {n}").format(n=1), "human", REGULAR),
+                Seat(_("Regular player {n}").format(n=2), "human", REGULAR),
+                Seat(side_ai(INSURGENT), "ai", INSURGENT),
             ),
-            "watch": (Seat("Regular AI", "ai", REGULAR), Seat("Insurgent AI", "ai", INSURGENT)),
+            "watch": (
+                Seat(side_ai(REGULAR), "ai", REGULAR),
+                Seat(side_ai(INSURGENT), "ai", INSURGENT),
+            ),
         }[self.mode]
         return replace(self, seats=seats)
 
@@ -97,16 +102,20 @@ def check_config(config: SessionConfig) -> str:
     """Why these seats cannot play (one line), or '' when they can."""
     for side in (REGULAR, INSURGENT):
         if not any(s.side == side for s in config.seats):
-            return f"nobody plays the {side_name(side)}"
+            return _("nobody plays the {side}").format(side=side_label(side))
     ai_sides = [s.side for s in config.seats if not s.human]
     if len(ai_sides) != len(set(ai_sides)):
-        return "one AI per side is enough"
+        return _("one AI per side is enough")
     for side in (REGULAR, INSURGENT):
         seats = [s for s in config.seats if s.side == side]
         if any(not s.human for s in seats) and len(seats) > 1:
-            return f"the {side_name(side)} are played either by the AI or by people, not both"
+            return _("the {side} are played either by the AI or by people, not both").format(
+                side=side_label(side)
+            )
     if config.pace not in PACES:
-        return f"pace {config.pace!r}: choose one of {', '.join(PACES)}"
+        return _("pace {pace}: choose one of {paces}").format(
+            pace=repr(config.pace), paces=", ".join(PACES)
+        )
     return ""
 
 
@@ -248,12 +257,14 @@ class GameSession:
         """'' when `seat` may give orders to `unit_id` now, else the reason in one line."""
         unit = self.engine.state.units.get(unit_id)
         if unit is None:
-            return f"there is no unit {unit_id}"
+            return _("there is no unit {id}").format(id=unit_id)
         if unit.side != seat.side:
-            return f"{unit.name} is an enemy unit"
+            return _("{unit} is an enemy unit").format(unit=unit.name)
         if not seat.owns(unit_id):
-            owner = next((s.name for s in self.seats_of(seat.side) if s.owns(unit_id)), "another")
-            return f"{unit.name} belongs to {owner}"
+            owner = next((s.name for s in self.seats_of(seat.side) if s.owns(unit_id)), None)
+            if owner is None:
+                return _("{unit} belongs to another player").format(unit=unit.name)
+            return _("{unit} belongs to {owner}").format(unit=unit.name, owner=owner)
         return ""
 
     @property
@@ -319,7 +330,7 @@ class GameSession:
     def run_ai_until_human(self, limit: int = 5000) -> list[dict[str, Any]]:
         """Let the AIs play until a human must answer or the game ends."""
         events: list[dict[str, Any]] = []
-        for _ in range(limit):
+        for _step in range(limit):
             if not self.ai_to_move:
                 break
             events += self.step_ai()
@@ -328,13 +339,13 @@ class GameSession:
     def hand_over(self, side: str, why: str) -> None:
         """The AI of `side` stops (it failed): a person plays its seat from now on, told why."""
         self.driver.controllers.pop(side, None)
-        player = f"{side_name(side).removesuffix('s')} player"  # as a hot-seat's seat
+        player = side_player(side)  # as a hot-seat's seat
         seats = tuple(
             replace(s, name=player, kind="human") if s.side == side and not s.human else s
             for s in self.config.seats
         )
         self.config = replace(self.config, seats=seats)
-        line = f"{why}. You play the {side_name(side)} from here"
+        line = _("{why}. You play the {side} from here").format(why=why, side=side_label(side))
         self.alerts.append(line)
         self.ai_log.append(line)
 
@@ -343,8 +354,11 @@ class GameSession:
             return []
         if step.failure:
             seat = next((s for s in self.seats_of(step.side) if not s.human), None)
-            name = seat.name if seat is not None else f"The {side_name(step.side)} AI"
-            self.hand_over(step.side, f"{name} could not answer ({step.failure})")
+            name = seat.name if seat is not None else side_ai(step.side)
+            self.hand_over(
+                step.side,
+                _("{name} could not answer ({problem})").format(name=name, problem=step.failure),
+            )
             return []
         return step.events
 
@@ -354,7 +368,7 @@ class GameSession:
                 self.autosaver()
             except Exception as exc:  # a full disk must not stop the game; say it once
                 self.autosaver = None
-                self.ai_log.append(f"Autosave turned off: {exc}")
+                self.ai_log.append(_("Autosave turned off: {problem}").format(problem=exc))
         for event in step.events:
             for listener in self.listeners:
                 listener(event)

@@ -17,12 +17,14 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 from game.fileio import ReadError, read_json, write_json_atomic
+from game.i18n import LANGUAGES
 
 CONFIG_DIR_ENV = "AMBUSH_ALLEY_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
 MAX_SETTINGS_BYTES = 1024 * 1024
 MAX_PATH_CHARS = 1024
 APP_NAME = "ambush-alley"
+LANGUAGE_CHOICES = ("system", *LANGUAGES)  # --- French UI (issue 24): game.i18n's choices
 
 Pace = Literal["instant", "normal", "slow"]
 PACES: tuple[Pace, ...] = get_args(Pace)
@@ -73,6 +75,7 @@ class Settings:
     user_maps_dir: str = field(default="")  # "" means the default folder (see maps_dir())
     sound_volume: int = 70  # percent, 0-100
     sound_muted: bool = False
+    language: str = "system"  # --- French UI (issue 24): system, en or fr (game.i18n)
 
     def maps_dir(self) -> Path:
         """The folder whose .tmx files the setup screen lists next to the shipped maps."""
@@ -134,6 +137,10 @@ def _check_field(name: str, value: Any) -> Any:
         if isinstance(value, str) and "\0" not in value and len(value) <= MAX_PATH_CHARS:
             return value
         raise ValueError("user_maps_dir must be a folder path")
+    if name == "language":  # --- French UI (issue 24)
+        if value in LANGUAGE_CHOICES:
+            return value
+        raise ValueError(f"language must be one of {', '.join(LANGUAGE_CHOICES)}")
     raise ValueError(f"unknown setting {name!r}")
 
 

@@ -27,6 +27,7 @@ from pygame_gui.elements import (
 from game.client.menu import draw_menu_background
 from game.client.scenes import App, Scene, close_expanded_menu
 from game.client.settings import (
+    LANGUAGE_CHOICES,
     MAX_PATH_CHARS,
     PACES,
     WINDOW_SIZES,
@@ -39,21 +40,36 @@ from game.client.settings import (
     set_current_settings,
 )
 from game.client.typed import visible
+from game.client.words import PACE_NAMES
+from game.i18n import N_, _, set_language
 
 TIPS = {
-    "window_size": "The window's size in pixels (applied now; you can also drag the window edge)",
-    "fullscreen": "Fill the screen (takes effect the next time the game starts)",
-    "pace": "How fast the AI's actions and the dice play out: instant, normal or slow",
-    "confirm_end_activation": "Ask before ending a unit's activation, so a stray key costs nothing",
-    "show_odds": "Show the expected casualties of a fire order before you give it",
-    "colour_scheme": "The colours of the figures and markers (high-contrast reads better)",
-    "user_maps_dir": "The folder of your own Tiled maps: its .tmx files are listed in New game. "
-    "Type a path and press Enter; empty means the default folder",
-    "sound_volume": "How loud shots, explosions, dice and clicks are (0 is silent)",
-    "sound_muted": "Silence every sound without losing the volume you chose",
+    "window_size": N_(
+        "The window's size in pixels (applied now; you can also drag the window edge)"
+    ),
+    "fullscreen": N_("Fill the screen (takes effect the next time the game starts)"),
+    "pace": N_("How fast the AI's actions and the dice play out: instant, normal or slow"),
+    "confirm_end_activation": N_(
+        "Ask before ending a unit's activation, so a stray key costs nothing"
+    ),
+    "show_odds": N_("Show the expected casualties of a fire order before you give it"),
+    "colour_scheme": N_("The colours of the figures and markers (high-contrast reads better)"),
+    "user_maps_dir": N_(
+        "The folder of your own Tiled maps: its .tmx files are listed in New game. "
+        "Type a path and press Enter; empty means the default folder"
+    ),
+    "sound_volume": N_("How loud shots, explosions, dice and clicks are (0 is silent)"),
+    "sound_muted": N_("Silence every sound without losing the volume you chose"),
+    # --- French UI (issue 24): the language ---
+    "language": N_(
+        "The language of the screens and the game log (applied at once; System default "
+        "follows your desktop)"
+    ),
 }
+SCHEME_NAMES = {"default": N_("default"), "high-contrast": N_("high-contrast")}
+LANGUAGE_NAMES = {"system": N_("System default"), "en": "English", "fr": "Français"}
 VOLUMES = tuple(str(v) for v in range(0, 101, 10))
-ROWS = 9  # the settings rows below; their spacing shrinks to fit the smallest window
+ROWS = 10  # the settings rows below; their spacing shrinks to fit the smallest window
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -87,9 +103,18 @@ class SettingsScene(Scene):
             self.app.resize(updated.window_size)
         if "user_maps_dir" in values:
             folder, warning = ensure_maps_dir(updated)
-            self.show(warning or f"Your maps folder: {folder}", error=bool(warning))
+            self.show(
+                warning or _("Your maps folder: {folder}").format(folder=folder),
+                error=bool(warning),
+            )
+        elif "language" in values:  # --- French UI (issue 24): this screen speaks it at once
+            set_language(updated.language)
+            self.message = ""
+            self.clear_ui()
+            self.build_ui(self.app.manager)
+            self.show(_("Saved."))
         else:
-            self.show("Saved.")
+            self.show(_("Saved."))
         return True
 
     def show(self, message: str, error: bool = False) -> None:
@@ -103,17 +128,21 @@ class SettingsScene(Scene):
         w, h = self.app.size
         left = max(40, (w - 760) // 2)
         label_w, control_x = 300, left + 310
-        y = round(h * 0.24)
-        step = max(36, min(46, (h - 170 - y) // ROWS))  # 1024x640 keeps status and Back clear
+        y = round(h * 0.22)
+        step = max(32, min(46, (h - 170 - y) // ROWS))  # 1024x640 keeps status and Back clear
+        high = min(34, step - 2)  # a control's height
         s = self.settings
         self.widgets = []
         self.controls = {}
 
+        def tick_box() -> pygame.Rect:
+            return pygame.Rect(control_x, y + (high - 20) // 2, 20, 20)
+
         def row(key: str, title: str, control: Any) -> None:
             nonlocal y
-            label = UILabel(pygame.Rect(left, y, label_w, 34), title, manager)
-            label.set_tooltip(TIPS[key])
-            control.set_tooltip(TIPS[key])
+            label = UILabel(pygame.Rect(left, y, label_w, high), title, manager)
+            label.set_tooltip(_(TIPS[key]))
+            control.set_tooltip(_(TIPS[key]))
             self.widgets += [label, control]
             self.controls[key] = control
             y += step
@@ -123,28 +152,36 @@ class SettingsScene(Scene):
             sizes.append(size_label(s.window_size))
         row(
             "window_size",
-            "Window size",
+            _("Window size"),
             UIDropDownMenu(
-                sizes, size_label(s.window_size), pygame.Rect(control_x, y, 220, 34), manager
+                sizes, size_label(s.window_size), pygame.Rect(control_x, y, 220, high), manager
             ),
         )
         row(
             "fullscreen",
-            "Full screen",
+            _("Full screen"),
             UICheckBox(
-                pygame.Rect(control_x, y + 7, 20, 20), "", manager, initial_state=s.fullscreen
+                tick_box(),
+                "",
+                manager,
+                initial_state=s.fullscreen,
             ),
         )
         row(
             "pace",
-            "Pace of play",
-            UIDropDownMenu(list(PACES), s.pace, pygame.Rect(control_x, y, 220, 34), manager),
+            _("Pace of play"),
+            UIDropDownMenu(
+                [(_(PACE_NAMES[p]), p) for p in PACES],
+                (_(PACE_NAMES[s.pace]), s.pace),
+                pygame.Rect(control_x, y, 220, high),
+                manager,
+            ),
         )
         row(
             "confirm_end_activation",
-            "Confirm ending an activation",
+            _("Confirm ending an activation"),
             UICheckBox(
-                pygame.Rect(control_x, y + 7, 20, 20),
+                tick_box(),
                 "",
                 manager,
                 initial_state=s.confirm_end_activation,
@@ -152,27 +189,33 @@ class SettingsScene(Scene):
         )
         row(
             "show_odds",
-            "Show the odds of a fire order",
+            _("Show the odds of a fire order"),
             UICheckBox(
-                pygame.Rect(control_x, y + 7, 20, 20), "", manager, initial_state=s.show_odds
+                tick_box(),
+                "",
+                manager,
+                initial_state=s.show_odds,
             ),
         )
-        schemes: list[str | tuple[str, str]] = list(colour_scheme_names())
+        schemes: list[str | tuple[str, str]] = [
+            (_(SCHEME_NAMES.get(name, name)), name) for name in colour_scheme_names()
+        ]
+        chosen = s.colour_scheme if s.colour_scheme in colour_scheme_names() else "default"
         row(
             "colour_scheme",
-            "Colour scheme",
+            _("Colour scheme"),
             UIDropDownMenu(
                 schemes,
-                s.colour_scheme if s.colour_scheme in schemes else str(schemes[0]),
-                pygame.Rect(control_x, y, 220, 34),
+                (_(SCHEME_NAMES.get(chosen, chosen)), chosen),
+                pygame.Rect(control_x, y, 220, high),
                 manager,
             ),
         )
         row(
             "user_maps_dir",
-            "Your maps folder",
+            _("Your maps folder"),
             UITextEntryLine(
-                pygame.Rect(control_x, y, w - control_x - left, 34),
+                pygame.Rect(control_x, y, w - control_x - left, high),
                 manager,
                 initial_text=str(s.maps_dir()),
             ),
@@ -182,31 +225,49 @@ class SettingsScene(Scene):
             volumes.append(str(s.sound_volume))
         row(
             "sound_volume",
-            "Sound volume (%)",
+            _("Sound volume (%)"),
             UIDropDownMenu(
                 volumes,
                 str(s.sound_volume),
-                pygame.Rect(control_x, y, 220, 34),
+                pygame.Rect(control_x, y, 220, high),
                 manager,
             ),
         )
         row(
             "sound_muted",
-            "Mute sound",
+            _("Mute sound"),
             UICheckBox(
-                pygame.Rect(control_x, y + 7, 20, 20), "", manager, initial_state=s.sound_muted
+                tick_box(),
+                "",
+                manager,
+                initial_state=s.sound_muted,
+            ),
+        )
+        # --- French UI (issue 24): the language ---
+        languages: list[str | tuple[str, str]] = [
+            (_(LANGUAGE_NAMES[c]), c) for c in LANGUAGE_CHOICES
+        ]
+        row(
+            "language",
+            _("Language"),
+            UIDropDownMenu(
+                languages,
+                (_(LANGUAGE_NAMES[s.language]), s.language),
+                pygame.Rect(control_x, y, 220, high),
+                manager,
             ),
         )
         self.status = UITextBox(
-            self.message or html.escape(f"Your maps folder: {s.maps_dir()}"),
+            self.message
+            or html.escape(_("Your maps folder: {folder}").format(folder=s.maps_dir())),
             pygame.Rect(left, y + 6, w - 2 * left, 70),
             manager,
         )
         self.back_button = UIButton(
             pygame.Rect((w - 200) // 2, h - 80, 200, 48),
-            "Back",
+            _("Back"),
             manager,
-            tool_tip_text="Back (Esc); every change is already saved",
+            tool_tip_text=_("Back (Esc); every change is already saved"),
             object_id="#menu_button",
         )
         self.widgets += [self.status, self.back_button]
@@ -229,7 +290,7 @@ class SettingsScene(Scene):
             if key is not None:
                 self.change(**{key: event.type == pygame_gui.UI_CHECK_BOX_CHECKED})
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and key is not None:
-            self._choose(key, str(event.text))
+            self._choose(key, str(getattr(event, "selected_option_id", event.text)))
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and key == "user_maps_dir":
             self.set_maps_dir(str(event.text))
         elif (
@@ -250,11 +311,16 @@ class SettingsScene(Scene):
             self.change(colour_scheme=text)
         elif key == "sound_volume" and text.isdigit() and 0 <= int(text) <= 100:
             self.change(sound_volume=int(text))
+        elif key == "language" and text in LANGUAGE_CHOICES:  # --- French UI (issue 24)
+            self.change(language=text)
 
     def set_maps_dir(self, typed: str) -> bool:
         typed = visible(typed).strip()
         if len(typed) > MAX_PATH_CHARS:
-            self.show(f"That folder path is too long (at most {MAX_PATH_CHARS} letters).", True)
+            self.show(
+                _("That folder path is too long (at most {n} letters).").format(n=MAX_PATH_CHARS),
+                True,
+            )
             return False
         default = str(replace(self.settings, user_maps_dir="").maps_dir())
         value = "" if not typed or typed == default else typed
@@ -263,7 +329,7 @@ class SettingsScene(Scene):
         return self.change(user_maps_dir=value)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_menu_background(surface, "Settings", "Every change is saved at once")
+        draw_menu_background(surface, _("Settings"), _("Every change is saved at once"))
 
 
 def apply_startup_settings(app: App, *, headless: bool) -> str | None:

@@ -35,6 +35,7 @@ from pygame_gui.windows import UIMessageWindow
 
 from game.client.catalogue import MAPS_DIR, file_problem
 from game.client.map_checks import MapChecks
+from game.client.map_dialog import MapDialogHost
 from game.client.menu import draw_menu_background
 from game.client.scenes import Scene, close_expanded_menu
 from game.client.settings import PACES, current_settings, ensure_maps_dir
@@ -64,10 +65,15 @@ from game.client.setup_config import (
     table_details,
 )
 from game.client.setup_details import DetailsPanel
-from game.client.setup_players import build_players
+from game.client.setup_players import build_players, player_label
 from game.client.setup_rules import build_rule_rows, clearing_toggled, fog_toggled  # R246
 from game.client.typed import visible
+from game.client.words import PACE_NAMES
 from game.engine.difficulty import LABELS
+from game.i18n import N_, _, ngettext
+
+# The difficulties' names (game.engine.difficulty.LABELS), for the catalogue
+DIFFICULTY_NAMES = (N_("Book"), N_("Hard"), N_("Brutal"))
 
 
 # -- the screen ---------------------------------------------------------------------------------
@@ -112,7 +118,8 @@ class SetupScene(Scene):
         self.fog_menu: UIDropDownMenu | None = None  # --- cards (issue 19)
         self.count_menu: UIDropDownMenu | None = None
         self.start_button: UIButton | None = None
-        self.path_entry: UITextEntryLine | None = None
+        self.open_map_button: UIButton | None = None  # --- Open map… dialog (issue 24)
+        self.files = MapDialogHost()
         self.back_button: UIButton | None = None
         self.details: TableDetails | None = None
         self.panel = DetailsPanel()
@@ -151,7 +158,7 @@ class SetupScene(Scene):
         self._start_when_checked = False
         self.check = self.checks.ask(table.path) if table.custom else MapCheck((), ())
         if self.check is None:
-            self.say(f"{table.title}: checking the map…")
+            self.say(_("{table}: checking the map…").format(table=table.title))
             self._refresh_list()
             return
         self._checked(table)
@@ -163,12 +170,19 @@ class SetupScene(Scene):
             self.dialog.kill()
             self.dialog = None
         if self.check.errors:
-            self.say(f"{table.title}: this map cannot be played (see the list of problems).", True)
+            self.say(
+                _("{table}: this map cannot be played (see the list of problems).").format(
+                    table=table.title
+                ),
+                True,
+            )
             self.show_problems(table, self.check.errors)
         elif self.check.warnings:
-            self.say("Warnings (the map can still be played):\n" + "\n".join(self.check.warnings))
+            self.say(
+                _("Warnings (the map can still be played):") + "\n" + "\n".join(self.check.warnings)
+            )
         else:
-            self.say(MODE_TIPS[self.choices.mode])
+            self.say(_(MODE_TIPS[self.choices.mode]))
         if self.choices.mode == "coop":
             self._load_regulars()
             self._rebuild()
@@ -181,8 +195,10 @@ class SetupScene(Scene):
             return table.label
         check = self.checks.known(table.path)
         if check is None:
-            return f"{table.label} — checking…"
-        return f"{table.label} — cannot be played" if check.errors else table.label
+            return _("{table} — checking…").format(table=table.label)
+        if check.errors:
+            return _("{table} — cannot be played").format(table=table.label)
+        return table.label
 
     def _refresh_list(self) -> None:
         """The list's lines again (an answer came), the chosen table still chosen."""
@@ -214,7 +230,8 @@ class SetupScene(Scene):
         self._refresh_list()
 
     def open_path(self, typed: str) -> bool:
-        """A typed map path becomes the chosen table (checked like any custom map)."""
+        """A map path (picked in the Open map… dialog) becomes the chosen table, checked like
+        any custom map."""
         typed = visible(typed).strip()
         if not typed:
             return False
@@ -228,7 +245,7 @@ class SetupScene(Scene):
             if path.suffix.lower() != ".tmx" or file_problem(path):
                 # not a map at all: say so, but do not add it to the list of tables
                 problems = check_map(path).errors
-                self.say(f"{path}: this is not a map that can be opened.", True)
+                self.say(_("{path}: this is not a map that can be opened.").format(path=path), True)
                 self.show_problems(table, problems)
                 return False
             self.tables.append(table)
@@ -242,7 +259,11 @@ class SetupScene(Scene):
             self._load_regulars()
         table = self.selected
         checking = table is not None and self.check is None
-        self.say(f"{table.title}: checking the map…" if table and checking else MODE_TIPS[mode])
+        self.say(
+            _("{table}: checking the map…").format(table=table.title)
+            if table and checking
+            else _(MODE_TIPS[mode])
+        )
         self._rebuild()
 
     def set_coop_players(self, count: int) -> None:
@@ -264,7 +285,7 @@ class SetupScene(Scene):
             seed = parse_seed(self.choices.seed_text, 1)
             self.regulars = regular_units(self.choices.table, seed, self.choices.force)
         except Exception as exc:  # the table cannot be set up: say so, do not crash the menu
-            self.say(f"cannot read this table's fireteams: {exc}", True)
+            self.say(_("cannot read this table's fireteams: {problem}").format(problem=exc), True)
         self.choices.owners = deal_owners(self.regulars, self.choices.coop_players)
 
     def say(self, message: str, error: bool = False) -> None:
@@ -280,7 +301,8 @@ class SetupScene(Scene):
 
     def show_problems(self, table: TableChoice, problems: tuple[str, ...]) -> None:
         """The validator's lines in a dialog, one line per problem."""
-        self.dialog_lines = [f"{table.path}: {len(problems)} problem(s)", *problems]
+        count = ngettext("{path}: {n} problem", "{path}: {n} problems", len(problems))
+        self.dialog_lines = [count.format(path=table.path, n=len(problems)), *problems]
         if self.widgets:
             self._open_dialog()
 
@@ -292,7 +314,7 @@ class SetupScene(Scene):
         rect.center = (w // 2, h // 2)
         body = "<br>".join(html.escape(line) for line in self.dialog_lines)
         self.dialog = UIMessageWindow(
-            rect, body, self.app.manager, window_title="This map cannot be played"
+            rect, body, self.app.manager, window_title=_("This map cannot be played")
         )
 
     # -- starting -----------------------------------------------------------------------------
@@ -312,18 +334,24 @@ class SetupScene(Scene):
         """Check everything and push the play screen; False (and a message) when it cannot."""
         self.read_widgets()
         if self.selected is None:
-            self.say("Choose a table first.", True)
+            self.say(_("Choose a table first."), True)
             return False
         if self.selected.custom:
             self.check = self.checks.ask(self.selected.path)  # checked again if it changed
             if self.check is None:
                 self._start_when_checked = True
-                self.say(f"{self.selected.title}: checking the map… the game starts after it.")
+                self.say(
+                    _("{table}: checking the map… the game starts after it.").format(
+                        table=self.selected.title
+                    )
+                )
                 self._refresh_list()
                 return False
             if self.check.errors:
                 self.show_problems(self.selected, self.check.errors)
-                self.say("This map cannot be played: fix the problems listed and try again.", True)
+                self.say(
+                    _("This map cannot be played: fix the problems listed and try again."), True
+                )
                 return False
         if self.choices.mode == "coop":
             self._load_regulars()
@@ -335,7 +363,7 @@ class SetupScene(Scene):
         try:
             self.started = start_game(self, config)
         except Exception as exc:  # MapOpenError, MapError, ValueError: one line, no crash
-            self.say(f"cannot start: {exc}", True)
+            self.say(_("cannot start: {problem}").format(problem=exc), True)
             return False
         return True
 
@@ -356,7 +384,7 @@ class SetupScene(Scene):
         self.name_defaults = []
         self.owner_menus = {}
         self._labels = {self.table_label(t): t for t in self.tables}
-        labels: list[str | tuple[str, str]] = list(self._labels) or ["(no maps found)"]
+        labels: list[str | tuple[str, str]] = list(self._labels) or [_("(no maps found)")]
         list_h = round(h * 0.42) - 44
         self.table_list = UISelectionList(
             pygame.Rect(margin, top + 30, left_w, list_h),
@@ -365,19 +393,18 @@ class SetupScene(Scene):
             default_selection=self.table_label(self.selected) if self.selected else None,
         )
         self.table_list.set_tooltip(
-            "The tables: shipped scenarios, then the .tmx maps of your maps folder "
-            f"({self.user_folder})"
+            _(
+                "The tables: shipped scenarios, then the .tmx maps of your maps folder ({folder})"
+            ).format(folder=self.user_folder)
         )
-        self.path_entry = UITextEntryLine(
-            pygame.Rect(margin, top + 34 + list_h, left_w, 36),
-            manager,
-            placeholder_text="Open map… type a .tmx path, then Enter",
+        self.open_map_button = UIButton(
+            pygame.Rect(margin, top + 34 + list_h, left_w, 36), _("Open map…"), manager
         )
-        self.path_entry.set_tooltip("Any Tiled map on this computer: it is checked before play")
+        self.open_map_button.set_tooltip(_("Any Tiled map on this computer: checked before play"))
         self.widgets += [
-            UILabel(pygame.Rect(margin, top, left_w, 28), "Table", manager),
+            UILabel(pygame.Rect(margin, top, left_w, 28), _("Table"), manager),
             self.table_list,
-            self.path_entry,
+            self.open_map_button,
         ]
         self.info_box = UITextBox(
             self._info_html(),
@@ -389,39 +416,47 @@ class SetupScene(Scene):
         x = margin + left_w + margin
         col = w - x - margin
         y = top
-        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), "Mode", manager))
-        current = next(label for key, label in MODES if key == self.choices.mode)
+        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), _("Mode"), manager))
+        current = next(_(label) for key, label in MODES if key == self.choices.mode)
         self.mode_menu = UIDropDownMenu(
-            [label for _k, label in MODES], current, pygame.Rect(x + 120, y, col - 120, 32), manager
+            [_(label) for _k, label in MODES],
+            current,
+            pygame.Rect(x + 120, y, col - 120, 32),
+            manager,
         )
-        self.mode_menu.set_tooltip(MODE_TIPS[self.choices.mode])
+        self.mode_menu.set_tooltip(_(MODE_TIPS[self.choices.mode]))
         self.widgets.append(self.mode_menu)
         y += 42
-        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), "Seed", manager))
+        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), _("Seed"), manager))
         self.seed_entry = UITextEntryLine(
             pygame.Rect(x + 120, y, 160, 32), manager, initial_text=self.choices.seed_text
         )
         self.seed_entry.set_tooltip(
-            "The dice seed: the same seed replays the same dice. Empty: random"
+            _("The dice seed: the same seed replays the same dice. Empty: random")
         )
         self.widgets.append(self.seed_entry)
-        self.widgets.append(UILabel(pygame.Rect(x + 300, y, 80, 32), "Pace", manager))
+        self.widgets.append(UILabel(pygame.Rect(x + 300, y, 80, 32), _("Pace"), manager))
         self.pace_menu = UIDropDownMenu(
-            list(PACES), self.choices.pace, pygame.Rect(x + 380, y, col - 380, 32), manager
+            [_(PACE_NAMES[p]) for p in PACES],
+            _(PACE_NAMES[self.choices.pace]),
+            pygame.Rect(x + 380, y, col - 380, 32),
+            manager,
         )
-        self.pace_menu.set_tooltip("How fast the AI's actions play out on screen")
+        self.pace_menu.set_tooltip(_("How fast the AI's actions play out on screen"))
         self.widgets.append(self.pace_menu)
         y += 42
-        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), "Difficulty", manager))
+        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), _("Difficulty"), manager))
         self.difficulty_menu = UIDropDownMenu(
-            list(LABELS.values()),
-            LABELS[self.choices.difficulty],
+            [_(label) for label in LABELS.values()],
+            _(LABELS[self.choices.difficulty]),
             pygame.Rect(x + 120, y, 160, 32),
             manager,
         )
         self.difficulty_menu.set_tooltip(
-            "Book: the solo rules exactly. Hard: Insurgency Level +1. "
-            "Brutal: Hard, and Insurgent leaders one Quality die better (README: Difficulty)"
+            _(
+                "Book: the solo rules exactly. Hard: Insurgency Level +1. "
+                "Brutal: Hard, and Insurgent leaders one Quality die better (README: Difficulty)"
+            )
         )
         self.widgets.append(self.difficulty_menu)
         made, (self.clearing_menu, self.fog_menu, self.insurgent_menu), y = build_rule_rows(
@@ -438,16 +473,16 @@ class SetupScene(Scene):
         bottom = h - 70
         self.start_button = UIButton(
             pygame.Rect(w - margin - 200, bottom, 200, 48),
-            "Start",
+            _("Start"),
             manager,
-            tool_tip_text="Start the game with these choices (Enter)",
+            tool_tip_text=_("Start the game with these choices (Enter)"),
             object_id="#menu_button",
         )
         self.back_button = UIButton(
             pygame.Rect(w - margin - 420, bottom, 200, 48),
-            "Back",
+            _("Back"),
             manager,
-            tool_tip_text="Back to the main menu (Esc)",
+            tool_tip_text=_("Back to the main menu (Esc)"),
             object_id="#menu_button",
         )
         self.widgets += [self.start_button, self.back_button]
@@ -467,14 +502,20 @@ class SetupScene(Scene):
         self.info_box = None
         self.count_menu = None
         self.panel.forget()
+        self.files.close()
         if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.files.handle(event, self.open_path):  # the Open map… dialog (issue 24)
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.start_button:
+            if event.ui_element is self.open_map_button:
+                start = self.selected.path if self.selected else self.user_folder or MAPS_DIR
+                self.files.open(self.app.manager, self.app.size, start)
+            elif event.ui_element is self.start_button:
                 self.start()
             elif event.ui_element is self.back_button:
                 self.app.pop()
@@ -484,10 +525,6 @@ class SetupScene(Scene):
                 if table is not None and table is not self.selected:
                     self.read_widgets()
                     self.select_table(table)
-        elif (
-            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.path_entry
-        ):
-            self.open_path(str(event.text))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._dropdown(event.ui_element, str(event.text))
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
@@ -519,19 +556,23 @@ class SetupScene(Scene):
 
     def _dropdown(self, element: Any, text: str) -> None:
         if element is self.mode_menu:
-            mode = next((key for key, label in MODES if label == text), None)
+            mode = next((key for key, label in MODES if _(label) == text), None)
             if mode is not None and mode != self.choices.mode:
                 self.read_widgets()
                 self.set_mode(mode)
-        elif element is self.pace_menu and text in PACES:
-            self.choices.pace = text
+        elif element is self.pace_menu:
+            self.choices.pace = next(
+                (p for p in PACES if _(PACE_NAMES[p]) == text), self.choices.pace
+            )
         elif element is self.difficulty_menu:
             self.choices.difficulty = next(
-                (key for key, label in LABELS.items() if label == text), self.choices.difficulty
+                (key for key, label in LABELS.items() if _(label) == text),
+                self.choices.difficulty,
             )
         elif element is self.insurgent_menu:
             self.choices.insurgent_ai = next(
-                (k for k, v in INSURGENT_AI_LABELS.items() if v == text), self.choices.insurgent_ai
+                (k for k, v in INSURGENT_AI_LABELS.items() if _(v) == text),
+                self.choices.insurgent_ai,
             )
         elif element is self.clearing_menu:  # house clearing (issue 21, R246)
             self.choices.optional_rules = clearing_toggled(self.choices.optional_rules, text)
@@ -550,11 +591,14 @@ class SetupScene(Scene):
             self.set_coop_players(int(text))
         else:
             for unit_id, menu in self.owner_menus.items():
-                if element is menu and text.startswith("Player "):
-                    self.choices.owners[unit_id] = int(text.split()[1]) - 1
+                players = [player_label(i) for i in range(self.choices.coop_players)]
+                if element is menu and text in players:
+                    self.choices.owners[unit_id] = players.index(text)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_menu_background(surface, "New game", "Choose the table, the mode and the players")
+        draw_menu_background(
+            surface, _("New game"), _("Choose the table, the mode and the players")
+        )
 
 
 def _fresh_seed() -> int:

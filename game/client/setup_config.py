@@ -12,20 +12,25 @@ from game.client.catalogue import MAPS_DIR, MapEntry, describe_map, file_problem
 from game.client.scenes import Scene
 from game.client.settings import PACES
 from game.client.typed import visible
+from game.i18n import N_, _, ngettext
 
 MODES: tuple[tuple[str, str], ...] = (
-    ("solo", "Solo — you command the Regulars"),
-    ("hotseat", "Hot-seat — two players, one computer"),
-    ("coop", "Co-op — 2 to 4 Regular players"),
-    ("watch", "Watch — AI against AI"),
+    ("solo", N_("Solo — you command the Regulars")),
+    ("hotseat", N_("Hot-seat — two players, one computer")),
+    ("coop", N_("Co-op — 2 to 4 Regular players")),
+    ("watch", N_("Watch — AI against AI")),
 )
 MODE_TIPS = {
-    "solo": "You command every Regular fireteam; the Insurgents follow the solo rules' AI.",
-    "hotseat": "Two people share the computer: one takes the Regulars, one the Insurgents. "
-    "The board is hidden while the computer changes hands.",
-    "coop": "Two to four people share the Regular fireteams against the Insurgent AI; "
-    "each fireteam is commanded only by its owner.",
-    "watch": "The AI plays both sides; choose how fast the game plays out.",
+    "solo": N_("You command every Regular fireteam; the Insurgents follow the solo rules' AI."),
+    "hotseat": N_(
+        "Two people share the computer: one takes the Regulars, one the Insurgents. "
+        "The board is hidden while the computer changes hands."
+    ),
+    "coop": N_(
+        "Two to four people share the Regular fireteams against the Insurgent AI; "
+        "each fireteam is commanded only by its owner."
+    ),
+    "watch": N_("The AI plays both sides; choose how fast the game plays out."),
 }
 MAX_COOP = 4
 MAX_SEED = 2**31 - 1
@@ -59,7 +64,7 @@ class TableChoice:
 
     @property
     def label(self) -> str:
-        return f"My maps: {self.title}" if self.custom else self.title
+        return _("My maps: {title}").format(title=self.title) if self.custom else self.title
 
 
 def available_tables(user_folder: Path | None, shipped: Path = MAPS_DIR) -> list[TableChoice]:
@@ -96,14 +101,16 @@ def check_map(path: Path) -> MapCheck:
     from game.battlefield.loader import read_map
 
     if path.suffix.lower() != ".tmx":
-        return MapCheck((f"{path}: not a Tiled map (expected a .tmx file)",), ())
+        return MapCheck(
+            (_("{path}: not a Tiled map (expected a .tmx file)").format(path=path),), ()
+        )
     problem = file_problem(path)
     if problem:
         return MapCheck((problem,), ())
     report = read_map(path)
     errors = tuple(str(p) for p in report.errors)
     if report.battlefield is None and not errors:
-        errors = (f"{path}: the map cannot be played",)
+        errors = (_("{path}: the map cannot be played").format(path=path),)
     return MapCheck(errors, tuple(str(p) for p in report.warnings))
 
 
@@ -163,8 +170,8 @@ def table_details(table: TableChoice) -> TableDetails:
 
 
 # --- Commander Insurgent AI (issue 17 §2): the set-up screen's Insurgent AI choice ---
-INSURGENT_AI_LABELS = {"ai": "Solo rules", "commander": "Commander"}
-INSURGENT_AI_TIP = (
+INSURGENT_AI_LABELS = {"ai": N_("Solo rules"), "commander": N_("Commander")}
+INSURGENT_AI_TIP = N_(
     "Who plays the Insurgent AI: the solo rules' Action Check tables (the book), or the "
     "Commander, which plays the two-player rules as a person would (README: Commander AI)"
 )
@@ -188,8 +195,8 @@ class SetupChoices:
 
 
 # --- cards (issue 19): the Optional Fog of War toggle (R184), one of the optional rules (R246)
-FOG_LABELS = {False: "As the scenario", True: "+ Optional rule"}
-FOG_TIP = (
+FOG_LABELS = {False: N_("As the scenario"), True: N_("+ Optional rule")}
+FOG_TIP = N_(
     "In scenarios with Fog of War: the Optional rule adds a Troop Quality Check of the best "
     "Regular unit each turn, drawing a card when it fails (R184)"
 )
@@ -203,9 +210,13 @@ def parse_seed(text: str, fallback: int) -> int:
     try:
         seed = int(text)
     except ValueError:
-        raise SetupError(f"seed {text!r}: type a whole number, or leave it empty") from None
+        raise SetupError(
+            _("seed {text}: type a whole number, or leave it empty").format(text=repr(text))
+        ) from None
     if not 0 <= seed <= MAX_SEED:
-        raise SetupError(f"seed {seed}: must be between 0 and {MAX_SEED}")
+        raise SetupError(
+            _("seed {seed}: must be between 0 and {most}").format(seed=seed, most=MAX_SEED)
+        )
     return seed
 
 
@@ -216,7 +227,7 @@ def _names(choices: SetupChoices, count: int, defaults: list[str]) -> list[str]:
     ]
     names = [name or defaults[i] for i, name in enumerate(names)]
     if len(set(n.lower() for n in names)) != len(names):
-        raise SetupError("two players have the same name: give each player a different name")
+        raise SetupError(_("two players have the same name: give each player a different name"))
     return names
 
 
@@ -230,19 +241,25 @@ def build_config(
 
     seed = parse_seed(choices.seed_text, fallback_seed)
     if choices.pace not in PACES:
-        raise SetupError(f"pace {choices.pace!r}: choose one of {', '.join(PACES)}")
+        raise SetupError(
+            _("pace {pace}: choose one of {paces}").format(
+                pace=repr(choices.pace), paces=", ".join(PACES)
+            )
+        )
     if choices.mode == "solo":
-        (name,) = _names(choices, 1, ["You"])
-        seats = (Seat(name, "human", "regular"), Seat("Insurgent AI", "ai", "insurgent"))
+        (name,) = _names(choices, 1, [_("You")])
+        seats = (Seat(name, "human", "regular"), Seat(_("Insurgent AI"), "ai", "insurgent"))
     elif choices.mode == "hotseat":
-        regular, insurgent = _names(choices, 2, ["Regular player", "Insurgent player"])
+        regular, insurgent = _names(choices, 2, [_("Regular player"), _("Insurgent player")])
         seats = (Seat(regular, "human", "regular"), Seat(insurgent, "human", "insurgent"))
     elif choices.mode == "coop":
         seats = _coop_seats(choices, regulars or [])
     elif choices.mode == "watch":
-        seats = (Seat("Regular AI", "ai", "regular"), Seat("Insurgent AI", "ai", "insurgent"))
+        seats = (Seat(_("Regular AI"), "ai", "regular"), Seat(_("Insurgent AI"), "ai", "insurgent"))
     else:
-        raise SetupError(f"mode {choices.mode!r}: choose solo, hot-seat, co-op or watch")
+        raise SetupError(
+            _("mode {mode}: choose solo, hot-seat, co-op or watch").format(mode=repr(choices.mode))
+        )
     config = SessionConfig(
         mode=choices.mode,  # type: ignore[arg-type]
         table=choices.table,
@@ -256,7 +273,7 @@ def build_config(
     )
     problem = check_config(config)
     if problem:
-        raise SetupError(f"cannot start this game: {problem}")
+        raise SetupError(_("cannot start this game: {problem}").format(problem=problem))
     return config
 
 
@@ -265,29 +282,40 @@ def _coop_seats(choices: SetupChoices, regulars: list[tuple[str, str]]) -> tuple
 
     count = choices.coop_players
     if not 2 <= count <= MAX_COOP:
-        raise SetupError(f"co-op needs 2 to {MAX_COOP} Regular players, not {count}")
+        raise SetupError(
+            _("co-op needs 2 to {most} Regular players, not {n}").format(most=MAX_COOP, n=count)
+        )
     if not regulars:
-        raise SetupError("this table has no Regular fireteams to share out")
+        raise SetupError(_("this table has no Regular fireteams to share out"))
     if count > len(regulars):
         raise SetupError(
-            f"{count} players but only {len(regulars)} Regular fireteams: "
-            "every player needs at least one"
+            ngettext(
+                "{n} players but only {teams} Regular fireteam: every player needs at least one",
+                "{n} players but only {teams} Regular fireteams: every player needs at least one",
+                len(regulars),
+            ).format(n=count, teams=len(regulars))
         )
-    names = _names(choices, count, [f"Regular player {i + 1}" for i in range(count)])
-    owned: list[set[str]] = [set() for _ in range(count)]
+    names = _names(choices, count, [_("Regular player {n}").format(n=i + 1) for i in range(count)])
+    owned: list[set[str]] = [set() for _player in range(count)]
     for unit_id, unit_name in regulars:
         owner = choices.owners.get(unit_id)
         if owner is None or not 0 <= owner < count:
-            raise SetupError(f"{unit_name} ({unit_id}) has no owner: give it to a player")
+            raise SetupError(
+                _("{unit} ({id}) has no owner: give it to a player").format(
+                    unit=unit_name, id=unit_id
+                )
+            )
         owned[owner].add(unit_id)
     for name, units in zip(names, owned, strict=True):
         if not units:
-            raise SetupError(f"{name} commands no fireteam: give each player at least one")
+            raise SetupError(
+                _("{name} commands no fireteam: give each player at least one").format(name=name)
+            )
     seats = [
         Seat(name, "human", "regular", frozenset(units))
         for name, units in zip(names, owned, strict=True)
     ]
-    return (*seats, Seat("Insurgent AI", "ai", "insurgent"))
+    return (*seats, Seat(_("Insurgent AI"), "ai", "insurgent"))
 
 
 def deal_owners(regulars: list[tuple[str, str]], players: int) -> dict[str, int]:

@@ -13,6 +13,7 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UIImage, UITextBox
 
 from game.client.setup_config import TableDetails
+from game.i18n import N_, _, ngettext
 
 DICE_LABELS = {6: "d6", 8: "d8", 10: "d10", 12: "d12"}
 PREVIEW = 150  # pixels, the longer side
@@ -51,12 +52,16 @@ class DetailsPanel:
             names: list[str | tuple[str, str]] = [name for _id, name in details.forces]
             current = dict(details.forces).get(chosen.get("formation", ""), details.forces[0][1])
             self.force_menu = UIDropDownMenu(names, current, pygame.Rect(x, y, width, 30), manager)
-            self.force_menu.set_tooltip("The Regular force: this scenario's, or another ORBAT")
+            self.force_menu.set_tooltip(_("The Regular force: this scenario's, or another ORBAT"))
             widgets.append(self.force_menu)
             y += 36
         ratings = (
-            ("quality", details.qualities, "Troop Quality"),
-            ("morale", details.morales, "Morale"),
+            (
+                "quality",
+                details.qualities,
+                N_("The Regulars' Troop Quality (this scenario lets you pick)"),
+            ),
+            ("morale", details.morales, N_("The Regulars' Morale (this scenario lets you pick)")),
         )
         rx = x
         for key, dice, words in ratings:
@@ -65,7 +70,7 @@ class DetailsPanel:
             labels: list[str | tuple[str, str]] = [DICE_LABELS[d] for d in dice]
             current = DICE_LABELS.get(chosen.get(key, 0), DICE_LABELS[dice[0]])
             menu = UIDropDownMenu(labels, current, pygame.Rect(rx, y, 90, 30), manager)
-            menu.set_tooltip(f"The Regulars' {words} (this scenario lets you pick)")
+            menu.set_tooltip(_(words))
             if key == "quality":
                 self.quality_menu = menu
             else:
@@ -123,9 +128,10 @@ def details_html(details: TableDetails) -> str:
     """The panel's text: title and turns, the briefing, the victory conditions."""
     if details.problem:
         return f"<font color='#ff8070'>{html.escape(details.problem)}</font>"
-    lines = [f"<b>{html.escape(details.title)}</b> — {details.turns} turns"]
+    turns = ngettext("{n} turn", "{n} turns", details.turns).format(n=details.turns)
+    lines = [f"<b>{html.escape(details.title)}</b> — {turns}"]
     if details.brief:
         lines.append(html.escape(details.brief))
-    lines.append("<b>Victory points</b>")
+    lines.append("<b>" + _("Victory points") + "</b>")
     lines += [html.escape(c) for c in details.conditions]
     return "<br>".join(lines)

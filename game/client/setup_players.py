@@ -10,6 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.client.setup_config import MAX_COOP, MAX_NAME
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.setup import SetupScene
@@ -21,30 +22,34 @@ def build_players(self: SetupScene, manager: pygame_gui.UIManager, x: int, y: in
     mode = self.choices.mode
     if mode == "watch":
         self.widgets.append(
-            UILabel(pygame.Rect(x, y, col, 30), "The AI plays both sides.", manager)
+            UILabel(pygame.Rect(x, y, col, 30), _("The AI plays both sides."), manager)
         )
         return y + 40
     if mode == "solo":
-        rows = [("Your name", "You", "Your name, shown on the screen and in the saves")]
+        rows = [(_("Your name"), _("You"), _("Your name, shown on the screen and in the saves"))]
     elif mode == "hotseat":
         rows = [
-            ("Regulars", "Regular player", "Who commands the Regular fireteams"),
-            ("Insurgents", "Insurgent player", "Who commands the Insurgents"),
+            (_("Regulars"), _("Regular player"), _("Who commands the Regular fireteams")),
+            (_("Insurgents"), _("Insurgent player"), _("Who commands the Insurgents")),
         ]
     else:
-        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), "Players", manager))
+        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), _("Players"), manager))
         count_menu = UIDropDownMenu(
             [str(n) for n in range(2, MAX_COOP + 1)],
             str(self.choices.coop_players),
             pygame.Rect(x + 120, y, 80, 32),
             manager,
         )
-        count_menu.set_tooltip("How many people share the Regular fireteams")
+        count_menu.set_tooltip(_("How many people share the Regular fireteams"))
         self.count_menu = count_menu
         self.widgets.append(count_menu)
         y += 42
         rows = [
-            (f"Player {i + 1}", f"Regular player {i + 1}", "This player's name")
+            (
+                player_label(i),
+                _("Regular player {n}").format(n=i + 1),
+                _("This player's name"),
+            )
             for i in range(self.choices.coop_players)
         ]
     for i, (label, default, tip) in enumerate(rows):
@@ -64,11 +69,11 @@ def build_players(self: SetupScene, manager: pygame_gui.UIManager, x: int, y: in
     if mode == "coop":
         y += 8
         self.widgets.append(
-            UILabel(pygame.Rect(x, y, col, 30), "Fireteams and their owners", manager)
+            UILabel(pygame.Rect(x, y, col, 30), _("Fireteams and their owners"), manager)
         )
         y += 34
         options: list[str | tuple[str, str]] = [
-            f"Player {i + 1}" for i in range(self.choices.coop_players)
+            player_label(i) for i in range(self.choices.coop_players)
         ]
         for unit_id, unit_name in self.regulars:
             self.widgets.append(
@@ -82,8 +87,15 @@ def build_players(self: SetupScene, manager: pygame_gui.UIManager, x: int, y: in
                 pygame.Rect(x + 230, y, 160, 32),
                 manager,
             )
-            menu.set_tooltip(f"The player who commands {unit_name}; only they can order it")
+            menu.set_tooltip(
+                _("The player who commands {unit}; only they can order it").format(unit=unit_name)
+            )
             self.owner_menus[unit_id] = menu
             self.widgets.append(menu)
             y += 38
     return y
+
+
+def player_label(index: int) -> str:
+    """A co-op player's label: "Player 1" for index 0."""
+    return _("Player {n}").format(n=index + 1)

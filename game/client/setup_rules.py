@@ -16,10 +16,11 @@ from game.client.setup_config import (
     SetupChoices,
     TableDetails,
 )
+from game.i18n import N_, _, pgettext
 from game.rules.cards import OPTIONAL_FOG_OF_WAR
 from game.rules.house_clearing import BUILDING_CLEARING
 
-CLEARING_LABELS = ("Off", "Building clearing")
+CLEARING_LABELS = (N_("Off"), N_("Building clearing"))
 """The Building Clearing toggle's two choices."""
 
 
@@ -28,25 +29,28 @@ def build_clearing(
 ) -> tuple[list[Any], UIDropDownMenu]:
     """The label and drop-down of the optional Building Clearing rule (Rulebook: House
     Clearing) in `rect`; its tooltip says whether the table's scenario offers it."""
-    label = UILabel(pygame.Rect(rect.x, rect.y, 80, rect.height), "Clearing", manager)
+    label = UILabel(pygame.Rect(rect.x, rect.y, 92, rect.height), _("Clearing"), manager)
     menu = UIDropDownMenu(
-        list(CLEARING_LABELS),
-        CLEARING_LABELS[1 if BUILDING_CLEARING in chosen else 0],
-        pygame.Rect(rect.x + 80, rect.y, max(120, rect.width - 80), rect.height),
+        [_(label) for label in CLEARING_LABELS],
+        _(CLEARING_LABELS[1 if BUILDING_CLEARING in chosen else 0]),
+        pygame.Rect(rect.x + 92, rect.y, max(108, rect.width - 92), rect.height),
         manager,
     )
     offered = details is not None and BUILDING_CLEARING in details.optional_rules
     menu.set_tooltip(
-        "The optional Building Clearing rule (Rulebook: House Clearing): Marines stack and "
-        "clear a building before they enter it. "
-        + ("This scenario offers it." if offered else "Not in this scenario's book text.")
+        _(
+            "The optional Building Clearing rule (Rulebook: House Clearing): Marines stack and "
+            "clear a building before they enter it."
+        )
+        + " "
+        + (_("This scenario offers it.") if offered else _("Not in this scenario's book text."))
     )
     return [label, menu], menu
 
 
 def chosen_rules(text: str) -> list[str]:
     """The optional rules in force after the toggle reads `text`."""
-    return [BUILDING_CLEARING] if text == CLEARING_LABELS[1] else []
+    return [BUILDING_CLEARING] if text == _(CLEARING_LABELS[1]) else []
 
 
 def toggled(chosen: list[str], rule: str, on: bool) -> list[str]:
@@ -62,7 +66,7 @@ def clearing_toggled(chosen: list[str], text: str) -> list[str]:
 # --- cards (issue 19): the Optional Fog of War rule (R184) is one of the optional rules ---
 def fog_toggled(chosen: list[str], text: str) -> list[str]:
     """The rules in force after the Optional Fog of War toggle reads `text` (others kept)."""
-    return toggled(chosen, OPTIONAL_FOG_OF_WAR, text == FOG_LABELS[True])
+    return toggled(chosen, OPTIONAL_FOG_OF_WAR, text == _(FOG_LABELS[True]))
 
 
 def build_rule_rows(
@@ -76,21 +80,22 @@ def build_rule_rows(
         manager, pygame.Rect(x + 300, y, col - 300, 32), choices.optional_rules, details
     )
     y += 42
-    made.append(UILabel(pygame.Rect(x, y, 120, 32), "Fog of War", manager))
+    fog_label = pgettext("set-up label", "Fog of War")  # a short word in a narrow column
+    made.append(UILabel(pygame.Rect(x, y, 120, 32), fog_label, manager))
     fog = UIDropDownMenu(
-        list(FOG_LABELS.values()),
-        FOG_LABELS[OPTIONAL_FOG_OF_WAR in choices.optional_rules],
+        [_(label) for label in FOG_LABELS.values()],
+        _(FOG_LABELS[OPTIONAL_FOG_OF_WAR in choices.optional_rules]),
         pygame.Rect(x + 120, y, 160, 32),
         manager,
     )
-    fog.set_tooltip(FOG_TIP)  # the column of Difficulty; the Insurgents that of Pace, Clearing
-    made += [fog, UILabel(pygame.Rect(x + 290, y, 90, 32), "Insurgents", manager)]
+    fog.set_tooltip(_(FOG_TIP))  # the column of Difficulty; the Insurgents that of Pace, Clearing
+    made += [fog, UILabel(pygame.Rect(x + 290, y, 90, 32), _("Insurgents"), manager)]
     insurgents = UIDropDownMenu(
-        list(INSURGENT_AI_LABELS.values()),
-        INSURGENT_AI_LABELS[choices.insurgent_ai],
+        [_(label) for label in INSURGENT_AI_LABELS.values()],
+        _(INSURGENT_AI_LABELS[choices.insurgent_ai]),
         pygame.Rect(x + 380, y, col - 380, 32),
         manager,
     )
-    insurgents.set_tooltip(INSURGENT_AI_TIP)
+    insurgents.set_tooltip(_(INSURGENT_AI_TIP))
     made.append(insurgents)
     return made, (clearing, fog, insurgents), y

@@ -11,6 +11,7 @@ from game.battlefield.model import Battlefield, Point, UnitPosition
 from game.engine.engine import Engine
 from game.engine.state import UnitState
 from game.engine.terrain import point_segment_distance
+from game.i18n import _
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,11 @@ def sight_between(engine: Engine, a: Point, b: Point, elevation: int = 0) -> Sig
 
     length = math.dist(a, b)
     if sees(b):
-        return SightProbe(a, b, True, None, f'clear line of sight, {length:.1f}"')
+        return SightProbe(
+            a, b, True, None, _('clear line of sight, {inches}"').format(inches=f"{length:.1f}")
+        )
     lo, hi = 0.0, 1.0
-    for _ in range(18):
+    for _halving in range(18):
         mid = (lo + hi) / 2
         if sees((a[0] + (b[0] - a[0]) * mid, a[1] + (b[1] - a[1]) * mid)):
             lo = mid
@@ -46,7 +49,9 @@ def sight_between(engine: Engine, a: Point, b: Point, elevation: int = 0) -> Sig
         b,
         False,
         stop,
-        f'no line of sight: blocked by {what} {length * hi:.1f}" along the {length:.1f}" line',
+        _('no line of sight: blocked by {what} {at}" along the {length}" line').format(
+            what=what, at=f"{length * hi:.1f}", length=f"{length:.1f}"
+        ),
     )
 
 
@@ -55,9 +60,13 @@ def blocker_name(battlefield: Battlefield, stop: Point, reach: float = 1.0) -> s
     whose edge is nearest (within `reach` inches), else "terrain"."""
     best: tuple[float, str] | None = None
     edges: list[tuple[str, tuple[Point, ...], bool]] = [
-        (f"building {b.label or b.name or b.id}", b.outline, True) for b in battlefield.buildings
+        (_("building {name}").format(name=b.label or b.name or b.id), b.outline, True)
+        for b in battlefield.buildings
     ]
-    edges += [(w.name or f"wall {w.id}", w.points, w.closed) for w in battlefield.walls]
+    edges += [
+        (w.name or _("wall {name}").format(name=w.id), w.points, w.closed)
+        for w in battlefield.walls
+    ]
     for name, points, closed in edges:
         pairs = list(itertools.pairwise(points))
         if closed and len(points) > 2:
@@ -73,7 +82,7 @@ def sight_between_units(engine: Engine, a: UnitState, b: UnitState) -> str:
     """The half-the-figures line of sight of unit a to unit b, in one line (R4)."""
     geometry = engine.terrain.geometry
     if not a.effective_figures or not b.effective_figures:
-        return f"{a.name} → {b.name}: " + ("LOS" if engine.los(a, b) else "no LOS")
+        return f"{a.name} → {b.name}: " + (_("LOS") if engine.los(a, b) else _("no LOS"))
     pa: UnitPosition = a.position()
     pb: UnitPosition = b.position()
     sight = f"{a.name} → {b.name}: {geometry.line_of_sight(pa, pb).describe()}"
@@ -85,7 +94,9 @@ def sight_between_units(engine: Engine, a: UnitState, b: UnitState) -> str:
 
     blockers = fire_blockers(engine, a, b)
     return sight + (
-        f" · line of fire blocked by {blockers} (R6)" if blockers else " · line of fire clear"
+        " · " + _("line of fire blocked by {units} (R6)").format(units=blockers)
+        if blockers
+        else " · " + _("line of fire clear")
     )
 
 

@@ -18,8 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-ROOT = Path(__file__).resolve().parents[2]
-SOUNDS_DIR = ROOT / "assets" / "sounds"
+from game import resources
+
+SOUNDS_DIR = resources.asset("sounds")  # installed or in the source tree (issue 24)
 SOUND_NAMES = ("rifle", "machine_gun", "launcher", "explosion", "dice", "click")
 
 # Firepower items that name the weapon firing (the Fire event's itemised Firepower).

@@ -10,15 +10,21 @@ card and its damage (Vehicle Breakdown).
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
+from game.battlefield.hulls import hull_corners
 from game.battlefield.model import Point
 from game.client.orders import MovePreview, check
 from game.engine import vehicles
 from game.engine.commands import Command, Dismount, Drive, Mount
 from game.engine.engine import Engine
 from game.engine.state import UnitState
+from game.engine.terrain import path_length, truncate
+from game.i18n import _
+from game.rules.movement import CAUTIOUS
+from game.rules.vehicle_movement import heading
 from game.rules.vehicle_types import vehicle_defense
 
 CRUISE_CONE = 20.0  # degrees either side of the facing that still mean "straight ahead"
@@ -33,11 +39,16 @@ class DrivePreview(MovePreview):
 
     @property
     def label(self) -> str:
-        text = f'{self.length:.1f}" at {self.speed.capitalize()} speed'
+        inches = f"{self.length:.1f}"
         if self.speed == "cruising":
-            text += " · straight ahead, no turns (R211)"
+            text = _('{inches}" at Cruising speed').format(inches=inches)
+            text += " · " + _("straight ahead, no turns (R211)")
+        elif self.speed == "patrol":
+            text = _('{inches}" at Patrol speed').format(inches=inches)
+        else:
+            text = f'{inches}" {self.speed}'
         if self.wanted > self.length + 0.05:
-            text += f' · {self.wanted:.1f}" wanted, stops short'
+            text += " · " + _('{inches}" wanted, stops short').format(inches=f"{self.wanted:.1f}")
         if self.blocked:
             text += f" · {self.blocked}"
         return text
@@ -48,11 +59,19 @@ def is_vehicle(engine: Engine, unit: UnitState) -> bool:
 
 
 def drive_preview(
-    engine: Engine, unit: UnitState, to: Point, *, force_rate: str | None = None
+    engine: Engine,
+    unit: UnitState,
+    to: Point,
+    *,
+    force_rate: str | None = None,
+    waypoints: tuple[Point, ...] = (),
 ) -> DrivePreview:
-    """The drive a Move order toward `to` gives (see the module's words)."""
+    """The drive a Move order toward `to` gives (see the module's words); with `waypoints` a
+    Patrol drive through them to `to`."""
     rec = vehicles.record(engine.state, unit.id)
     assert rec is not None
+    if waypoints:
+        return _waypoint_drive(engine, unit, rec, (*waypoints, to))
     start = rec.centre
     wanted = math.dist(start, to)
     bearing = math.degrees(math.atan2(to[1] - start[1], to[0] - start[0])) % 360.0
@@ -77,8 +96,83 @@ def drive_preview(
     return DrivePreview((start, end), wanted, length, rate, blocked, end, to, speed)
 
 
+def _waypoint_drive(
+    engine: Engine, unit: UnitState, rec: vehicles.VehicleRecord, points: tuple[Point, ...]
+) -> DrivePreview:
+    """A Patrol drive through the waypoints (it turns at each, R211), cut at the Patrol speed
+    left after Mobility breakdowns."""
+    start = rec.centre
+    full = [start, *points]
+    allowance = rec.state.speed("patrol") - 0.01
+    cut = truncate(full, allowance)
+    path = (start, *[(round(x, 2), round(y, 2)) for x, y in cut[1:]])
+    command = Drive(side=unit.side, unit=unit.id, path=path[1:], speed="patrol")
+    blocked = check(engine, command) if len(path) > 1 else "no drive"
+    return DrivePreview(
+        path, path_length(full), path_length(path), "cautious", blocked, path[-1], points[-1]
+    )
+
+
 def drive_order(preview: DrivePreview, unit: UnitState) -> Drive:
-    return Drive(side=unit.side, unit=unit.id, path=(preview.destination,), speed=preview.speed)
+    return Drive(side=unit.side, unit=unit.id, path=preview.path[1:], speed=preview.speed)
+
+
+def hull_ghosts(engine: Engine, preview: DrivePreview, unit: UnitState) -> list[HullGhost]:
+    """Where the hull stands, turned, at each bend and at the end of a drive: at Patrol speed
+    it faces along the leg it drove, at Cruising speed it keeps its facing (R211)."""
+    rec = vehicles.record(engine.state, unit.id)
+    if rec is None:
+        return []
+    card = rec.card
+    out: list[HullGhost] = []
+    for a, b in itertools.pairwise(preview.path):
+        if math.dist(a, b) < 1e-6:
+            continue
+        facing = heading(a, b) if preview.speed == "patrol" else rec.facing
+        out.append(HullGhost(b, facing, hull_corners(b, facing, card.length, card.width)))
+    return out
+
+
+@dataclass(frozen=True)
+class HullGhost:
+    """One hull position of a drive preview: its centre, facing and corners (inches)."""
+
+    centre: Point
+    facing: float
+    corners: tuple[Point, ...]
+
+
+# --- getting out: the spot chosen by the player (R220) ---
+@dataclass(frozen=True)
+class DismountPreview:
+    """A passenger getting out toward `to`: the reach around the hull and the engine's verdict."""
+
+    passenger: str
+    passenger_name: str
+    centre: Point
+    reach: float
+    to: Point
+    blocked: str
+
+    @property
+    def label(self) -> str:
+        if self.blocked:
+            return f"{self.passenger_name} cannot get out here: {self.blocked}"
+        return f"{self.passenger_name} gets out here, Cautiously (R220) · J: next passenger"
+
+
+def passengers(engine: Engine, unit: UnitState) -> list[str]:
+    rec = vehicles.record(engine.state, unit.id)
+    return [] if rec is None else list(rec.passengers)
+
+
+def dismount_preview(engine: Engine, unit: UnitState, passenger: str, to: Point) -> DismountPreview:
+    rec = vehicles.record(engine.state, unit.id)
+    assert rec is not None
+    rider = engine.state.units[passenger]
+    command = Dismount(side=unit.side, unit=unit.id, passenger=passenger, to=to)
+    reach = CAUTIOUS + rec.card.length / 2
+    return DismountPreview(passenger, rider.name, rec.centre, reach, to, check(engine, command))
 
 
 def board_order(engine: Engine, unit: UnitState, at: Point) -> Command | None:
@@ -113,31 +207,39 @@ def card_lines(engine: Engine, unit: UnitState) -> list[str]:
         return []
     card, damage = rec.card, rec.state
     shield = vehicle_defense(card)
-    weapons = ", ".join(f"{w.name} (Class {w.weapon_class}, {w.dice}d)" for w in card.weapons)
+    weapons = ", ".join(
+        _("{weapon} (Class {cls}, {dice}d)").format(weapon=w.name, cls=w.weapon_class, dice=w.dice)
+        for w in card.weapons
+    )
+    reliability = damage.reliability.label if damage.reliability else _("none")
     lines = [
-        f"Vehicle: {card.name} · Class {card.armour_class} armour {shield.label} · "
-        f"Reliability {damage.reliability.label if damage.reliability else 'none'}",
-        f"Weapons: {weapons or 'none'}",
+        _("Vehicle: {name} · Class {cls} armour {armour} · Reliability {reliability}").format(
+            name=card.name, cls=card.armour_class, armour=shield.label, reliability=reliability
+        ),
+        _("Weapons: {weapons}").format(weapons=weapons or _("none")),
     ]
     if damage.destroyed:
-        lines.append("Damage: destroyed — the crew fights on foot")
+        lines.append(_("Damage: destroyed — the crew fights on foot"))
         return lines
     hurt = []
     if damage.mobility_failures:
         hurt.append(
-            "immobilized" if damage.immobilized else f'Mobility: speed −{damage.speed_loss}"'
+            _("immobilized")
+            if damage.immobilized
+            else _('Mobility: speed −{inches}"').format(inches=damage.speed_loss)
         )
     if damage.armament_failures:
-        hurt.append("no Firepower" if damage.weapons_out else "Armament: −1 Firepower die")
+        hurt.append(_("no Firepower") if damage.weapons_out else _("Armament: −1 Firepower die"))
     if damage.reliability != card.base_reliability:
-        hurt.append(f"Reliability down to {damage.reliability.label if damage.reliability else ''}")
-    lines.append("Damage: " + (", ".join(hurt) if hurt else "none"))
+        down = damage.reliability.label if damage.reliability else ""
+        hurt.append(_("Reliability down to {reliability}").format(reliability=down))
+    lines.append(_("Damage: {damage}").format(damage=", ".join(hurt) if hurt else _("none")))
     lines.append(
-        f'Speed: Patrol {damage.speed("patrol"):.0f}" · Cruising {damage.speed("cruising"):.0f}"'
+        _('Speed: Patrol {patrol}" · Cruising {cruising}"').format(
+            patrol=f"{damage.speed('patrol'):.0f}", cruising=f"{damage.speed('cruising'):.0f}"
+        )
     )
     riders = [engine.state.units[p] for p in rec.passengers if p in engine.state.units]
-    lines.append(
-        "Aboard: "
-        + (", ".join(f"{r.name} ({len(r.figures)})" for r in riders) if riders else "nobody")
-    )
+    aboard = ", ".join(f"{r.name} ({len(r.figures)})" for r in riders) if riders else _("nobody")
+    lines.append(_("Aboard: {riders}").format(riders=aboard))
     return lines

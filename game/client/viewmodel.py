@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from game.battlefield.model import Battlefield, Point, Side, UnitPlacement
+from game.i18n import N_, _
 
 BASE_DIAMETER_IN = 0.75
 """R2: every figure stands on a 3/4" round base."""
@@ -37,30 +38,31 @@ class Badge(StrEnum):
 
     @property
     def short(self) -> str:
-        return _BADGE_SHORT[self]
+        return _(_BADGE_SHORT[self])
 
     @property
     def label(self) -> str:
-        return _BADGE_TITLE[self]
+        return _(_BADGE_TITLE[self])
 
 
 _BADGE_SHORT = {
-    Badge.ACTIVATED: "ACT",
-    Badge.OVERWATCH: "OW",
-    Badge.PINNED: "PIN",
-    Badge.SHAKEN: "SHK",
-    Badge.PULL_BACK: "PB",
-    Badge.DEPENDANTS: "DEP",
+    # TRANSLATORS: the badges' abbreviations drawn beside a unit on the table (2-3 letters)
+    Badge.ACTIVATED: N_("ACT"),
+    Badge.OVERWATCH: N_("OW"),
+    Badge.PINNED: N_("PIN"),
+    Badge.SHAKEN: N_("SHK"),
+    Badge.PULL_BACK: N_("PB"),
+    Badge.DEPENDANTS: N_("DEP"),
     Badge.FIRST_AID: "+",
 }
 _BADGE_TITLE = {
-    Badge.ACTIVATED: "Activated",
-    Badge.OVERWATCH: "Overwatch",
-    Badge.PINNED: "Pinned",
-    Badge.SHAKEN: "Shaken",
-    Badge.PULL_BACK: "Pull Back",
-    Badge.DEPENDANTS: "Dependants",
-    Badge.FIRST_AID: "Casualties await First Aid",
+    Badge.ACTIVATED: N_("Activated"),
+    Badge.OVERWATCH: N_("Overwatch"),
+    Badge.PINNED: N_("Pinned"),
+    Badge.SHAKEN: N_("Shaken"),
+    Badge.PULL_BACK: N_("Pull Back"),
+    Badge.DEPENDANTS: N_("Dependants"),
+    Badge.FIRST_AID: N_("Casualties await First Aid"),
 }
 
 
@@ -124,9 +126,9 @@ class BattleView:
     """Everything the battle screen shows, for one moment of the game."""
 
     title: str
-    turn_text: str = "Set-up"
-    phase_text: str = "Viewing the table"
-    victory_points: str = "VP —"
+    turn_text: str = N_("Set-up")  # the defaults are translated where drawn
+    phase_text: str = N_("Viewing the table")
+    victory_points: str = N_("VP —")
     units: tuple[UnitSprite, ...] = ()
     hot_spots: tuple[HotSpotSprite, ...] = ()
     markers: tuple[MarkerSprite, ...] = ()
@@ -242,7 +244,7 @@ def view_from_battlefield(battlefield: Battlefield) -> BattleView:
             side_value = str(marker.properties.get("side", "regular")).lower()
             side = Side.INSURGENT if side_value == "insurgent" else Side.REGULAR
             number = marker.properties.get("number", marker.id)
-            prefix = "Fireteam" if side is Side.REGULAR else "Cell"
+            prefix = _("Fireteam") if side is Side.REGULAR else _("Cell")
             units.append(
                 unit_sprite_from_kinds(
                     unit_id=f"start-{marker.id}",
@@ -263,5 +265,5 @@ def view_from_battlefield(battlefield: Battlefield) -> BattleView:
         units=tuple(units),
         hot_spots=hot_spots,
         markers=tuple(markers),
-        notes=("Figures stand on the map's own Unit and StartPosition markers.",),
+        notes=(N_("Figures stand on the map's own Unit and StartPosition markers."),),
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import assets, card_effects, cards
+from game.engine.protocol import EventKind as E
 from game.rules import cards as rc
 from game.rules import support as sp
 
@@ -74,3 +75,15 @@ card_effects.EFFECTS["grant_asset"] = grant_asset
 card_effects.EFFECTS["friendly_fire"] = friendly_fire
 card_effects.EFFECTS["grounded"] = grounded
 assets.SPENT_HOOKS.append(card_follows)
+
+
+# --- vehicles (issue 20): Asset cards whose units the scenario fields at set-up (R295) ---
+def field_scenario_cards(g: Engine) -> None:
+    """The scenario's units that are Asset cards (Turkey Shoot's Attached APC and Attached
+    Sniper Team): each card is taken out of the Asset deck for the game (in play, never drawn)
+    and its unit is logged as fielded from it."""
+    for unit_id, card_id in g.scenario.asset_units:
+        card = rc.card(card_id)
+        unit = g.state.units[unit_id]
+        cards.table(g).setdefault("fielded", []).append(card.id)
+        g.emit(E.ASSET_FIELDED, card=card.id, title=card.title, unit=unit.id, unit_name=unit.name)

@@ -68,6 +68,9 @@ def _refill(g: Engine, deck: str) -> bool:
         return True
     if not c["shuffled"][deck]:
         cards = rc.decks().full_deck(deck)
+        for fielded in c.get("fielded", []):  # vehicles (issue 20): cards in play as units, R295
+            if fielded in cards:
+                cards.remove(fielded)
         c["shuffled"][deck] = True
         cause = "new"
     else:

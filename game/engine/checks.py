@@ -279,12 +279,17 @@ def fire_blockers(g: Engine, unit: UnitState, target: UnitState) -> str:
     )
     names = []
     a, b = unit.centre, target.centre
+    # --- vehicles (issue 20): a hull the centre line crosses stops the fire too (R291) ---
+    hull = ""
+    if in_line and g.state.vehicles:
+        positions = [p for p in (o.position() for o in others) if p.figures]
+        hull = g.terrain.blocks_fire(unit.position(), target.position(), positions) or ""
     for oid in in_line:
         other = g.state.units[oid]
         straight = (
             any(crosses_base(f.pos, a, b) for f in other.effective_figures)
             and other.elevation == unit.elevation
-        )
+        ) or (oid == hull and oid in g.state.vehicles)
         if (unit.side == REGULAR and other.side == REGULAR) or straight:
             names.append(other.name)
     return ", ".join(names)

@@ -6,6 +6,7 @@ from typing import Protocol
 
 from game.engine.commands import Command
 from game.engine.view import PlayerView
+from game.i18n import retell
 from game.rules.dice import SeededDice
 
 
@@ -36,7 +37,8 @@ class NoteTaker:
         seen = self._seen.get(side, 0)
         if len(log) < seen:  # the controller started a new list
             seen = 0
-        lines = [str(line) for line in log[seen:]]
+        # the AI writes English; its reasons are filed in the language in use (issue 24)
+        lines = [retell(str(line)) for line in log[seen:]]
         notes.extend((at, line) for line in lines)
         self._seen[side] = len(log)
         return lines

@@ -79,6 +79,9 @@ class Engine:
         self.load_notice = ""
         self.pending: Decision | None = None
         self._los_cache: dict[tuple[Any, ...], bool] = {}
+        # --- vehicles (issue 20): the hulls of this game's vehicles are terrain (R290) ---
+        self.terrain.follow(self.state)
+        self._los_hulls = self.terrain.hull_version
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self._flow = flow.sequence_of_play(self)
         self._advance(None)
@@ -220,6 +223,10 @@ class Engine:
         if not fa or not fb:
             return False
         key = (fa, a.elevation, fb, b.elevation)
+        self.terrain.sync_hulls()  # vehicles (issue 20): a hull moved, sight changed (R290)
+        if self._los_hulls != self.terrain.hull_version:
+            self._los_cache.clear()
+            self._los_hulls = self.terrain.hull_version
         cached = self._los_cache.get(key)
         if cached is None:
             cached = self.terrain.line_of_sight(a.position(), b.position())

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import (
     activation,
+    asset_cards,
     cards,
     checks,
     civilians,
@@ -56,6 +57,7 @@ def sequence_of_play(g: Engine) -> Flow:
         insurgents=len(g.state.units_of(INSURGENT)),
         hot_spots=len(g.state.hot_spots),
     )
+    asset_cards.field_scenario_cards(g)  # --- vehicles (issue 20): R295
     initial = g.scenario.fog_of_war_initial if g.state.fog_of_war else 0
     if initial:  # --- cards (issue 19): the scenario's draws (Sequence of Play, step 2)
         g.emit(E.FOG_OF_WAR, cause="setup", count=initial)

@@ -113,6 +113,7 @@ class EventKind(StrEnum):
     MOUNT = "Mount"
     DISMOUNT = "Dismount"
     FIRE_MISSION = "FireMission"  # Turkey Shoot (issue 20)
+    ASSET_FIELDED = "AssetFielded"  # an Asset card's unit on the table at set-up (R295)
     # --- civilians (issue 21) ---
     MOB_MOVE = "MobMove"
     CIVILIAN_CHECK = "CivilianCheck"

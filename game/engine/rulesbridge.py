@@ -151,7 +151,7 @@ class Breakdown:
         }
 
     def describe(self) -> str:
-        return narration.breakdown_words(self.to_data())
+        return narration.breakdown_words(self.to_data(), told=False)  # data stays English
 
 
 @dataclass(frozen=True)

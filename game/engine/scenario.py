@@ -81,6 +81,7 @@ class Scenario:
     objectives = Objectives()
     places_hot_spots = False
     fire_mission = False  # --- Turkey Shoot (issue 20): the fire mission is played (R226) ---
+    asset_units: tuple[tuple[str, str], ...] = ()  # vehicles (issue 20): (unit id, card id), R295
     """A map without hot spots gets five placed at set-up, with the game's dice, where an
     Insurgent player would put them (Hot Spots in Solo Games; R45, R79)."""
     optional_rules: tuple[str, ...] = ()  # house clearing (issue 21): offered at set-up (R246)
@@ -156,13 +157,14 @@ SPECIAL_RULES: dict[str, SpecialRule] = {
         "the Person of Interest in custody (Dependants; Scenario 5)", lambda s: None
     ),
     "night": SpecialRule("Night Fighting", _night),
+    # --- vehicles (issue 20): played wherever a unit is a vehicle; the name is accepted ---
+    "vehicles": SpecialRule("Vehicle Rules", lambda s: None),
 }
 """The special rules a scenario may name (docs/SCENARIOS.md). A new one is a new rule: its
 procedure goes where its rulebook heading says, and its name here."""
 
 NOT_YET_PLAYED: dict[str, str] = {
     "building_clearing": "Building Clearing",
-    "vehicles": "vehicles and Assets",
 }
 """Special rules of the rulebook's scenarios the engine does not play yet: a scenario file
 naming one is refused with the rule's name, never played without it."""

@@ -19,6 +19,7 @@ from itertools import islice, pairwise
 from typing import Any
 
 from game.battlefield.geometry import Geometry
+from game.battlefield.hulls import Hull, hull_corners
 from game.battlefield.model import (
     Battlefield,
     Building,
@@ -27,6 +28,7 @@ from game.battlefield.model import (
     WallHeight,
 )
 from game.battlefield.planar import BASE_RADIUS
+from game.rules.vehicle_types import vehicle_type
 
 NUDGE = 1.5  # R92: how far a leader is placed beside a base it would stand on
 NUDGE_STEP = 0.25
@@ -87,10 +89,38 @@ class Terrain:
         # --- cards (issue 19): Swiss Cheese — buildings (ids) and walls (indices) that no
         # longer count as cover (R282; `set_no_cover`)
         self.no_cover: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+        # --- vehicles (issue 20): the hulls on the table as terrain (R290-R293) ---
+        self._followed: Any = None  # a GameState whose vehicles' hulls are asked about
+        self._hull_key: tuple[Any, ...] = ()
+        self.hull_version = 0  # changes whenever the hulls on the table change
+
+    # --- vehicles (issue 20): hulls as terrain (R290-R293) ---
+    def follow(self, state: Any) -> None:
+        """Answer every later question with the hulls of this state's vehicles (its
+        `vehicles` records and `units`), read again at each question: the engine follows its
+        own state, an AI the state of the view it is deciding on."""
+        self._followed = state
+        self.sync_hulls()
+
+    def sync_hulls(self) -> None:
+        """Hand the geometry the hulls of the followed state's vehicles when they moved."""
+        state = self._followed
+        if state is None or (not state.vehicles and not self._hull_key):
+            return
+        key = tuple(
+            (uid, raw["x"], raw["y"], raw["facing"], raw["type"], _wrecked(raw))
+            for uid, raw in state.vehicles.items()
+            if _on_table(state, uid)
+        )
+        if key != self._hull_key:
+            self._hull_key = key
+            self.hull_version += 1
+            self.geometry.set_hulls(tuple(_hull(*item) for item in key))
 
     # -- sight -------------------------------------------------------------------------------
     def line_of_sight(self, a: UnitPosition, b: UnitPosition) -> bool:
         """R4: half or more of the firers see the target and half or more targets are visible."""
+        self.sync_hulls()
         if not a.figures or not b.figures:
             return False
         return bool(self.geometry.line_of_sight(a, b).has_los)
@@ -103,6 +133,7 @@ class Terrain:
         all aboard) is in nobody's line; found in Turkey Shoot seed 18."""
         if not firer.figures or not target.figures:
             return []
+        self.sync_hulls()
         lof = self.geometry.line_of_fire(firer, target, [o for o in others if o.figures])
         found_ids = list(lof.units_in_line)
         if lof.blocked_by is not None and lof.blocked_by not in found_ids:
@@ -114,6 +145,7 @@ class Terrain:
     ) -> str | None:
         """R6: the id of a unit the centre line passes straight through at the firer's level
         (it blocks fire for everyone), else None."""
+        self.sync_hulls()
         blocked = self.geometry.line_of_fire(firer, target, list(others)).blocked_by
         return None if blocked is None else str(blocked)
 
@@ -122,29 +154,20 @@ class Terrain:
         """R8: half or more of the unit's figures stand in or close to Solid Cover."""
         if not unit.figures:
             return False
-        if self.no_cover[0] or self.no_cover[1]:  # --- cards (issue 19): R282
-            cover = self.geometry.cover_map
-            held = sum(
-                1 for f in unit.figures if cover.figure_in_solid_cover_except(f, *self.no_cover)
-            )
-            return 2 * held >= len(unit.figures)
+        self.sync_hulls()
         return bool(2 * self.geometry.solid_cover_figures(unit) >= len(unit.figures))
 
     def is_exposed(self, unit: UnitPosition) -> bool:
         """R7: Exposed when fewer than half the figures are within 2" of a cover piece."""
         if not unit.figures:
             return False
-        if self.no_cover[0] or self.no_cover[1]:  # --- cards (issue 19): R282
-            cover = self.geometry.cover_map
-            near = sum(
-                1 for f in unit.figures if not cover.figure_exposed_except(f, *self.no_cover)
-            )
-            return 2 * near < len(unit.figures)
+        self.sync_hulls()
         return bool(self.geometry.is_exposed(unit))
 
     def set_no_cover(self, buildings: frozenset[int], walls: frozenset[int]) -> None:
         """Swiss Cheese (cards, R282): these buildings and walls count as cover no more."""
         self.no_cover = (buildings, walls)
+        self.geometry.cover_map.no_cover = self.no_cover
 
     # -- movement ----------------------------------------------------------------------------
     def on_table(self, p: Point) -> bool:
@@ -491,6 +514,24 @@ class _Fan:
             k = self.parent[k]
         route.append(self.start)
         return tuple(reversed(route))
+
+
+# --- vehicles (issue 20): a vehicle record as a hull (R290-R293) ---
+def _wrecked(raw: dict[str, Any]) -> bool:
+    damage = raw.get("damage") or {}
+    return bool(damage) and int(damage.get("reliability", 1)) == 0
+
+
+def _on_table(state: Any, unit_id: str) -> bool:
+    """A vehicle's hull stays on the table unless its crew drove it off (R221, R293)."""
+    unit = state.units.get(unit_id)
+    return unit is None or unit.status != "exited"
+
+
+def _hull(uid: str, x: float, y: float, facing: float, type_key: str, wreck: bool) -> Hull:
+    card = vehicle_type(type_key)
+    solid = card.armour_class >= 1 or card.up_armored_softskin  # R292
+    return Hull(uid, hull_corners((x, y), facing, card.length, card.width), wreck, solid)
 
 
 def path_length(points: Sequence[Point]) -> float:

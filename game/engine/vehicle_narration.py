@@ -10,26 +10,25 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.engine.protocol import EventKind as K
-from game.engine.sentences import _
-from game.rules.wording import counted
+from game.i18n import N_, narr, narr_n, retell
 
 Data = Mapping[str, Any]
 
 _PENETRATION = {
-    "full": _("full Firepower"),
-    "half": _("Firepower halved (weapon class equals the armour)"),
-    "none": _("no effect (weapon class below the armour)"),
+    "full": N_("full Firepower"),
+    "half": N_("Firepower halved (weapon class equals the armour)"),
+    "none": N_("no effect (weapon class below the armour)"),
 }
 
 
 def _move_start(d: Data, turn: int) -> str:
-    return _(
+    return narr(
         'T{turn} {unit_name} drives at {speed} speed toward ({x:.1f}, {y:.1f}), {length:.1f}" '
         "(Rulebook: Vehicle Movement)"
     ).format(
         turn=turn,
         unit_name=d["unit_name"],
-        speed=d["speed"].capitalize(),
+        speed=retell(d["speed"]).capitalize(),
         x=d["to"][0],
         y=d["to"][1],
         length=d["length"],
@@ -37,7 +36,7 @@ def _move_start(d: Data, turn: int) -> str:
 
 
 def _move_end(d: Data, turn: int) -> str:
-    return _(
+    return narr(
         '{unit_name} stops at ({x:.1f}, {y:.1f}) facing {facing:.0f}° after {moved:.1f}"'
     ).format(
         unit_name=d["unit_name"], x=d["at"][0], y=d["at"][1], facing=d["facing"], moved=d["moved"]
@@ -47,65 +46,67 @@ def _move_end(d: Data, turn: int) -> str:
 def _hit(d: Data, turn: int) -> str:
     from game.engine.narration import FIRE_MANNERS, breakdown_words
 
-    return _(
+    return narr(
         "T{turn} {firer_name} {manner} at {target_name} (Rulebook: Vehicle Defense vs. Weapon "
         "Class): {penetration}; Firepower {fp} → {firepower_die} {faces}; armour "
         "{defense}{defense_die} {defense_faces}; {hits}"
     ).format(
         turn=turn,
         firer_name=d["firer_name"],
-        manner=FIRE_MANNERS.get(d["manner"], d["manner"]),
+        manner=narr(FIRE_MANNERS[d["manner"]]) if d["manner"] in FIRE_MANNERS else d["manner"],
         target_name=d["target_name"],
-        penetration=_PENETRATION[d["penetration"]],
+        penetration=narr(_PENETRATION[d["penetration"]]),
         fp=breakdown_words(d["firepower_breakdown"]),
         firepower_die=d["firepower_die"],
         faces=list(d["firepower_faces"]),
         defense=d["defense"],
         defense_die=d["defense_die"],
         defense_faces=list(d["defense_faces"]),
-        hits=counted(d["hits"], "penetrating hit"),
+        hits=narr_n("{count} penetrating hit", "{count} penetrating hits", d["hits"]).format(
+            count=d["hits"]
+        ),
     )
 
 
 _BREAKDOWNS = {
-    "mobility": _("Mobility failure"),
-    "armament": _("Armament failure"),
-    "reliability": _("Reliability failure"),
+    "mobility": N_("Mobility failure"),
+    "armament": N_("Armament failure"),
+    "reliability": N_("Reliability failure"),
 }
 
 
 def _damage(d: Data, turn: int) -> str:
-    check = _("{unit_name} Reliability check {die}={face}").format(
+    check = narr("{unit_name} Reliability check {die}={face}").format(
         unit_name=d["unit_name"], die=d["reliability_die"], face=d["reliability_face"]
     )
     if not d["breakdown"]:
-        return check + _(", 4+: no damage (Rulebook: Determining Vehicle Damage)")
+        return check + narr(", 4+: no damage (Rulebook: Determining Vehicle Damage)")
     parts = [
-        _("{check}: Breakdown Table d6={face}, {kind}").format(
-            check=check, face=d["breakdown_face"], kind=_BREAKDOWNS[d["breakdown"]]
+        narr("{check}: Breakdown Table d6={face}, {kind}").format(
+            check=check, face=d["breakdown_face"], kind=narr(_BREAKDOWNS[d["breakdown"]])
         )
     ]
     if d["speed_face"]:
-        parts.append(_('speed reduced by {n}"').format(n=d["speed_face"]))
+        parts.append(narr('speed reduced by {n}"').format(n=d["speed_face"]))
     if d["destroyed"]:
-        parts.append(_("reliability below d6: destroyed"))
+        parts.append(narr("reliability below d6: destroyed"))
     else:
         if d["immobilized"]:
-            parts.append(_("immobilized"))
+            parts.append(narr("immobilized"))
         if d["weapons_out"]:
-            parts.append(_("no Firepower left"))
+            parts.append(narr("no Firepower left"))
         if d["breakdown"] == "reliability":
-            parts.append(_("Reliability now {die}").format(die=d["reliability_left"]))
-    return ", ".join(parts) + _(" (Rulebook: Vehicle Breakdown)")
+            parts.append(narr("Reliability now {die}").format(die=d["reliability_left"]))
+    return ", ".join(parts) + narr(" (Rulebook: Vehicle Breakdown)")
 
 
 def _crew_check(d: Data, turn: int) -> str:
     picked = (
-        _(" (picked at random: {faces})").format(faces=list(d["pick_faces"]))
+        narr(" (picked at random: {faces})").format(faces=list(d["pick_faces"]))
         if d["pick_faces"]
         else ""
     )
-    return _(
+    return narr(
         "{unit_name} aboard {vehicle_name}{picked}: 4+ Quality checks {faces}, {lost} "
         "(Rulebook: Vehicle Breakdown)"
     ).format(
@@ -113,18 +114,18 @@ def _crew_check(d: Data, turn: int) -> str:
         vehicle_name=d["vehicle_name"],
         picked=picked,
         faces=list(d["faces"]),
-        lost=counted(d["lost"], "casualty", "casualties"),
+        lost=narr_n("{count} casualty", "{count} casualties", d["lost"]).format(count=d["lost"]),
     )
 
 
 def _mount(d: Data, turn: int) -> str:
-    return _(
+    return narr(
         "T{turn} {unit_name} boards {vehicle_name} (Rulebook: Loading and Unloading Passengers)"
     ).format(turn=turn, unit_name=d["unit_name"], vehicle_name=d["vehicle_name"])
 
 
 def _dismount(d: Data, turn: int) -> str:
-    return _(
+    return narr(
         "T{turn} {unit_name} gets out of {vehicle_name} and moves Cautiously to ({x:.1f}, "
         "{y:.1f}) (Rulebook: Loading and Unloading Passengers)"
     ).format(
@@ -137,11 +138,17 @@ def _dismount(d: Data, turn: int) -> str:
 
 
 def _fire_mission(d: Data, turn: int) -> str:
-    done = _(": the fire mission is accomplished") if d["done"] else ""
-    return _(
+    done = narr(": the fire mission is accomplished") if d["done"] else ""
+    return narr(
         "T{turn} {unit_name} holds the target building and works on targets off the table: "
         "turn {turns} of {needed} of the fire mission{done} (Scenario 2: Turkey Shoot)"
     ).format(turn=turn, unit_name=d["unit_name"], turns=d["turns"], needed=d["needed"], done=done)
+
+
+def _asset_fielded(d: Data, turn: int) -> str:
+    return narr(
+        "{title}: {unit_name} takes the field with the force (Rulebook: Fog of War & Asset Cards)"
+    ).format(title=d["title"], unit_name=d["unit_name"])
 
 
 VEHICLE_SENTENCES: dict[str, Callable[[Data, int], str]] = {
@@ -153,4 +160,5 @@ VEHICLE_SENTENCES: dict[str, Callable[[Data, int], str]] = {
     K.MOUNT: _mount,
     K.DISMOUNT: _dismount,
     K.FIRE_MISSION: _fire_mission,
+    K.ASSET_FIELDED: _asset_fielded,
 }

@@ -14,9 +14,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from game import resources
 from game.rules.dice import DiceSource, Die
 
-DATA = Path(__file__).resolve().parent / "cards.toml"
+DATA = resources.package_file("game.rules", "cards.toml")
 
 FOG_OF_WAR = "fog_of_war"
 ASSET = "asset"

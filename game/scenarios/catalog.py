@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from game import resources
 from game.battlefield.model import Battlefield, Point, Side, Zone
 from game.engine import fire_mission, vehicles
 from game.engine.assets import grant_asset  # support assets (issue 19)
@@ -324,6 +325,11 @@ class DataScenario(Scenario):
                 (_die(p.quality, quality), _die(p.morale, morale)),
             )
         if placed:
+            for i, p in enumerate(placed):  # vehicles (issue 20): a map's vehicle Units (R297)
+                if p.vehicle:
+                    riders = [f"R{j + 1}" for j, q in enumerate(placed) if q.aboard == p.name]
+                    crew = state.units[f"R{i + 1}"]
+                    vehicles.add_vehicle(state, crew, p.vehicle, float(p.facing), riders)
             return
         units = self._unit_list(quality, morale)
         starts = regular_starts(battlefield)
@@ -360,6 +366,8 @@ class DataScenario(Scenario):
                     f.x, f.y = x, y
             riders = [ids[r.name] for r in self.spec.units if r.aboard == spec.name]
             vehicles.add_vehicle(state, crew, spec.vehicle, spec.facing, riders)
+        # Asset cards fielded as units at set-up (R295)
+        self.asset_units = tuple((ids[u.name], u.card) for u in self.spec.units if u.card)
         if self.fire_mission:  # Turkey Shoot: the sniper teams, known even once they fall
             fire_mission.remember_teams(state)
 
@@ -448,7 +456,7 @@ def _die(text: str | None, default: int) -> int:
     return int(cleaned) if cleaned.isdigit() else default
 
 
-PATROL_FILE = Path(__file__).resolve().parent / "patrol.toml"
+PATROL_FILE = resources.package_file("game.scenarios", "patrol.toml")
 
 
 class ContractingTrouble(DataScenario):

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-MAPS = Path(__file__).resolve().parent.parent.parent / "maps"
+from game import resources
+
+MAPS = resources.maps_dir()  # the shipped maps, installed or in the source tree (issue 24)
 
 SHIPPED_SCENARIO_IDS: tuple[str, ...] = (
     "contracting-trouble",

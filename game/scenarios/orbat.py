@@ -9,9 +9,10 @@ import functools
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from game import resources
 from game.scenarios.toml_fields import Problems, Table, parse_figures, read_toml
 
-LIBRARY = Path(__file__).resolve().parent / "orbats.toml"
+LIBRARY = resources.package_file("game.scenarios", "orbats.toml")
 REGULAR_KINDS = ("leader", "rifle", "rgl", "saw", "mg", "hmg", "sniper", "medic", "at_rpg")
 LEADER_MODES = ("added", "team", "none")
 DESIGNATIONS = ("special_weapon_team", "sniper_team")  # support assets (issue 19; R196)

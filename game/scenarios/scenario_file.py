@@ -17,6 +17,7 @@ from game.engine.scenario import (
 )
 from game.engine.state import INSURGENT, REGULAR
 from game.engine.victory import END_HOOKS, VICTORY_HOOKS, VictoryCondition
+from game.rules import cards as rc
 from game.rules.reinforcements import EDGE_TABLES
 from game.rules.support import AssetId  # support assets (issue 19)
 from game.rules.vehicle_types import VEHICLES
@@ -43,6 +44,7 @@ class UnitSpec:
     vehicle: str = ""
     facing: float = 0.0
     aboard: str = ""  # the name of the vehicle unit it starts in
+    card: str = ""  # the Asset card (cards.toml id) this unit is fielded from (R295)
 
 
 @dataclass(frozen=True)
@@ -292,9 +294,10 @@ def _unit(u: Table) -> UnitSpec:
 
 
 # --- vehicles (issue 20) ---
-def _vehicle_keys(u: Table) -> tuple[str, float, str]:
+def _vehicle_keys(u: Table) -> tuple[str, float, str, str]:
     """`vehicle` (a card of `game/rules/vehicle_types.py`), `facing` (degrees, 0 east, 90
-    south), `aboard` (the name of the vehicle unit it starts in)."""
+    south), `aboard` (the name of the vehicle unit it starts in), `card` (the Asset card the
+    unit is fielded from, R295)."""
     key = u.text("vehicle")
     if key and key not in VEHICLES:
         u.problems.error(
@@ -302,7 +305,14 @@ def _vehicle_keys(u: Table) -> tuple[str, float, str]:
         )
         key = ""
     facing = float(u.integer("facing", 0, 0, 359))
-    return key, facing, u.text("aboard")
+    card = u.text("card")
+    granting = [c.id for c in rc.decks().of(rc.ASSET) if c.grants]
+    if card and card not in granting:
+        u.problems.error(
+            u.key("card"), f"{card!r} is not an Asset card", f"write one of {', '.join(granting)}"
+        )
+        card = ""
+    return key, facing, u.text("aboard"), card
 
 
 def _insurgents(t: Table, lib: Library) -> dict[str, Any]:

@@ -5,6 +5,7 @@ leaderless unit failed its Quality Check to act)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import pytest
 
@@ -21,6 +22,7 @@ CHECK = re.compile(r"^T(\d+) end of turn: .*?\((Insurgent [^)]*?)\): .*→ (.*?)
 MOVE_ROWS = {a.label for a in Action if a.moves}
 
 
+@lru_cache(maxsize=4)  # the tests below only read the games: one played game serves them all
 def game(scenario: str, seed: int) -> tuple[Engine, InsurgentAI]:
     map_path, sid = resolve_map(scenario)
     engine = new_game(map_path, sid, seed)
@@ -68,9 +70,10 @@ def test_every_end_of_turn_move_row_moves_or_says_why_not(scenario: str, seed: i
 
 def test_a_unit_a_leader_joined_says_it_may_only_fire() -> None:
     # the first seeded Sweep & Clear game with such a unit (which seed it is moves whenever the
-    # cards or the AIs change play; seven seeds have always held one)
+    # cards or the AIs change play; seven seeds have always held one): seed 6 holds one now, so
+    # it is tried first (the same game the test above reads), then the others in order
     lines: list[str] = []
-    for seed in range(1, 8):
+    for seed in (6, 1, 2, 3, 4, 5, 7):
         _, ai = game("sweep-and-clear", seed)
         lines = [
             x for x in ai.log if "a leader joined it this turn, so it may only fire (R80)" in x

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -232,3 +233,27 @@ def test_fire_events_and_regular_actions_count_what_the_game_log_holds() -> None
     assert r.regular_actions["move_cautious"] + r.regular_actions["move_rapid"] > 0
     assert r.regular_actions["overwatch_shots"] <= r.fire_events["regular"]
     assert sum(r.insurgent_rows.values()) > 0
+
+
+# --- difficulty in the balance tables (issue 17 §5, R132-R134) ---
+def test_the_difficulty_is_played_reported_in_json_and_shown_in_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    played: list[str] = []
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        engine = new_game(*args, **kwargs)
+        played.append(engine.state.difficulty)
+        return engine
+
+    monkeypatch.setattr(simulate, "new_game", recording)
+    argv = ["--scenario", "contracting-trouble", "--map", TABLE, "--games", "1", "--turns", "1"]
+    code, out, err = run(*argv, "--difficulty", "Brutal", "--json", "--no-progress")
+    assert code == 0, err
+    assert json.loads(out)["difficulty"] == "brutal" and played[-1] == "brutal"
+    code, out, err = run(*argv, "--json", "--no-progress")
+    assert json.loads(out)["difficulty"] == "book" and played[-1] == "book"
+    code, out, err = run(*argv, "--difficulty", "hard", "--no-progress")
+    assert code == 0 and "| Difficulty " in out and "| Hard |" in out and played[-1] == "hard"
+    code, out, err = run(*argv, "--difficulty", "easy")
+    assert code == 2 and err.count("\n") == 1 and "--difficulty 'easy'" in err

@@ -28,6 +28,9 @@ def private_user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     set_current_settings(None)  # no test sees the settings another test chose
     # a started game is the top scene, not its briefing (tests/client/test_briefing.py shows it)
     monkeypatch.setattr("game.client.briefing.SHOW_BRIEFING", False)
+    from game import i18n  # --- French UI (issue 24): every test starts in English
+
+    i18n.set_language("en")
 
 
 @pytest.fixture

@@ -107,3 +107,11 @@ def test_carried_dependants_stand_beside_their_escort_never_inside_a_wall() -> N
         others = bases + drawn[:i] + drawn[i + 1 :]
         assert min(math.dist(p, q) for q in others) >= 0.75 - 1e-6  # on no other base
         assert min(math.dist(p, f.pos) for f in escort.figures) <= 2.0 + 1e-6
+
+
+def test_the_top_bar_at_set_up_names_the_phase_once() -> None:
+    """Found in play: the top bar read "Set-up — Set-up" while a set-up card was decided."""
+    state = started_state()
+    state.turn, state.phase = 0, "setup"
+    view = view_from_game(state)
+    assert (view.turn_text, view.phase_text) == ("Before turn 1", "Set-up")

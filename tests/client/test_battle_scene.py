@@ -30,6 +30,7 @@ from game.client.viewmodel import (
     BASE_DIAMETER_IN,
     Badge,
     BattleView,
+    HotSpotSprite,
     UnitSprite,
     unit_sprite_from_kinds,
 )
@@ -515,3 +516,25 @@ def test_a_units_name_and_badges_keep_off_other_units_figures(app: App) -> None:
         assert covered == [], f"{uid}'s name covers {covered}"
     bravo_figures = [r for u, r in frame.figure_rects if u == "bravo"]
     assert frame.unit_label_rects["bravo"].top >= max(r.bottom for r in bravo_figures) - 1
+
+
+def test_a_units_name_keeps_off_a_hot_spot_number(app: App) -> None:
+    # found in play (issue 22 item 4): "Insurgent group 2" was written across hot spot 1 just
+    # above the group; the name goes below the figures instead, where nothing is.
+    group = unit_sprite_from_kinds(
+        "ins2", "Insurgent group 2", Side.INSURGENT, (8.0, 8.0), ["rifle"] * 3, "d6", "d10"
+    )
+    view = BattleView(
+        title="Spots",
+        turn_text="Turn 1",
+        phase_text="",
+        victory_points="",
+        units=(group,),
+        hot_spots=(HotSpotSprite(1, (8.0, 6.8)),),
+    )
+    scene = BattleScene(OpenedMap(TEST_MAP, table_battlefield(), ()), view_provider=lambda: view)
+    app.push(scene)
+    app.step()
+    frame = scene.last_frame
+    figures = [r for u, r in frame.figure_rects if u == "ins2"]
+    assert frame.unit_label_rects["ins2"].top >= max(r.bottom for r in figures) - 1

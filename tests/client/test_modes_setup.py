@@ -236,7 +236,7 @@ def test_a_typed_map_path_becomes_the_table_or_lists_its_problems(app: App) -> N
     scene = SetupScene(user_folder=Path("/nonexistent"))
     app.push(scene)
     app.step()
-    assert scene.path_entry is not None
+    assert scene.open_map_button is not None
     assert scene.open_path(str(BROKEN)) is True  # chosen: the worker checks it
     assert scene.check is None and "checking the map" in scene.message
     until_checked(app, scene)

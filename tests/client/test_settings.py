@@ -130,6 +130,7 @@ def test_the_settings_screen_saves_each_change_at_once(tmp_path: Path) -> None:
             "user_maps_dir",
             "sound_volume",
             "sound_muted",
+            "language",  # --- French UI (issue 24)
         }
         app.step(
             [

@@ -122,3 +122,105 @@ def test_the_odds_box_against_a_vehicle_rolls_its_armour() -> None:
     assert "AT RPG" in preview.firepower and "Class 1 armour" in preview.defense
     assert preview.odds is not None
     assert (preview.odds.attack_label, preview.odds.defense_label) == ("4d6", "2d8")
+    assert "penetrating hits" in preview.lines[-1] and "casualties" not in preview.lines[-1]
+
+
+# --- issue 20 round 2: waypoints, a clicked way out ---
+def test_a_drive_through_waypoints_turns_at_each_and_the_hull_follows(engine: Engine) -> None:
+    """Patrol Speed (R211): Shift+click waypoints make a drive of several legs, cut at 10"; the
+    preview shows the hull turned along each leg (north, then west)."""
+    vehicle = lvtp(engine)
+    rec = vehicles.record(engine.state, vehicle.id)
+    assert rec is not None
+    x, y = rec.centre
+    bend = (x, y - 3.0)
+    plan = vehicle_orders.drive_preview(engine, vehicle, (x - 3.0, y - 3.0), waypoints=(bend,))
+    assert plan.speed == "patrol" and plan.blocked == ""
+    assert plan.path == (rec.centre, bend, (x - 3.0, y - 3.0))
+    assert plan.length == pytest.approx(6.0)
+    ghosts = vehicle_orders.hull_ghosts(engine, plan, vehicle)
+    assert [round(g.facing) for g in ghosts] == [270, 180]  # north, then west
+    order = vehicle_orders.drive_order(plan, vehicle)
+    assert order.path == (bend, (x - 3.0, y - 3.0)) and order.speed == "patrol"
+    engine.apply(order)  # the engine takes the whole path (the Insurgents may interrupt it)
+    start = [e["data"] for e in engine.state.events if e["kind"] == "VehicleMoveStart"][-1]
+    assert start["to"] == [x - 3.0, y - 3.0] and start["length"] == pytest.approx(6.0)
+
+
+def test_a_long_waypoint_drive_is_cut_at_patrol_speed(engine: Engine) -> None:
+    vehicle = lvtp(engine)
+    rec = vehicles.record(engine.state, vehicle.id)
+    assert rec is not None
+    x, y = rec.centre
+    plan = vehicle_orders.drive_preview(
+        engine, vehicle, (x - 12.0, y - 3.0), waypoints=((x, y - 3.0),)
+    )
+    assert plan.wanted == pytest.approx(15.0)
+    assert plan.length == pytest.approx(10.0, abs=0.02) and plan.path[1] == (x, y - 3.0)
+
+
+def test_getting_out_where_the_player_clicks_is_previewed(engine: Engine) -> None:
+    """Loading and Unloading Passengers (R220): the spot is the player's, within a Cautious
+    move of the hull; beyond it the engine's reason is shown."""
+    vehicle = lvtp(engine)
+    rec = vehicles.record(engine.state, vehicle.id)
+    assert rec is not None
+    x, y = rec.centre
+    rider = rec.passengers[0]
+    near = vehicle_orders.dismount_preview(engine, vehicle, rider, (x + 1.0, y - 4.0))
+    assert near.blocked == "" and "gets out here" in near.label
+    assert near.reach == pytest.approx(6.0 + 1.6)
+    far = vehicle_orders.dismount_preview(engine, vehicle, rider, (x, y - 12.0))
+    assert "within a Cautious move" in far.blocked and "cannot get out" in far.label
+
+
+def test_the_screen_sets_a_waypoint_with_shift_click_and_lets_a_passenger_out_where_clicked(
+    app: object,
+) -> None:
+    """Through the play screen's own keys and clicks: M, Shift+click a bend, the preview turns
+    there; Esc; J, a click inside the Cautious circle: the first passenger gets out there."""
+    from game.client.play import open_play
+    from game.client.session import SessionConfig
+
+    def motion(pos: tuple[int, int]) -> pygame.event.Event:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+    def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
+        return [
+            motion(pos),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ]
+
+    def key(k: int) -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+    config = SessionConfig(table="turkey-shoot", seed=1, pace="instant", autosave=False)
+    scene = open_play("turkey-shoot", config=config)
+    app.push(scene)  # type: ignore[attr-defined]
+    app.step()  # type: ignore[attr-defined]
+    engine = scene.session.engine
+    vehicle = lvtp(engine)
+    rec = vehicles.record(engine.state, vehicle.id)
+    assert rec is not None
+    x, y = rec.centre
+    scene.overlays.selected_unit = vehicle.id
+    app.step([key(pygame.K_m)])  # type: ignore[attr-defined]
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        app.step(click(scene._to_screen((x, y - 3.0))))  # type: ignore[attr-defined]
+    finally:
+        pygame.key.set_mods(0)
+    assert len(scene.vehicle_plan.waypoints) == 1 and scene.mode == "move"
+    app.step([motion(scene._to_screen((x - 3.0, y - 3.0)))])  # type: ignore[attr-defined]
+    plan = scene.move_plan
+    assert isinstance(plan, vehicle_orders.DrivePreview) and len(plan.path) == 3
+    app.step([key(pygame.K_ESCAPE)])  # type: ignore[attr-defined]
+    assert scene.vehicle_plan.waypoints == []
+    first = rec.passengers[0]
+    app.step([key(pygame.K_j)])  # type: ignore[attr-defined]
+    assert scene.mode == "dismount" and scene.vehicle_plan.passenger == first
+    app.step(click(scene._to_screen((x + 1.5, y - 4.0))))  # type: ignore[attr-defined]
+    out = [e["data"] for e in engine.state.events if e["kind"] == "Dismount"]
+    assert [d["unit"] for d in out] == [first]
+    assert engine.state.units[first].status == "active"

@@ -64,7 +64,12 @@ BASE = SHIPPED.read_text(encoding="utf-8")
         ('force = "usmc-squad"', 'force = "usmc-platoon"', "regulars.force:", "write one of"),
         ('swap = "similar"', 'swap = "some"', "regulars.swap:", '"similar", "all"'),
         ("special_rules = []", 'special_rules = ["parachutes"]', "special_rules:", "contractors"),
-        ("special_rules = []", 'special_rules = ["vehicles"]', "vehicles and Assets", "leave it"),
+        (
+            "special_rules = []",
+            'special_rules = ["building_clearing"]',
+            "Building Clearing",
+            "optional_rules",
+        ),
         ("assets = []", 'assets = ["Attached APC"]', "assets:", "leave assets empty"),
         ('end_when = ["no_regulars_left"]', 'end_when = ["sunset"]', "end_when:", "write one of"),
         (
@@ -384,3 +389,21 @@ def test_objective_held_needs_its_turn(tmp_path: Path) -> None:
     lines = problems_of(write(tmp_path, HOLD.replace("turn = 6\n", "")))
     where = tmp_path / "mine.toml"
     assert lines == [f"error: {where}: victory[0].turn: is missing; write the turn to hold until"]
+
+
+def test_r295_a_unit_fielded_from_a_card_that_is_no_asset_card_is_one_line(
+    tmp_path: Path,
+) -> None:
+    text = (ROOT / "maps" / "turkey-shoot.toml").read_text(encoding="utf-8")
+    assert 'card = "attached-apc"' in text
+    path = write(tmp_path, text.replace('card = "attached-apc"', 'card = "attached-tank"'))
+    (line,) = problems_of(path)
+    assert "regulars.units[0].card: 'attached-tank' is not an Asset card" in line
+    assert "attached-apc" in line.split("; ", 1)[1]
+
+
+def test_the_vehicles_special_rule_is_played_now() -> None:
+    """Vehicle Rules (issue 20): `vehicles` is no longer refused as a rule not yet played."""
+    from game.engine.scenario import NOT_YET_PLAYED, SPECIAL_RULES
+
+    assert "vehicles" in SPECIAL_RULES and "vehicles" not in NOT_YET_PLAYED

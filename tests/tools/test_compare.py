@@ -85,3 +85,31 @@ def test_an_unknown_controller_is_one_line() -> None:
     )
     assert code == 2
     assert err.getvalue().count("\n") == 1 and "--compare-insurgents 'genius'" in err.getvalue()
+
+
+# --- paired Regular comparison (issue 17 §4) ---
+def test_the_command_line_compares_regular_controllers_against_the_same_insurgents() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["--scenario", "contracting-trouble", "--map", TABLE, "--turns", "2", "--games", "2"]
+    code = simulate.main(
+        [*argv, "--compare-regulars", "random", "basic", "--json", "--no-progress"], out, err
+    )
+    assert code == 0, err.getvalue()
+    s = json.loads(out.getvalue())
+    assert (s["side"], s["a"], s["b"], s["pairs"]) == ("regular", "random", "basic", 2)
+    assert s["insurgents"].startswith("Insurgent AI") and "basic" in s["controllers"]["b"]
+    assert s["margin"]["mean_difference"] == pytest.approx(
+        sum(p["margin_b"] - p["margin_a"] for p in s["per_seed"]) / 2
+    )
+
+
+def test_an_unknown_regular_controller_or_both_comparisons_is_one_line() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = simulate.main(
+        ["--scenario", "contracting-trouble", "--compare-regulars", "ai", "genius"], out, err
+    )
+    assert code == 2 and "--compare-regulars 'genius'" in err.getvalue()
+    err = io.StringIO()
+    both = ["--compare-regulars", "ai", "basic", "--compare-insurgents", "ai", "commander"]
+    code = simulate.main(["--scenario", "contracting-trouble", *both], out, err)
+    assert code == 2 and err.getvalue().count("\n") == 1 and "one side at a time" in err.getvalue()

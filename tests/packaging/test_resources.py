@@ -1,0 +1,60 @@
+"""The shipped files are found through game.resources, installed or from the source tree
+(issue 24 §1); the wheel's package list in pyproject.toml misses no package of the game."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from game import i18n, resources
+from game.client import catalogue, scenes, sound
+from game.rules import cards
+from game.scenarios import ids, orbat
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_from_the_source_tree_the_top_level_folders_are_used() -> None:
+    assert not (ROOT / "game" / "maps").exists()  # the build maps maps/ in; nothing copied here
+    assert resources.maps_dir() == ROOT / "maps"
+    assert resources.asset("tiles", "urban.png") == ROOT / "assets" / "tiles" / "urban.png"
+
+
+def test_every_loader_asks_game_resources() -> None:
+    assert ids.MAPS == catalogue.MAPS_DIR == resources.maps_dir()
+    assert ids.scenario_map("contracting-trouble").is_file()
+    assert resources.asset("ui", "theme.json") == scenes.THEME_PATH
+    assert scenes.THEME_PATH.is_file()
+    assert resources.asset("sounds") == sound.SOUNDS_DIR
+    assert {p.stem for p in sound.SOUNDS_DIR.glob("*.wav")} == set(sound.SOUND_NAMES)
+    assert cards.DATA == ROOT / "game" / "rules" / "cards.toml"
+    assert orbat.LIBRARY.is_file()
+    assert i18n.LOCALE_DIR == ROOT / "game" / "locale"
+
+
+def test_an_installed_package_is_preferred_to_the_source_tree(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "game" / "maps").mkdir(parents=True)  # what a wheel installs
+    monkeypatch.setattr(resources, "files", lambda package: tmp_path / package)
+    assert resources.maps_dir() == tmp_path / "game" / "maps"
+    assert resources.asset("ui") == ROOT / "assets" / "ui"  # no assets in that package: the tree's
+
+
+def test_only_the_shipped_folders_are_offered() -> None:
+    with pytest.raises(ValueError, match="no shipped folder 'docs'"):
+        resources.shipped_folder("docs")
+
+
+def test_the_wheel_lists_every_package_of_the_game() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
+    packages = set(config["setuptools"]["packages"])
+    on_disk = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "game").rglob("__init__.py")
+    }
+    mapped = set(config["setuptools"]["package-dir"])
+    assert mapped == {"game.maps", "game.assets"}
+    assert packages == on_disk | mapped, "add the new package to [tool.setuptools] packages"
