@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.ai.card_choices import choose_round_two
+from game.battlefield.model import Battlefield
 from game.engine.commands import Answer, Command
 from game.engine.view import PlayerView
 
@@ -52,7 +54,7 @@ def _nearest_enemy(view: PlayerView, unit: dict[str, Any]) -> float:
     return best
 
 
-def choose_card(view: PlayerView) -> tuple[Command, str]:
+def choose_card(view: PlayerView, battlefield: Battlefield | None = None) -> tuple[Command, str]:
     """The answer to a `card_choice` decision and the reason, for the controller's log."""
     assert view.decision is not None
     context = view.decision.get("context", {})
@@ -62,6 +64,9 @@ def choose_card(view: PlayerView) -> tuple[Command, str]:
         return view.legal[0], f"{title}: the only answer"
     choosing = context.get("choosing")
     units = view.state["units"]
+    picked = choose_round_two(view, battlefield, str(context.get("card", "")), title, answers)
+    if picked is not None:  # --- cards, round 2 (R288) ---
+        return picked
     if choosing == "unit":
 
         def threat(a: Answer) -> tuple[float, int, str]:

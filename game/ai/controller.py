@@ -55,6 +55,7 @@ from game.ai.world import (
     _World,
 )
 from game.battlefield.model import Battlefield, Point, UnitPosition
+from game.engine import card_paths
 from game.engine.commands import (
     Answer,
     Command,
@@ -412,7 +413,7 @@ class InsurgentAI:
 
     # --- cards (issue 19) ---
     def _card_choice(self, view: PlayerView, world: _World, decision: dict[str, Any]) -> Command:
-        command, reason = choose_card(view)
+        command, reason = choose_card(view, self.battlefield)
         self._note(f"T{world.turn} {reason}")
         return command
 
@@ -494,7 +495,7 @@ class InsurgentAI:
                 if any(distance(to, c) < CONTRACTOR_KEEP_OFF for c in waiting):
                     continue
                 out.append(MoveUnit(side=INSURGENT, unit=unit.id, to=to, rate=rate))
-        return out
+        return card_paths.open_moves(world.state, self.terrain, unit, out)  # cards: R283
 
     def _extra_moves(
         self, world: _World, unit: UnitState, pool: list[MoveUnit], goal: Point | None
@@ -537,7 +538,7 @@ class InsurgentAI:
                 if any(distance(end, c) < CONTRACTOR_KEEP_OFF for c in waiting):
                     continue
                 out.append(MoveUnit(side=INSURGENT, unit=unit.id, to=to, rate=rate))
-        return out
+        return card_paths.open_moves(world.state, self.terrain, unit, out)  # cards: R283
 
     def _placed(self, world: _World, unit: UnitState, leader_to: Point) -> UnitPosition:
         """Where the figures would stand with the leader at `leader_to`, placed as the engine

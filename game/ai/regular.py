@@ -133,7 +133,7 @@ class RegularAI:
 
     # --- cards (issue 19) ---
     def _card_choice(self, board: Board) -> Command:
-        command, reason = choose_card(board.view)
+        command, reason = choose_card(board.view, board.terrain.battlefield)
         self.note(reason)
         return command
 

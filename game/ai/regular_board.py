@@ -17,6 +17,7 @@ from typing import Any
 
 from game.ai import scenario_goals
 from game.battlefield.model import Point, UnitPosition
+from game.engine import card_paths  # cards (issue 19)
 from game.engine import rulesbridge as rb
 from game.engine.buildings import first_uncleared  # house clearing (issue 21)
 from game.engine.commands import Command, MoveUnit
@@ -140,6 +141,7 @@ class Board:
         self.view = view
         self.terrain = terrain
         self.state = state_from_view(view.state)
+        card_paths.sync_terrain(self.state, terrain)  # --- cards (issue 19): Swiss Cheese
         terrain.follow(self.state)  # vehicles (issue 20): the hulls are terrain (R290)
         self.turn = self.state.turn
         self.decision: dict[str, Any] = view.decision or {}
@@ -549,6 +551,13 @@ class Board:
             if any(distance(end, d.end) < 0.75 and rate == d.rate for d in out):
                 continue
             if not self.clear_of_mobs(unit, to, rate):  # civilians (issue 21, R232)
+                continue
+            if self.state.cards and (  # cards (issue 19): IED, fire, garbled orders (R280-R283)
+                card_paths.closed_to(self.state, self.terrain, unit, to, reach)
+                or card_paths.garbled_refused(
+                    self.state, self.terrain, unit, self.ghost(unit, end).position()
+                )
+            ):
                 continue
             out.append(Destination(to, end, rate, self.ghost(unit, end)))
         return out

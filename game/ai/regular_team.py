@@ -132,14 +132,15 @@ class WatchCandidate(CandidateAction[Focus, Command]):
         here = spot.position()
         chances: list[tuple[float, str]] = []  # (casualties counted now, what is watched)
         friends = [r for r in board.regulars if r.id != unit.id]
+        near = [r.centre for r in friends] or [unit.centre]  # worked out once, not per enemy
         for ins in board.insurgents:
             if board.los(here, board.position(ins)):
                 e = WATCH_WORTH * board.fire_value(unit, spot, ins)
                 chances.append((e, ins.name))
                 continue
-            near = [r.centre for r in friends] or [unit.centre]
-            goal = min(near, key=lambda p: distance(p, ins.centre))
-            lane = _toward(ins.centre, goal, LANE_STEP)
+            centre = ins.centre
+            goal = min(near, key=lambda p: distance(p, centre))
+            lane = _toward(centre, goal, LANE_STEP)
             if board.los(here, _probe(lane)):
                 e = WATCH_WORTH * board.fire_value(unit, spot, ins)
                 chances.append((e, f"{ins.name}'s lane"))

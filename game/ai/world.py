@@ -17,6 +17,7 @@ from game.ai.unit_facts import (
     table_optimum_range,
 )
 from game.battlefield.model import Battlefield, Point, UnitPosition
+from game.engine import card_paths  # cards (issue 19)
 from game.engine.commands import (
     MoveUnit,
 )
@@ -68,6 +69,7 @@ class _World:
 
     def __init__(self, view: PlayerView, terrain: Terrain, battlefield: Battlefield) -> None:
         self.state = GameState.from_dict(view.state)
+        card_paths.sync_terrain(self.state, terrain)  # --- cards (issue 19): Swiss Cheese
         self.terrain = terrain
         terrain.follow(self.state)  # vehicles (issue 20): the hulls are terrain (R290)
         self.battlefield = battlefield

@@ -39,6 +39,8 @@ class CoverMap:
         self.building_index_at = building_index_at
         self._solid_cover: dict[Point, bool] = {}
         self.hulls: tuple[hull_cover.Hull, ...] = ()  # set by `Geometry.set_hulls` (R292)
+        # --- cards (issue 19): Swiss Cheese — buildings (ids), walls (indices) no cover (R282)
+        self.no_cover: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
 
     def clear_caches(self) -> None:
         self._solid_cover.clear()
@@ -59,6 +61,8 @@ class CoverMap:
 
     def figure_exposed(self, figure: Point) -> bool:
         """Rulebook: Cover Dice (Exposed). No cover piece within 2" of the base edge (R7, R51)."""
+        if self.no_cover[0] or self.no_cover[1]:  # cards: Swiss Cheese (R282)
+            return self.figure_exposed_except(figure, *self.no_cover)
         reach = EXPOSED_DISTANCE + BASE_RADIUS
         for points, closed, box in self._cover_pieces:
             if planar.in_bbox(figure, box, reach) and (
@@ -82,6 +86,8 @@ class CoverMap:
 
     def figure_in_solid_cover(self, figure: Point) -> bool:
         """Rulebook: Cover Dice (Solid Cover), as ruled in R32 and R52."""
+        if self.no_cover[0] or self.no_cover[1]:  # cards: Swiss Cheese (R282)
+            return self.figure_in_solid_cover_except(figure, *self.no_cover)
         known = self._solid_cover.get(figure)
         if known is None:
             known = self._solid_cover_uncached(figure)
@@ -124,3 +130,46 @@ class CoverMap:
         if 2 * self.solid_cover_figures(unit) >= len(unit.figures):
             return Cover.SOLID
         return Cover.NONE if self.is_exposed(unit) else Cover.IN_COVER_ELIGIBLE
+
+    # --- cards (issue 19): Swiss Cheese, a piece that no longer counts as cover (R282) ---
+    def figure_exposed_except(
+        self, figure: Point, buildings: frozenset[int], walls: frozenset[int]
+    ) -> bool:
+        """`figure_exposed` with the buildings (by id) and walls (by index) left out."""
+        reach = EXPOSED_DISTANCE + BASE_RADIUS
+        chains: list[tuple[tuple[Point, ...], bool]] = [
+            (b.outline, True) for b in self._buildings if b.id not in buildings
+        ]
+        chains += [
+            (w.points, w.closed) for i, w in enumerate(self.battlefield.walls) if i not in walls
+        ]
+        chains += [
+            (a.outline, True)
+            for a in self.battlefield.areas
+            if a.kind is not AreaKind.IMPASSABLE or a.blocks_los
+        ]
+        return not any(
+            planar.distance_to_chain(figure, points, closed) <= reach + 1e-9
+            for points, closed in chains
+        )
+
+    def figure_in_solid_cover_except(
+        self, figure: Point, buildings: frozenset[int], walls: frozenset[int]
+    ) -> bool:
+        """`figure_in_solid_cover` with the buildings (by id) and walls (by index) left out."""
+        index = self.building_index_at(figure)
+        if index is not None and self._buildings[index].id not in buildings:
+            return True
+        reach = SOLID_COVER_REACH + BASE_RADIUS
+        for area in self.battlefield.areas:
+            if area.kind is AreaKind.WRECK:
+                if planar.distance_to_polygon(figure, area.outline) <= reach + 1e-9:
+                    return True
+            elif area.solid_cover and planar.point_in_polygon(figure, area.outline):
+                return True
+        for i, wall in enumerate(self.battlefield.walls):
+            if i in walls or wall.height is not WallHeight.LOW:
+                continue
+            if planar.distance_to_chain(figure, wall.points, wall.closed) <= reach + 1e-9:
+                return True
+        return False

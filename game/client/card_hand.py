@@ -100,6 +100,9 @@ def show_of(scene: PlayScene) -> CardShow:
 def draw_cards(scene: PlayScene, surface: pygame.Surface) -> None:
     """The hand panel (bottom left of the table) and the card on show (top right), which the
     playback's current event puts there (inside the table's clip)."""
+    from game.client.card_marks import draw_marks  # round 2: IEDs, fires, cover lost, camera
+
+    draw_marks(scene, surface)
     state = scene.session.engine.state
     vp = scene.camera.viewport
     now = pygame.time.get_ticks()

@@ -491,12 +491,29 @@ def poi_result(g: Engine, margin: str, winner: str) -> tuple[str, str]:
     return margin, winner
 
 
+_EXTENDED: list[bool] = []
+
+
+def handlers() -> dict[str, Handler]:
+    """The registry with every effect module's handlers in it (loaded on first use, once every
+    module is whole: an effect module that wraps another's handler, as card_eye wraps
+    asset_cards', then always registers after it, whichever module the game imported first)."""
+    if not _EXTENDED:
+        _extensions()
+        _EXTENDED.append(True)
+    return EFFECTS
+
+
 def _extensions() -> None:
     """The effects written in their own modules register themselves on import."""
-    from game.engine import (
+    from game.engine import (  # --- cards, round 2 (R280-R287); card_eye after asset_cards
         asset_cards,  # noqa: F401  (support assets, issue 19)
+        card_buildings,  # noqa: F401
+        card_camera,  # noqa: F401
         card_contact,  # noqa: F401
+        card_eye,  # noqa: F401
+        card_orders,  # noqa: F401
+        card_teams,  # noqa: F401
     )
 
-
-_extensions()
+    cards.AVAILABLE_PARTS.update({"civilians", "special_teams"})  # mobs, snipers and teams exist

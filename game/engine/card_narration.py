@@ -172,3 +172,54 @@ VARIANTS.update(
         ),
     }
 )
+
+# --- cards, round 2 (issue 19): the effects once set aside (R280-R287) ---
+OUTCOMES.update(
+    {
+        "garbled_orders": N_(
+            "the orders are garbled: in turn {turn} no Regular unit may move, except a unit in "
+            "the open moving into cover (R280)"
+        ),
+        "ied_marker": N_(
+            '{unit_name} spots a suspected IED {gap}" ahead, at ({at[0]:.1f}, {at[1]:.1f}): no '
+            'Regular may come within 4" of it (R281)'
+        ),
+        "no_cover": N_(
+            "{piece_name} turns out to be no cover at all for the rest of the game (R282)"
+        ),
+        "no_fire": N_("no building is set ablaze"),
+        "burning": N_(
+            '{piece_name} is ablaze: everyone inside must get out to 4" away, and nobody may '
+            "enter it for the rest of the game (R283)"
+        ),
+        "evacuated": N_("{unit_name} gets out of the burning building (R283)"),
+        "sniper": N_(
+            '{unit_name} takes position {gap}" from {target_name}, In Cover: a lone sniper, '
+            "Firepower 2d8, Morale d10 (R284)"
+        ),
+        "dshk_team": N_(
+            '{unit_name}, a two-man DShK team, sets up {gap}" from the nearest Regular figure, '
+            "In Cover, its gun emplaced: Trained, Morale d10 (R285)"
+        ),
+        "camera": N_(
+            'a press crew follows {unit_name}: three civilians the Regulars kill within 12" of '
+            "the camera lose them the game (R286)"
+        ),
+        "camera_mobs": N_(
+            "a press crew follows {unit_name}, and with no mob on the table three are placed "
+            '({mobs}): three civilians the Regulars kill within 12" of the camera lose them the '
+            "game (R286)"
+        ),
+        "filmed": N_(
+            'a civilian of mob {mob} dies {gap}" from the camera: {filmed} filmed so far (R286)'
+        ),
+        "filmed_loss": N_(
+            "{filmed} civilian deaths were filmed: the Regulars lose the game (R286)"
+        ),
+        "uav_protected": N_(
+            "the Regulars already have a UAV: nothing can take it away for the rest of the game "
+            "(R287)"
+        ),
+        "uav_kept": N_("the protected UAV stays in the air (Eye in the Sky; R287)"),
+    }
+)

@@ -36,20 +36,23 @@ exists ("vehicles", "civilians", "building_clearing", "special_teams"); Asset ca
 in the hand until the asset mechanics exist (R186)."""
 
 
+def empty_table() -> dict[str, Any]:
+    """A card table with no card drawn yet."""
+    return {
+        "decks": {d: [] for d in rc.DECKS},
+        "discards": {d: [] for d in rc.DECKS},
+        "shuffled": {d: False for d in rc.DECKS},
+        "hands": {"regular": [], "insurgent": []},
+        "queue": [],
+        "effects": {},
+    }
+
+
 def table(g: Engine) -> dict[str, Any]:
     """The card table of the game, created empty the first time it is needed."""
     c = g.state.cards
     if not c:
-        c.update(
-            {
-                "decks": {d: [] for d in rc.DECKS},
-                "discards": {d: [] for d in rc.DECKS},
-                "shuffled": {d: False for d in rc.DECKS},
-                "hands": {"regular": [], "insurgent": []},
-                "queue": [],
-                "effects": {},
-            }
-        )
+        c.update(empty_table())
     return c
 
 
@@ -154,7 +157,7 @@ def play(g: Engine, card_id: str, drawer: str) -> Flow:
             if replacement is not None and replacement != card_id:
                 yield from play(g, replacement, drawer)
         return
-    handler = card_effects.EFFECTS[card.effect]
+    handler = card_effects.handlers()[card.effect]
     kept = yield from handler(g, card, drawer)
     if not kept:
         discard(g, card_id)
@@ -165,9 +168,10 @@ def unplayable(card: rc.Card) -> str:
     or an effect not built yet (R182)."""
     from game.engine import card_effects
 
+    effects = card_effects.handlers()  # every effect module loaded (and AVAILABLE_PARTS)
     if card.deck == rc.FOG_OF_WAR and card.needs not in ("", "assets", *AVAILABLE_PARTS):
         return f"needs:{card.needs}"  # an Asset card is held until its part exists (R186)
-    if card.effect not in card_effects.EFFECTS:
+    if card.effect not in effects:
         return "not_built"
     return ""
 

@@ -111,6 +111,12 @@ def check_action(g: Engine, unit: UnitState, command: Command, act: Activation) 
         raise IllegalCommand(f"{name} has already acted; that takes a whole activation (R21)")
     if isinstance(command, VEHICLE_REFUSES) and vehicles.is_vehicle(g.state, unit):
         raise IllegalCommand(f"{name} is a vehicle: its crew stays aboard (R225)")  # issue 20
+    if type(command) in CARD_HELD_ORDERS and g.state.cards:  # --- cards (issue 19): R280
+        from game.engine import card_orders
+
+        why = card_orders.order_refused(g, unit, CARD_HELD_ORDERS[type(command)])
+        if why:
+            raise IllegalCommand(why)
     validator = VALIDATORS.get(type(command))
     if validator is None:
         raise IllegalCommand(f"{command.kind} is not something {name} can do now")
@@ -204,6 +210,12 @@ def check_close_assault(g: Engine, unit: UnitState, command: Command, act: Activ
     through_mob = civilians.move_refused(g, unit, route, reach)  # civilians (issue 21, R232)
     if through_mob:
         raise IllegalCommand(through_mob)
+    if g.state.cards:  # --- cards (issue 19): garbled orders, a spotted IED, a fire (R280-R283)
+        from game.engine import card_orders
+
+        why = card_orders.charge_refused(g, unit, route, reach)
+        if why:
+            raise IllegalCommand(why)
 
 
 def check_move_command(g: Engine, unit: UnitState, command: Command, act: Activation) -> None:
@@ -335,6 +347,12 @@ def check_move(
             raise IllegalCommand(why)
     if unit.side == REGULAR:  # house clearing (issue 21): no entering uncleared buildings
         house_clearing.check_entry(g, unit, path, move_allowance(g, unit, command.rate, act))
+    if g.state.cards:  # --- cards (issue 19): garbled orders, a spotted IED, a fire (R280-R283)
+        from game.engine import card_orders
+
+        why = card_orders.move_refused(g, unit, path, move_allowance(g, unit, command.rate, act))
+        if why:
+            raise IllegalCommand(why)
 
 
 def move_allowance(g: Engine, unit: UnitState, rate: str, act: Activation) -> float:
@@ -477,3 +495,12 @@ VALIDATORS: dict[type[Command], Validator] = {
     CallAsset: lambda g, unit, command, act: assets.check_call(g, unit, command, act),  # issue 19
 }
 """One validator per command type a unit may give (after the checks every action shares)."""
+
+# --- cards (issue 19): the orders garbled orders hold back besides walking (R280) ---
+CARD_HELD_ORDERS: dict[type[Command], str] = {
+    Drive: "drive",
+    Mount: "board a vehicle",
+    Dismount: "leave its vehicle",
+    ChangeLevel: "climb or come down",
+    JoinUnit: "move to join another unit",
+}

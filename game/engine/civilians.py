@@ -127,6 +127,10 @@ def civilian_killed(g: Engine, mob: MobState, side: str) -> None:
     after = rules.shifted_level(before, shift)
     g.state.insurgency_level = after
     g.emit(E.INSURGENCY_SHIFT, mob=mob.id, side=side, before=before, after=after, shift=shift)
+    if g.state.cards:  # --- cards (issue 19): Smile for the Camera! (R286)
+        from game.engine.card_camera import civilian_killed as filmed
+
+        filmed(g, mob, side)
 
 
 # == the mobs' move at the end of the turn (R230) =============================================

@@ -91,6 +91,10 @@ def firepower(
         from game.engine.card_effects import optimum_cut
 
         gap += optimum_cut(g, unit, figure_ids)
+        from game.engine.card_teams import is_lone_sniper
+
+        if is_lone_sniper(g, unit):  # Dragunov!: a sniper is always in Optimum Range (R284)
+            gap = 0.0
     return rb.firepower(
         unit,
         distance=gap,

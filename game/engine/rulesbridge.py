@@ -13,7 +13,7 @@ from typing import Any
 
 from game.engine import narration
 from game.engine.protocol import MoveRate
-from game.engine.state import INSURGENT, KIND_WEAPONS, REGULAR, UnitState
+from game.engine.state import EMPLACED_ARMS, INSURGENT, KIND_WEAPONS, REGULAR, UnitState
 from game.rules import quality as rules_quality
 from game.rules.casualties import (
     FirstAidOutcome,
@@ -404,6 +404,7 @@ def _build_rules_unit(unit: UnitState) -> Unit:
                 morale=Morale(f.morale),
                 status=FigureStatus.EFFECTIVE if f.effective else FigureStatus.CASUALTY,
                 weapon_name=label,
+                emplaced=f.arms in EMPLACED_ARMS,  # --- cards (issue 19): Dishkuh! (R285)
             )
         )
     counts: dict[str, int] = {}

@@ -32,10 +32,14 @@ KIND_WEAPONS: dict[str, Weapon] = {
     "at_rpg": Weapon.AT_RPG,
     "sniper": Weapon.SNIPER_RIFLE,
     "smaw": Weapon.MEDIUM_SUPPORT,  # --- support assets (issue 19): the SMAW card (R194) ---
+    "dshk": Weapon.MEDIUM_SUPPORT,  # --- cards (issue 19): Dishkuh!'s emplaced DShK (R285) ---
 }
 """The weapon a figure kind carries, as the rules room sees it (the log's name for it is
 `narration.SUPPORT_WEAPONS`); any other kind (leader, rifle, small arms, medic) carries a
 standard weapon."""
+
+EMPLACED_ARMS = frozenset({"dshk"})
+"""--- cards (issue 19): weapons that come emplaced (always in Optimum Range; R285)."""
 
 SUPPORT_DICE = {
     kind: weapon.support_dice for kind, weapon in KIND_WEAPONS.items() if weapon.is_support

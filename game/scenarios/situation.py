@@ -69,6 +69,7 @@ SITUATION_FIELDS = (
     "mobs", "poi",  # civilians (issue 21)
     "optional_rules", "cleared_buildings",  # house clearing (issue 21)
     "assets",  # support assets (issue 19)
+    "cards",  # --- cards (issue 19): Fog of War cards played as the situation starts
 )  # fmt: skip
 UNIT_FIELDS = (
     "id", "side", "name", "quality", "morale", "figures", "line", "status", "morale_shift",
@@ -133,6 +134,7 @@ class Situation:
     cleared_buildings: tuple[int, ...] = ()
     assets: tuple[str, ...] = ()  # support assets (issue 19): the Regulars' asset ids
     night: bool = False  # Night Fighting (R200)
+    cards: tuple[str, ...] = ()  # --- cards (issue 19): Fog of War card ids, played in order
 
 
 def read_situation(path: str | Path) -> Situation:
@@ -201,9 +203,17 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
         poi=poi,
         **_house_clearing(spec, battlefield),  # house clearing (issue 21)
         assets=tuple(one_of(v, ASSET_IDS, at) for at, v in spec.items("assets", [])),
+        cards=tuple(one_of(v, _fog_of_war_cards(), at) for at, v in spec.items("cards", [])),
     )
     spec.done()
     return situation
+
+
+def _fog_of_war_cards() -> tuple[str, ...]:
+    """--- cards (issue 19): the Fog of War card ids a situation may play."""
+    from game.rules import cards as rc
+
+    return tuple(c.id for c in rc.decks().of(rc.FOG_OF_WAR))
 
 
 def _house_clearing(spec: Fields, battlefield: Battlefield) -> dict[str, Any]:
@@ -496,6 +506,10 @@ class SituationScenario(Patrol):
         state.aid_stations = [[x, y] for x, y in self.situation.aid_stations]
         for asset in self.situation.assets:  # support assets (issue 19)
             grant_asset(state, asset)
+        if self.situation.cards:  # --- cards (issue 19): played before the first turn (R181)
+            from game.engine.cards import empty_table
+
+            state.cards = {**empty_table(), "queue": list(self.situation.cards)}
 
 
 def _unit_state(spec: UnitSetup, turn: int) -> UnitState:

@@ -346,8 +346,10 @@ def test_r188_poi_joins_a_random_insurgent_unit_and_sets_the_margin() -> None:
     assert card_effects.poi_taken(staged()) is None  # no POI card: nothing changes
 
 
-def test_r181_dragunov_waits_for_special_weapon_teams_and_vehicle_assets_are_held() -> None:
-    assert cards.unplayable(rc.card("dragunov")) == "needs:special_teams"
+def test_r181_technicals_wait_for_their_effect_and_vehicle_assets_are_held() -> None:
+    # Dragunov! plays now that special teams exist (R284); a vehicle card is still set aside
+    assert cards.unplayable(rc.card("dragunov")) == ""
+    assert cards.unplayable(rc.card("technical-trouble")) == "needs:vehicles"
     assert cards.unplayable(rc.card("attached-gun-truck")) == ""  # an Asset: held (R186)
     engine = staged()
     stack(engine, rc.ASSET, ["attached-gun-truck"])
