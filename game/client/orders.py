@@ -15,6 +15,7 @@ from typing import Any
 
 from game import i18n
 from game.battlefield.model import Point
+from game.client import prompt_words
 
 # the line-of-sight tool, split out (its names stay reachable here for the screens)
 from game.client.sight_probe import SightProbe as SightProbe
@@ -58,7 +59,9 @@ def check(engine: Engine, command: Command) -> str:
     if pending is None:
         return _("the game is over")
     if command.side != pending.side:
-        return _("it is not your turn: {question}").format(question=retell(pending.prompt))
+        return _("it is not your turn: {question}").format(
+            question=prompt_words.prompt_text(pending)
+        )
     try:
         pending.accepts(command)
     except IllegalCommand as exc:

@@ -17,7 +17,7 @@ from game.client.play_consts import (
     BOARD_KINDS,
 )
 from game.client.play_interrupts import interrupt_points
-from game.i18n import retell
+from game.client.prompt_words import prompt_text
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -51,7 +51,7 @@ def _build_dialog(self: PlayScene) -> None:
     width = min(560, vp.width - 40, max(320, longest + 40))
     # the prompt whole: as many lines as it wraps to (found in play: cut in a two-line box)
     prompt_font = manager.get_theme().get_font(["text_box"])
-    prompt = retell(pending.prompt)  # the engine's English, in the language in use
+    prompt = prompt_text(pending)  # the engine's English, in the language in use
     lines = _wrapped_lines(prompt, prompt_font, width - 70)  # bold, a scroll bar
     top = 22 + max(2, lines) * (prompt_font.size("Ag")[1] + 6)
     height = top + 34 * len(options) + 8

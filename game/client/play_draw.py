@@ -30,6 +30,7 @@ from game.client.play_consts import (
 )
 from game.client.play_interrupts import draw_interrupt_points
 from game.client.play_risk import draw_move_risk
+from game.client.prompt_words import prompt_text
 from game.engine.commands import (
     CloseAssault,
     Command,
@@ -37,7 +38,7 @@ from game.engine.commands import (
 )
 from game.engine.protocol import MoveRate
 from game.engine.state import UnitState
-from game.i18n import _, retell
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -233,7 +234,7 @@ def _draw_status(self: PlayScene, surface: pygame.Surface) -> None:
         pending = self.session.engine.pending
         seat = self.session.current_seat()
         if pending is not None and seat is not None and seat.human:
-            message = f"{seat.name}: {retell(pending.prompt)}"
+            message = f"{seat.name}: {prompt_text(pending)}"
         elif seat is not None:
             message = _("{name} is thinking… (Space: skip the playback)").format(name=seat.name)
     strip = self.status_rect

@@ -13,6 +13,7 @@ from game.client.handoff import handoff_due
 from game.client.play_consts import (
     BOARD_KINDS,
 )
+from game.client.prompt_words import prompt_text
 from game.client.session import Seat
 from game.client.words import PACE_NAMES
 from game.engine.commands import (
@@ -29,7 +30,7 @@ from game.engine.commands import (
 from game.engine.protocol import DecisionKind
 from game.engine.state import UnitState
 from game.engine.terrain import distance
-from game.i18n import _, retell
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -110,7 +111,7 @@ def order(self: PlayScene, action: str) -> None:
         return
     pending = self.session.engine.pending
     if pending is not None and pending.kind not in BOARD_KINDS:
-        self.say(_("Answer first: {question}").format(question=retell(pending.prompt)), True)
+        self.say(_("Answer first: {question}").format(question=prompt_text(pending)), True)
         return
     if action == "end_phase":
         self.give(EndPhase(side=seat.side))

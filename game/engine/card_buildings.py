@@ -19,6 +19,7 @@ from game.engine import card_paths, cards, interruptions, overwatch, placement
 from game.engine.card_effects import ask, chooser, effect, played
 from game.engine.state import INSURGENT, REGULAR, FigureState, UnitState
 from game.engine.terrain import distance, point_in_polygon
+from game.i18n import N_
 from game.rules import cards as rc
 from game.rules.cover import SOLID_COVER_REACH
 
@@ -87,7 +88,12 @@ def swiss_cheese(g: Engine, card: rc.Card, drawer: str) -> Flow:
     chosen = str(
         (
             yield from ask(
-                g, card, side, "cover", "which building or wall turns out to be no cover?", choices
+                g,
+                card,
+                side,
+                "cover",
+                N_("which building or wall turns out to be no cover?"),
+                choices,
             )
         )
     )
@@ -173,7 +179,7 @@ def fire_fire(g: Engine, card: rc.Card, drawer: str) -> Flow:
         if b.id not in done and (everyone or in_sight(g, side, b))
     ]
     chosen = str(
-        (yield from ask(g, card, side, "building", "which building is set ablaze?", choices))
+        (yield from ask(g, card, side, "building", N_("which building is set ablaze?"), choices))
     )
     if chosen == NONE:
         played(g, card, side, "no_fire")
@@ -264,7 +270,12 @@ def evacuate(g: Engine, card: rc.Card, unit: UnitState, b: Building) -> Flow:
         return
     options: list[Any] = [[]] + [[i] for i in shooters] + ([shooters] if len(shooters) > 1 else [])
     chosen = yield from ask(
-        g, card, INSURGENT, "interrupt", f"{unit.name} runs from the fire: who shoots?", options
+        g,
+        card,
+        INSURGENT,
+        "interrupt",
+        N_("{unit} runs from the fire: who shoots?").format(unit=unit.name),
+        options,
     )
     for uid in chosen:
         ins = g.state.units[str(uid)]

@@ -21,6 +21,7 @@ from game.engine.protocol import DecisionKind, FigureStatus
 from game.engine.protocol import EventKind as E
 from game.engine.state import INSURGENT, REGULAR, FigureState, UnitState
 from game.engine.terrain import distance
+from game.i18n import N_
 from game.rules import cards as rc
 from game.rules.dice import Die
 from game.rules.firepower import optimum_range
@@ -243,7 +244,7 @@ def excellent_position(g: Engine, card: rc.Card, drawer: str) -> Flow:
         played(g, card, side, "no_target")
         return False
     chosen = yield from ask(
-        g, card, side, "unit", "which unit holds the excellent position?", units
+        g, card, side, "unit", N_("which unit holds the excellent position?"), units
     )
     unit = g.state.units[str(chosen)]
     spots = cards.table(g)["effects"].setdefault("excellent_position", {})
@@ -303,7 +304,7 @@ def players_choice(g: Engine, card: rc.Card, drawer: str) -> Flow:
     if not choices:
         played(g, card, REGULAR, "no_target")
         return False
-    chosen = str((yield from ask(g, card, REGULAR, "asset", "which Asset card?", choices)))
+    chosen = str((yield from ask(g, card, REGULAR, "asset", N_("which Asset card?"), choices)))
     deck.remove(chosen)
     played(g, card, REGULAR, "choice", chosen=chosen, chosen_title=rc.card(chosen).title)
     yield from cards.play(g, chosen, REGULAR)

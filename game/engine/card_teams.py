@@ -18,6 +18,7 @@ from game.engine import cards, placement, reinforcements
 from game.engine.card_effects import ask, effect, played
 from game.engine.state import INSURGENT, REGULAR, FigureState, UnitState
 from game.engine.terrain import distance, point_in_polygon, point_segment_distance
+from game.i18n import N_
 from game.rules import cards as rc
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def dragunov(g: Engine, card: rc.Card, drawer: str) -> Flow:
         played(g, card, INSURGENT, "no_target")
         return False
     chosen = yield from ask(
-        g, card, INSURGENT, "unit", "which Regular unit does the sniper stalk?", regulars
+        g, card, INSURGENT, "unit", N_("which Regular unit does the sniper stalk?"), regulars
     )
     prey = g.state.units[str(chosen)]
     spot = sniper_spot(g, prey)
@@ -140,7 +141,7 @@ def dishkuh(g: Engine, card: rc.Card, drawer: str) -> Flow:
     places = {f"building_{b.id}": spot for b, spot in dshk_buildings(g, regulars)}
     choices = sorted(places, key=lambda k: int(k.split("_")[1])) or [OPEN]
     chosen = yield from ask(
-        g, card, INSURGENT, "building", "which building does the DShK team set up in?", choices
+        g, card, INSURGENT, "building", N_("which building does the DShK team set up in?"), choices
     )
     spot = places.get(str(chosen)) or dshk_open_spot(g, regulars)
     team = reinforcements.new_insurgent_unit(g, ("leader", "mg"), spot)

@@ -96,3 +96,29 @@ def test_the_briefing_level_and_report_units_speak_french(drawn: list[str]) -> N
     page = report_html(report)
     assert "Équipe de feu Alpha" in page and "sortie" in page
     assert "Alpha fireteam" not in page and "exited" not in page
+
+
+def test_a_card_choice_asks_in_french() -> None:
+    """Midnight at the Alamo's Excellent Position (found in play: its question in English)."""
+    from game.client.prompt_words import prompt_text
+    from game.engine.decisions import Decision
+    from game.engine.protocol import DecisionKind
+
+    pending = Decision(
+        1,
+        "regular",
+        DecisionKind.CARD_CHOICE,
+        "An Excellent Position (Regular): which unit holds the excellent position?",
+        [],
+        lambda _command: None,
+        {"card": "excellent", "title": "An Excellent Position (Regular)", "choosing": "unit"},
+    )
+    assert prompt_text(pending).startswith("An Excellent Position (Regular): which unit")
+    i18n.set_language("fr")
+    try:
+        told = prompt_text(pending)
+    finally:
+        i18n.set_language("en")
+    assert told == (
+        "Une excellente position (réguliers) : quelle unité tient l'excellente position ?"
+    )
