@@ -20,7 +20,9 @@ from game.save import new_game, resolve_map
 @pytest.fixture
 def engine() -> Engine:
     map_path, scenario_id = resolve_map("turkey-shoot")
-    return new_game(map_path, scenario_id, 1, turn_limit=3)
+    game = new_game(map_path, scenario_id, 1, turn_limit=3)
+    game.state.cards["effects"].pop("garbled_orders")  # seed 1's set-up card (R280): not here
+    return game
 
 
 def lvtp(engine: Engine) -> UnitState:
@@ -200,6 +202,7 @@ def test_the_screen_sets_a_waypoint_with_shift_click_and_lets_a_passenger_out_wh
     app.push(scene)  # type: ignore[attr-defined]
     app.step()  # type: ignore[attr-defined]
     engine = scene.session.engine
+    engine.state.cards["effects"].pop("garbled_orders")  # seed 1's set-up card (R280): not here
     vehicle = lvtp(engine)
     rec = vehicles.record(engine.state, vehicle.id)
     assert rec is not None
