@@ -90,3 +90,8 @@ def field_scenario_cards(g: Engine) -> None:
         unit = g.state.units[unit_id]
         cards.table(g).setdefault("fielded", []).append(card.id)
         g.emit(E.ASSET_FIELDED, card=card.id, title=card.title, unit=unit.id, unit_name=unit.name)
+
+
+# --- cards round 2 (issue 19): Eye in the Sky wraps this module's handlers, so it registers
+# after them whatever module is imported first (R287)
+from game.engine import card_eye  # noqa: E402, F401

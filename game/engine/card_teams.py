@@ -25,14 +25,14 @@ if TYPE_CHECKING:
     from game.engine.engine import Engine
     from game.engine.procedure import Flow
 
-SNIPER_REACH = 12.0
+SNIPER_REACH = rc.DRAGUNOV_REACH
 """Dragunov!: the sniper is placed within 12" of a Regular unit."""
-SNIPER_QUALITY, SNIPER_MORALE = 8, 10
+SNIPER_QUALITY, SNIPER_MORALE = rc.DRAGUNOV_QUALITY, rc.DRAGUNOV_MORALE
 """Dragunov!: Firepower 2d8 (a d8 Troop Quality die: his figure and the Optimum Range die, R284)
 and Morale d10."""
-DSHK_MIN_GAP = 12.0
+DSHK_MIN_GAP = rc.DISHKUH_MIN_GAP
 """Dishkuh!: at least 12" from the nearest Regular unit."""
-DSHK_QUALITY, DSHK_MORALE = 8, 10
+DSHK_QUALITY, DSHK_MORALE = rc.DISHKUH_QUALITY, rc.DISHKUH_MORALE
 """Dishkuh!: a Trained (d8) Special Weapon Team with d10 Morale."""
 DSHK_WEAPON = "dshk"
 LONE_SNIPERS = "lone_snipers"
