@@ -97,21 +97,7 @@ class CoverMap:
         return known
 
     def _solid_cover_uncached(self, figure: Point) -> bool:
-        if self.building_index_at(figure) is not None:
-            return True
-        reach = SOLID_COVER_REACH + BASE_RADIUS
-        for area in self.battlefield.areas:
-            if area.kind is AreaKind.WRECK:
-                if planar.distance_to_polygon(figure, area.outline) <= reach + 1e-9:
-                    return True
-            elif area.solid_cover and planar.point_in_polygon(figure, area.outline):
-                return True
-        for wall in self.battlefield.walls:
-            if wall.height is WallHeight.LOW and (
-                planar.distance_to_chain(figure, wall.points, wall.closed) <= reach + 1e-9
-            ):
-                return True
-        return False
+        return self.figure_in_solid_cover_except(figure, frozenset(), frozenset())
 
     def solid_cover_figures(self, unit: UnitPosition) -> int:
         if not self.hulls:
