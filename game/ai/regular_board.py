@@ -141,8 +141,8 @@ class Board:
         self.view = view
         self.terrain = terrain
         self.state = state_from_view(view.state)
-        terrain.follow(self.state)  # vehicles (issue 20): the hulls are terrain (R290)
         card_paths.sync_terrain(self.state, terrain)  # --- cards (issue 19): Swiss Cheese
+        terrain.follow(self.state)  # vehicles (issue 20): the hulls are terrain (R290)
         self.turn = self.state.turn
         self.decision: dict[str, Any] = view.decision or {}
         self.kind = str(self.decision.get("kind", ""))

@@ -39,6 +39,8 @@ class CoverMap:
         self.building_index_at = building_index_at
         self._solid_cover: dict[Point, bool] = {}
         self.hulls: tuple[hull_cover.Hull, ...] = ()  # set by `Geometry.set_hulls` (R292)
+        # --- cards (issue 19): Swiss Cheese — buildings (ids), walls (indices) no cover (R282)
+        self.no_cover: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
 
     def clear_caches(self) -> None:
         self._solid_cover.clear()
@@ -59,6 +61,8 @@ class CoverMap:
 
     def figure_exposed(self, figure: Point) -> bool:
         """Rulebook: Cover Dice (Exposed). No cover piece within 2" of the base edge (R7, R51)."""
+        if self.no_cover[0] or self.no_cover[1]:  # cards: Swiss Cheese (R282)
+            return self.figure_exposed_except(figure, *self.no_cover)
         reach = EXPOSED_DISTANCE + BASE_RADIUS
         for points, closed, box in self._cover_pieces:
             if planar.in_bbox(figure, box, reach) and (
@@ -82,6 +86,8 @@ class CoverMap:
 
     def figure_in_solid_cover(self, figure: Point) -> bool:
         """Rulebook: Cover Dice (Solid Cover), as ruled in R32 and R52."""
+        if self.no_cover[0] or self.no_cover[1]:  # cards: Swiss Cheese (R282)
+            return self.figure_in_solid_cover_except(figure, *self.no_cover)
         known = self._solid_cover.get(figure)
         if known is None:
             known = self._solid_cover_uncached(figure)

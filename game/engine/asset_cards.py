@@ -21,9 +21,12 @@ if TYPE_CHECKING:
     from game.engine.engine import Engine
     from game.engine.procedure import Flow
 
-HOLD_ONLY = card_effects.EFFECTS["grant_asset"]
-FRIENDLY_FIRE = card_effects.EFFECTS["friendly_fire"]
-GROUNDED = card_effects.EFFECTS["grounded"]
+# The cards' own handlers, named rather than read from the registry at import time: this module
+# may be imported while `card_effects` registers its extensions, after one of them (card_eye)
+# has already wrapped these entries.
+HOLD_ONLY = card_effects.grant_asset
+FRIENDLY_FIRE = card_effects.friendly_fire
+GROUNDED = card_effects.grounded
 
 
 def played_asset(grants: str) -> sp.AssetId | None:

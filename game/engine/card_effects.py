@@ -492,6 +492,19 @@ def poi_result(g: Engine, margin: str, winner: str) -> tuple[str, str]:
     return margin, winner
 
 
+_EXTENDED: list[bool] = []
+
+
+def handlers() -> dict[str, Handler]:
+    """The registry with every effect module's handlers in it (loaded on first use, once every
+    module is whole: an effect module that wraps another's handler, as card_eye wraps
+    asset_cards', then always registers after it, whichever module the game imported first)."""
+    if not _EXTENDED:
+        _extensions()
+        _EXTENDED.append(True)
+    return EFFECTS
+
+
 def _extensions() -> None:
     """The effects written in their own modules register themselves on import."""
     from game.engine import (  # --- cards, round 2 (R280-R287); card_eye after asset_cards
@@ -505,6 +518,3 @@ def _extensions() -> None:
     )
 
     cards.AVAILABLE_PARTS.update({"civilians", "special_teams"})  # mobs, snipers and teams exist
-
-
-_extensions()

@@ -155,12 +155,6 @@ class Terrain:
         if not unit.figures:
             return False
         self.sync_hulls()
-        if self.no_cover[0] or self.no_cover[1]:  # --- cards (issue 19): R282
-            cover = self.geometry.cover_map
-            held = sum(
-                1 for f in unit.figures if cover.figure_in_solid_cover_except(f, *self.no_cover)
-            )
-            return 2 * held >= len(unit.figures)
         return bool(2 * self.geometry.solid_cover_figures(unit) >= len(unit.figures))
 
     def is_exposed(self, unit: UnitPosition) -> bool:
@@ -168,17 +162,12 @@ class Terrain:
         if not unit.figures:
             return False
         self.sync_hulls()
-        if self.no_cover[0] or self.no_cover[1]:  # --- cards (issue 19): R282
-            cover = self.geometry.cover_map
-            near = sum(
-                1 for f in unit.figures if not cover.figure_exposed_except(f, *self.no_cover)
-            )
-            return 2 * near < len(unit.figures)
         return bool(self.geometry.is_exposed(unit))
 
     def set_no_cover(self, buildings: frozenset[int], walls: frozenset[int]) -> None:
         """Swiss Cheese (cards, R282): these buildings and walls count as cover no more."""
         self.no_cover = (buildings, walls)
+        self.geometry.cover_map.no_cover = self.no_cover
 
     # -- movement ----------------------------------------------------------------------------
     def on_table(self, p: Point) -> bool:
