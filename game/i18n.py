@@ -176,6 +176,20 @@ def retell(text: str, depth: int = 0) -> str:
     retold); the text less a trailing ruling "(R70)"; the items of a list ("a; b", "a, b")."""
     if _language == "en" or not text or depth > 8:
         return text
+    key = (_language, text)
+    told = _told.get(key)
+    if told is None:
+        if len(_told) > _TOLD_LIMIT:
+            _told.clear()
+        told = _told[key] = _retell(text, depth)
+    return told
+
+
+_told: dict[tuple[str, str], str] = {}  # texts already retold: names and words come back often
+_TOLD_LIMIT = 50_000
+
+
+def _retell(text: str, depth: int) -> str:
     exact = narr(text)
     if exact != text:
         return exact

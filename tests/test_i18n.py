@@ -88,3 +88,21 @@ def test_the_french_ui_catalogue_declares_two_plural_forms() -> None:
 
     po = Path(i18n.LOCALE_DIR, "fr", "LC_MESSAGES", "ui.po").read_text(encoding="utf-8")
     assert '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"' in po
+
+
+def test_no_translated_literal_hides_inside_an_f_string() -> None:
+    """Babel cannot see `_("...")` written inside an f-string's braces (before Python 3.12):
+    such a text would never reach the catalogue and stay English on a French screen (the
+    screens' `ui` domain is checked here)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    hidden = re.compile(r"""f(["']).*\{[^{}]*\b(_|ngettext|pgettext|narr|narr_n)\(\s*["']""")
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for path in [*sorted((root / "game" / "client").rglob("*.py")), root / "game" / "app.py"]
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if hidden.search(line)
+    ]
+    assert found == []

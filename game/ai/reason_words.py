@@ -142,6 +142,10 @@ LINES: tuple[str, ...] = (
         "T{turn} {unit} {action}: no spot it can reach is {where} (R131); it goes where the "
         "row's other wishes are best met"
     ),
+    N_(
+        'T{turn} {unit} {action}: the safest route walks {walked}" with {seen}" in Regular '
+        'sight (the shortest way: {shortest}" in sight) (R274)'
+    ),
     N_("in Solid Cover"),
     N_("in Solid Cover with the enemy in sight"),
     N_("in Solid Cover out of enemy sight"),
@@ -162,6 +166,27 @@ LINES: tuple[str, ...] = (
     N_("{title}: takes {asset}, the most useful asset left"),
     N_("{title}: the only answer"),
     N_("{title}: no rule for choosing a {choosing}: the first answer"),
+    # the round-two cards' choices (ai/card_choices.py)
+    N_("{title}: every unit that may fires at the runners ({choice})"),
+    N_("T{turn} {title}: every unit that may fires at the runners ({choice})"),
+    N_("{title}: {place}, where {count} enemy figures shelter, is no cover any more"),
+    N_("T{turn} {title}: {place}, where {count} enemy figures shelter, is no cover any more"),
+    N_("{title}: no building in sight holds more enemies than friends: no fire"),
+    N_("T{turn} {title}: no building in sight holds more enemies than friends: no fire"),
+    N_("{title}: {place} burns, {count} more enemies than friends inside"),
+    N_("T{turn} {title}: {place} burns, {count} more enemies than friends inside"),
+    N_("{title}: {place}, the only place far enough from the Regulars"),
+    N_("T{turn} {title}: {place}, the only place far enough from the Regulars"),
+    N_(
+        "{title}: the team sets up in {place}, the building nearest the Regulars "
+        '({distance}" from their middle) at least 12" from them'
+    ),
+    N_(
+        "T{turn} {title}: the team sets up in {place}, the building nearest the Regulars "
+        '({distance}" from their middle) at least 12" from them'
+    ),
+    N_("{title}: the sniper stalks {unit}, the biggest Regular unit ({count})"),
+    N_("T{turn} {title}: the sniper stalks {unit}, the biggest Regular unit ({count})"),
     # the Commander AI (ai/commander.py)
     N_("{unit} interrupts {target} by {mode}: {why}"),
     N_("it is the target and cannot hurt the attacker: slips away"),
@@ -286,4 +311,9 @@ LINES: tuple[str, ...] = (
     N_("the shot is poor (E={shot})"),
     N_("{unit} moves to {point} (danger E={danger})"),
     N_("{unit} stays"),
+    # --- the safest route (issue 17, helper ai2): ai/safest.py (R274) ---
+    N_(
+        'T{turn} {unit} {action}: the safest route walks {walked}" with {seen}" in Regular '
+        'sight (the shortest way: {shortest}" in sight) (R274)'
+    ),
 )

@@ -46,7 +46,7 @@ from game.ai.regular_candidates import (
     _point_of,
     default_candidates,
 )
-from game.ai.regular_team import fire_and_movement, team_candidates
+from game.ai.regular_team import escorting, fire_and_movement, team_candidates
 from game.ai.regular_vehicles import vehicle_candidates
 from game.battlefield.model import Battlefield
 from game.engine.commands import Answer, Command, EndActivation, EndPhase
@@ -59,6 +59,9 @@ from game.rules.movement import RAPID
 LOG = logging.getLogger("game.ai.regular")
 
 REGULAR_STYLES = ("ai", "basic")
+GROUND_KEPT = 2.0
+"""Not a rule (R277): the team AI's cover reaction may fall back this many inches from its
+objective, no more."""
 """The Regular AIs: `ai` fights as a team (issue 17 §4: Close Assault, fire and movement,
 Overwatch where the Insurgents will act); `basic` is the earlier AI that scores units alone,
 kept for comparison (`--regulars basic`)."""
@@ -247,6 +250,8 @@ class RegularAI:
         if regular is not None and ins is not None and "fire" in answers:
             e = board.fire_value(regular, board.spot_of(regular), ins)
         cover = self._best_cover_reaction(board, regular)
+        if self.style == "ai" and regular is not None and escorting(regular) and "move" in answers:
+            cover = None  # --- the team AI (R276): an escort goes on toward the exit ---
         if "fire" in answers and e >= 1.0:
             self.note(
                 f'"return fire" at {ins.name if ins else "?"} (E={e:.2f}) score {W_FIRE * e:.0f}'
@@ -277,10 +282,14 @@ class RegularAI:
         here = board.threat(unit, board.spot_of(unit), stationary=False)
         best: tuple[Answer, str] | None = None
         best_danger = here - 0.3
+        goal = board.goal_for(unit) if self.style == "ai" else None
+        ahead = board.path_distance(unit.leader_point, goal.point) if goal else 0.0
         for answer in self._answers(board):
             point = _point_of(answer.choice)
             if point is None:
                 continue
+            if goal and board.path_distance(point, goal.point) > ahead + GROUND_KEPT:
+                continue  # --- the team AI (R277): cover that gives up the ground won ---
             danger = board.threat(unit, board.ghost(unit, point), stationary=False)
             if danger < best_danger - 1e-9:
                 best_danger = danger

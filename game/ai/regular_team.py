@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from game.ai.assault_odds import assault_odds
 from game.ai.rca import NOTHING, CandidateAction, Pick
-from game.ai.regular_board import W_FIRE, W_THREAT, Board, Spot
+from game.ai.regular_board import ESCORTED, W_FIRE, W_THREAT, Board, Spot
 from game.ai.regular_candidates import (
     Focus,
     OverwatchCandidate,
@@ -98,6 +98,12 @@ HOT_SPOT_SHOT = 0.3
 is worth: Insurgents arrive and gather there."""
 
 
+def escorting(unit: UnitState) -> bool:
+    """The unit carries the mission's people (contractors, the POI) toward the exit (R275,
+    R276): its activations and its moves are theirs."""
+    return any(d in ESCORTED for d in unit.dependants)
+
+
 def _probe(point: Point) -> UnitPosition:
     return UnitPosition("probe", (point,))
 
@@ -120,20 +126,21 @@ class WatchCandidate(CandidateAction[Focus, Command]):
     def evaluate(self, focus: Focus) -> float:
         board, unit = focus.board, focus.unit
         command = next((c for c in focus.options if isinstance(c, Overwatch)), None)
-        if command is None:
-            return NOTHING
+        if command is None or escorting(unit):
+            return NOTHING  # R275: an escort's activations take the mission's people out
         spot = board.spot_of(unit)
         here = spot.position()
         chances: list[tuple[float, str]] = []  # (casualties counted now, what is watched)
         friends = [r for r in board.regulars if r.id != unit.id]
+        near = [r.centre for r in friends] or [unit.centre]  # worked out once, not per enemy
         for ins in board.insurgents:
             if board.los(here, board.position(ins)):
                 e = WATCH_WORTH * board.fire_value(unit, spot, ins)
                 chances.append((e, ins.name))
                 continue
-            near = [r.centre for r in friends] or [unit.centre]
-            goal = min(near, key=lambda p: distance(p, ins.centre))
-            lane = _toward(ins.centre, goal, LANE_STEP)
+            centre = ins.centre
+            goal = min(near, key=lambda p: distance(p, centre))
+            lane = _toward(centre, goal, LANE_STEP)
             if board.los(here, _probe(lane)):
                 e = WATCH_WORTH * board.fire_value(unit, spot, ins)
                 chances.append((e, f"{ins.name}'s lane"))

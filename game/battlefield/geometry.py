@@ -25,7 +25,7 @@ import pymunk
 
 from game.battlefield import planar
 from game.battlefield.cover_map import Cover, CoverMap
-from game.battlefield.hulls import Hull, hulls_in_line_of_fire, sight_edges
+from game.battlefield.hulls import Hull, hull_blocks_ray, hulls_in_line_of_fire, sight_edges
 from game.battlefield.line_of_fire import LineOfFire, line_of_fire, require_figures
 from game.battlefield.model import Battlefield, Building, Point, UnitPosition, WallHeight
 from game.battlefield.paths import Navigation, Path
@@ -202,8 +202,10 @@ class Geometry:
     def figure_sees(
         self, viewer: Point, viewer_elevation: int, target: Point, target_elevation: int = 0
     ) -> bool:
-        """Rulebook: Line of Sight. One figure-to-figure ray (R4, R5, R50)."""
+        """Rulebook: Line of Sight. One figure-to-figure ray (R4, R5, R50; hulls R290)."""
         lo, hi = sorted((viewer_elevation, target_elevation))
+        if self._hulls and hi == 0 and hull_blocks_ray(self._hulls, viewer, target):
+            return False
         return self._ray_clear(
             viewer,
             target,

@@ -104,6 +104,16 @@ def sight_edges(
     return edges
 
 
+def hull_blocks_ray(hulls: tuple[Hull, ...], p: Point, q: Point) -> bool:
+    """R290: one street-level ray p-q crosses a hull that holds neither end."""
+    return any(
+        not hull.holds(p)
+        and not hull.holds(q)
+        and any(planar.segments_cross(p, q, a, b) for a, b in hull.edges)
+        for hull in hulls
+    )
+
+
 def hulls_in_line_of_fire(
     found: LineOfFire,
     hulls: tuple[Hull, ...],

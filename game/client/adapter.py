@@ -26,7 +26,7 @@ from game.client.viewmodel import (
 from game.engine import vehicles
 from game.engine.protocol import ContractorStatus, FigureStatus
 from game.engine.state import INSURGENT, GameState, UnitState
-from game.i18n import N_, _, narr
+from game.i18n import N_, _, narr, ngettext
 
 if TYPE_CHECKING:
     from game.engine.terrain import Terrain
@@ -183,7 +183,12 @@ def view_from_game(
     markers += tuple(
         MarkerSprite(
             "mob",
-            m.id + (" · " + _("{n} killed").format(n=m.killed) if m.killed else ""),
+            m.id
+            + (
+                " · " + ngettext("{n} killed", "{n} killed", m.killed).format(n=m.killed)
+                if m.killed
+                else ""
+            ),
             m.pos,
         )
         for m in state.mobs

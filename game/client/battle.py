@@ -27,7 +27,7 @@ from game.client.palette import DEFAULT_PALETTE, Palette
 from game.client.render import BattleRenderer, FrameResult, Overlays
 from game.client.scenes import Scene
 from game.client.viewmodel import BattleView, UnitSprite, view_from_battlefield
-from game.i18n import N_, _, narr
+from game.i18n import N_, _, retell
 
 FIT_MARGIN = 0.5
 TALL_STATUS_ALLOWANCE = 28  # the play screen's status strip under the table (play_consts)
@@ -112,7 +112,7 @@ def unit_card_html(unit: UnitSprite | None) -> str:
         return _("<i>No unit selected.</i><br><br>Click a base on the table, or press Tab.")
     side = _("Regulars") if unit.side is Side.REGULAR else _("Insurgents")
     parts = [
-        f"<font size=5><b>{html.escape(narr(unit.name))}</b></font>",
+        f"<font size=5><b>{html.escape(retell(unit.name))}</b></font>",
         side,
         "",
         _("Troop Quality: <b>{die}</b>").format(die=html.escape(unit.quality or "—")),

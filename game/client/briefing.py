@@ -39,6 +39,13 @@ NIGHT_NOTE = N_(
 )
 
 
+def level_label(level: str) -> str:
+    """The Insurgency Level as the briefing shows it: a number, or the word for "automatic"
+    in the language in use (found in play: "automatic" left in English on a French briefing)."""
+    # TRANSLATORS: the Insurgency Level of a scenario whose reinforcements always arrive
+    return _("automatic") if level == "automatic" else level
+
+
 def briefing_html(briefing: Briefing) -> str:
     esc = html.escape
     lines = [
@@ -47,7 +54,7 @@ def briefing_html(briefing: Briefing) -> str:
             "{n} turn · Insurgency Level {level}",
             "{n} turns · Insurgency Level {level}",
             briefing.turn_limit,
-        ).format(n=briefing.turn_limit, level=esc(narr(briefing.insurgency_level)))
+        ).format(n=briefing.turn_limit, level=esc(level_label(briefing.insurgency_level)))
         + (" · " + _("Fog of War") if briefing.fog_of_war else "")
         + "".join(
             " · " + _("Optional rule: {rule}").format(rule=esc(r)) for r in briefing.optional_rules

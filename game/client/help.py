@@ -242,14 +242,19 @@ def help_text() -> str:
 def help_html() -> str:
     """The help as pygame_gui markup."""
     esc = html.escape
-    parts = [f"<font size=5><b>{esc(_('Keys'))}</b></font>"]
+    keys, orders_title, rules_title = (
+        _("Keys"),
+        _("Orders on the battle screen"),
+        _("Rules in brief"),
+    )
+    parts = [f"<font size=5><b>{esc(keys)}</b></font>"]
     parts += [f"<b>{esc(_(key))}</b>: {esc(_(what))}" for key, what in KEY_BINDINGS]
     orders = order_bindings()
     if orders:
-        parts += ["", f"<font size=5><b>{esc(_('Orders on the battle screen'))}</b></font>"]
+        parts += ["", f"<font size=5><b>{esc(orders_title)}</b></font>"]
         parts += [f"<b>{esc(label)}</b>: {esc(tip)}" for label, tip in orders]
     parts.append("")
-    parts.append(f"<font size=5><b>{esc(_('Rules in brief'))}</b></font>")
+    parts.append(f"<font size=5><b>{esc(rules_title)}</b></font>")
     for section in RULES:
         parts.append(f"<b>{esc(_(section.title))}</b>")
         parts += [esc(_(line)) for line in section.lines]

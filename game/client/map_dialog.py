@@ -22,7 +22,7 @@ import pygame
 import pygame_gui
 from pygame_gui.windows import UIFileDialog
 
-from game.i18n import _
+from game.i18n import _, language
 
 MAP_SUFFIXES = {".tmx"}
 
@@ -72,7 +72,11 @@ def dialog_rect(window: tuple[int, int]) -> pygame.Rect:
 
 
 def open_map_dialog(manager: Any, window: tuple[int, int], start: Path) -> MapFileDialog:
-    """Show the dialog at `start` (a folder, or a map file to pre-select)."""
+    """Show the dialog at `start` (a folder, or a map file to pre-select). Its own buttons and
+    tooltips (OK, Cancel, Home, Parent folder…) are pygame_gui's, translated by pygame_gui in
+    the UI manager's locale: the manager is put in the game's language first (issue 24 §2)."""
+    if manager.get_locale() != language():
+        manager.set_locale(language())
     return MapFileDialog(dialog_rect(window), manager, start)
 
 

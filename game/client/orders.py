@@ -41,7 +41,7 @@ from game.engine.fire import smaw_fires  # support assets (issue 19)
 from game.engine.protocol import DecisionKind, MoveRate
 from game.engine.state import UnitState
 from game.engine.terrain import distance, path_length, truncate
-from game.i18n import N_, _
+from game.i18n import N_, _, retell
 from game.rules import cards as rules_cards  # --- cards (issue 19)
 from game.rules.dice import Die
 from game.rules.movement import CAUTIOUS, RAPID
@@ -58,7 +58,7 @@ def check(engine: Engine, command: Command) -> str:
     if pending is None:
         return _("the game is over")
     if command.side != pending.side:
-        return _("it is not your turn: {question}").format(question=pending.prompt)
+        return _("it is not your turn: {question}").format(question=retell(pending.prompt))
     try:
         pending.accepts(command)
     except IllegalCommand as exc:
@@ -420,8 +420,9 @@ def reach_outline(engine: Engine, unit: UnitState, reach: float) -> list[Point]:
 
 # -- line of sight between two points ------------------------------------------------------
 def unit_name(engine: Engine, unit_id: str) -> str:
+    """The unit's name as a button says it, in the language in use."""
     unit = engine.state.units.get(unit_id)
-    return unit.name if unit is not None else unit_id
+    return retell(unit.name) if unit is not None else unit_id
 
 
 def describe_choice(engine: Engine, command: Command) -> str:

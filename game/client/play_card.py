@@ -15,7 +15,7 @@ from game.client.words import side_label
 from game.engine.protocol import FigureStatus
 from game.engine.state import REGULAR, UnitState
 from game.engine.terrain import distance
-from game.i18n import _, narr
+from game.i18n import _, ngettext, retell
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -30,7 +30,7 @@ def card_markup(self: PlayScene) -> str:
     sprite = self.current_view().unit(unit.id)
     morale = unit.morale_die()
     parts = [
-        f"<font size=5><b>{html.escape(narr(unit.name))}</b></font>",
+        f"<font size=5><b>{html.escape(retell(unit.name))}</b></font>",
         side_label(unit.side),
         _("Troop Quality <b>{quality}</b> · Morale <b>{morale}</b>").format(
             quality=unit.quality_die().label,
@@ -39,17 +39,11 @@ def card_markup(self: PlayScene) -> str:
     ]
     if sprite is not None:
         hit = sum(1 for f in unit.figures if f.status == FigureStatus.HIT)
-        parts.append(
-            (
-                _("Figures: {able} able, {hit} hit").format(
-                    able=len(unit.effective_figures), hit=hit
-                )
-                if hit
-                else _("Figures: {able} able").format(able=len(unit.effective_figures))
-            )
-            + " — "
-            + html.escape(", ".join(figures_summary(sprite)))
-        )
+        able = len(unit.effective_figures)
+        words = ngettext("Figures: {able} able", "Figures: {able} able", able).format(able=able)
+        if hit:
+            words += ", " + ngettext("{hit} hit", "{hit} hit", hit).format(hit=hit)
+        parts.append(words + " — " + html.escape(", ".join(figures_summary(sprite))))
         if sprite.badges:
             from game.client.help import badge_tooltip  # what each status means
 
@@ -59,7 +53,11 @@ def card_markup(self: PlayScene) -> str:
         parts += [night_draw.card_line(unit)]
     parts += [html.escape(line) for line in house_orders.card_lines(engine, unit)]  # issue 21
     parts += [html.escape(line) for line in vehicle_orders.card_lines(engine, unit)]  # issue 20
-    parts += [_("<b>Defense:</b> {dice}").format(dice=html.escape(engine.defense(unit).describe()))]
+    parts += [
+        _("<b>Defense:</b> {dice}").format(
+            dice=html.escape(retell(engine.defense(unit).describe()))
+        )
+    ]
     foe = self._card_target(unit)
     if foe is not None and unit.effective_figures and self.fire_plan is None:
         # found in play: the card gave Firepower at an enemy it could not fire at (out of
@@ -68,7 +66,7 @@ def card_markup(self: PlayScene) -> str:
         if blocked:
             parts += [
                 _("<b>Cannot fire at {target}:</b> {why}").format(
-                    target=html.escape(foe.name), why=html.escape(blocked)
+                    target=html.escape(retell(foe.name)), why=html.escape(retell(blocked))
                 )
             ]
         else:
@@ -78,7 +76,11 @@ def card_markup(self: PlayScene) -> str:
                 if orders.reacting_to(engine, unit)
                 else _("<b>Firepower at {target}:</b> {dice}")
             )
-            parts += [label.format(target=html.escape(foe.name), dice=html.escape(fp.describe()))]
+            parts += [
+                label.format(
+                    target=html.escape(retell(foe.name)), dice=html.escape(retell(fp.describe()))
+                )
+            ]
     if self.fire_plan is not None and self.show_odds:
         parts += [_("<b>If it fires:</b>"), *(html.escape(x) for x in self.fire_plan.lines)]
     if unit.side == REGULAR:  # support assets (issue 19)

@@ -17,6 +17,7 @@ from game.client.play_consts import (
     BOARD_KINDS,
 )
 from game.client.play_interrupts import interrupt_points
+from game.i18n import retell
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -50,14 +51,15 @@ def _build_dialog(self: PlayScene) -> None:
     width = min(560, vp.width - 40, max(320, longest + 40))
     # the prompt whole: as many lines as it wraps to (found in play: cut in a two-line box)
     prompt_font = manager.get_theme().get_font(["text_box"])
-    lines = _wrapped_lines(pending.prompt, prompt_font, width - 70)  # bold, a scroll bar
+    prompt = retell(pending.prompt)  # the engine's English, in the language in use
+    lines = _wrapped_lines(prompt, prompt_font, width - 70)  # bold, a scroll bar
     top = 22 + max(2, lines) * (prompt_font.size("Ag")[1] + 6)
     height = top + 34 * len(options) + 8
     table = pygame.Rect(vp.left, vp.top, vp.width, vp.height)
     rect = dialog_rect(table, (width, height), _dialog_avoids(self, options))
     panel = UIPanel(rect, manager=manager, object_id="#decision")
     UITextBox(
-        f"<b>{html.escape(pending.prompt)}</b>",
+        f"<b>{html.escape(prompt)}</b>",
         pygame.Rect(4, 2, width - 14, top - 2),
         manager,
         container=panel,
@@ -76,7 +78,7 @@ def _build_dialog(self: PlayScene) -> None:
     self.dialog_panel = panel
     self.dialog_for = pending.id
     self.dialog_options = options
-    self.say(pending.prompt)
+    self.say(prompt)
 
 
 def _wrapped_lines(text: str, font: Any, width: int) -> int:

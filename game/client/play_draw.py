@@ -37,7 +37,7 @@ from game.engine.commands import (
 )
 from game.engine.protocol import MoveRate
 from game.engine.state import UnitState
-from game.i18n import _
+from game.i18n import _, retell
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -233,7 +233,7 @@ def _draw_status(self: PlayScene, surface: pygame.Surface) -> None:
         pending = self.session.engine.pending
         seat = self.session.current_seat()
         if pending is not None and seat is not None and seat.human:
-            message = f"{seat.name}: {pending.prompt}"
+            message = f"{seat.name}: {retell(pending.prompt)}"
         elif seat is not None:
             message = _("{name} is thinking… (Space: skip the playback)").format(name=seat.name)
     strip = self.status_rect

@@ -29,7 +29,7 @@ from game.engine.commands import (
 from game.engine.protocol import DecisionKind
 from game.engine.state import UnitState
 from game.engine.terrain import distance
-from game.i18n import _
+from game.i18n import _, retell
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -110,7 +110,7 @@ def order(self: PlayScene, action: str) -> None:
         return
     pending = self.session.engine.pending
     if pending is not None and pending.kind not in BOARD_KINDS:
-        self.say(_("Answer first: {question}").format(question=pending.prompt), True)
+        self.say(_("Answer first: {question}").format(question=retell(pending.prompt)), True)
         return
     if action == "end_phase":
         self.give(EndPhase(side=seat.side))

@@ -16,7 +16,7 @@ from game.client.map_render import EDGE_BAND_IN, MapArt
 from game.client.palette import DEFAULT_PALETTE, Colour, Palette
 from game.client.vehicle_art import hull_sprite
 from game.client.viewmodel import BASE_DIAMETER_IN, Badge, BattleView, FigureSprite, UnitSprite
-from game.i18n import _, narr, ngettext
+from game.i18n import _, ngettext, retell
 
 HOT_SPOT_DIAMETER_IN = 1.0
 
@@ -382,7 +382,7 @@ class BattleRenderer:
         size = max(12, min(20, round(scale * 0.5)))
         selected = unit.selected or unit.unit_id == overlays.selected_unit
         colour = p.selection if selected else p.side(unit.side).label
-        caption = text.text(narr(unit.name), size, colour, bold=True, shadow=p.unit_label_shadow)
+        caption = text.text(retell(unit.name), size, colour, bold=True, shadow=p.unit_label_shadow)
         chips = [self.badge_chip(badge, size - 2) for badge in unit.badges]
         block_width = caption.get_width() + sum(3 + c.get_width() for c in chips)
         h = caption.get_height()

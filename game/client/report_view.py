@@ -16,7 +16,7 @@ from game import fileio
 from game.client import text
 from game.client.words import side_label
 from game.engine.state import INSURGENT, REGULAR
-from game.i18n import _, narr, ngettext
+from game.i18n import _, narr, ngettext, retell
 from game.report import AfterAction, LuckRow, VpPoint
 
 REGULAR_COLOUR = (110, 170, 255)
@@ -58,9 +58,12 @@ def report_html(report: AfterAction) -> str:
     for side in (REGULAR, INSURGENT):
         for u in (u for u in report.units if u.side == side):
             lines.append(
-                f"• {side_label(side)}: {esc(u.name)} — "
+                f"• {side_label(side)}: {esc(retell(u.name))} — "
                 + _("took {taken}, scored {scored}; {left} left, {status}").format(
-                    taken=u.hits_taken, scored=u.hits_scored, left=u.figures, status=esc(u.status)
+                    taken=u.hits_taken,
+                    scored=u.hits_scored,
+                    left=u.figures,
+                    status=esc(retell(u.status)),
                 )
             )
     lines += ["", _("<b>Luck ledger</b> (hits taken: expected from the exact odds / rolled)")]

@@ -30,7 +30,7 @@ from game.engine import fire
 from game.engine.interruptions import may_interrupt
 from game.engine.protocol import MoveRate
 from game.engine.state import INSURGENT, UnitState
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules.odds import casualty_odds, reaction_odds
 from game.rules.quality import Quality, ReactionStance
 
@@ -91,7 +91,14 @@ class RiskPreview:
             )
             for t in self.threats[:3]
         ]
-        more = " " + _("+{n} more").format(n=len(self.threats) - 3) if len(self.threats) > 3 else ""
+        more = (
+            " "
+            + ngettext("+{n} more", "+{n} more", len(self.threats) - 3).format(
+                n=len(self.threats) - 3
+            )
+            if len(self.threats) > 3
+            else ""
+        )
         return (
             _("Risk {chance} of casualties before you can react: {threats}").format(
                 chance=f"{float(self.casualty_chance):.0%}", threats=", ".join(parts)

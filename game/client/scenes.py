@@ -147,6 +147,9 @@ class App:
 
         guard_widget_fonts()  # zero-width text typed or pasted never closes the window
         self.manager = pygame_gui.UIManager(self.size, theme)
+        from game.i18n import language  # --- French UI (issue 24): the widgets' own words
+
+        self.manager.set_locale(language())  # pygame_gui's file dialog, OK/Cancel...
         # The HTML in the unit card, log and menus uses these styles; loading them up front
         # avoids a stall (and a warning) the first time each one is shown.
         self.manager.preload_fonts(

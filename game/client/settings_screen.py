@@ -108,7 +108,7 @@ class SettingsScene(Scene):
                 error=bool(warning),
             )
         elif "language" in values:  # --- French UI (issue 24): this screen speaks it at once
-            set_language(updated.language)
+            self.app.manager.set_locale(set_language(updated.language))  # and pygame_gui's
             self.message = ""
             self.clear_ui()
             self.build_ui(self.app.manager)

@@ -12,7 +12,7 @@ from game.client.catalogue import MAPS_DIR, MapEntry, describe_map, file_problem
 from game.client.scenes import Scene
 from game.client.settings import PACES
 from game.client.typed import visible
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, narr, ngettext
 
 MODES: tuple[tuple[str, str], ...] = (
     ("solo", N_("Solo — you command the Regulars")),
@@ -64,7 +64,9 @@ class TableChoice:
 
     @property
     def label(self) -> str:
-        return _("My maps: {title}").format(title=self.title) if self.custom else self.title
+        if self.custom:
+            return _("My maps: {title}").format(title=self.title)
+        return narr(self.title)  # a shipped scenario's title: the narration catalogue's
 
 
 def available_tables(user_folder: Path | None, shipped: Path = MAPS_DIR) -> list[TableChoice]:

@@ -13,7 +13,7 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UIImage, UITextBox
 
 from game.client.setup_config import TableDetails
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, narr, ngettext
 
 DICE_LABELS = {6: "d6", 8: "d8", 10: "d10", 12: "d12"}
 PREVIEW = 150  # pixels, the longer side
@@ -49,8 +49,10 @@ class DetailsPanel:
             widgets.append(image)
         x, width, y = area.left + side + 12, area.width - side - 12, area.top
         if len(details.forces) > 1:
-            names: list[str | tuple[str, str]] = [name for _id, name in details.forces]
-            current = dict(details.forces).get(chosen.get("formation", ""), details.forces[0][1])
+            names: list[str | tuple[str, str]] = [narr(name) for _id, name in details.forces]
+            current = narr(
+                dict(details.forces).get(chosen.get("formation", ""), details.forces[0][1])
+            )
             self.force_menu = UIDropDownMenu(names, current, pygame.Rect(x, y, width, 30), manager)
             self.force_menu.set_tooltip(_("The Regular force: this scenario's, or another ORBAT"))
             widgets.append(self.force_menu)
@@ -98,7 +100,7 @@ class DetailsPanel:
         """What a change of one of the panel's menus chose: ("formation", id), ("quality" or
         "morale", die size), or ("", None)."""
         if element is self.force_menu:
-            wanted = next((f for f, name in details.forces if name == text), None)
+            wanted = next((f for f, name in details.forces if narr(name) == text), None)
             return ("formation", wanted) if wanted else ("", None)
         key = "quality" if element is self.quality_menu else "morale"
         size = next((d for d, label in DICE_LABELS.items() if label == text), None)
@@ -129,9 +131,9 @@ def details_html(details: TableDetails) -> str:
     if details.problem:
         return f"<font color='#ff8070'>{html.escape(details.problem)}</font>"
     turns = ngettext("{n} turn", "{n} turns", details.turns).format(n=details.turns)
-    lines = [f"<b>{html.escape(details.title)}</b> — {turns}"]
+    lines = [f"<b>{html.escape(narr(details.title))}</b> — {turns}"]
     if details.brief:
-        lines.append(html.escape(details.brief))
+        lines.append(html.escape(narr(details.brief)))
     lines.append("<b>" + _("Victory points") + "</b>")
-    lines += [html.escape(c) for c in details.conditions]
+    lines += [html.escape(narr(c)) for c in details.conditions]
     return "<br>".join(lines)

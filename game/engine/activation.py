@@ -53,6 +53,7 @@ from game.engine.state import (
     REGULAR,
     UnitState,
 )
+from game.i18n import N_
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -101,7 +102,7 @@ def run_activation(g: Engine, first: Command) -> Flow:
         command = yield from g.ask(
             REGULAR,
             DecisionKind.CONTINUE,
-            f"{unit.name}: fire, move or end the activation",
+            N_("{unit}: fire, move or end the activation").format(unit=unit.name),
             options,
             checks.validator(g, unit, act),
             context=ContinueContext(unit=unit.id),

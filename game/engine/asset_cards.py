@@ -21,9 +21,12 @@ if TYPE_CHECKING:
     from game.engine.engine import Engine
     from game.engine.procedure import Flow
 
-HOLD_ONLY = card_effects.EFFECTS["grant_asset"]
-FRIENDLY_FIRE = card_effects.EFFECTS["friendly_fire"]
-GROUNDED = card_effects.EFFECTS["grounded"]
+# The cards' own handlers, named rather than read from the registry at import time: this module
+# may be imported while `card_effects` registers its extensions, after one of them (card_eye)
+# has already wrapped these entries.
+HOLD_ONLY = card_effects.grant_asset
+FRIENDLY_FIRE = card_effects.friendly_fire
+GROUNDED = card_effects.grounded
 
 
 def played_asset(grants: str) -> sp.AssetId | None:
@@ -87,8 +90,3 @@ def field_scenario_cards(g: Engine) -> None:
         unit = g.state.units[unit_id]
         cards.table(g).setdefault("fielded", []).append(card.id)
         g.emit(E.ASSET_FIELDED, card=card.id, title=card.title, unit=unit.id, unit_name=unit.name)
-
-
-# --- cards round 2 (issue 19): Eye in the Sky wraps this module's handlers, so it registers
-# after them whatever module is imported first (R287)
-from game.engine import card_eye  # noqa: E402, F401

@@ -251,42 +251,15 @@ def asset_attack(
     *,
     leaders: bool = False,
     reaction: bool = True,
-    announce: Callable[[rb.AttackRoll, rb.Breakdown, int], None] | None = None,
 ) -> Flow:
     """An attack from off the table (or an IED) on `target`: the card's Firepower against the
     target's usual Defense, Who Got Hit? (a sniper's hits may take a Leader), then the target's
-    Morale as after any fire (R190). `spotter` is the unit it is measured from for seeking cover.
-    The one attack with no firing unit: the Fog of War cards' attacks (IED Detonated!,
-    Incoming!) are made by it too, `announce` logging the roll as their own event (R183)."""
+    Morale as after any fire (R190). `spotter` is the unit it is measured from for seeking cover."""
     df = target_defense(g, target)
     fire_die, def_die = pool.die, target.quality_die()
     leaderless_before = not target.has_leader
     roll = rb.attack_roll(fire_die, pool.dice, def_die, df.total, g.dice)
     lost = min(roll.casualties, len(target.effective_figures))
-    if announce is not None:
-        announce(roll, df, lost)
-    else:
-        _announce_fire(g, source, target, pool, df, roll, lost)
-    if lost:
-        failed = roll.defense_failures > len(roll.defense_faces) - roll.defense_failures
-        casualties.apply_casualties(g, target, lost, failed, sniper=leaders)
-    if not target.on_table or not reaction:
-        return
-    shaken = lost or (target.side == INSURGENT and leaderless_before)
-    if shaken:  # the Morale Check any fire brings (Rulebook: Morale)
-        yield from morale.morale(g, target, spotter)
-
-
-def _announce_fire(
-    g: Engine,
-    source: str,
-    target: UnitState,
-    pool: sp.Firepower,
-    df: rb.Breakdown,
-    roll: rb.AttackRoll,
-    lost: int,
-) -> None:
-    fire_die, def_die = pool.die, target.quality_die()
     g.emit(
         E.ASSET_FIRE,
         source=source,
@@ -302,6 +275,14 @@ def _announce_fire(
         defense_faces=list(roll.defense_faces),
         casualties=lost,
     )
+    if lost:
+        failed = roll.defense_failures > len(roll.defense_faces) - roll.defense_failures
+        casualties.apply_casualties(g, target, lost, failed, sniper=leaders)
+    if not target.on_table or not reaction:
+        return
+    shaken = lost or (target.side == INSURGENT and leaderless_before)
+    if shaken:  # the Morale Check any fire brings (Rulebook: Morale)
+        yield from morale.morale(g, target, spotter)
 
 
 # == attached assets ============================================================================

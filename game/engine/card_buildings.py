@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 NO_COVER = "no_cover"
 BURNING = card_paths.BURNING
 NONE = "none"
-EVACUATE_TO = rc.FIRE_EVACUATE_TO
+EVACUATE_TO = 4.0
 """Fire! Fire!: the figures inside get out to at least 4" from the building."""
 
 

@@ -26,12 +26,12 @@ if TYPE_CHECKING:
     from game.engine.procedure import Flow
 
 CAMERA = "camera"
-CAMERA_FOLLOWS = rc.CAMERA_FOLLOWS
+CAMERA_FOLLOWS = 4.0
 """The crew stays within 4" of its unit: we keep it at the unit's lead figure (R286)."""
-CAMERA_SEES = rc.CAMERA_SEES
-FILMED_TO_LOSE = rc.CAMERA_FILMED_TO_LOSE
-MOBS_PLACED = rc.CAMERA_MOBS
-MOB_GAP = rc.CAMERA_MOB_GAP
+CAMERA_SEES = 12.0
+FILMED_TO_LOSE = 3
+MOBS_PLACED = 3
+MOB_GAP = 6.0
 """The mobs the card places stand at least 6" from every Regular unit."""
 MOB_SPACING = 3.0
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from game.engine import cards, casualties, difficulty, morale, placement, reinforcements
+from game.engine import cards, casualties, difficulty, fire, morale, placement, reinforcements
 from game.engine import rulesbridge as rb
 from game.engine.decisions import CardChoiceContext
 from game.engine.protocol import DecisionKind, FigureStatus
@@ -133,34 +133,32 @@ def tougher_profile(
 def card_attack(g: Engine, card: rc.Card, target: UnitState, pool: tuple[int, Die]) -> Flow:
     """An attack with no firing unit (IED Detonated!, Incoming!): the pool against the target's
     usual Defense, Who Got Hit?, then Morale as after any fire, seeking cover away from the
-    nearest enemy (R183). No reaction is possible. Made by the support assets' one off-table
-    attack (`assets.asset_attack`), logged as the card's."""
-    from game.engine import assets
-    from game.rules import support as sp
-
+    nearest enemy (R183). No reaction is possible."""
     count, die = pool
+    df = fire.defense(g, target)
     def_die = target.quality_die()
-
-    def announce(roll: rb.AttackRoll, df: rb.Breakdown, lost: int) -> None:
-        g.emit(
-            E.CARD_ATTACK,
-            card=card.id,
-            title=card.title,
-            target=target.id,
-            target_name=target.name,
-            firepower=count,
-            firepower_die=die.label,
-            defense=df.total,
-            defense_die=def_die.label,
-            defense_breakdown=df.to_data(),
-            firepower_faces=list(roll.firepower_faces),
-            defense_faces=list(roll.defense_faces),
-            casualties=lost,
-        )
-
-    blast = sp.Firepower(dice=count, die=die, items=((card.title, count),))
-    away = nearest_enemy(g, target)  # where it seeks cover from (R183)
-    yield from assets.asset_attack(g, away, target, blast, card.id, announce=announce)
+    roll = rb.attack_roll(die, count, def_die, df.total, g.dice)
+    lost = min(roll.casualties, len(target.effective_figures))
+    g.emit(
+        E.CARD_ATTACK,
+        card=card.id,
+        title=card.title,
+        target=target.id,
+        target_name=target.name,
+        firepower=count,
+        firepower_die=die.label,
+        defense=df.total,
+        defense_die=def_die.label,
+        defense_breakdown=df.to_data(),
+        firepower_faces=list(roll.firepower_faces),
+        defense_faces=list(roll.defense_faces),
+        casualties=lost,
+    )
+    if lost:
+        heavy = roll.defense_failures > len(roll.defense_faces) - roll.defense_failures
+        casualties.apply_casualties(g, target, lost, heavy)
+    if lost and target.on_table:
+        yield from morale.morale(g, target, nearest_enemy(g, target))
 
 
 def nearest_enemy(g: Engine, unit: UnitState) -> UnitState:
@@ -493,18 +491,29 @@ def poi_result(g: Engine, margin: str, winner: str) -> tuple[str, str]:
     return margin, winner
 
 
+_EXTENDED: list[bool] = []
+
+
+def handlers() -> dict[str, Handler]:
+    """The registry with every effect module's handlers in it (loaded on first use, once every
+    module is whole: an effect module that wraps another's handler, as card_eye wraps
+    asset_cards', then always registers after it, whichever module the game imported first)."""
+    if not _EXTENDED:
+        _extensions()
+        _EXTENDED.append(True)
+    return EFFECTS
+
+
 def _extensions() -> None:
     """The effects written in their own modules register themselves on import."""
-    from game.engine import (  # --- cards, round 2 (R280-R287); card_eye: asset_cards
+    from game.engine import (  # --- cards, round 2 (R280-R287); card_eye after asset_cards
         asset_cards,  # noqa: F401  (support assets, issue 19)
         card_buildings,  # noqa: F401
         card_camera,  # noqa: F401
         card_contact,  # noqa: F401
+        card_eye,  # noqa: F401
         card_orders,  # noqa: F401
         card_teams,  # noqa: F401
     )
 
     cards.AVAILABLE_PARTS.update({"civilians", "special_teams"})  # mobs, snipers and teams exist
-
-
-_extensions()

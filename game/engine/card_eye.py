@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 EYE_IN_THE_SKY = "eye-in-the-sky"
 PROTECTED = "uav_protected"
+# The handlers wrapped here are named and looked up when a card is played, never read from the
+# registry at import time (`asset_cards` may still be importing when this module registers).
 
 
 def uavs_in_play(g: Engine) -> list[str]:
@@ -38,14 +40,14 @@ def grant_asset(g: Engine, card: rc.Card, drawer: str) -> Flow:
         cards.table(g)["effects"][PROTECTED] = True
         played(g, card, REGULAR, "uav_protected", uavs=uavs_in_play(g))
         return False
-    return (yield from asset_cards.grant_asset(g, card, drawer))  # the support module's own
+    return (yield from asset_cards.grant_asset(g, card, drawer))
 
 
 def grounded(g: Engine, card: rc.Card, drawer: str) -> Flow:
     """You're Grounded! keeps a protected UAV in the air; the other aircraft are grounded."""
     if not (uav_protected(g) and uavs_in_play(g)):
-        return (yield from asset_cards.grounded(g, card, drawer))  # never wrapped twice
-    kept = yield from asset_cards.GROUNDED(g, card, drawer)  # the dust: Optimum Range 6"
+        return (yield from asset_cards.grounded(g, card, drawer))
+    kept = yield from card_effects.grounded(g, card, drawer)  # the dust: Optimum Range 6"
     assets.ground_air_assets(g, "grounded", uavs=False)
     played(g, card, REGULAR, "uav_kept", uavs=uavs_in_play(g))
     return kept

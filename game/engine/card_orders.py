@@ -64,8 +64,8 @@ def garbled_move_refused(g: Engine, unit: UnitState, route: list[Point], reach: 
 
 
 # -- IED Spotted! ---------------------------------------------------------------------------------
-IED_FROM_SPOTTER = rc.IED_FROM_SPOTTER
-IED_FROM_OTHERS = rc.IED_FROM_OTHERS
+IED_FROM_SPOTTER = 6.0
+IED_FROM_OTHERS = 4.0
 IED_SEARCH = 24.0
 
 

@@ -14,7 +14,6 @@ from game.battlefield.model import Point, UnitPosition
 from game.engine.commands import MoveUnit
 from game.engine.state import REGULAR, GameState, UnitState
 from game.engine.terrain import distance, path_length, point_in_polygon, walk
-from game.rules import cards as rc
 from game.rules.movement import allowance
 
 if TYPE_CHECKING:
@@ -23,7 +22,8 @@ if TYPE_CHECKING:
 IED_MARKERS = "ied_markers"
 BURNING = "burning"
 GARBLED = "garbled_orders"
-IED_KEEP_OFF = rc.IED_KEEP_OFF
+IED_KEEP_OFF = 4.0
+"""IED Spotted!: no Regular unit may approach within 4" of the marker."""
 STEP = 0.25
 """Inches between the points of a route that are checked."""
 

@@ -24,14 +24,14 @@ if TYPE_CHECKING:
     from game.engine.engine import Engine
     from game.engine.procedure import Flow
 
-SNIPER_REACH = rc.DRAGUNOV_REACH
+SNIPER_REACH = 12.0
 """Dragunov!: the sniper is placed within 12" of a Regular unit."""
-SNIPER_QUALITY, SNIPER_MORALE = rc.DRAGUNOV_QUALITY, rc.DRAGUNOV_MORALE
+SNIPER_QUALITY, SNIPER_MORALE = 8, 10
 """Dragunov!: Firepower 2d8 (a d8 Troop Quality die: his figure and the Optimum Range die, R284)
 and Morale d10."""
-DSHK_MIN_GAP = rc.DISHKUH_MIN_GAP
+DSHK_MIN_GAP = 12.0
 """Dishkuh!: at least 12" from the nearest Regular unit."""
-DSHK_QUALITY, DSHK_MORALE = rc.DISHKUH_QUALITY, rc.DISHKUH_MORALE
+DSHK_QUALITY, DSHK_MORALE = 8, 10
 """Dishkuh!: a Trained (d8) Special Weapon Team with d10 Morale."""
 DSHK_WEAPON = "dshk"
 LONE_SNIPERS = "lone_snipers"

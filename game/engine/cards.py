@@ -157,7 +157,7 @@ def play(g: Engine, card_id: str, drawer: str) -> Flow:
             if replacement is not None and replacement != card_id:
                 yield from play(g, replacement, drawer)
         return
-    handler = card_effects.EFFECTS[card.effect]
+    handler = card_effects.handlers()[card.effect]
     kept = yield from handler(g, card, drawer)
     if not kept:
         discard(g, card_id)
@@ -168,9 +168,10 @@ def unplayable(card: rc.Card) -> str:
     or an effect not built yet (R182)."""
     from game.engine import card_effects
 
+    effects = card_effects.handlers()  # every effect module loaded (and AVAILABLE_PARTS)
     if card.deck == rc.FOG_OF_WAR and card.needs not in ("", "assets", *AVAILABLE_PARTS):
         return f"needs:{card.needs}"  # an Asset card is held until its part exists (R186)
-    if card.effect not in card_effects.EFFECTS:
+    if card.effect not in effects:
         return "not_built"
     return ""
 

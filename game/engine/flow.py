@@ -40,6 +40,7 @@ from game.engine.state import (
     INSURGENT,
     REGULAR,
 )
+from game.i18n import N_
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -123,7 +124,7 @@ def regular_phase(g: Engine) -> Flow:
         command = yield from g.ask(
             REGULAR,
             DecisionKind.ACTIVATE,
-            "Activate a Regular unit (or end the phase: the rest hold)",
+            N_("Activate a Regular unit (or end the phase: the rest hold)"),
             options,
             functools.partial(accept_activation, g),
         )

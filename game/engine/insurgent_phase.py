@@ -46,6 +46,7 @@ from game.engine.state import (
     REGULAR,
     UnitState,
 )
+from game.i18n import N_
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -89,7 +90,7 @@ def insurgent_phase(g: Engine) -> Flow:
         command = yield from g.ask(
             INSURGENT,
             DecisionKind.INSURGENT_ACTION,
-            "Move or fire an Insurgent unit that did not interrupt",
+            N_("Move or fire an Insurgent unit that did not interrupt"),
             options,
             accepts,
         )
@@ -164,7 +165,7 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
         command = yield from g.ask(
             INSURGENT,
             DecisionKind.CONTINUE,
-            f"{unit.name}: fire, move or stop",
+            N_("{unit}: fire, move or stop").format(unit=unit.name),
             options,
             checks.validator(g, unit, act, assault=False),
             context=ContinueContext(unit=unit.id),

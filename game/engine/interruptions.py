@@ -41,6 +41,7 @@ from game.engine.state import (
     UnitState,
 )
 from game.engine.terrain import distance, path_length, walk
+from game.i18n import N_
 
 if TYPE_CHECKING:
     from game.engine.engine import Engine
@@ -390,7 +391,7 @@ def insurgent_interruption(g: Engine, ins: UnitState, regular: UnitState, mode: 
     move = yield from g.ask(
         INSURGENT,
         DecisionKind.INTERRUPT_MOVE,
-        f"{ins.name} interrupts by moving: choose where",
+        N_("{unit} interrupts by moving: choose where").format(unit=ins.name),
         legal,
         checks.validator(g, ins, act, moves_only=True),
         context=interrupt_move_context(g, ins, regular),

@@ -42,6 +42,7 @@ from game.engine.state import (
     UnitState,
 )
 from game.engine.terrain import distance, path_length, truncate, walk
+from game.i18n import N_
 from game.rules.movement import (
     CAUTIOUS,
 )
@@ -169,8 +170,9 @@ def resume_move(g: Engine, unit: UnitState, act: Activation, planned: MoveUnit) 
     command = yield from g.ask(
         unit.side,
         DecisionKind.RESUME_MOVE,
-        f"The move of {unit.name} was interrupted: go on as planned, or change its rate or "
-        "direction",
+        N_(
+            "The move of {unit} was interrupted: go on as planned, or change its rate or direction"
+        ).format(unit=unit.name),
         options,
         functools.partial(accept_resume, g, unit, act, planned),
         context=ResumeMoveContext(

@@ -117,17 +117,17 @@ def dependants_n(count: int) -> str:
 
 # == sentences made of parts =====================================================================
 def _setup(d: Data, turn: int) -> str:
-    title = retell(d["title"])
-    return narr(
-        "{title}{sep} {regulars} Regular and {insurgents} Insurgent units on the table, "
-        "{hot_spots} hot spots (Rulebook: Sequence of Play, steps 1-7)"
-    ).format(
-        title=title.rstrip(":"),
-        sep=" —" if title[-1:] in "!?." else ":",
-        regulars=d["regulars"],
-        insurgents=d["insurgents"],
-        hot_spots=d["hot_spots"],
-    )
+    title = retell(d["title"]).rstrip(":")
+    rest = narr_n(  # the same English either way; French counts the Regular units
+        "{regulars} Regular and {insurgents} Insurgent units on the table, {hot_spots} hot "
+        "spots (Rulebook: Sequence of Play, steps 1-7)",
+        "{regulars} Regular and {insurgents} Insurgent units on the table, {hot_spots} hot "
+        "spots (Rulebook: Sequence of Play, steps 1-7)",
+        int(d["regulars"]),
+    ).format(regulars=d["regulars"], insurgents=d["insurgents"], hot_spots=d["hot_spots"])
+    if title[-1:] in "!?.":  # "Contracting Trouble! — ..."
+        return narr("{title} — {rest}").format(title=title, rest=rest)
+    return narr("{title}: {rest}").format(title=title, rest=rest)
 
 
 def _fire(d: Data, turn: int) -> str:
@@ -477,55 +477,6 @@ def _hot_spots_placed(d: Data, turn: int) -> str:
     ).format(where=where)
 
 
-# --- house clearing (issue 21) ---
-def _building_clearance(d: Data, turn: int) -> str:
-    head = narr(
-        "T{turn} {unit_name} clears {building_name}: d6={level_face} vs Insurgency Level {level}"
-    ).format(turn=turn, **d)
-    if d["face"] is None:
-        body = narr(
-            "the building is empty of hostiles; cleared, no casualties, the unit's turn is spent"
-        )
-    else:
-        mods = ", ".join(f"{retell(why)} {value:+d}" for why, value in d["modifiers"])
-        body = narr("hostiles may be inside: Quality {die}={face} ({mods}) = {total}").format(
-            die=d["die"], face=d["face"], mods=mods, total=d["total"]
-        )
-        bits = [
-            narr_n("{n} potential casualty", "{n} potential casualties", d["casualties"]).format(
-                n=d["casualties"]
-            )
-            if d["casualties"]
-            else narr("no casualties"),
-            narr("cleared") if d["cleared"] else narr("NOT cleared, it tries again next turn"),
-        ]
-        if d["loses_next_turn"]:
-            bits.append(narr("the unit loses its next turn"))
-        body = f"{body}: {', '.join(bits)}"
-    return narr("{head}; {body} (Rulebook: House Clearing, Building Clearance Table)").format(
-        head=head, body=body
-    )
-
-
-def _building_held(d: Data, turn: int) -> str:
-    return narr(
-        "{building_name} is held by {units} with no Insurgent inside: it counts as cleared "
-        "(Rulebook: House Clearing; R245)"
-    ).format(building_name=d["building_name"], units=narr(" and ").join(d["units"]))
-
-
-def _clearing_casualty_check(d: Data, turn: int) -> str:
-    outcome = (
-        narr("failed: left inside, a POW if the unit withdraws before the building is cleared")
-        if d["left_inside"]
-        else narr("passed: carried out")
-    )
-    return narr(
-        "{unit_name}: casualty {figure} of the clearing, Quality Test {test}: {outcome} "
-        "(Rulebook: House Clearing; R247)"
-    ).format(unit_name=d["unit_name"], figure=d["figure"], test=test_shown(d), outcome=outcome)
-
-
 # == one sentence per kind =======================================================================
 Sentence = Callable[[Data, int], str]
 
@@ -549,9 +500,6 @@ SENTENCES: dict[str, Sentence] = {
     K.REINFORCEMENT_ROLL: _reinforcement_roll,
     K.REINFORCEMENTS_LOST: _reinforcements_lost,
     K.REINFORCEMENTS_ARRIVE: _reinforcements_arrive,
-    K.BUILDING_CLEARANCE: _building_clearance,  # house clearing (issue 21)
-    K.BUILDING_HELD: _building_held,  # house clearing (issue 21)
-    K.CLEARING_CASUALTY_CHECK: _clearing_casualty_check,  # house clearing (issue 21)
 }
 
 
@@ -619,3 +567,7 @@ _card_sentences()
 from game.engine.vehicle_narration import VEHICLE_SENTENCES  # noqa: E402
 
 SENTENCES.update(VEHICLE_SENTENCES)
+# --- house clearing (issue 21): its sentences (game/engine/clearing_narration.py) ---
+from game.engine.clearing_narration import CLEARING_SENTENCES  # noqa: E402
+
+SENTENCES.update(CLEARING_SENTENCES)

@@ -86,13 +86,13 @@ class Terrain:
         ]
         blockers += [a.outline for a in battlefield.areas if a.blocks_movement]
         self._closed_move_blockers = [(outline, _bounds(outline)) for outline in blockers]
-        # --- cards (issue 19): Swiss Cheese — buildings (ids) and walls (indices) that no
-        # longer count as cover (R282; `set_no_cover`)
-        self.no_cover: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
         # --- vehicles (issue 20): the hulls on the table as terrain (R290-R293) ---
         self._followed: Any = None  # a GameState whose vehicles' hulls are asked about
         self._hull_key: tuple[Any, ...] = ()
         self.hull_version = 0  # changes whenever the hulls on the table change
+        # --- cards (issue 19): Swiss Cheese — buildings (ids) and walls (indices) that no
+        # longer count as cover (R282; `set_no_cover`)
+        self.no_cover: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
 
     # --- vehicles (issue 20): hulls as terrain (R290-R293) ---
     def follow(self, state: Any) -> None:
@@ -430,38 +430,39 @@ class _Fan:
             else []
         )
         heapq.heapify(self.heap)
-        self.dist: dict[int, float] = {}
-        self.parent: dict[int, int] = {}
+        # per node, indexed by its number (lists, not dicts: the innermost loop reads them)
+        count = len(graph.nodes)
+        self.done = [False] * count  # settled: its distance from the start is final
+        self.parent = [-1] * count
         self.settled: list[tuple[float, float, float, int]] = []  # (dist, x, y, node), in order
-        self.tentative: dict[int, float] = {}
+        self.tentative = [math.inf] * count
         # the engine checks the very destinations an AI weighed (and its own samples again)
         self.routes: dict[Point, tuple[Point, ...] | None] = {}
 
     def _frontier(self) -> float:
-        heap, dist = self.heap, self.dist
-        while heap and heap[0][1] in dist:
+        heap, done = self.heap, self.done
+        while heap and done[heap[0][1]]:
             heapq.heappop(heap)
         return heap[0][0] if heap else math.inf
 
     def _settle_next(self, graph: Any) -> bool:
         # the innermost loop of every route: names are bound locally (same steps, same order)
-        heap, dist, tentative = self.heap, self.dist, self.tentative
+        heap, done, tentative = self.heap, self.done, self.tentative
         nodes = graph.nodes
-        pop, push, seen = heapq.heappop, heapq.heappush, tentative.get
-        inf = math.inf
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
             d, k, parent = pop(heap)
-            if k in dist:
+            if done[k]:
                 continue
             if parent == -1 and not _clear(graph, self.start, nodes[k], self.hug_start, _NONE):
                 continue
-            dist[k] = d
+            done[k] = True
             self.parent[k] = parent
             x, y = nodes[k]
             self.settled.append((d, x, y, k))
             for j, w in graph.edges[k]:
                 through = d + w
-                if through < seen(j, inf) and j not in dist:
+                if through < tentative[j] and not done[j]:
                     tentative[j] = through
                     push(heap, (through, j, k))
             return True

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import resources
-from game.rules import support as sp
 from game.rules.dice import DiceSource, Die
 
 DATA = resources.package_file("game.rules", "cards.toml")
@@ -169,8 +168,7 @@ MORALE_FLOOR = Die.D6
 MORALE_CEILING = Die.D12
 TOUGHER_CEILING = Die.D10
 """Tougher than They Look!: the Insurgents' Quality and Morale never go above d10."""
-IED_DETONATED_POOL = (sp.IED_DICE, sp.IED_DIE)
-"""IED Detonated!: the IED's blast of the support rules (6d10; Rulebook: IEDs)."""
+IED_DETONATED_POOL = (6, Die.D10)
 INCOMING_POOL = (6, Die.D6)
 FRIENDLY_FIRE_SURVIVES = 4
 """There's Nothing Friendly About it!: a figure comes through on 4+ on its Quality die."""
@@ -214,30 +212,3 @@ def shifted_insurgency(level: int, steps: int) -> int:
     """The Insurgency Level moved `steps` (Jihad! Jihad!, We Love You, GI!), kept within 1-6."""
     low, high = INSURGENCY_LEVELS
     return max(low, min(high, level + steps))
-
-
-# --- round 2 (R280-R288): the numbers the cards played since print ---
-IED_KEEP_OFF = sp.IED_KEEP_OFF
-"""IED Spotted!: no Regular comes within 4" of the marker (the support rules' number)."""
-IED_FROM_SPOTTER = sp.IED_SPOTTED_MIN_DISTANCE
-"""IED Spotted!: the marker goes at least 6" from the spotting unit's lead figure."""
-IED_FROM_OTHERS = 4.0
-"""IED Spotted!: ... and at least 4" from any other unit."""
-FIRE_EVACUATE_TO = 4.0
-"""Fire! Fire!: the figures inside get out to at least 4" from the building."""
-DRAGUNOV_REACH = 12.0
-"""Dragunov!: the sniper is placed within 12" of a Regular unit."""
-DRAGUNOV_QUALITY, DRAGUNOV_MORALE = 8, 10
-"""Dragunov!: Firepower 2d8 (a d8 Troop Quality die, R284) and Morale d10."""
-DISHKUH_MIN_GAP = 12.0
-"""Dishkuh!: at least 12" from the nearest Regular unit."""
-DISHKUH_QUALITY, DISHKUH_MORALE = 8, 10
-"""Dishkuh!: a Trained (d8) Special Weapon Team with d10 Morale."""
-CAMERA_FOLLOWS = 4.0
-"""Smile for the Camera!: the crew stays within 4" of its unit."""
-CAMERA_SEES = 12.0
-"""Smile for the Camera!: civilians killed within 12" of the camera are filmed."""
-CAMERA_FILMED_TO_LOSE = 3
-CAMERA_MOBS = 3
-CAMERA_MOB_GAP = 6.0
-"""Smile for the Camera!: three mobs, each at least 6" from a Regular unit."""

@@ -139,11 +139,13 @@ def test_r262_a_save_after_any_command_plays_on_the_same(tmp_path: Path) -> None
     whole = new("contracting-trouble", 2, turns=3)
     play(whole, ais(whole))
     commands = list(whole.log)
+    engine = new("contracting-trouble", 2, turns=3)  # played on to each save in turn
+    engine.state.insurgent_ai = "commander"
+    done = 0
     for n in range(1, len(commands), max(1, len(commands) // 8)):
-        engine = new("contracting-trouble", 2, turns=3)
-        engine.state.insurgent_ai = "commander"
-        for command in commands[:n]:
+        for command in commands[done:n]:
             engine.apply(command)
+        done = n
         write_save(engine, tmp_path / "s.json")
         loaded = load_save(tmp_path / "s.json")
         assert loaded.state.insurgent_ai == "commander"

@@ -107,14 +107,15 @@ def _show(app: Any, scene: Any, drawn: list[str], frames: int = 2) -> list[str]:
 
 
 def test_the_menus_setup_and_settings_are_drawn_in_french(app: Any, drawn: list[str]) -> None:
-    from game.client.menu import MainMenuScene, ScenarioSelectScene
+    from game.client.menu import MainMenuScene, OpenMapScene, ScenarioSelectScene
     from game.client.saves_ui import LoadScene
     from game.client.settings_screen import SettingsScene
     from game.client.setup import SetupScene
 
     texts = _show(app, MainMenuScene(), drawn)
     assert "Nouvelle partie" in texts and "Réglages" in texts
-    for scene in (SetupScene(), SettingsScene(), LoadScene(), ScenarioSelectScene()):
+    screens = (SetupScene(), SettingsScene(), LoadScene(), ScenarioSelectScene(), OpenMapScene())
+    for scene in screens:
         texts += _show(app, scene, drawn)
         app.pop()
     assert "Choisissez la table, le mode et les joueurs" in texts

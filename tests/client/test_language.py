@@ -111,6 +111,7 @@ def test_choosing_french_in_settings_saves_it_and_relabels_the_screen_at_once(
         labels = {w.text for w in screen.widgets if isinstance(w, pygame_gui.elements.UILabel)}
         assert "Langue" in labels and "Language" not in labels
         assert screen.controls["language"].selected_option == ("Français", "fr")
+        assert app.manager.get_locale() == "fr"  # pygame_gui's own words (file dialog) too
     finally:
         i18n.set_language("en")
         set_current_settings(None)

@@ -129,3 +129,21 @@ def test_the_new_game_screens_open_map_button_picks_a_table_in_the_dialog(
     esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
     app.step([esc])
     assert not scene.files.is_open and app.stack.top is scene  # Esc closed the dialog only
+
+
+def test_in_french_the_dialogs_own_buttons_are_french(app: App) -> None:
+    from pygame_gui.core.utility import translate
+
+    from game import i18n
+
+    i18n.set_language("fr")
+    scene = open_scene(app, DATA)
+    assert scene.dialog is not None
+    assert translate(scene.dialog.cancel_button.text) == "Annuler"  # pygame_gui's own text
+    assert scene.dialog.window_display_title == "Ouvrir une carte"
+    i18n.set_language("en")
+    scene.open_dialog()  # already open: the same dialog
+    assert app.manager.get_locale() == "fr"
+    scene.files.close()
+    scene.open_dialog()
+    assert translate(scene.files.dialog.cancel_button.text) == "Cancel"

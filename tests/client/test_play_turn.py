@@ -82,6 +82,7 @@ def fingerprint(engine: Engine) -> tuple[str, str]:
     return engine.state.to_json(), engine.events_sha256()
 
 
+@pytest.mark.usefixtures("unfrozen_collector")  # before `scene`: the battle owns the collector
 def test_a_whole_first_turn_played_with_mouse_and_keys(scene: PlayScene) -> None:
     engine = scene.session.engine
     settled: list[int] = []
@@ -423,6 +424,7 @@ def test_a_move_off_the_table_says_who_leaves_and_what_it_scores(scene: PlayScen
     assert (after[0] - regulars, after[1] - insurgents) == (5, leaving.insurgent_vp)
 
 
+@pytest.mark.usefixtures("unfrozen_collector")
 def test_the_battle_keeps_the_collector_off_its_long_lived_objects_until_it_closes(
     app: object,
 ) -> None:

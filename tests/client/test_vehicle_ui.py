@@ -20,9 +20,9 @@ from game.save import new_game, resolve_map
 @pytest.fixture
 def engine() -> Engine:
     map_path, scenario_id = resolve_map("turkey-shoot")
-    game = new_game(map_path, scenario_id, 1, turn_limit=3)
-    game.state.cards["effects"].pop("garbled_orders")  # seed 1's set-up card (R280): not here
-    return game
+    # seed 2: seed 1's set-up Fog of War card is "Wait, the Colonel Said WHAT?!", which keeps
+    # every vehicle still in turn 1 (R280)
+    return new_game(map_path, scenario_id, 2, turn_limit=3)
 
 
 def lvtp(engine: Engine) -> UnitState:
@@ -197,12 +197,11 @@ def test_the_screen_sets_a_waypoint_with_shift_click_and_lets_a_passenger_out_wh
     def key(k: int) -> pygame.event.Event:
         return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
-    config = SessionConfig(table="turkey-shoot", seed=1, pace="instant", autosave=False)
+    config = SessionConfig(table="turkey-shoot", seed=2, pace="instant", autosave=False)
     scene = open_play("turkey-shoot", config=config)
     app.push(scene)  # type: ignore[attr-defined]
     app.step()  # type: ignore[attr-defined]
     engine = scene.session.engine
-    engine.state.cards["effects"].pop("garbled_orders")  # seed 1's set-up card (R280): not here
     vehicle = lvtp(engine)
     rec = vehicles.record(engine.state, vehicle.id)
     assert rec is not None

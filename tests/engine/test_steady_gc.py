@@ -15,6 +15,8 @@ from game.headless import play
 from game.save import new_game
 from game.steady_gc import Collector, steady_collector
 
+pytestmark = pytest.mark.usefixtures("unfrozen_collector")  # the suite froze what it loaded
+
 MAP = Path(__file__).resolve().parent.parent / "maps" / "engine" / "crossroads.tmx"
 
 

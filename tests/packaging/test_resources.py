@@ -58,3 +58,21 @@ def test_the_wheel_lists_every_package_of_the_game() -> None:
     mapped = set(config["setuptools"]["package-dir"])
     assert mapped == {"game.maps", "game.assets"}
     assert packages == on_disk | mapped, "add the new package to [tool.setuptools] packages"
+
+
+def test_a_zipped_package_has_its_file_extracted_to_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+    import zipfile
+
+    archive = tmp_path / "zipped.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("zipped_pkg/__init__.py", "")
+        z.writestr("zipped_pkg/cards.toml", "deck = 'fog of war'\n")
+    monkeypatch.syspath_prepend(str(archive))
+    monkeypatch.delitem(sys.modules, "zipped_pkg", raising=False)
+    path = resources.package_file("zipped_pkg", "cards.toml")
+    assert isinstance(path, Path) and path.is_file() and not path.is_relative_to(archive)
+    assert path.read_text() == "deck = 'fog of war'\n"  # pytmx and gettext read paths, not zips
+    sys.modules.pop("zipped_pkg", None)

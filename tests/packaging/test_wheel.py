@@ -128,3 +128,16 @@ def test_the_installed_game_draws_a_screenshot_from_another_folder(
     assert image.get_size() == (1280, 800)
     colours = {tuple(image.get_at((x, y))) for x in range(0, 1280, 64) for y in range(0, 800, 64)}
     assert len(colours) > 20  # the tiled map is drawn, not an empty screen
+
+
+def test_the_installed_game_speaks_french_from_its_shipped_catalogues(
+    installed: Path, tmp_path: Path
+) -> None:
+    argv = [str(installed / "ambush-alley"), "--headless", "--scenario", "contracting-trouble"]
+    done = _run(
+        [*argv, "--seed", str(SEED), "--lang", "fr", "--stop-after-turn", "1", "--no-autosave"],
+        tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Début du tour 1" in done.stdout  # the narration catalogue, found inside the wheel
+    assert "Turn 1 begins" not in done.stdout

@@ -121,3 +121,13 @@ def test_r290_a_hull_driven_off_the_table_is_gone() -> None:
     engine.state.units["V"].status = "exited"
     units = engine.state.units
     assert engine.los(units["G"], units["M"])
+
+
+def test_r290_the_one_figure_sight_probe_sees_the_hull_too() -> None:
+    """The window's line-of-sight tool asks one ray (`figure_sees`): the hull blocks it too."""
+    engine = fresh()
+    geometry = engine.terrain.geometry
+    engine.terrain.sync_hulls()
+    assert not geometry.figure_sees((24.0, 14.0), 0, (24.0, 25.4), 0)
+    assert geometry.figure_sees((24.0, 14.0), 1, (24.0, 25.4), 0)  # from a roof: over it
+    assert geometry.figure_sees((24.0, 14.0), 0, (30.0, 25.4), 0)  # beside the hull
