@@ -25,7 +25,9 @@ DRAW_CAUSES: dict[str, str] = {
 }
 
 SET_ASIDE: dict[str, str] = {
-    "needs:vehicles": N_("it needs vehicles, which this game does not have yet"),
+    "needs:vehicles": N_(
+        "it needs vehicles entering play mid-game, which this game does not field yet"
+    ),
     "needs:civilians": N_("it needs civilians and mobs, which this game does not have yet"),
     "needs:building_clearing": N_("it needs the Building Clearing rules, not in this game yet"),
     "needs:special_teams": N_("it needs sniper and Special Weapon Teams, not in this game yet"),
