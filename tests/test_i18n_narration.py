@@ -203,3 +203,39 @@ def test_a_headless_game_with_lang_fr_prints_its_log_in_french(
     assert any(line.startswith("IA insurgée : T1 ") for line in out)
     result = json.loads(out[-1].removeprefix("RESULT "))  # the machine line stays English
     assert result["reason"] == "the turn limit (2) is reached (R31)"
+
+
+@pytest.mark.parametrize(
+    ("asked", "told"),
+    [
+        (
+            "Alpha fireteam may react to Insurgent group 3: fire or finish the move first",
+            "Équipe de feu Alpha peut réagir à Cellule insurgée 3 : d'abord tirer ou finir le "
+            "mouvement",
+        ),
+        (
+            "Bravo fireteam is charged: fire or stand or flee?",
+            "Équipe de feu Bravo subit un corps à corps : tirer, tenir bon ou fuir ?",
+        ),
+        (
+            "Alpha fireteam is moving in sight of Insurgent group 1: declare interruptions",
+            "Équipe de feu Alpha se déplace en vue de Cellule insurgée 1 : déclarez les "
+            "interruptions",
+        ),
+        (
+            "Hot spot roll of 6: choose the hot spot where the reinforcements arrive",
+            "Jet de point chaud de 6 : choisissez le point chaud où arrivent les renforts",
+        ),
+    ],
+)
+def test_the_engines_questions_are_asked_in_french_on_screen(
+    french: None, asked: str, told: str
+) -> None:
+    """Found in play (helper qa): the reaction, charge, interruption and hot-spot questions
+    stayed English on a French screen; they are told through `retell` where they are shown."""
+    from game.client.prompt_words import prompt_text
+    from game.engine.decisions import Decision
+    from game.engine.protocol import DecisionKind
+
+    pending = Decision(1, "regular", DecisionKind.REACT, asked, [], lambda _command: None)
+    assert prompt_text(pending) == told

@@ -122,4 +122,30 @@ WORDS: tuple[str, ...] = (
     N_("captured"),
     N_("merged"),
     N_("aboard"),
+    # the engine's questions (decision prompts), told on screen in the language in use
+    # (engine/interruptions.py, close_assault.py, morale.py, overwatch.py, reinforcements.py)
+    N_("{unit} may react to {enemy}: return fire"),
+    N_("{unit} may react to {enemy}: {choices} first"),
+    N_("fire or finish the move"),
+    N_("fire or move to cover"),
+    N_("finish the move or move to cover"),
+    N_("fire, finish the move or move to cover"),
+    N_("finish the move"),
+    N_("move to cover"),
+    N_("{unit} is charged: {choices}?"),
+    N_("fire or stand"),
+    N_("fire or flee"),
+    N_("stand or flee"),
+    N_("fire or stand or flee"),
+    N_("{count} Regulars of {unit} can be taken prisoner: take them?"),
+    N_("{unit} must move to cover: choose a covered spot (not toward the enemy)"),
+    N_("{unit} acts in sight of Overwatch units {units}: which fire?"),
+    N_(
+        "{unit} interrupts {enemy}: which unactivated units react for it (spending their "
+        "activation)?"
+    ),
+    N_("Hot spot roll of 6: choose the hot spot where the reinforcements arrive"),
+    N_("{unit} is Pinned in sight of {units}: fire at it, giving up the interruption?"),
+    N_("{unit} is moving in sight of {units}: declare interruptions"),
+    N_("{unit} is acting in sight of {units}: declare interruptions"),
 )
