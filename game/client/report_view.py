@@ -58,7 +58,9 @@ def report_html(report: AfterAction) -> str:
     for side in (REGULAR, INSURGENT):
         for u in (u for u in report.units if u.side == side):
             lines.append(
-                f"• {side_label(side)}: {esc(retell(u.name))} — "
+                "• "
+                + _("{side}: {unit}").format(side=side_label(side), unit=esc(retell(u.name)))
+                + " — "
                 + _("took {taken}, scored {scored}; {left} left, {status}").format(
                     taken=u.hits_taken,
                     scored=u.hits_scored,
@@ -81,7 +83,10 @@ def report_html(report: AfterAction) -> str:
             rolled=row.rolled,
             luck=f"{row.luck:+.2f}",
         )
-        lines.append(f"• {when}, {side_label(row.side)}: {fires}")
+        lines.append(
+            "• "
+            + _("{when}, {side}: {fires}").format(when=when, side=side_label(row.side), fires=fires)
+        )
     full = ngettext(
         "The full log ({n} line) is in the saved report.",
         "The full log ({n} lines) is in the saved report.",

@@ -95,6 +95,7 @@ def test_the_briefing_level_and_report_units_speak_french(drawn: list[str]) -> N
     )
     page = report_html(report)
     assert "Équipe de feu Alpha" in page and "sortie" in page
+    assert "Réguliers : Équipe de feu Alpha" in page  # French puts a space before the colon
     assert "Alpha fireteam" not in page and "exited" not in page
 
 
