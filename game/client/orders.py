@@ -10,12 +10,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from game import i18n
 from game.battlefield.model import Point
 from game.client import prompt_words
+from game.client.odds_words import odds_text, percent  # noqa: F401 (the order previews' words)
 
 # the line-of-sight tool, split out (its names stay reachable here for the screens)
 from game.client.sight_probe import SightProbe as SightProbe
@@ -118,29 +118,6 @@ class FirePreview:
         if self.odds is not None:
             out.append(odds_text(self.odds, self.hits))
         return out
-
-
-def percent(p: Fraction) -> str:
-    value = float(p) * 100
-    if 0 < value < 0.5:
-        return "<1%"
-    return f"{value:.0f}%"
-
-
-def odds_text(odds: CasualtyOdds, hits: str = "casualties") -> str:
-    """`3d8 vs 2d10: P(0) 41% · P(1) 38% · P(2) 17% · P(3) 4% · expected 0.84 casualties`
-    (against a vehicle: penetrating hits, each a damage check)."""
-    parts = [f"P({k}) {percent(p)}" for k, p in enumerate(odds.exact)]
-    return (
-        _("{attack} vs {defense}: ").format(attack=odds.attack_label, defense=odds.defense_label)
-        + " · ".join(parts)
-        + " · "
-        + (
-            _("expected {n} casualties").format(n=f"{odds.expected:.2f}")
-            if hits == "casualties"
-            else _("expected {n} {hits}").format(n=f"{odds.expected:.2f}", hits=hits)
-        )
-    )
 
 
 def split_halves(unit: UnitState) -> tuple[tuple[str, ...], tuple[str, ...]]:

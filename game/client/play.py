@@ -20,7 +20,7 @@ from pygame_gui.elements import UIButton, UIPanel
 
 from game.battlefield.model import Point
 from game.client import orders, play_card, play_dialog, play_draw, play_input, play_orders
-from game.client.adapter import PHASE_NAMES, view_from_game
+from game.client.adapter import view_from_game
 from game.client.battle import BattleScene
 from game.client.camera import Viewport
 from game.client.catalogue import OpenedMap
@@ -54,9 +54,10 @@ from game.client.playback import Beat, Playback, beat_of
 from game.client.risk import RiskPreview
 from game.client.session import GameSession, Seat, SessionConfig
 from game.client.sound import loudest
+from game.client.top_bar import top_bar_text
 from game.client.vehicle_input import VehiclePlan  # --- vehicles (issue 20)
 from game.client.viewmodel import BattleView
-from game.client.words import PACE_NAMES, side_label
+from game.client.words import PACE_NAMES
 from game.engine.commands import (
     Command,
 )
@@ -172,23 +173,7 @@ class PlayScene(BattleScene):
         return self._view
 
     def phase_text(self) -> str:
-        engine = self.session.engine
-        state = engine.state
-        phase = _(PHASE_NAMES.get(state.phase, state.phase))
-        seat = self.session.current_seat()
-        if seat is None:
-            return phase
-        acting = engine.act.unit if engine.act is not None else ""
-        if seat.human:
-            who = f"{seat.name} ({side_label(seat.side)})"
-        else:
-            ai = _("AI")
-            who = seat.name if ai in seat.name.split() else f"{seat.name} ({ai})"
-        if acting:
-            return _("{phase} · {unit} activating · {who}").format(
-                phase=phase, unit=engine.state.units[acting].name, who=who
-            )
-        return _("{phase} · {who} to answer").format(phase=phase, who=who)
+        return top_bar_text(self.session)
 
     @property
     def engine_state_json(self) -> str:

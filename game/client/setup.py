@@ -66,14 +66,12 @@ from game.client.setup_config import (
 )
 from game.client.setup_details import DetailsPanel
 from game.client.setup_players import build_players, player_label
+from game.client.setup_rows import build_game_rows
 from game.client.setup_rules import build_rule_rows, clearing_toggled, fog_toggled  # R246
 from game.client.typed import visible
 from game.client.words import PACE_NAMES
 from game.engine.difficulty import LABELS
-from game.i18n import N_, _, ngettext
-
-# The difficulties' names (game.engine.difficulty.LABELS), for the catalogue
-DIFFICULTY_NAMES = (N_("Book"), N_("Hard"), N_("Brutal"))
+from game.i18n import _, ngettext
 
 
 # -- the screen ---------------------------------------------------------------------------------
@@ -416,49 +414,7 @@ class SetupScene(Scene):
         x = margin + left_w + margin
         col = w - x - margin
         y = top
-        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), _("Mode"), manager))
-        current = next(_(label) for key, label in MODES if key == self.choices.mode)
-        self.mode_menu = UIDropDownMenu(
-            [_(label) for _k, label in MODES],
-            current,
-            pygame.Rect(x + 120, y, col - 120, 32),
-            manager,
-        )
-        self.mode_menu.set_tooltip(_(MODE_TIPS[self.choices.mode]))
-        self.widgets.append(self.mode_menu)
-        y += 42
-        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), _("Seed"), manager))
-        self.seed_entry = UITextEntryLine(
-            pygame.Rect(x + 120, y, 160, 32), manager, initial_text=self.choices.seed_text
-        )
-        self.seed_entry.set_tooltip(
-            _("The dice seed: the same seed replays the same dice. Empty: random")
-        )
-        self.widgets.append(self.seed_entry)
-        self.widgets.append(UILabel(pygame.Rect(x + 300, y, 80, 32), _("Pace"), manager))
-        self.pace_menu = UIDropDownMenu(
-            [_(PACE_NAMES[p]) for p in PACES],
-            _(PACE_NAMES[self.choices.pace]),
-            pygame.Rect(x + 380, y, col - 380, 32),
-            manager,
-        )
-        self.pace_menu.set_tooltip(_("How fast the AI's actions play out on screen"))
-        self.widgets.append(self.pace_menu)
-        y += 42
-        self.widgets.append(UILabel(pygame.Rect(x, y, 120, 32), _("Difficulty"), manager))
-        self.difficulty_menu = UIDropDownMenu(
-            [_(label) for label in LABELS.values()],
-            _(LABELS[self.choices.difficulty]),
-            pygame.Rect(x + 120, y, 160, 32),
-            manager,
-        )
-        self.difficulty_menu.set_tooltip(
-            _(
-                "Book: the solo rules exactly. Hard: Insurgency Level +1. "
-                "Brutal: Hard, and Insurgent leaders one Quality die better (README: Difficulty)"
-            )
-        )
-        self.widgets.append(self.difficulty_menu)
+        y = self._build_game_rows(manager, x, y, col)
         made, (self.clearing_menu, self.fog_menu, self.insurgent_menu), y = build_rule_rows(
             manager, pygame.Rect(x, y, col, 32), self.choices, self.details
         )
@@ -490,6 +446,7 @@ class SetupScene(Scene):
             self._open_dialog()
 
     _build_players = build_players
+    _build_game_rows = build_game_rows
 
     def clear_ui(self) -> None:
         for widget in self.widgets:
