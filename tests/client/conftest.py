@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -15,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pytest
 from client_support import table_battlefield
 
+from game import i18n
 from game.battlefield.model import Battlefield
 
 
@@ -45,3 +47,24 @@ def app() -> Iterator[object]:
     application = App((1280, 800), headless=True)
     yield application
     application.shutdown()
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """French for the test (the French screen tests); every text drawn through the client's
+    font cache is recorded."""
+    from game.client import text
+
+    seen: list[str] = []
+    original = text.text
+
+    def recording(value: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(value)
+        return original(value, *args, **kwargs)
+
+    monkeypatch.setattr(text, "text", recording)
+    i18n.set_language("fr")
+    try:
+        yield seen
+    finally:
+        i18n.set_language("en")

@@ -6,32 +6,9 @@ shown in French (`game.i18n.retell` at the moment they are drawn); in English th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from game import i18n
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """French for the test; every text drawn through the client's font cache is recorded."""
-    from game.client import text
-
-    seen: list[str] = []
-    original = text.text
-
-    def recording(value: str, *args: Any, **kwargs: Any) -> Any:
-        seen.append(value)
-        return original(value, *args, **kwargs)
-
-    monkeypatch.setattr(text, "text", recording)
-    i18n.set_language("fr")
-    try:
-        yield seen
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_map_labels_card_and_status_line_speak_french(app: Any, drawn: list[str]) -> None:

@@ -10,10 +10,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from game import i18n
-
 ROOT = Path(__file__).resolve().parents[2]
 TAG = re.compile(r"<[^>]+>")
 
@@ -47,26 +43,6 @@ def _fragments(value: str) -> Iterator[str]:
         plain = html.unescape(TAG.sub("", line)).strip()
         if plain:
             yield plain
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """French for the test; every text drawn through the client's font cache is recorded."""
-    from game.client import text
-
-    seen: list[str] = []
-    original = text.text
-
-    def recording(value: str, *args: Any, **kwargs: Any) -> Any:
-        seen.append(value)
-        return original(value, *args, **kwargs)
-
-    monkeypatch.setattr(text, "text", recording)
-    i18n.set_language("fr")
-    try:
-        yield seen
-    finally:
-        i18n.set_language("en")
 
 
 def _widget_texts(app: Any) -> list[str]:
