@@ -519,3 +519,4 @@ def _extensions() -> None:
     )
 
     cards.AVAILABLE_PARTS.update({"civilians", "special_teams"})  # mobs, snipers and teams exist
+    from game.engine import vehicle_cards  # noqa: F401  # --- vehicles entering play (R300) ---

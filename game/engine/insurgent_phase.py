@@ -17,12 +17,14 @@ from game.engine import (
     movement,
     overwatch,
     samples,
+    vehicles,
 )
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     ChangeLevel,
     CloseAssault,
     Command,
+    Drive,
     EndActivation,
     EndPhase,
     Fire,
@@ -153,6 +155,9 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
             break
         elif isinstance(command, ReleasePows):
             casualties.release_pows(g, unit)
+        elif isinstance(command, Drive):  # --- vehicles entering play: a technical (R303) ---
+            drive = functools.partial(vehicles.drive, g, unit, act, command)
+            yield from overwatch.overwatch_then(g, unit, drive)
         elif isinstance(command, InfluenceMob):  # civilians (issue 21): all it does (R236)
             civilians.influence(g, unit, command)
             break

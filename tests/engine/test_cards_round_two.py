@@ -93,8 +93,10 @@ def test_r181_the_cards_of_this_round_are_no_longer_set_aside() -> None:
     for card_id in ("swiss-cheese-regular", "fire-fire-insurgent", "ied-spotted", "dragunov",
                     "dishkuh", "smile-for-the-camera", "wait-the-colonel-said-what"):  # fmt: skip
         assert cards.unplayable(rc.card(card_id)) == "", card_id
-    # the vehicle cards still wait for their effects: set aside and replaced (R181)
-    assert cards.unplayable(rc.card("road-block")) == "needs:vehicles"
+    # vehicles enter play mid-game (R300): Technical Trouble is played; a vehicle card whose
+    # effect is not built yet is set aside and replaced (R181)
+    assert cards.unplayable(rc.card("technical-trouble")) == ""
+    assert cards.unplayable(rc.card("cross-town-traffic")) == "not_built"
 
 
 def test_r288_the_ais_choose_where_the_cards_count_most() -> None:
