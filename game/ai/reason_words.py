@@ -327,4 +327,8 @@ LINES: tuple[str, ...] = (
     N_("the other Regular units"),
     N_("{title}: the narrowest street offered, at ({x}, {y}) (R304)"),
     N_("T{turn} {title}: the narrowest street offered, at ({x}, {y}) (R304)"),
+    N_('{title}: the car is {near}" off: no time to look closer (R308)'),
+    N_('T{turn} {title}: the car is {near}" off: no time to look closer (R308)'),
+    N_('{title}: {unit} looks the car over, {near}" off (R308)'),
+    N_('T{turn} {title}: {unit} looks the car over, {near}" off (R308)'),
 )

@@ -10,14 +10,17 @@ the other Regular units. When it can fire, the ordinary fire candidate outscores
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.ai.rca import NOTHING, CandidateAction
 from game.ai.regular_board import Board
 from game.ai.regular_candidates import Focus, _describe
 from game.ai.regular_vehicles import is_vehicle
 from game.battlefield.model import Point
-from game.engine.commands import Command, Drive, Fire
-from game.engine.state import UnitState
+from game.engine.commands import Answer, Command, Drive, Fire
+from game.engine.state import REGULAR, UnitState
 from game.engine.terrain import distance
+from game.engine.view import PlayerView
 
 STANDOFF = 8.0
 """Inches an empty vehicle keeps from the Insurgent unit it drives toward."""
@@ -78,3 +81,71 @@ class SupportDriveCandidate(CandidateAction[Focus, Command]):
             f'{here - best[0]:.1f}" closer (R307)',
             SCORE,
         )
+
+
+# --- Cross-Town Traffic (R308, R309) ---
+CAR_CLOSE = 10.0
+"""Inches from a Regular figure inside which an unknown car is a threat to be met."""
+
+
+def _car_gap(state: dict[str, Any], car_id: str) -> float:
+    """Inches from a car to the nearest Regular figure on the table, in a view's state."""
+    units = state["units"]
+    car = units[car_id]
+    spots = [(f["x"], f["y"]) for f in car["figures"]]
+    return min(
+        (
+            distance((f["x"], f["y"]), s)
+            for u in units.values()
+            if u["side"] == REGULAR and u["status"] == "active"
+            for f in u["figures"]
+            if f["status"] == "ok"
+            for s in spots
+        ),
+        default=99.0,
+    )
+
+
+def identify_choice(view: PlayerView, title: str, answers: list[Answer]) -> tuple[Command, str]:
+    """Which unit tests Quality to make out the car: the best-Quality one offered while the
+    car is more than 10" off (each test lets it 4" closer); nearer than that, none (R308)."""
+    context = view.decision.get("context", {}) if view.decision else {}
+    cars = view.state.get("cards", {}).get("effects", {}).get("cars", {})
+    near = min((_car_gap(view.state, c) for c in cars if c in view.state["units"]), default=99.0)
+    units = [a for a in answers if a.choice != "none"]
+    none = next(a for a in answers if a.choice == "none")
+    if not units or near <= CAR_CLOSE + 4.0:
+        return none, f'{title}: the car is {near:.1f}" off: no time to look closer (R308)'
+    del context
+
+    def quality(a: Answer) -> tuple[int, str]:
+        figures = view.state["units"][str(a.choice)]["figures"]
+        return (-max(int(f["quality"]) for f in figures), str(a.choice))
+
+    pick = min(units, key=quality)
+    name = view.state["units"][str(pick.choice)]["name"]
+    return pick, f'{title}: {name} looks the car over, {near:.1f}" off (R308)'
+
+
+def car_shot_penalty(board: Board, target: UnitState) -> float:
+    """How much the Regular AI holds back from firing at a car (R309): a car known to be
+    civilians is never shot; one not made out is shot only within 10" of a Regular figure (a
+    threat too close to wait); gunmen and car bombs are fair targets."""
+    fx = board.state.cards.get("effects", {}).get("cars", {}) if board.state.cards else {}
+    car = fx.get(target.id)
+    if car is None:
+        return 0.0
+    if car.get("nature") == "civilians":
+        return 1000.0
+    if car.get("known"):
+        return 0.0
+    near = min(
+        (
+            distance(f.pos, g.pos)
+            for u in board.regulars
+            for f in u.effective_figures
+            for g in target.figures
+        ),
+        default=99.0,
+    )
+    return 0.0 if near <= CAR_CLOSE else 1000.0

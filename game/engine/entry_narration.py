@@ -24,7 +24,7 @@ def _enters(d: Data, turn: int) -> str:
     ).format(
         turn=turn,
         unit_name=d["unit_name"],
-        side_name=narr(SIDES[d["side"]]) if d["side"] in SIDES else d["side"],
+        side_name=_side_name(d),
         vehicle=d["vehicle"],
         edge=retell(d["edge"]),
         x=d["at"][0],
@@ -34,6 +34,13 @@ def _enters(d: Data, turn: int) -> str:
         aboard=aboard,
         cause=cause,
     )
+
+
+def _side_name(d: Data) -> str:
+    """Whose vehicle it is; an unknown car is only traffic (R308)."""
+    if d["vehicle"] == "Civilian car":
+        return narr("traffic")
+    return narr(SIDES[d["side"]]) if d["side"] in SIDES else str(d["side"])
 
 
 def _no_room(d: Data, turn: int) -> str:
@@ -95,5 +102,37 @@ OUTCOMES.update(
         ),
         "technicals": N_("d6={face}: {count} technicals roll onto the table (R303)"),
         "road_block": N_("the Insurgents barricade the street at ({at[0]:.1f}, {at[1]:.1f})"),
+        # Cross-Town Traffic (R308, R309): the d6 is named only once the car is known
+        "car_enters": N_("{unit_name}, a car nobody knows, heads for the nearest Regulars (R308)"),
+        "car_drives": N_(
+            '{unit_name} drives {moved}" toward the nearest Regulars, to ({at[0]:.1f}, '
+            "{at[1]:.1f}) (R308)"
+        ),
+        "car_unknown": N_(
+            "{unit_name} tests Troop Quality {die}={face} to make out {car_name}: it cannot "
+            "tell (R308)"
+        ),
+        "car_known_civilians": N_(
+            "{unit_name} tests Troop Quality {die}={face}: {car_name} carries civilians (R308)"
+        ),
+        "car_known_gunmen": N_(
+            "{unit_name} tests Troop Quality {die}={face}: {car_name} is full of gunmen (R308)"
+        ),
+        "car_known_vbied": N_(
+            "{unit_name} tests Troop Quality {die}={face}: {car_name} is a car bomb (R308)"
+        ),
+        "car_civilians": N_(
+            "{unit_name} pulls over: d6={face}, civilians, who get away (R308, R309)"
+        ),
+        "car_engaged": N_(
+            "{unit_name} fired at {car_name}, which is no car bomb: that counts as killing "
+            "civilians (R309)"
+        ),
+        "car_gunmen": N_("{unit_name} pulls over: d6={face}, {count} gunmen get out (R308)"),
+        "car_gunmen_out": N_("{unit_name} ({count} with small arms) take the field (R308)"),
+        "car_bomb": N_(
+            "{unit_name} is a car bomb (d6={face}): it goes off at ({at[0]:.1f}, {at[1]:.1f}), "
+            '8d8 against every unit on foot within 8" (R309)'
+        ),
     }
 )

@@ -91,6 +91,6 @@ def technical_trouble(g: Engine, card: rc.Card, drawer: str) -> Flow:
 
 
 card_effects.EFFECTS["grant_asset"] = grant_vehicle
-from game.engine import road_block  # noqa: E402, F401  (Road Block!, R304)
+from game.engine import cross_town, road_block  # noqa: E402, F401  (R304, R308)
 
 cards.AVAILABLE_PARTS.add("vehicles")  # vehicles enter play mid-game (R300)

@@ -167,6 +167,7 @@ def enter_vehicle(
     unit = UnitState(
         unit_id, (name or card.name + " {number}").format(number=number), side, figures
     )
+    unit.seen = card.key == ve.CAR  # traffic never moves out of contact (R308)
     _arrives(g, unit)
     riders = []
     for j, rider_kinds in enumerate(passengers):

@@ -85,3 +85,32 @@ def random_edge(dice: DiceSource) -> str:
         face = dice.roll(Die.D6)
         if face <= len(EDGES):
             return EDGES[face - 1]
+
+
+# --- Cross-Town Traffic (R308, R309) -----------------------------------------------------------
+CAR = "car"
+CAR_CIVILIANS = "civilians"
+CAR_GUNMEN = "gunmen"
+CAR_BOMB = "vbied"
+CAR_TRIGGER = 6.0
+"""A car bomb goes off within this many inches of a Regular unit; any car stops there (R308)."""
+CAR_BLAST = 8.0
+"""A car bomb's blast strikes every unit within this many inches."""
+CAR_BOMB_POOL = (8, Die.D8)
+"""A car bomb's Firepower against each unit in the blast: 8d8."""
+IDENTIFY_CLOSER = 4.0
+"""Each Quality test to make out the car lets it come this many inches closer."""
+
+
+def car_nature(face: int) -> str:
+    """The secret d6 of Cross-Town Traffic: 1-3 civilians, 4-5 gunmen, 6 a car bomb."""
+    if not 1 <= face <= 6:
+        raise ValueError(f"a d6 shows 1 to 6, got {face}")
+    if face <= 3:
+        return CAR_CIVILIANS
+    return CAR_GUNMEN if face <= 5 else CAR_BOMB
+
+
+def car_gunmen(dice: DiceSource) -> int:
+    """A carload of gunmen: d6 Insurgents with small arms."""
+    return dice.roll(Die.D6)

@@ -125,16 +125,17 @@ def test_r180_the_deck_is_shuffled_with_the_games_dice_and_reshuffled_from_disca
     assert table["discards"][rc.FOG_OF_WAR] == [] and len(table["decks"][rc.FOG_OF_WAR]) == 1
 
 
-def test_r181_r182_a_card_not_built_yet_is_set_aside_and_replaced() -> None:
+def test_r181_r182_a_card_this_game_cannot_play_is_set_aside_and_replaced() -> None:
     engine = staged()
-    stack(engine, rc.FOG_OF_WAR, ["we-love-you-gi", "cross-town-traffic"])
+    stack(engine, rc.FOG_OF_WAR, ["we-love-you-gi", "already-in-the-area"])
     cards.draw_fog_of_war(engine, "setup")
     run(engine, cards.resolve_pending(engine))
     (aside,) = kinds(engine, "CardSetAside")
-    assert aside["data"]["title"] == "Cross-Town Traffic"
-    assert aside["data"]["reason"] == "not_built" and "not played" in aside["text"]
+    assert aside["data"]["title"] == rc.card("already-in-the-area").title
+    assert aside["data"]["reason"] == "needs:building_clearing"
+    assert "Building Clearing" in aside["text"]
     drawn = [e["data"]["title"] for e in kinds(engine, "CardDrawn")]
-    assert drawn == ["Cross-Town Traffic", "We Love You, GI!"]
+    assert drawn == [rc.card("already-in-the-area").title, "We Love You, GI!"]
     assert engine.state.insurgency_level == "3"  # the replacement was played
     # a card whose part this game lacks is set aside for it (vehicles enter play now, R300)
     cards.AVAILABLE_PARTS.discard("vehicles")

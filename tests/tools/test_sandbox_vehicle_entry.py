@@ -153,3 +153,69 @@ def test_r304_with_no_regular_vehicle_1d6_plus_2_riflemen_hold_the_block_in_cove
     assert [f.kind for f in holders.figures] == ["small_arms"] * 5
     assert holders.in_cover_turn == 1  # In Cover through turn 1, until it moves (R68)
     assert all(distance(f.pos, (22.5, 16.5)) < 4.0 for f in holders.figures)
+
+
+def test_r308_r309_cross_town_traffic_a_car_bomb_nobody_made_out_goes_off() -> None:
+    run = run_data(load("card-cross-town-traffic.json"))
+    assert run.error == "" and run.engine is not None
+    (entered,) = of_kind(run, "VehicleEnters")
+    assert (entered["unit_name"], entered["edge"]) == ("Car 1", "north")
+    played = [d["outcome"] for d in of_kind(run, "CardPlayed")]
+    assert played == ["car_enters", "car_drives", "car_unknown", "car_drives", "car_drives",
+                      "car_bomb"]  # fmt: skip
+    # each test lets the car 4" closer first (the grid's nearest step: 3.9")
+    drives = [d["moved"] for d in of_kind(run, "CardPlayed") if d["outcome"] == "car_drives"]
+    assert drives[0] <= 4.0 and drives[1] == 18.0
+    (blast,) = of_kind(run, "CardAttack")
+    assert (blast["target"], blast["firepower"], blast["firepower_die"]) == ("R1", 8, "d8")
+    assert blast["casualties"] == 3
+    assert run.engine.state.units["I1"].status == "removed"
+    # the Scouts 17" off were out of the 8" blast
+    assert all(f.status == "ok" for f in run.engine.state.units["R2"].figures)
+
+
+def test_r308_the_regulars_do_not_see_what_the_car_is_until_they_know() -> None:
+    from game.ai.cards import choose_card
+    from game.engine.view import player_view
+
+    data = load("card-cross-town-traffic.json")
+    data["commands"] = data["commands"][:1]
+    run = run_data(data)
+    engine = run.engine
+    assert engine is not None and engine.pending is not None
+    regular = player_view(engine, "regular")
+    insurgent = player_view(engine, "insurgent")
+    assert regular.state["cards"]["effects"]["cars"]["I1"]["nature"] == "?"
+    assert insurgent.state["cards"]["effects"]["cars"]["I1"]["nature"] == "vbied"
+    assert engine.state.cards["effects"]["cars"]["I1"]["face"] == 6  # the game keeps it
+    # the Regular AI looks the car over with its best unit while it is far off (R308)
+    answer, why = choose_card(regular, engine.battlefield)
+    assert getattr(answer, "choice", None) == "R1" and "looks the car over" in why
+
+
+def test_r309_firing_at_an_innocent_car_counts_as_killing_civilians() -> None:
+    from game.engine.commands import Fire
+    from game.rules.dice import SeededDice
+
+    data = load("card-cross-town-traffic.json")
+    data["commands"], data["dice"] = [], ["d6=1", "d6=2"]  # north; a 2: civilians
+    run = run_data(data)
+    engine = run.engine
+    assert engine is not None
+    engine.dice = SeededDice(5)  # the fire's own dice do not matter here
+    engine.apply(Fire("regular", unit="R1", target="I1"))
+    assert engine.state.tally.get("civilians_killed_by_regular") == 1
+    played = [e["data"]["outcome"] for e in engine.state.events if e["kind"] == "CardPlayed"]
+    assert "car_engaged" in played and "car_civilians" in played
+    assert engine.state.units["I1"].status == "removed"
+
+
+def test_r308_a_carload_of_gunmen_gets_out_within_6_inches() -> None:
+    data = load("card-cross-town-traffic.json")
+    data["dice"] = ["d6=1", "d6=5", "d8=2", "d6=6", "d6=4"]  # gunmen; four of them
+    run = run_data(data)
+    assert run.error == "" and run.engine is not None
+    (out,) = [d for d in of_kind(run, "CardPlayed") if d["outcome"] == "car_gunmen_out"]
+    gunmen = run.engine.state.units[out["unit"]]
+    assert [f.kind for f in gunmen.figures] == ["small_arms"] * 4
+    assert run.engine.state.units["I1"].status == "removed"
