@@ -20,6 +20,7 @@ from typing import Any
 
 from game.battlefield.geometry import Geometry
 from game.battlefield.hulls import Hull, hull_corners
+from game.battlefield.line_of_fire import LineOfFire
 from game.battlefield.model import (
     Battlefield,
     Building,
@@ -125,16 +126,23 @@ class Terrain:
             return False
         return bool(self.geometry.line_of_sight(a, b).has_los)
 
+    def line_of_fire(
+        self, firer: UnitPosition, target: UnitPosition, others: Sequence[UnitPosition]
+    ) -> LineOfFire:
+        """R6, R91, R291: the one answer to who stands in the line of fire between the two
+        units, hulls included (`game.battlefield.line_of_fire`). A unit with no figure standing
+        (every one hit, or all aboard) is in nobody's line; found in Turkey Shoot seed 18."""
+        self.sync_hulls()
+        return self.geometry.line_of_fire(firer, target, [o for o in others if o.figures])
+
     def units_in_line_of_fire(
         self, firer: UnitPosition, target: UnitPosition, others: Sequence[UnitPosition]
     ) -> list[str]:
         """R6, R91: ids of other units in the line of fire between the two units (a
-        straight-through block comes first). A unit with no figure standing (every one hit, or
-        all aboard) is in nobody's line; found in Turkey Shoot seed 18."""
+        straight-through block comes first)."""
         if not firer.figures or not target.figures:
             return []
-        self.sync_hulls()
-        lof = self.geometry.line_of_fire(firer, target, [o for o in others if o.figures])
+        lof = self.line_of_fire(firer, target, others)
         found_ids = list(lof.units_in_line)
         if lof.blocked_by is not None and lof.blocked_by not in found_ids:
             found_ids.insert(0, lof.blocked_by)

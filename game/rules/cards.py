@@ -241,3 +241,8 @@ CAMERA_FILMED_TO_LOSE = 3
 CAMERA_MOBS = 3
 CAMERA_MOB_GAP = 6.0
 """Smile for the Camera!: three mobs, each at least 6" from a Regular unit."""
+CONTACT_DISTANCE = 3.0
+"""Contact!: how far from the Regular unit's leader the group steps out (our reading of
+"blunder directly into", R183)."""
+CONTACT_FIRE_UP_TO, CONTACT_CHARGE_UP_TO = 3, 5
+"""Contact!: the group's d6 reaction: 1-3 fire, 4-5 charge, 6 run."""
