@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from game.ai import scenario_goals
+from game.ai.regular_hostage import with_rescue
 from game.battlefield.model import Point, UnitPosition
 from game.engine import card_paths  # cards (issue 19)
 from game.engine import rulesbridge as rb
@@ -416,8 +417,8 @@ class Board:
         return self.neutralized_count() >= int(self.objective("exit_after_hot_spots"))
 
     def goal_for(self, unit: UnitState) -> Goal | None:
-        if self._assignment is None:
-            self._assignment = self._assign_goals()
+        if self._assignment is None:  # cards (issue 19): the hostage's rescue too (R318)
+            self._assignment = with_rescue(self, self._assign_goals())
         return self._assignment.get(unit.id)
 
     def _assign_goals(self) -> dict[str, Goal | None]:
