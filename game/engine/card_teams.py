@@ -184,7 +184,7 @@ def _inside_spot(g: Engine, b: Building, regulars: list[Point]) -> Point | None:
             )
             if point_in_polygon(p, b.outline) and edge >= 0.5 and _free(g, p, occupied):
                 gap = min((distance(p, q) for q in regulars), default=math.inf)
-                if gap >= DSHK_MIN_GAP + 1.5 and (found is None or gap < found[0]):
+                if gap >= DSHK_MIN_GAP + rc.DISHKUH_ROOM and (found is None or gap < found[0]):
                     found = (gap, p)
             y += 1.0
         x += 1.0
@@ -212,7 +212,7 @@ def dshk_open_spot(g: Engine, regulars: list[Point]) -> Point:
         while y < g.battlefield.height:
             p = (x, y)
             gap = min((distance(p, q) for q in regulars), default=math.inf)
-            far = gap >= DSHK_MIN_GAP + 1.5
+            far = gap >= DSHK_MIN_GAP + rc.DISHKUH_ROOM
             if far and _free(g, p, occupied) and (found is None or gap < found[0]):
                 found = (gap, p)
             y += 2.0

@@ -241,6 +241,10 @@ CAMERA_FILMED_TO_LOSE = 3
 CAMERA_MOBS = 3
 CAMERA_MOB_GAP = 6.0
 """Smile for the Camera!: three mobs, each at least 6" from a Regular unit."""
+CAMERA_MOB_SPACING = 3.0
+"""Smile for the Camera!: the mobs it places stand 3" apart (R286)."""
+DISHKUH_ROOM = 1.5
+"""Dishkuh!: 1.5" more than the 12" for the assistant's base beside the gunner (13.5", R285)."""
 CONTACT_DISTANCE = 3.0
 """Contact!: how far from the Regular unit's leader the group steps out (our reading of
 "blunder directly into", R183)."""

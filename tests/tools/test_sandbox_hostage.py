@@ -178,3 +178,29 @@ def test_r315_no_move_offered_goes_into_the_hostage_house() -> None:
     moves = [c for c in samples.activation_options(g, [marines]) if isinstance(c, MoveUnit)]
     assert moves  # it still has ways to go, none of them inside the house
     assert all(g.terrain.building_at(m.to) is not house for m in moves)
+
+
+def test_r316_holding_the_building_rescues_him_once() -> None:
+    """Regular figures in the hostage's building and no Insurgent before a Regular phase hold
+    it (R245), which rescues him; Insurgents coming back in later do not take him back."""
+    run = run_data(card_only(load()))
+    g = run.engine
+    assert g is not None
+    marines = g.unit("R1")
+    for k, f in enumerate(marines.figures):  # inside the house, as after a Close Assault
+        f.x, f.y = 21.0 + k, 12.0
+    house_clearing.hold_buildings(g)
+    assert 1 in g.state.cleared_buildings
+    (freed,) = [e["data"] for e in g.state.events if e["data"].get("outcome") == "hostage_rescued"]
+    assert freed["unit_name"] == "Marines"
+    for k, f in enumerate(marines.figures):  # the Marines leave, the Gunmen walk in
+        f.x, f.y = 21.0 + k, 18.0
+    for k, f in enumerate(g.unit("G").figures):
+        f.x, f.y = 21.0 + k, 12.0
+    house_clearing.hold_buildings(g)
+    assert 1 not in g.state.cleared_buildings  # retaken (R245) ...
+    assert card_hostage.hostage(g) == {
+        "building": 1,
+        "unit": "R1",
+        "rescued": True,
+    }  # ... he is free
