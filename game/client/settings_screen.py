@@ -42,6 +42,7 @@ from game.client.settings import (
 from game.client.typed import visible
 from game.client.words import PACE_NAMES
 from game.i18n import N_, _, set_language
+from game.resources import maps_guide
 
 TIPS = {
     "window_size": N_(
@@ -264,7 +265,9 @@ class SettingsScene(Scene):
         )
         self.status = UITextBox(
             self.message
-            or html.escape(_("Your maps folder: {folder}").format(folder=s.maps_dir())),
+            or html.escape(_("Your maps folder: {folder}").format(folder=s.maps_dir()))
+            + "<br>"
+            + html.escape(_("How to make a map: {guide}").format(guide=maps_guide())),
             pygame.Rect(left, y + 6, w - 2 * left, status_h),
             manager,
         )

@@ -240,6 +240,7 @@ def test_the_settings_rows_and_status_stay_clear_of_the_back_button(
     from game.client.scenes import App
     from game.client.settings import set_current_settings
     from game.client.settings_screen import SettingsScene
+    from game.resources import maps_guide
 
     i18n.set_language(language)
     set_current_settings(Settings())
@@ -256,6 +257,7 @@ def test_the_settings_rows_and_status_stay_clear_of_the_back_button(
         assert all(r.bottom <= back.top for r in others), size  # everything above Back
         status = screen.status.get_abs_rect()
         assert all(r.bottom <= status.top for r in others if r.top < status.top)  # rows above it
+        assert str(maps_guide()) in screen.status.html_text  # where the map makers' guide is
     finally:
         set_current_settings(None)
         app.shutdown()
