@@ -23,7 +23,7 @@ from game.client.viewmodel import (
     UnitSprite,
     VehicleLook,
 )
-from game.i18n import _, ngettext, retell
+from game.i18n import _, ngettext, number, retell
 
 HOT_SPOT_DIAMETER_IN = 1.0
 
@@ -473,7 +473,7 @@ class BattleRenderer:
                 )
         for point in (a, b):
             pygame.draw.circle(surface, p.ruler, point, 4)
-        label = text.text(f'{length:.1f}"', 20, p.ruler_text, bold=True)
+        label = text.text(number(length) + '"', 20, p.ruler_text, bold=True)
         chip = pygame.Surface((label.get_width() + 8, label.get_height() + 4))
         chip.fill(p.ruler)
         chip.blit(label, (4, 2))
