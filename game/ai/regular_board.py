@@ -158,6 +158,7 @@ class Board:
         self._los: dict[tuple[Any, ...], bool] = {} if sight is None else sight
         self._cover: dict[tuple[Point, ...], tuple[bool, bool]] = {}
         self._paths: dict[tuple[Point, Point], list[Point]] = {}
+        self._walks: dict[tuple[Point, Point], float] = {}  # path_distance, by (start, goal)
         self._assignment: dict[str, Goal | None] | None = None
         self._rules_units: dict[str, Unit] = {}
         self._firepower: dict[tuple[str, bool, bool, bool, bool, int], int] = {}
@@ -246,6 +247,16 @@ class Board:
         """Walking distance, with the straight-line rest when the path stops short."""
         route = self.path(start, goal)
         return path_length(route) + distance(route[-1], goal)
+
+    def walk_left(self, start: Point, goal: Point) -> float:
+        """`path_distance` for many starts toward one goal (the destinations a unit weighs
+        toward its objective): the routes are searched from the goal, one tree for them all."""
+        key = (start, goal)
+        found = self._walks.get(key)
+        if found is None:
+            route = self.terrain.path_to(start, goal)
+            found = self._walks[key] = path_length(route) + distance(route[-1], goal)
+        return found
 
     # -- fire arithmetic: the engine's own Firepower and Defense ----------------------------
     def rules_unit(self, unit: UnitState) -> Unit:
