@@ -288,7 +288,7 @@ class RegularAI:
             point = _point_of(answer.choice)
             if point is None:
                 continue
-            if goal and board.path_distance(point, goal.point) > ahead + GROUND_KEPT:
+            if goal and board.walk_left(point, goal.point) > ahead + GROUND_KEPT:
                 continue  # --- the team AI (R277): cover that gives up the ground won ---
             danger = board.threat(unit, board.ghost(unit, point), stationary=False)
             if danger < best_danger - 1e-9:
