@@ -108,6 +108,16 @@ def _probe(point: Point) -> UnitPosition:
     return UnitPosition("probe", (point,))
 
 
+def friends_in_the_way(
+    board: Board, unit: UnitState, here: UnitPosition, there: UnitPosition
+) -> bool:
+    """A friendly unit stands in the line of fire from `here` to `there`: Regulars never fire
+    through their own (Rulebook: Line of Fire; R6, R91: the geometry's own line-of-fire query,
+    as the engine asks it), so a watch over that group would give no shot (R278)."""
+    friends = [board.position(f) for f in board.regulars if f.id != unit.id]
+    return bool(friends) and bool(board.terrain.units_in_line_of_fire(here, there, friends))
+
+
 def _toward(start: Point, goal: Point, step: float) -> Point:
     d = distance(start, goal)
     if d <= step:
@@ -134,14 +144,16 @@ class WatchCandidate(CandidateAction[Focus, Command]):
         friends = [r for r in board.regulars if r.id != unit.id]
         near = [r.centre for r in friends] or [unit.centre]  # worked out once, not per enemy
         for ins in board.insurgents:
-            if board.los(here, board.position(ins)):
-                e = WATCH_WORTH * board.fire_value(unit, spot, ins)
-                chances.append((e, ins.name))
+            there = board.position(ins)
+            if board.los(here, there):
+                if not friends_in_the_way(board, unit, here, there):  # R278
+                    e = WATCH_WORTH * board.fire_value(unit, spot, ins)
+                    chances.append((e, ins.name))
                 continue
             centre = ins.centre
             goal = min(near, key=lambda p: distance(p, centre))
-            lane = _toward(centre, goal, LANE_STEP)
-            if board.los(here, _probe(lane)):
+            lane = _probe(_toward(centre, goal, LANE_STEP))
+            if board.los(here, lane) and not friends_in_the_way(board, unit, here, lane):
                 e = WATCH_WORTH * board.fire_value(unit, spot, ins)
                 chances.append((e, f"{ins.name}'s lane"))
         for h in board.state.hot_spots.values():
