@@ -14,6 +14,7 @@ from game.ai.assault_odds import assault_odds
 from game.ai.rca import NOTHING, CandidateAction, Pick
 from game.ai.regular_board import ESCORTED, W_FIRE, W_THREAT, Board, Spot
 from game.ai.regular_candidates import (
+    CoverMoveCandidate,
     Focus,
     OverwatchCandidate,
     _describe,
@@ -178,10 +179,31 @@ class WatchCandidate(CandidateAction[Focus, Command]):
         )
 
 
+# -- escorts: no step back from the exit (R320) -------------------------------------------------
+class EscortCoverCandidate(CoverMoveCandidate):
+    """A better covered position, except that an escort never takes one farther from its
+    goal (R320): every inch back is an inch the mission's people must walk again."""
+
+    def evaluate(self, focus: Focus) -> float:
+        score = super().evaluate(focus)
+        board, unit = focus.board, focus.unit
+        goal = board.goal_for(unit)
+        if score == NOTHING or goal is None or not escorting(unit):
+            return score
+        assert isinstance(self.plan, MoveUnit)
+        end = walk(board.path(unit.leader_point, self.plan.to), CAUTIOUS)
+        here = board.path_distance(unit.leader_point, goal.point)
+        return NOTHING if board.path_distance(end, goal.point) > here + 1e-6 else score
+
+
 def team_candidates() -> list[CandidateAction[Focus, Command]]:
-    """The basic candidates with Close Assault added and Overwatch placed where the Insurgents
-    will act (in place of the basic 'cover a moving friend')."""
-    basic = [c for c in default_candidates() if not isinstance(c, OverwatchCandidate)]
+    """The basic candidates with Close Assault added, Overwatch placed where the Insurgents
+    will act (in place of the basic 'cover a moving friend') and escorts that keep the ground
+    won toward the exit."""
+    swap: dict[type, CandidateAction[Focus, Command]] = {CoverMoveCandidate: EscortCoverCandidate()}
+    basic = [
+        swap.get(type(c), c) for c in default_candidates() if not isinstance(c, OverwatchCandidate)
+    ]
     return [CloseAssaultCandidate(), *basic, WatchCandidate()]
 
 
