@@ -94,4 +94,11 @@ def choose_card(view: PlayerView, battlefield: Battlefield | None = None) -> tup
             ),
         )
         return ranked[0], f"{title}: takes {ranked[0].choice}, the most useful asset left"
+    if choosing == "identify":  # --- vehicles entering play: Cross-Town Traffic (R308) ---
+        from game.ai.vehicle_support import identify_choice
+
+        return identify_choice(view, title, answers)
+    if choosing == "road_block":  # --- vehicles entering play: Road Block! (R304) ---
+        x, y = answers[0].choice
+        return answers[0], f"{title}: the narrowest street offered, at ({x:.1f}, {y:.1f}) (R304)"
     return answers[0], f"{title}: no rule for choosing a {choosing}: the first answer"

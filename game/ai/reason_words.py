@@ -339,4 +339,19 @@ LINES: tuple[str, ...] = (
         'T{turn} {unit} {action}: the safest route walks {walked}" with {seen}" in Regular '
         'sight (the shortest way: {shortest}" in sight) (R274)'
     ),
+    # --- vehicles entering play mid-game (ai/insurgent_vehicles.py, ai/vehicle_support.py)
+    N_(
+        "T{turn} {unit}, {action}: a technical drives, it does not walk; it takes the {speed} "
+        "drive ending {why} (R306)"
+    ),
+    N_("farthest from the Regulars"),
+    N_("nearest its goal, clear of the Regulars"),
+    N_('{unit} has nothing to fire at: it drives toward {goal} to {where}, {gain}" closer (R307)'),
+    N_("the other Regular units"),
+    N_("{title}: the narrowest street offered, at ({x}, {y}) (R304)"),
+    N_("T{turn} {title}: the narrowest street offered, at ({x}, {y}) (R304)"),
+    N_('{title}: the car is {near}" off: no time to look closer (R308)'),
+    N_('T{turn} {title}: the car is {near}" off: no time to look closer (R308)'),
+    N_('{title}: {unit} looks the car over, {near}" off (R308)'),
+    N_('T{turn} {title}: {unit} looks the car over, {near}" off (R308)'),
 )

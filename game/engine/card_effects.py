@@ -521,3 +521,4 @@ def _extensions() -> None:
 
     cards.AVAILABLE_PARTS.update({"civilians", "special_teams"})  # mobs, snipers and teams exist
     cards.AVAILABLE_PARTS.add("building_clearing")  # house clearing exists (R315)
+    from game.engine import vehicle_cards  # noqa: F401  # --- vehicles entering play (R300) ---

@@ -193,9 +193,10 @@ def check_close_assault(g: Engine, unit: UnitState, command: Command, act: Activ
     reach = charge_reach(bool(unit.dependants))
     if not unit.effective_figures or not target.effective_figures:  # every figure hit (TS 18)
         raise IllegalCommand(f"{name} or {target.name} has no figure able to fight")
-    gap = min(
-        distance(a.pos, b.pos) for a in unit.effective_figures for b in target.effective_figures
-    )
+    # every pair of figures (the same distances as `distance`, spelled out: every unit's
+    # samples ask this of every enemy)
+    theirs = [(b.x, b.y) for b in target.effective_figures]
+    gap = min(math.hypot(a.x - bx, a.y - by) for a in unit.effective_figures for bx, by in theirs)
     if gap > reach:
         raise IllegalCommand(
             f'{target.name} is {gap:.1f}" away, beyond the charge reach of {name} ({reach:.0f}")'

@@ -146,6 +146,11 @@ class EventKind(StrEnum):
     DECK_SHUFFLED = "DeckShuffled"
     # --- night and Scenario 3 (issue 19) ---
     REINFORCEMENTS_AT_EDGE = "ReinforcementsAtEdge"
+    # --- vehicles entering play mid-game (issues 19 and 20, R300-R309) ---
+    VEHICLE_ENTERS = "VehicleEnters"
+    VEHICLE_NO_ROOM = "VehicleNoRoom"
+    ROAD_BLOCK = "RoadBlock"
+    ROAD_BLOCK_CROSSING = "RoadBlockCrossing"
 
 
 class MoveRate(StrEnum):

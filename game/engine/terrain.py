@@ -29,6 +29,7 @@ from game.battlefield.model import (
     WallHeight,
 )
 from game.battlefield.planar import BASE_RADIUS
+from game.engine.goal_routes import route_to
 from game.rules.vehicle_types import vehicle_type
 
 NUDGE = 1.5  # R92: how far a leader is placed beside a base it would stand on
@@ -321,6 +322,15 @@ class Terrain:
             self._paths.clear()
         self._paths[key] = tuple(found_path)
         return found_path
+
+    def path_to(self, start: Point, goal: Point) -> list[Point]:
+        """`path(start, goal)` searched from the goal: for many starts toward one goal (an AI's
+        destinations weighed by the walk left to its objective; see `goal_routes`)."""
+        graph = self._street_graph()
+        if graph is None:
+            return self.path(start, goal)
+        route = route_to(graph, start, goal, _clear)
+        return [start] if route is None else [(float(p[0]), float(p[1])) for p in route]
 
     def _path(self, start: Point, goal: Point) -> list[Point]:
         graph = self._street_graph()
