@@ -14,6 +14,8 @@ import math
 from typing import Any
 
 from game.ai.card_choices import choose_round_two
+from game.ai.hostage_choice import CARD as HOSTAGE_CARD
+from game.ai.hostage_choice import choose_hostage
 from game.battlefield.model import Battlefield
 from game.engine.commands import Answer, Command
 from game.engine.view import PlayerView
@@ -64,6 +66,8 @@ def choose_card(view: PlayerView, battlefield: Battlefield | None = None) -> tup
         return view.legal[0], f"{title}: the only answer"
     choosing = context.get("choosing")
     units = view.state["units"]
+    if context.get("card") == HOSTAGE_CARD and battlefield is not None:  # cards round 3 (R319)
+        return choose_hostage(view, battlefield, title, answers)
     picked = choose_round_two(view, battlefield, str(context.get("card", "")), title, answers)
     if picked is not None:  # --- cards, round 2 (R288) ---
         return picked

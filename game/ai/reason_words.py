@@ -311,6 +311,29 @@ LINES: tuple[str, ...] = (
     N_("the shot is poor (E={shot})"),
     N_("{unit} moves to {point} (danger E={danger})"),
     N_("{unit} stays"),
+    # --- cards round 3: the hostage (ai/hostage_choice.py, ai/regular_hostage.py, R318-R319) ---
+    N_(
+        "{title}: the hostage is held in {place}, watched by {count} Insurgent figures, "
+        "{distance} from the nearest Regular"
+    ),
+    N_(
+        "T{turn} {title}: the hostage is held in {place}, watched by {count} Insurgent figures, "
+        "{distance} from the nearest Regular"
+    ),
+    N_("the hostage in {place}"),
+    # house clearing's candidate (ai/regular_clearing.py), which the hostage's rescue plays
+    N_(
+        "{unit} stacks against {place}, which stands between it and {goal}, to clear it next "
+        "turn (+1, Stacking) (danger E={danger})"
+    ),
+    N_(
+        "{unit} clears {place} after stacking the turn before (+1), on the way to {goal} "
+        "(danger E={danger})"
+    ),
+    N_(
+        "{unit} clears {place} on the way to {goal} without stacking (−1): its figures are "
+        "not all against the wall (danger E={danger})"
+    ),
     # --- the safest route (issue 17, helper ai2): ai/safest.py (R274) ---
     N_(
         'T{turn} {unit} {action}: the safest route walks {walked}" with {seen}" in Regular '

@@ -273,7 +273,7 @@ class ObjectiveCandidate(CandidateAction[Focus, Command]):
             return NOTHING  # already there: the other candidates take over
         best_score = NOTHING
         for dest in board.destinations(unit, goal):
-            left = board.path_distance(dest.end, goal.point)
+            left = board.walk_left(dest.end, goal.point)
             progress = here - left
             if progress < 0.5:
                 continue
@@ -335,7 +335,7 @@ class CoverMoveCandidate(CandidateAction[Focus, Command]):
                 continue
             value, why = _place_value(focus, dest, goal, with_shot=False)
             if goal is not None:
-                progress = here - board.path_distance(dest.end, goal.point)
+                progress = here - board.walk_left(dest.end, goal.point)
                 if progress < -3.0:
                     continue  # cover, yes, but not by walking away from the objective
                 value += 2.0 * goal.urgency * progress

@@ -138,7 +138,6 @@ class EventKind(StrEnum):
     ASSET_FIRE = "AssetFire"
     ASSET_LOST = "AssetLost"
     ASSET_DEPLOYED = "AssetDeployed"
-    IED_DETONATED = "IedDetonated"
     # --- cards (issue 19) ---
     CARD_DRAWN = "CardDrawn"
     CARD_SET_ASIDE = "CardSetAside"

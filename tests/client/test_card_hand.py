@@ -18,10 +18,9 @@ from game.engine.state import REGULAR
 
 @pytest.fixture
 def sweep(app: App) -> Iterator[PlayScene]:
-    # seed 80 opens with An Excellent Position (Regular), a choice for the Regular player (seed
-    # 3's card is Cross-Town Traffic since vehicles enter play mid-game, R308)
+    # seed 80 opens with An Excellent Position (Regular), a choice for the Regular player
     config = SessionConfig(mode="solo", table="sweep-and-clear", seed=80, autosave=False)
-    scene = open_play("sweep-and-clear", 80, config=config)
+    scene = open_play("sweep-and-clear", 3, config=config)
     app.push(scene)
     app.step()
     yield scene

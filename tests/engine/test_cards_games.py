@@ -19,8 +19,9 @@ from game.save import SaveError, load_save, new_game, resolve_map, save_data, wr
 from game.scenarios.scenario_file import load_scenario_file
 from game.scenarios.toml_fields import ScenarioFileError
 
-# seed 3 opens with Cross-Town Traffic, played since vehicles enter play mid-game (R308)
-SCENARIO, SEED, TURNS = "sweep-and-clear", 3, 1
+# seed 80 opens with An Excellent Position (Regular), a choice for the Regular player (every card
+# of the deck is played now, so none is set aside: R300-R309, R315)
+SCENARIO, SEED, TURNS = "sweep-and-clear", 80, 1
 
 
 def new(optional: bool = False) -> Engine:
@@ -51,23 +52,22 @@ def test_sweep_and_clear_draws_its_fog_of_war_card_by_title(
     engine, _ = whole
     texts = [e["text"] for e in engine.state.events]
     assert any("Fog of War card drawn at the start of the game" in t for t in texts)
-    assert any(t.startswith("T0 Cross-Town Traffic (the Insurgents): Car ") for t in texts)
-    assert not any("set aside" in t for t in texts)
+    assert not any(" is set aside " in t for t in texts)
+    assert any(t.startswith("T0 An Excellent Position (Regular) (the Regulars):") for t in texts)
 
 
-def test_the_regular_ai_plays_the_card_choice_with_a_reason() -> None:
-    """Seed 4 opens with Swiss Cheese (Insurgent), whose choice is the Regulars' (R288)."""
-    map_path, scenario_id = resolve_map(SCENARIO)
-    engine = new_game(map_path, scenario_id, 4, turn_limit=TURNS)
-    controllers = ais(engine)
-    play(engine, controllers)
+def test_the_regular_ai_plays_the_card_choice_with_a_reason(
+    whole: tuple[Engine, dict[str, Controller]],
+) -> None:
+    engine, controllers = whole
     first = engine.log[0]
     assert first.kind == "answer"
     regular = controllers[REGULAR]
     assert isinstance(regular, RegularAI)
-    (reason,) = [line for line in regular.journal if "Swiss Cheese" in line]
-    assert "enemy figures shelter, is no cover any more" in reason
-    assert engine.state.cards["effects"]["no_cover"]  # the piece it chose is no cover
+    journal = regular.journal
+    (reason,) = [line for line in journal if "An Excellent Position" in line]
+    assert "nearest the enemy" in reason
+    assert engine.state.cards["effects"]["excellent_position"]  # the unit it chose holds it
 
 
 def test_a_save_after_every_command_with_cards_plays_on_alike(
