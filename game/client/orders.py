@@ -510,6 +510,11 @@ def describe_answer(engine: Engine, choice: Any) -> str:
             return describe_cover(engine, (float(choice[1]), float(choice[2])))
         if all(isinstance(c, int | float) for c in choice) and len(choice) == 2:
             spot = (float(choice[0]), float(choice[1]))
+            pending = engine.pending  # --- vehicles entering play: Road Block! (R304) ---
+            if pending is not None and (pending.context or {}).get("choosing") == "road_block":
+                return _("Block the street {where}").format(
+                    where=place_words(engine, spot, into=False)
+                )
             return _("Move to cover {where}").format(where=place_words(engine, spot, into=False))
         return _("Fire with {units}").format(
             units=", ".join(unit_name(engine, str(c)) for c in choice)
