@@ -34,13 +34,12 @@ GOLDEN_DIR = ROOT / "tests" / "golden"
 SEEDS = range(1, 21)
 
 
-def play_golden(scenario_id: str, seed: int) -> tuple[Engine, dict[str, Controller]]:
-    """The finished AI-vs-AI game of a shipped scenario and seed, with its two controllers (the
-    suite's shared games, `tests/shared_games.py`, keep it for the tests that read it)."""
+def golden_setup(scenario_id: str, seed: int) -> tuple[Engine, dict[str, Controller]]:
+    """A golden game before its first command: the shipped scenario at this seed, the Regular
+    AI and the Insurgent AI in the seats."""
     from game.ai.controller import InsurgentAI
     from game.ai.regular import RegularAI
     from game.engine.state import INSURGENT, REGULAR
-    from game.headless import play
     from game.save import new_game, resolve_map
 
     map_path, sid = resolve_map(scenario_id)
@@ -49,6 +48,14 @@ def play_golden(scenario_id: str, seed: int) -> tuple[Engine, dict[str, Controll
         REGULAR: RegularAI(engine.battlefield),
         INSURGENT: InsurgentAI(engine.battlefield, seed * 2 + 2),
     }
+    return engine, controllers
+
+
+def play_golden(scenario_id: str, seed: int) -> tuple[Engine, dict[str, Controller]]:
+    """The finished AI-vs-AI game of a shipped scenario and seed, with its two controllers."""
+    from game.headless import play
+
+    engine, controllers = golden_setup(scenario_id, seed)
     play(engine, controllers)
     return engine, controllers
 

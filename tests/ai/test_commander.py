@@ -77,7 +77,7 @@ def test_r260_the_commander_scores_more_insurgent_vp_than_the_solo_tables_on_pin
         vp = 0
         for seed in range(1, 5):
             if name == "ai":
-                engine, _controllers = golden_game("contracting-trouble", seed)
+                engine = golden_game("contracting-trouble", seed).engine
             else:
                 engine = new("contracting-trouble", seed)
                 play(engine, ais(engine, name))

@@ -22,10 +22,10 @@ MOVE_ROWS = {a.label for a in Action if a.moves}
 def game(scenario: str, seed: int) -> tuple[Engine, InsurgentAI]:
     """The golden game of this scenario and seed (the tests below only read it: the one the
     golden test plays serves them, tests/shared_games.py) and its Insurgent AI."""
-    engine, controllers = golden_game(scenario, seed)
-    ai = controllers[INSURGENT]
+    shared = golden_game(scenario, seed)
+    ai = shared.controllers[INSURGENT]
     assert isinstance(ai, InsurgentAI)
-    return engine, ai
+    return shared.engine, ai
 
 
 @pytest.mark.parametrize(

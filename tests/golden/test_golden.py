@@ -31,8 +31,7 @@ def pinned(scenario_id: str) -> dict[str, dict[str, str]]:
 
 @pytest.mark.parametrize(("scenario_id", "seed"), GAMES)
 def test_golden_game_plays_as_pinned(scenario_id: str, seed: int) -> None:
-    engine, _controllers = golden_game(scenario_id, seed)
-    played = fingerprints(engine)
+    played = fingerprints(golden_game(scenario_id, seed).engine)
     pin = pinned(scenario_id)[str(seed)]
     moved = [key for key in ("events", "log") if pin[key] != played[key]]
     assert moved == [], f"{scenario_id} seed {seed}: golden game moved ({', '.join(moved)})"

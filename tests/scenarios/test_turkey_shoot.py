@@ -115,7 +115,7 @@ def test_turkey_shoot_soak_seeded_ai_games_finish_and_score(seed: int) -> None:
     """AI against AI on seeds 2 and 3: the LVTP brings the team up, the fire mission is done
     and the Marines leave by the south edge (both seeds end with the Regulars' 20 points). The
     games are the golden ones (the scenario's ten turns), played once for the suite."""
-    engine, _controllers = golden_game("turkey-shoot", seed)
+    engine = golden_game("turkey-shoot", seed).engine
     assert engine.state.turn_limit == 10
     assert engine.over and engine.state.result is not None
     kinds = {e["kind"] for e in engine.state.events}
