@@ -16,6 +16,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import re
+from collections.abc import Mapping
 
 from game import resources
 
@@ -92,12 +93,12 @@ def pgettext(context: str, message: str) -> str:
 
 def narr(message: str) -> str:
     """A narration (``narration``) text in the language in use."""
-    return _catalogues["narration"].gettext(message)
+    return _numbers_in_language(_catalogues["narration"].gettext(message))
 
 
 def narr_n(singular: str, plural: str, n: int) -> str:
     """A narration text with a count, in the plural form ``n`` needs."""
-    return _catalogues["narration"].ngettext(singular, plural, n)
+    return _numbers_in_language(_catalogues["narration"].ngettext(singular, plural, n))
 
 
 def N_(message: str) -> str:
@@ -257,3 +258,56 @@ def _fill(template: str, values: dict[str, str]) -> str:
     """`template` with each placeholder replaced by its text in `values` (format specs and
     indexes included: the values are already written out)."""
     return _PLACE.sub(lambda m: values.get(m.group(1), m.group(0)), template)
+
+
+# --- numbers in the language in use (issue 24; helper art): 2.5" is 2,5" in French ---
+DECIMAL_COMMA = frozenset({"fr"})
+"""The languages that write a decimal comma (and so a semicolon between two coordinates)."""
+PERCENT_SPACE = {"fr": "\u00a0"}
+"""What comes between a number and its per cent sign: French puts a no-break space."""
+_DECIMAL_POINT = re.compile(r"(?<![\w.,])(\d+)\.(?=\d)")  # 2.5, not a figure's id "I1.2"
+_COMMA_PAIR = re.compile(r"\((-?\d+,\d+), (-?\d+,\d+)\)")  # a position, not two dice
+_PERCENT = re.compile(r"(?<=\d)%")
+
+
+def number(value: float, digits: int | None = 1) -> str:
+    """`value` with `digits` decimals (None: as few as it needs, as ``:g`` writes it), in the
+    language in use: ``2.5`` in English, ``2,5`` in French. Every inch, odds and distance the
+    client writes goes through here (the narration's through `narr`)."""
+    text = f"{value:g}" if digits is None else f"{value:.{digits}f}"
+    return _DECIMAL_POINT.sub(r"\1,", text) if _language in DECIMAL_COMMA else text
+
+
+def percent(fraction: float, digits: int = 0) -> str:
+    """A fraction as a percentage: ``25%`` in English, ``25 %`` (a no-break space) in French."""
+    return number(fraction * 100, digits) + PERCENT_SPACE.get(_language, "") + "%"
+
+
+def localise_numbers(text: str) -> str:
+    """A finished line of the narration with its numbers written the way the language in use
+    writes them: in French a number's decimal point becomes a comma (a figure's id such as
+    ``I1.2`` stays as it is), a coordinate
+    pair ``(12,5, 3,0)`` is written ``(12,5 ; 3,0)`` and a per cent sign gets its space. English
+    is left exactly as it is (the golden logs pin it)."""
+    if _language not in DECIMAL_COMMA:
+        return text
+    text = _DECIMAL_POINT.sub(r"\1,", text)
+    text = _COMMA_PAIR.sub(r"(\1 ; \2)", text)
+    return _PERCENT.sub(PERCENT_SPACE.get(_language, "") + "%", text)
+
+
+class _NumberedTemplate(str):
+    """A narration template in a decimal-comma language: filling it in (`format`) writes its
+    numbers that language's way (`localise_numbers`), wherever the template is used."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return localise_numbers(str.format(self, *args, **kwargs))
+
+    def format_map(self, mapping: Mapping[str, object]) -> str:  # type: ignore[override]
+        return localise_numbers(str.format_map(self, mapping))
+
+
+def _numbers_in_language(template: str) -> str:
+    return _NumberedTemplate(template) if _language in DECIMAL_COMMA else template

@@ -56,6 +56,11 @@ def maps_dir() -> Path:
     return shipped_folder("maps")
 
 
+def maps_guide() -> Path:
+    """The map makers' guide (``maps/README.md``): how to draw a map in Tiled for the game."""
+    return maps_dir() / "README.md"
+
+
 def asset(*parts: str) -> Path:
     """A file or folder under the shipped assets, e.g. ``asset("ui", "theme.json")``."""
     return shipped_folder("assets").joinpath(*parts)

@@ -14,6 +14,8 @@ import math
 from typing import Any
 
 from game.ai.card_choices import choose_round_two
+from game.ai.hostage_choice import CARD as HOSTAGE_CARD
+from game.ai.hostage_choice import choose_hostage
 from game.battlefield.model import Battlefield
 from game.engine.commands import Answer, Command
 from game.engine.view import PlayerView
@@ -64,6 +66,8 @@ def choose_card(view: PlayerView, battlefield: Battlefield | None = None) -> tup
         return view.legal[0], f"{title}: the only answer"
     choosing = context.get("choosing")
     units = view.state["units"]
+    if context.get("card") == HOSTAGE_CARD and battlefield is not None:  # cards round 3 (R319)
+        return choose_hostage(view, battlefield, title, answers)
     picked = choose_round_two(view, battlefield, str(context.get("card", "")), title, answers)
     if picked is not None:  # --- cards, round 2 (R288) ---
         return picked
@@ -90,4 +94,11 @@ def choose_card(view: PlayerView, battlefield: Battlefield | None = None) -> tup
             ),
         )
         return ranked[0], f"{title}: takes {ranked[0].choice}, the most useful asset left"
+    if choosing == "identify":  # --- vehicles entering play: Cross-Town Traffic (R308) ---
+        from game.ai.vehicle_support import identify_choice
+
+        return identify_choice(view, title, answers)
+    if choosing == "road_block":  # --- vehicles entering play: Road Block! (R304) ---
+        x, y = answers[0].choice
+        return answers[0], f"{title}: the narrowest street offered, at ({x:.1f}, {y:.1f}) (R304)"
     return answers[0], f"{title}: no rule for choosing a {choosing}: the first answer"

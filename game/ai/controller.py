@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai import insurgent_vehicles  # --- vehicles entering play (R306)
 from game.ai.actions import Action, Interrupt, Pace, Target
 from game.ai.cards import choose_card  # --- cards (issue 19)
 from game.ai.explain import why_not
@@ -322,8 +323,8 @@ class InsurgentAI:
             fires.sort(key=lambda c: self._target_distance(world, unit, c.target))
             return fires[0] if fires else None
         moves = [c for c in options if isinstance(c, MoveUnit)]
-        if not moves:
-            return None
+        if not moves:  # --- vehicles entering play: a technical drives (R306) ---
+            return insurgent_vehicles.drive_for(world, unit, action, options, self._note)
         return self._best_move(world, unit, action, moves, "", None)
 
     def _join_note(self, world: _World, leader: UnitState, command: MoveUnit) -> str:

@@ -311,9 +311,47 @@ LINES: tuple[str, ...] = (
     N_("the shot is poor (E={shot})"),
     N_("{unit} moves to {point} (danger E={danger})"),
     N_("{unit} stays"),
+    # --- cards round 3: the hostage (ai/hostage_choice.py, ai/regular_hostage.py, R318-R319) ---
+    N_(
+        "{title}: the hostage is held in {place}, watched by {count} Insurgent figures, "
+        "{distance} from the nearest Regular"
+    ),
+    N_(
+        "T{turn} {title}: the hostage is held in {place}, watched by {count} Insurgent figures, "
+        "{distance} from the nearest Regular"
+    ),
+    N_("the hostage in {place}"),
+    # house clearing's candidate (ai/regular_clearing.py), which the hostage's rescue plays
+    N_(
+        "{unit} stacks against {place}, which stands between it and {goal}, to clear it next "
+        "turn (+1, Stacking) (danger E={danger})"
+    ),
+    N_(
+        "{unit} clears {place} after stacking the turn before (+1), on the way to {goal} "
+        "(danger E={danger})"
+    ),
+    N_(
+        "{unit} clears {place} on the way to {goal} without stacking (−1): its figures are "
+        "not all against the wall (danger E={danger})"
+    ),
     # --- the safest route (issue 17, helper ai2): ai/safest.py (R274) ---
     N_(
         'T{turn} {unit} {action}: the safest route walks {walked}" with {seen}" in Regular '
         'sight (the shortest way: {shortest}" in sight) (R274)'
     ),
+    # --- vehicles entering play mid-game (ai/insurgent_vehicles.py, ai/vehicle_support.py)
+    N_(
+        "T{turn} {unit}, {action}: a technical drives, it does not walk; it takes the {speed} "
+        "drive ending {why} (R306)"
+    ),
+    N_("farthest from the Regulars"),
+    N_("nearest its goal, clear of the Regulars"),
+    N_('{unit} has nothing to fire at: it drives toward {goal} to {where}, {gain}" closer (R307)'),
+    N_("the other Regular units"),
+    N_("{title}: the narrowest street offered, at ({x}, {y}) (R304)"),
+    N_("T{turn} {title}: the narrowest street offered, at ({x}, {y}) (R304)"),
+    N_('{title}: the car is {near}" off: no time to look closer (R308)'),
+    N_('T{turn} {title}: the car is {near}" off: no time to look closer (R308)'),
+    N_('{title}: {unit} looks the car over, {near}" off (R308)'),
+    N_('T{turn} {title}: {unit} looks the car over, {near}" off (R308)'),
 )

@@ -49,7 +49,7 @@ from game.ai.regular_candidates import (
 from game.ai.regular_team import escorting, fire_and_movement, team_candidates
 from game.ai.regular_vehicles import vehicle_candidates
 from game.battlefield.model import Battlefield
-from game.engine.commands import Answer, Command, EndActivation, EndPhase
+from game.engine.commands import Answer, Command, EndActivation, EndPhase, Overwatch
 from game.engine.protocol import DecisionKind, UnitStatus
 from game.engine.state import REGULAR, UnitState
 from game.engine.terrain import Terrain, distance
@@ -150,6 +150,7 @@ class RegularAI:
         picks.sort(key=lambda p: (-p[0], p[1]))
         # --- the team AI (issue 17 §4): units scored together, fire and movement (R272) ---
         if self.style == "ai":
+            picks = self._keep_watching(board, picks)  # R279
             plan = fire_and_movement(board, {uid: pick for _, uid, pick in picks})
             if plan is not None:
                 self.note(plan.note)
@@ -162,6 +163,23 @@ class RegularAI:
         pick = picks[0][2]
         self._log_pick(pick)
         return pick.plan
+
+    def _keep_watching(
+        self, board: Board, picks: list[tuple[float, str, Pick[Command]]]
+    ) -> list[tuple[float, str, Pick[Command]]]:
+        """R279 (the team AI): a unit already on Overwatch whose best action is to watch again
+        is not activated, so it keeps the watch it has (activating it would end that watch only
+        to declare the same one)."""
+        kept, watching = [], []
+        for score, uid, pick in picks:
+            unit = board.unit(uid)
+            if unit is not None and unit.overwatch and isinstance(pick.plan, Overwatch):
+                watching.append(f"{unit.name} stays on Overwatch: {pick.why}")
+                continue
+            kept.append((score, uid, pick))
+        if watching and (not kept or kept[0][0] <= 0.0):  # said once, as the phase ends
+            self.note("; ".join(watching) + " (R279)")
+        return kept
 
     def _continue(self, board: Board) -> Command:
         unit = board.unit(str(board.context.get("unit", "")))
@@ -288,7 +306,7 @@ class RegularAI:
             point = _point_of(answer.choice)
             if point is None:
                 continue
-            if goal and board.path_distance(point, goal.point) > ahead + GROUND_KEPT:
+            if goal and board.walk_left(point, goal.point) > ahead + GROUND_KEPT:
                 continue  # --- the team AI (R277): cover that gives up the ground won ---
             danger = board.threat(unit, board.ghost(unit, point), stationary=False)
             if danger < best_danger - 1e-9:

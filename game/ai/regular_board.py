@@ -16,11 +16,13 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from game.ai import scenario_goals
+from game.ai.board_memo import BoardMemo
+from game.ai.regular_hostage import with_rescue
 from game.battlefield.model import Point, UnitPosition
 from game.engine import card_paths  # cards (issue 19)
 from game.engine import rulesbridge as rb
 from game.engine.buildings import first_uncleared  # house clearing (issue 21)
-from game.engine.commands import Command, MoveUnit
+from game.engine.commands import MoveUnit
 from game.engine.protocol import ContractorStatus, MoveRate
 from game.engine.scenario import Objectives
 from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
@@ -124,7 +126,7 @@ HOLD_REACH = 2.0
 house of the compound, not across the street."""
 
 
-class Board:
+class Board(BoardMemo):
     """The Regular side's reading of one PlayerView, with the public map's geometry.
 
     Firepower and Defense are the engine's own (`game.engine.rulesbridge` over
@@ -158,6 +160,7 @@ class Board:
         self._los: dict[tuple[Any, ...], bool] = {} if sight is None else sight
         self._cover: dict[tuple[Point, ...], tuple[bool, bool]] = {}
         self._paths: dict[tuple[Point, Point], list[Point]] = {}
+        self.init_memo()  # speed only (board_memo): the same answers, worked out once
         self._assignment: dict[str, Goal | None] | None = None
         self._rules_units: dict[str, Unit] = {}
         self._firepower: dict[tuple[str, bool, bool, bool, bool, int], int] = {}
@@ -167,9 +170,6 @@ class Board:
         self._spots: dict[str, Spot] = {}
 
     # -- what the decision allows ------------------------------------------------------------
-    def options_for(self, unit_id: str) -> list[Command]:
-        return [c for c in self.legal if getattr(c, "unit", None) == unit_id]
-
     def move_rates(self, unit_id: str) -> set[str]:
         return {c.rate for c in self.options_for(unit_id) if isinstance(c, MoveUnit)}
 
@@ -416,8 +416,8 @@ class Board:
         return self.neutralized_count() >= int(self.objective("exit_after_hot_spots"))
 
     def goal_for(self, unit: UnitState) -> Goal | None:
-        if self._assignment is None:
-            self._assignment = self._assign_goals()
+        if self._assignment is None:  # cards (issue 19): the hostage's rescue too (R318)
+            self._assignment = with_rescue(self, self._assign_goals())
         return self._assignment.get(unit.id)
 
     def _assign_goals(self) -> dict[str, Goal | None]:
@@ -506,7 +506,7 @@ class Board:
         return goals
 
     # -- where a unit could move --------------------------------------------------------------
-    def destinations(self, unit: UnitState, goal: Goal | None) -> list[Destination]:
+    def _destinations_of(self, unit: UnitState, goal: Goal | None) -> list[Destination]:
         rates = self.move_rates(unit.id)
         if not rates:
             return []

@@ -185,6 +185,12 @@ class NeutralizeCandidate(CandidateAction[Focus, Command]):
         return NOTHING
 
 
+def car_shot_penalty(board: Board, target: UnitState) -> float:  # --- vehicles entering play
+    from game.ai.vehicle_support import car_shot_penalty as penalty
+
+    return penalty(board, target)
+
+
 class FireCandidate(CandidateAction[Focus, Command]):
     name = "fire at best odds"
     priority = 60
@@ -204,6 +210,7 @@ class FireCandidate(CandidateAction[Focus, Command]):
             score = 10.0 + W_FIRE * e + (5.0 if not target.has_leader else 0.0)
             risk = board.civilian_risk(unit, spot, target)  # civilians (issue 21, R239)
             score -= W_CIVILIAN * risk
+            score -= car_shot_penalty(board, target)  # --- Cross-Town Traffic's car (R309)
             if score > best_score:
                 civilians = f", civilians at risk E={risk:.2f}" if risk else ""
                 best_score = self.propose(
@@ -266,7 +273,7 @@ class ObjectiveCandidate(CandidateAction[Focus, Command]):
             return NOTHING  # already there: the other candidates take over
         best_score = NOTHING
         for dest in board.destinations(unit, goal):
-            left = board.path_distance(dest.end, goal.point)
+            left = board.walk_left(dest.end, goal.point)
             progress = here - left
             if progress < 0.5:
                 continue
@@ -328,7 +335,7 @@ class CoverMoveCandidate(CandidateAction[Focus, Command]):
                 continue
             value, why = _place_value(focus, dest, goal, with_shot=False)
             if goal is not None:
-                progress = here - board.path_distance(dest.end, goal.point)
+                progress = here - board.walk_left(dest.end, goal.point)
                 if progress < -3.0:
                     continue  # cover, yes, but not by walking away from the objective
                 value += 2.0 * goal.urgency * progress

@@ -14,6 +14,7 @@ from game.ai.assault_odds import assault_odds
 from game.ai.rca import NOTHING, CandidateAction, Pick
 from game.ai.regular_board import ESCORTED, W_FIRE, W_THREAT, Board, Spot
 from game.ai.regular_candidates import (
+    CoverMoveCandidate,
     Focus,
     OverwatchCandidate,
     _describe,
@@ -108,6 +109,16 @@ def _probe(point: Point) -> UnitPosition:
     return UnitPosition("probe", (point,))
 
 
+def friends_in_the_way(
+    board: Board, unit: UnitState, here: UnitPosition, there: UnitPosition
+) -> bool:
+    """A friendly unit stands in the line of fire from `here` to `there`: Regulars never fire
+    through their own (Rulebook: Line of Fire; R6, R91: the geometry's own line-of-fire query,
+    as the engine asks it), so a watch over that group would give no shot (R278)."""
+    friends = [board.position(f) for f in board.regulars if f.id != unit.id]
+    return bool(friends) and bool(board.terrain.units_in_line_of_fire(here, there, friends))
+
+
 def _toward(start: Point, goal: Point, step: float) -> Point:
     d = distance(start, goal)
     if d <= step:
@@ -134,14 +145,16 @@ class WatchCandidate(CandidateAction[Focus, Command]):
         friends = [r for r in board.regulars if r.id != unit.id]
         near = [r.centre for r in friends] or [unit.centre]  # worked out once, not per enemy
         for ins in board.insurgents:
-            if board.los(here, board.position(ins)):
-                e = WATCH_WORTH * board.fire_value(unit, spot, ins)
-                chances.append((e, ins.name))
+            there = board.position(ins)
+            if board.los(here, there):
+                if not friends_in_the_way(board, unit, here, there):  # R278
+                    e = WATCH_WORTH * board.fire_value(unit, spot, ins)
+                    chances.append((e, ins.name))
                 continue
             centre = ins.centre
             goal = min(near, key=lambda p: distance(p, centre))
-            lane = _toward(centre, goal, LANE_STEP)
-            if board.los(here, _probe(lane)):
+            lane = _probe(_toward(centre, goal, LANE_STEP))
+            if board.los(here, lane) and not friends_in_the_way(board, unit, here, lane):
                 e = WATCH_WORTH * board.fire_value(unit, spot, ins)
                 chances.append((e, f"{ins.name}'s lane"))
         for h in board.state.hot_spots.values():
@@ -166,10 +179,31 @@ class WatchCandidate(CandidateAction[Focus, Command]):
         )
 
 
+# -- escorts: no step back from the exit (R320) -------------------------------------------------
+class EscortCoverCandidate(CoverMoveCandidate):
+    """A better covered position, except that an escort never takes one farther from its
+    goal (R320): every inch back is an inch the mission's people must walk again."""
+
+    def evaluate(self, focus: Focus) -> float:
+        score = super().evaluate(focus)
+        board, unit = focus.board, focus.unit
+        goal = board.goal_for(unit)
+        if score == NOTHING or goal is None or not escorting(unit):
+            return score
+        assert isinstance(self.plan, MoveUnit)
+        end = walk(board.path(unit.leader_point, self.plan.to), CAUTIOUS)
+        here = board.path_distance(unit.leader_point, goal.point)
+        return NOTHING if board.path_distance(end, goal.point) > here + 1e-6 else score
+
+
 def team_candidates() -> list[CandidateAction[Focus, Command]]:
-    """The basic candidates with Close Assault added and Overwatch placed where the Insurgents
-    will act (in place of the basic 'cover a moving friend')."""
-    basic = [c for c in default_candidates() if not isinstance(c, OverwatchCandidate)]
+    """The basic candidates with Close Assault added, Overwatch placed where the Insurgents
+    will act (in place of the basic 'cover a moving friend') and escorts that keep the ground
+    won toward the exit."""
+    swap: dict[type, CandidateAction[Focus, Command]] = {CoverMoveCandidate: EscortCoverCandidate()}
+    basic = [
+        swap.get(type(c), c) for c in default_candidates() if not isinstance(c, OverwatchCandidate)
+    ]
     return [CloseAssaultCandidate(), *basic, WatchCandidate()]
 
 

@@ -162,4 +162,6 @@ class FireMissionCandidate(CandidateAction[Focus, Command]):
 
 
 def vehicle_candidates() -> list[CandidateAction[Focus, Command]]:
-    return [FireMissionCandidate(), TransportCandidate(), BoardCandidate()]
+    from game.ai.vehicle_support import SupportDriveCandidate  # vehicles entering play (R307)
+
+    return [FireMissionCandidate(), TransportCandidate(), BoardCandidate(), SupportDriveCandidate()]

@@ -128,7 +128,7 @@ def hulls_in_line_of_fire(
         return found
     live = {u.id: u for u in others if u.figures and u.id not in (firer.id, target.id)}
     in_line, over = set(found.units_in_line), set(found.fired_over)
-    blocked = found.blocked_by
+    blocked, blocking = found.blocked_by, list(found.blocking)
     firing_up = target.elevation > firer.elevation
     lo, hi = sorted((firer.elevation, target.elevation))
     for hull in hulls:
@@ -138,16 +138,20 @@ def hulls_in_line_of_fire(
         near, crosses = in_line_of_fire(hull, firer.centre, target.centre)
         if near and hull.id not in in_line and hull.id not in over:
             (over if firing_up and unit.elevation == firer.elevation else in_line).add(hull.id)
+        straight = crosses and hull.id in in_line and unit.elevation == firer.elevation
+        if straight and hull.id not in blocking:
+            blocking.append(hull.id)
         if crosses and blocked is None and hull.id in in_line:
             blocked = hull.id if unit.elevation == firer.elevation else None
     same = in_line == set(found.units_in_line) and over == set(found.fired_over)
-    if same and blocked == found.blocked_by:
+    if same and blocked == found.blocked_by and tuple(blocking) == found.blocking:
         return found
     return replace(
         found,
         units_in_line=tuple(sorted(in_line)),
         fired_over=tuple(sorted(over)),
         blocked_by=blocked,
+        blocking=tuple(blocking),
     )
 
 

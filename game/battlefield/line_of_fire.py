@@ -32,6 +32,9 @@ class LineOfFire:
     """Civilian stands within 2" (they do not stop the fire)."""
     civilians_at_risk: tuple[str, ...]
     """Civilian stands within 3": those take the civilian casualty check."""
+    blocking: tuple[str, ...] = ()
+    """Every unit standing straight in the line at the firer's level (`blocked_by` is the
+    first): the ones an order refused for R6 names."""
 
     @property
     def blocked(self) -> bool:
@@ -104,23 +107,22 @@ def line_of_fire(
     fired_over: list[str] = []
     for unit_id, elevation in near(LOF_CORRIDOR, civilian=False).items():
         (fired_over if firing_up and elevation == firer.elevation else in_line).append(unit_id)
-    blocked_by: str | None = None
-    for unit in others:
-        if unit.id in in_line and unit.elevation == firer.elevation:
-            hit = any(
-                planar.distance_to_segment(f, start, end) <= BASE_RADIUS for f in unit.figures
-            )
-            if hit:
-                blocked_by = unit.id
-                break
+    blocking = tuple(
+        unit.id
+        for unit in others
+        if unit.id in in_line
+        and unit.elevation == firer.elevation
+        and any(planar.distance_to_segment(f, start, end) <= BASE_RADIUS for f in unit.figures)
+    )
     return LineOfFire(
         firer.id,
         target.id,
         tuple(sorted(in_line)),
         tuple(sorted(fired_over)),
-        blocked_by,
+        blocking[0] if blocking else None,
         tuple(sorted(near(LOF_CORRIDOR, civilian=True))),
         tuple(sorted(near(CIVILIAN_CORRIDOR, civilian=True))),
+        blocking,
     )
 
 

@@ -23,6 +23,7 @@ from game.battlefield.errors import MapError, MapProblem
 from game.battlefield.map_format import (
     _AREA_RULES,
     _POINT,
+    _POINT_OR_TILE,
     DOOR_TOLERANCE,
     ENUMS,
     HOT_SPOT_NUMBERS,
@@ -131,6 +132,10 @@ def _run_pytmx(path: Path, problems: ProblemList) -> Any:
                 + (f": {first_line}" if first_line else "")
             )
         return None
+
+
+_TILE_BOOKKEEPING = frozenset({"id", "type", "width", "height", "frames", "source", "trans"})
+"""What pytmx adds of a tile's own to a tile object's properties (R310)."""
 
 
 @dataclass
@@ -279,6 +284,9 @@ class _Converter:
                 )
             return
         error = self._error_for(oid, name)
+        raw_props = dict(obj.properties)
+        if facts.shape == "tile":  # --- vehicle tiles (issue 20, R310) ---
+            cls, raw_props = self._tile_object(obj, cls, raw_props)
         if not cls:
             error(f"object has no class; set its Class to one of {', '.join(OBJECT_CLASSES)}")
             return
@@ -307,9 +315,9 @@ class _Converter:
             return
         if not facts.visible:
             self.problems.warning("object is hidden in Tiled but the game reads it", oid, name)
-        props = self._apply_specs(spec.properties, dict(obj.properties), "property", oid, name)
+        props = self._apply_specs(spec.properties, raw_props, "property", oid, name)
         known = {p.name for p in spec.properties}
-        for extra in obj.properties:
+        for extra in raw_props:
             if extra not in known:
                 self.problems.warning(
                     f"{cls} property '{extra}' is not used by the game", oid, name
@@ -324,6 +332,23 @@ class _Converter:
         out.all_ids[oid] = cls
         self._build(cls, spec, facts.shape, oid, name, props, points, out)
 
+    # --- vehicle tiles (issue 20, R310) ---
+    def _tile_object(self, obj: Any, cls: str, raw: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """A tile object's class and properties: its own, else its tile's (pytmx merges the
+        tile's into the object's, with its own bookkeeping); it faces the way it is turned."""
+        cls = cls or str(raw.get("type") or "").strip()
+        props = {k: v for k, v in raw.items() if k not in _TILE_BOOKKEEPING}
+        if cls == "Unit":
+            if "facing" in props:
+                self.problems.warning(
+                    "a Unit placed as a tile faces the way the tile is rotated; its 'facing' "
+                    "property is not used",
+                    obj.id,
+                    obj.name or "",
+                )
+            props["facing"] = round(float(obj.rotation or 0.0))
+        return cls, props
+
     def _build(
         self,
         cls: str,
@@ -336,7 +361,7 @@ class _Converter:
         out: _Collected,
     ) -> None:
         error = self._error_for(oid, name)
-        if spec.shapes == _POINT:
+        if spec.shapes in (_POINT, _POINT_OR_TILE):
             self._build_point(cls, oid, name, props, points[0], out)
             return
         closed = shape != "polyline"
@@ -432,6 +457,12 @@ class _Converter:
         elif shape == "rectangle":
             w, h = float(obj.width), float(obj.height)
             raw = [(ox, oy), (ox + w, oy), (ox + w, oy + h), (ox, oy + h)]
+        elif shape == "tile":  # --- vehicle tiles (issue 20, R310): the picture's centre ---
+            # pytmx moved y to the picture's top; Tiled turns it about its bottom-left corner
+            w, h = float(obj.width), float(obj.height)
+            centre = (ox + w / 2, oy + h / 2)
+            turned = map_checks.rotate_about([centre], (ox, oy + h), float(obj.rotation or 0.0))
+            return [(_clean(x / self.ppi), _clean(y / self.ppi)) for x, y in turned]
         else:
             raw = [(ox, oy)]
         if shape != "point":

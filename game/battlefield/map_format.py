@@ -64,6 +64,7 @@ class ClassSpec:
 _AREA = ("rectangle", "polygon")
 _LINE = ("polyline", "rectangle", "polygon")
 _POINT = ("point",)
+_POINT_OR_TILE = ("point", "tile")  # --- vehicle tiles (issue 20, R310): a Unit as a tile ---
 
 OBJECT_CLASSES: dict[str, ClassSpec] = {
     spec.name: spec
@@ -108,7 +109,7 @@ OBJECT_CLASSES: dict[str, ClassSpec] = {
         ClassSpec(
             "Unit",
             MARKERS_LAYER,
-            _POINT,
+            _POINT_OR_TILE,
             (
                 PropertySpec("side", "string", "regular", "Side"),
                 PropertySpec("figures", "string", ""),
@@ -246,5 +247,7 @@ def _a(shape: str) -> str:
 def _shape_words(shapes: tuple[str, ...]) -> str:
     if shapes == _POINT:
         return "a point (Insert Point)"
+    if shapes == _POINT_OR_TILE:
+        return "a point (Insert Point) or a tile from maps/vehicles.tsx (Insert Tile)"
     words = [_a(s) for s in shapes]
     return ", ".join(words[:-1]) + " or " + words[-1]

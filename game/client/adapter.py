@@ -21,6 +21,7 @@ from game.client.viewmodel import (
     HotSpotSprite,
     MarkerSprite,
     UnitSprite,
+    VehicleLook,
     cluster_positions,
 )
 from game.engine import vehicles
@@ -164,7 +165,9 @@ def view_from_game(
         if rec is not None:
             card = rec.card
             hull = (rec.x, rec.y, card.length, card.width, rec.facing, rec.state.destroyed)
-            sprite = dataclasses.replace(sprite, hull=hull)
+            damage = rec.state  # --- vehicle art (issue 20, helper art): kind and damage ---
+            look = VehicleLook(rec.type, damage.immobilized, damage.weapons_out, damage.destroyed)
+            sprite = dataclasses.replace(sprite, hull=hull, vehicle_look=look)
         occupied += [f.position_in for f in sprite.figures if f.is_dependant]
         units.append(sprite)
     hot_spots = tuple(

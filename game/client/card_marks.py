@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import text
+from game.client.hostage_mark import draw_hostage
 from game.engine import card_paths
 from game.i18n import _
 
@@ -66,3 +67,4 @@ def draw_marks(scene: PlayScene, surface: pygame.Surface) -> None:
         reach = round(12 * inch)
         if reach < 4000:
             pygame.draw.circle(surface, CAMERA_COLOUR, (round(sx), round(sy)), reach, 1)
+    draw_hostage(surface, battlefield, effects, to_screen)  # cards round 3 (R313-R319)

@@ -12,7 +12,13 @@ import pygame
 
 from game.battlefield.model import Building
 from game.client import text
-from game.engine.buildings import building_words, clearing_in_force, wall_distance
+from game.engine.buildings import (
+    building_words,
+    clearing_applies,
+    clearing_in_force,
+    hostage_building,
+    wall_distance,
+)
 from game.engine.commands import ClearBuilding, Command, StackOnBuilding
 from game.engine.state import GameState, UnitState
 from game.i18n import N_, _, ngettext
@@ -45,11 +51,17 @@ CLEARED_COLOUR = (110, 200, 120)
 STACKED_COLOUR = (240, 170, 60)
 
 
+def clearing_here(state: GameState) -> bool:
+    """Some building is played under the House Clearing rules: every one under the optional
+    rule, or a hostage's (cards, R315)."""
+    return clearing_in_force(state) or hostage_building(state) is not None
+
+
 def house_buttons(
     actions: list[tuple[str, str, str]], state: GameState
 ) -> list[tuple[str, str, str]]:
     """The order buttons with Stack and Clear added when the game plays the rule."""
-    if not clearing_in_force(state) or not any(a[0] == "end" for a in actions):
+    if not clearing_here(state) or not any(a[0] == "end" for a in actions):
         return actions
     return [*actions, *HOUSE_ACTIONS]
 
@@ -58,7 +70,9 @@ def nearest_uncleared(engine: Engine, unit: UnitState) -> Building | None:
     """The building not yet cleared whose wall is nearest the unit's leader."""
     state = engine.state
     buildings = [
-        b for b in engine.terrain.battlefield.buildings if b.id not in state.cleared_buildings
+        b
+        for b in engine.terrain.battlefield.buildings
+        if b.id not in state.cleared_buildings and clearing_applies(state, b)
     ]
     if not buildings:
         return None
@@ -67,7 +81,7 @@ def nearest_uncleared(engine: Engine, unit: UnitState) -> Building | None:
 
 def house_order(engine: Engine, side: str, unit: UnitState, action: str) -> Command | str:
     """The Stack or Clear order for `unit`, or why there is none (one line)."""
-    if not clearing_in_force(engine.state):
+    if not clearing_here(engine.state):
         return _("this game is not played with the optional Building Clearing rule")
     building = nearest_uncleared(engine, unit)
     if building is None:
@@ -88,7 +102,7 @@ def give_house_order(scene: PlayScene, side: str, unit: UnitState, action: str) 
 def card_lines(engine: Engine, unit: UnitState) -> list[str]:
     """What the unit card says of a unit's house clearing (plain text, one line each)."""
     state = engine.state
-    if not clearing_in_force(state):
+    if not clearing_here(state):
         return []
     names = {b.id: building_words(b) for b in engine.terrain.battlefield.buildings}
     lines = []
@@ -119,7 +133,7 @@ def draw_buildings(scene: PlayScene, surface: pygame.Surface) -> None:
     not cleared yet) ringed amber with STACKED and the unit's name."""
     engine = scene.session.engine
     state = engine.state
-    if not clearing_in_force(state):
+    if not clearing_here(state):
         return
     stacked = {
         u.stacked_on: u.name for u in state.units.values() if u.on_table and u.stacked_on >= 0

@@ -17,7 +17,7 @@ import pygame
 from game.client import text
 from game.engine import rulesbridge as rb
 from game.engine.state import UnitState
-from game.i18n import _
+from game.i18n import _, number
 from game.rules.firepower import optimum_range
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def card_line(unit: UnitState) -> str:
     tonight = (
         _("always in range")
         if reach is None
-        else _('Optimum Range {inches}"').format(inches=f"{reach:g}")
+        else _('Optimum Range {inches}"').format(inches=number(reach, None))
     )
     return _("<b>Night:</b> no night vision: Firepower -1 die, {range} (Night Fighting)").format(
         range=tonight
@@ -80,7 +80,7 @@ def draw(scene: PlayScene, surface: pygame.Surface) -> None:
         _('night vision: Optimum Range {inches}"')
         if vision
         else _('no night vision: Optimum Range {inches}"')
-    ).format(inches=f"{reach:g}")
+    ).format(inches=number(reach, None))
     label = text.text(words, 13, colour)
     at = label.get_rect(midbottom=(centre[0], centre[1] - radius - 2))
     backdrop = at.inflate(6, 2)

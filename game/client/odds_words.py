@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from game.i18n import _
+from game.i18n import _, number
+from game.i18n import percent as in_percent
 from game.rules.odds import CasualtyOdds
 
 
 def percent(p: Fraction) -> str:
-    value = float(p) * 100
-    if 0 < value < 0.5:
-        return "<1%"
-    return f"{value:.0f}%"
+    """A chance in per cent, in the language in use; under a half per cent is "<1%"."""
+    if 0 < float(p) * 100 < 0.5:
+        return "<" + in_percent(0.01)
+    return in_percent(float(p))
 
 
 def odds_text(odds: CasualtyOdds, hits: str = "casualties") -> str:
@@ -25,8 +26,8 @@ def odds_text(odds: CasualtyOdds, hits: str = "casualties") -> str:
         + " · ".join(parts)
         + " · "
         + (
-            _("expected {n} casualties").format(n=f"{odds.expected:.2f}")
+            _("expected {n} casualties").format(n=number(odds.expected, 2))
             if hits == "casualties"
-            else _("expected {n} {hits}").format(n=f"{odds.expected:.2f}", hits=hits)
+            else _("expected {n} {hits}").format(n=number(odds.expected, 2), hits=hits)
         )
     )

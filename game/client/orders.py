@@ -42,7 +42,7 @@ from game.engine.fire import smaw_fires  # support assets (issue 19)
 from game.engine.protocol import DecisionKind, MoveRate
 from game.engine.state import UnitState
 from game.engine.terrain import distance, path_length, truncate
-from game.i18n import N_, _, retell
+from game.i18n import N_, _, number, retell
 from game.rules import cards as rules_cards  # --- cards (issue 19)
 from game.rules.dice import Die
 from game.rules.movement import CAUTIOUS, RAPID
@@ -295,10 +295,10 @@ class MovePreview:
     def label(self) -> str:
         rate = _("Cautious") if self.rate == MoveRate.CAUTIOUS else _("Rapid")
         text = _('{inches}" {rate} · Reaction Test {modifier} (R14)').format(
-            inches=f"{self.length:.1f}", rate=rate, modifier=self.reaction_modifier
+            inches=number(self.length), rate=rate, modifier=self.reaction_modifier
         )
         if self.wanted > self.length + 0.05:
-            text += " · " + _('{inches}" wanted, stops short').format(inches=f"{self.wanted:.1f}")
+            text += " · " + _('{inches}" wanted, stops short').format(inches=number(self.wanted))
         elif self.path and math.dist(self.path[-1], self.destination) > 0.1:
             text += " · " + _("the way is blocked: stops short")
         if math.dist(self.destination, self.requested) > 0.01:
@@ -422,7 +422,7 @@ def describe_choice(engine: Engine, command: Command) -> str:
         ]
         if command.at:
             return _('Interrupt: {units} after {inches}"').format(
-                units=", ".join(parts), inches=f"{command.at:.1f}"
+                units=", ".join(parts), inches=number(command.at)
             )
         return _("Interrupt: {units}").format(units=", ".join(parts))
     if isinstance(command, MoveUnit):
@@ -456,7 +456,7 @@ def describe_move(engine: Engine, command: MoveUnit) -> str:
     text = words.format(where=where)
     if mover is not None:
         text += " " + _('({inches}" away)').format(
-            inches=f"{distance(mover.centre, command.to):.0f}"
+            inches=number(distance(mover.centre, command.to), 0)
         )
     return text
 
@@ -510,6 +510,11 @@ def describe_answer(engine: Engine, choice: Any) -> str:
             return describe_cover(engine, (float(choice[1]), float(choice[2])))
         if all(isinstance(c, int | float) for c in choice) and len(choice) == 2:
             spot = (float(choice[0]), float(choice[1]))
+            pending = engine.pending  # --- vehicles entering play: Road Block! (R304) ---
+            if pending is not None and (pending.context or {}).get("choosing") == "road_block":
+                return _("Block the street {where}").format(
+                    where=place_words(engine, spot, into=False)
+                )
             return _("Move to cover {where}").format(where=place_words(engine, spot, into=False))
         return _("Fire with {units}").format(
             units=", ".join(unit_name(engine, str(c)) for c in choice)
@@ -554,7 +559,7 @@ def describe_cover(engine: Engine, spot: Point) -> str:
     enemy = engine.state.units.get(str(context.get("insurgent", "")))
     if unit is None or not unit.on_table:
         return _("Take cover {where}").format(where=place_words(engine, spot, into=False))
-    far = f'{distance(unit.leader_point, spot):.0f}" {compass(unit.leader_point, spot)}'
+    far = f'{number(distance(unit.leader_point, spot), 0)}" {compass(unit.leader_point, spot)}'
     where = place_words(engine, spot, into=False)
     ghost = placement.hypothetical(engine, unit, spot, exact=True)
     if engine.terrain.in_solid_cover(ghost.position()):

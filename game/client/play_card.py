@@ -15,7 +15,7 @@ from game.client.words import side_label
 from game.engine.protocol import FigureStatus
 from game.engine.state import REGULAR, UnitState
 from game.engine.terrain import distance
-from game.i18n import _, ngettext, retell
+from game.i18n import _, ngettext, number, retell
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -96,7 +96,7 @@ def activation_summary(self: PlayScene, unit: UnitState) -> str:
     if act is not None and act.unit == unit.id:
         rate = {"cautious": _("Cautious"), "rapid": _("Rapid")}.get(str(act.rate or ""), "")
         moved = (
-            _('moved {inches}" {rate}').format(inches=f"{act.moved:.1f}", rate=rate).strip()
+            _('moved {inches}" {rate}').format(inches=number(act.moved), rate=rate).strip()
             if act.moved
             else _("not moved")
         )

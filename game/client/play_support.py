@@ -18,7 +18,7 @@ from game.engine import assets
 from game.engine.commands import CallAsset
 from game.engine.engine import Engine
 from game.engine.state import REGULAR, UnitState
-from game.i18n import _
+from game.i18n import _, number, percent
 from game.rules import support as sp
 
 if TYPE_CHECKING:
@@ -118,10 +118,10 @@ def call_preview(engine: Engine, unit: UnitState, asset_id: str, target: UnitSta
         asset=title(asset_id),
         target=target.name,
         defense=f"{defense.total}{target.quality_die().label}",
-        no_fire=f"{float(odds.no_fire):.0%}",
-        one=f"{float(odds.at_least(1)):.0%}",
-        expected=f"{expected:.2f}",
-        lost=f"{float(odds.lost):.0%}",
+        no_fire=percent(float(odds.no_fire)),
+        one=percent(float(odds.at_least(1))),
+        expected=number(expected, 2),
+        lost=percent(float(odds.lost)),
     )
 
 

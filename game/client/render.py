@@ -14,9 +14,16 @@ from game.client.civilian_art import draw_mob
 from game.client.figures import FACINGS, FigureArt, facing_index, figure_facing
 from game.client.map_render import EDGE_BAND_IN, MapArt
 from game.client.palette import DEFAULT_PALETTE, Colour, Palette
-from game.client.vehicle_art import hull_sprite
-from game.client.viewmodel import BASE_DIAMETER_IN, Badge, BattleView, FigureSprite, UnitSprite
-from game.i18n import _, ngettext, retell
+from game.client.vehicle_art import vehicle_sprite
+from game.client.viewmodel import (
+    BASE_DIAMETER_IN,
+    Badge,
+    BattleView,
+    FigureSprite,
+    UnitSprite,
+    VehicleLook,
+)
+from game.i18n import _, ngettext, number, retell
 
 HOT_SPOT_DIAMETER_IN = 1.0
 
@@ -353,12 +360,13 @@ class BattleRenderer:
         if unit.hull is None:
             return False
         x, y, length, width, facing, wreck = unit.hull
-        image = hull_sprite(
+        look = unit.vehicle_look or VehicleLook("", destroyed=wreck)
+        image = vehicle_sprite(
+            look,
             round(length * scale),
             round(width * scale),
             round(facing) % 360,
             self.palette.side(unit.side),
-            wreck,
         )
         rect = image.get_rect(center=(round(x * scale), round(y * scale)))
         layout.figures.append((image, rect.topleft))
@@ -465,7 +473,7 @@ class BattleRenderer:
                 )
         for point in (a, b):
             pygame.draw.circle(surface, p.ruler, point, 4)
-        label = text.text(f'{length:.1f}"', 20, p.ruler_text, bold=True)
+        label = text.text(number(length) + '"', 20, p.ruler_text, bold=True)
         chip = pygame.Surface((label.get_width() + 8, label.get_height() + 4))
         chip.fill(p.ruler)
         chip.blit(label, (4, 2))

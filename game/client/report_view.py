@@ -16,7 +16,7 @@ from game import fileio
 from game.client import text
 from game.client.words import side_label
 from game.engine.state import INSURGENT, REGULAR
-from game.i18n import _, narr, ngettext, retell
+from game.i18n import _, narr, ngettext, number, retell
 from game.report import AfterAction, LuckRow, VpPoint
 
 REGULAR_COLOUR = (110, 170, 255)
@@ -79,7 +79,7 @@ def report_html(report: AfterAction) -> str:
             row.fires,
         ).format(
             n=row.fires,
-            expected=f"{float(row.expected):.2f}",
+            expected=number(float(row.expected), 2),
             rolled=row.rolled,
             luck=f"{row.luck:+.2f}",
         )
@@ -172,7 +172,7 @@ def draw_luck_chart(surface: pygame.Surface, rect: pygame.Rect, rows: list[LuckR
         pygame.draw.rect(surface, colour, rolled)
         pygame.draw.rect(surface, AXIS_COLOUR, expected, 2)
         words = _("{rolled} vs {expected}").format(
-            rolled=row.rolled, expected=f"{float(row.expected):.1f}"
+            rolled=row.rolled, expected=number(float(row.expected))
         )
         _label(
             surface,

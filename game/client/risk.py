@@ -30,7 +30,7 @@ from game.engine import fire
 from game.engine.interruptions import may_interrupt
 from game.engine.protocol import MoveRate
 from game.engine.state import INSURGENT, UnitState
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, number, percent
 from game.rules.odds import casualty_odds, reaction_odds
 from game.rules.quality import Quality, ReactionStance
 
@@ -84,10 +84,10 @@ class RiskPreview:
         parts = [
             _('{unit} (sees {start}–{end}": first {first}, hits {hits})').format(
                 unit=t.name,
-                start=f"{t.seen_from:.0f}",
-                end=f"{t.seen_to:.0f}",
-                first=f"{float(t.first):.0%}",
-                hits=f"{float(t.hit):.0%}",
+                start=number(t.seen_from, 0),
+                end=number(t.seen_to, 0),
+                first=percent(float(t.first)),
+                hits=percent(float(t.hit)),
             )
             for t in self.threats[:3]
         ]
@@ -101,7 +101,7 @@ class RiskPreview:
         )
         return (
             _("Risk {chance} of casualties before you can react: {threats}").format(
-                chance=f"{float(self.casualty_chance):.0%}", threats=", ".join(parts)
+                chance=percent(float(self.casualty_chance)), threats=", ".join(parts)
             )
             + more
         )

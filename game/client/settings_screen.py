@@ -42,6 +42,7 @@ from game.client.settings import (
 from game.client.typed import visible
 from game.client.words import PACE_NAMES
 from game.i18n import N_, _, set_language
+from game.resources import maps_guide
 
 TIPS = {
     "window_size": N_(
@@ -70,6 +71,8 @@ SCHEME_NAMES = {"default": N_("default"), "high-contrast": N_("high-contrast")}
 LANGUAGE_NAMES = {"system": N_("System default"), "en": "English", "fr": "Français"}
 VOLUMES = tuple(str(v) for v in range(0, 101, 10))
 ROWS = 10  # the settings rows below; their spacing shrinks to fit the smallest window
+BACK_FROM_BOTTOM = 80  # the Back button's top, from the window's bottom edge
+GAP = 8  # between the status box and the Back button
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -129,7 +132,10 @@ class SettingsScene(Scene):
         left = max(40, (w - 760) // 2)
         label_w, control_x = 300, left + 310
         y = round(h * 0.22)
-        step = max(32, min(46, (h - 170 - y) // ROWS))  # 1024x640 keeps status and Back clear
+        # the rows, then the status box, then the Back button, none over the next (800x560 too)
+        back_top = h - BACK_FROM_BOTTOM
+        status_h = 70 if h >= 700 else 48
+        step = max(28, min(46, (back_top - GAP - status_h - 6 - y) // ROWS))
         high = min(34, step - 2)  # a control's height
         s = self.settings
         self.widgets = []
@@ -259,12 +265,14 @@ class SettingsScene(Scene):
         )
         self.status = UITextBox(
             self.message
-            or html.escape(_("Your maps folder: {folder}").format(folder=s.maps_dir())),
-            pygame.Rect(left, y + 6, w - 2 * left, 70),
+            or html.escape(_("Your maps folder: {folder}").format(folder=s.maps_dir()))
+            + "<br>"
+            + html.escape(_("How to make a map: {guide}").format(guide=maps_guide())),
+            pygame.Rect(left, y + 6, w - 2 * left, status_h),
             manager,
         )
         self.back_button = UIButton(
-            pygame.Rect((w - 200) // 2, h - 80, 200, 48),
+            pygame.Rect((w - 200) // 2, back_top, 200, 48),
             _("Back"),
             manager,
             tool_tip_text=_("Back (Esc); every change is already saved"),

@@ -72,6 +72,7 @@ from game.client.typed import visible
 from game.client.words import PACE_NAMES
 from game.engine.difficulty import LABELS
 from game.i18n import _, ngettext
+from game.resources import maps_guide
 
 
 # -- the screen ---------------------------------------------------------------------------------
@@ -310,7 +311,8 @@ class SetupScene(Scene):
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(760, w - 80), min(460, h - 80))
         rect.center = (w // 2, h // 2)
-        body = "<br>".join(html.escape(line) for line in self.dialog_lines)
+        guide = _("How to make a map: {guide}").format(guide=maps_guide())
+        body = "<br>".join(html.escape(line) for line in [*self.dialog_lines, "", guide])
         self.dialog = UIMessageWindow(
             rect, body, self.app.manager, window_title=_("This map cannot be played")
         )

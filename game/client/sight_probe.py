@@ -11,7 +11,7 @@ from game.battlefield.model import Battlefield, Point, UnitPosition
 from game.engine.engine import Engine
 from game.engine.state import UnitState
 from game.engine.terrain import point_segment_distance
-from game.i18n import _
+from game.i18n import _, number
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def sight_between(engine: Engine, a: Point, b: Point, elevation: int = 0) -> Sig
     length = math.dist(a, b)
     if sees(b):
         return SightProbe(
-            a, b, True, None, _('clear line of sight, {inches}"').format(inches=f"{length:.1f}")
+            a, b, True, None, _('clear line of sight, {inches}"').format(inches=number(length))
         )
     lo, hi = 0.0, 1.0
     for _halving in range(18):
@@ -50,7 +50,7 @@ def sight_between(engine: Engine, a: Point, b: Point, elevation: int = 0) -> Sig
         False,
         stop,
         _('no line of sight: blocked by {what} {at}" along the {length}" line').format(
-            what=what, at=f"{length * hi:.1f}", length=f"{length:.1f}"
+            what=what, at=number(length * hi), length=number(length)
         ),
     )
 

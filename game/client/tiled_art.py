@@ -28,6 +28,7 @@ import pygame
 import pytmx
 
 from game.battlefield.map_checks import rotate_about
+from game.battlefield.map_format import object_class
 
 Tint = tuple[float, float, float, float]
 _WHITE: Tint = (1.0, 1.0, 1.0, 1.0)
@@ -195,6 +196,8 @@ class TiledArt:
             image = getattr(obj, "image", None) if node.get("gid") else None
             if not isinstance(image, pygame.Surface) or node.get("visible", "1") == "0":
                 continue
+            if _is_unit(obj):  # --- vehicle tiles (issue 20, R310): the game draws them live
+                continue
             for picture, at in self._placed(node, image, style):
                 target.blit(picture, at)
                 self.drawn += 1
@@ -216,6 +219,14 @@ class TiledArt:
         left = min(c[0] for c in corners)
         top = min(c[1] for c in corners)
         yield look, (round(left), round(top))
+
+
+def _is_unit(obj: object) -> bool:
+    """A Unit placed as a tile (R310): its own class, or its tile's (merged in by pytmx)."""
+    properties = getattr(obj, "properties", {}) or {}
+    return object_class(obj) == "Unit" or (
+        not object_class(obj) and properties.get("type") == "Unit"
+    )
 
 
 def _repeats(offset: float, size: int, span: int, repeat: bool) -> list[int]:

@@ -1,17 +1,45 @@
-"""Vehicle art (issue 20): a top-down hull drawn in the figures' style (the side's base rim and
-colours, a lighter deck, tracks, the gun ring forward and a wedge at the bow), turned to the
-vehicle's facing. A destroyed vehicle is a scorched wreck."""
+"""Vehicle art (issue 20): each sample vehicle of the ORBAT data seen from above, in the figures'
+style (`figures.py`): the side's colours (body, shade, rim), dark outlines, flat shapes drawn
+four times over size and smoothed down, the weapon in near-black.
+
+A hull is drawn bow east on a surface exactly its footprint (the card's length by width at the
+zoom's pixels per inch), then turned to its facing (0 east, 90 south: the map's y runs down).
+Damage reads at a glance: an immobilized vehicle has a thrown track (or a lost wheel) lying
+askew beside a dark gap and a grey smoke mark over its engine; one whose weapons are out has its
+barrel broken short; a destroyed one is a scorched black wreck with flames and smoke.
+
+The tileset of the Tiled maps (`tools/make_vehicle_tiles.py`: `maps/vehicles.tsx`) is painted by
+this same module, so what a map author places is what the game draws.
+"""
 
 from __future__ import annotations
 
 import functools
+import math
+from collections.abc import Callable
 
 import pygame
 
 from game.client.palette import Colour, SideScheme
+from game.client.viewmodel import VehicleLook
 
-WRECK_BODY: Colour = (52, 46, 42)
-WRECK_RIM: Colour = (20, 18, 16)
+_SUPERSAMPLE = 4
+GUNMETAL: Colour = (24, 24, 22)  # the figures' weapon colour
+TRACK: Colour = (34, 32, 28)
+TRACK_LINK: Colour = (70, 66, 58)
+WRECK_BODY: Colour = (46, 40, 36)
+WRECK_RIM: Colour = (14, 12, 10)
+FLAME: Colour = (250, 140, 30)
+FLAME_CORE: Colour = (255, 226, 110)
+SMOKE: tuple[int, int, int, int] = (58, 56, 54, 215)
+SMOKE_LIGHT: tuple[int, int, int, int] = (150, 146, 140, 200)
+GAP = (0, 0, 0, 0)
+GLASS: Colour = (46, 58, 66)
+
+TRACKED = frozenset({"lvtp", "bradley", "tank"})
+EIGHT_WHEELED = frozenset({"stryker", "lav25"})
+KINDS = ("humvee", "gun_truck", "stryker", "lav25", "lvtp", "bradley", "tank", "technical")
+"""Every vehicle the ORBAT data has a card for (`game.rules.vehicle_types.VEHICLES`)."""
 
 
 def _shade(colour: Colour, factor: float) -> Colour:
@@ -19,47 +47,277 @@ def _shade(colour: Colour, factor: float) -> Colour:
     return (min(255, round(r * factor)), min(255, round(g * factor)), min(255, round(b * factor)))
 
 
-@functools.lru_cache(maxsize=256)
+def _mix(a: Colour, b: Colour, t: float) -> Colour:
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+class _Pen:
+    """Draws in hull coordinates: u along the hull (-0.5 stern to 0.5 bow), v across it (-0.5
+    port to 0.5 starboard), onto a surface of the hull's size times the supersampling."""
+
+    def __init__(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self.w, self.h = surface.get_size()
+
+    def at(self, u: float, v: float) -> tuple[float, float]:
+        return ((u + 0.5) * self.w, (v + 0.5) * self.h)
+
+    def rect(self, u0: float, v0: float, u1: float, v1: float) -> pygame.Rect:
+        (x0, y0), (x1, y1) = self.at(u0, v0), self.at(u1, v1)
+        return pygame.Rect(round(x0), round(y0), max(1, round(x1 - x0)), max(1, round(y1 - y0)))
+
+    def box(
+        self,
+        colour: Colour,
+        u0: float,
+        v0: float,
+        u1: float,
+        v1: float,
+        *,
+        outline: Colour | None = None,
+        radius: float = 0.0,
+    ) -> None:
+        r = self.rect(u0, v0, u1, v1)
+        rad = round(radius * self.h)
+        pygame.draw.rect(self.surface, colour, r, border_radius=rad)
+        if outline is not None:
+            pygame.draw.rect(self.surface, outline, r, self.line(), border_radius=rad)
+
+    def poly(
+        self, colour: Colour, points: list[tuple[float, float]], outline: Colour | None = None
+    ) -> None:
+        pts = [self.at(u, v) for u, v in points]
+        pygame.draw.polygon(self.surface, colour, pts)
+        if outline is not None:
+            pygame.draw.polygon(self.surface, outline, pts, self.line())
+
+    def disc(self, colour: Colour, u: float, v: float, r: float, width: int = 0) -> None:
+        pygame.draw.circle(self.surface, colour, self.at(u, v), r * self.h, width)
+
+    def bar(self, colour: Colour, a: tuple[float, float], b: tuple[float, float], t: float) -> None:
+        """A capsule (the figures' weapons and limbs) `t` hull-widths thick."""
+        radius = max(1.0, t * self.h / 2)
+        pa, pb = self.at(*a), self.at(*b)
+        pygame.draw.line(self.surface, colour, pa, pb, max(1, round(2 * radius)))
+        pygame.draw.circle(self.surface, colour, pa, radius)
+        pygame.draw.circle(self.surface, colour, pb, radius)
+
+    def line(self) -> int:
+        return max(_SUPERSAMPLE, round(self.h * 0.035))
+
+
+class _Colours:
+    """The paint of one hull: the side's figure colours, or a wreck's."""
+
+    def __init__(self, scheme: SideScheme, wreck: bool) -> None:
+        body = WRECK_BODY if wreck else scheme.figure
+        self.rim = WRECK_RIM if wreck else scheme.rim
+        self.body = body
+        self.shade = _shade(body, 0.8) if wreck else scheme.figure_shade
+        self.deck = _shade(body, 1.3) if wreck else _mix(scheme.figure, scheme.base, 0.35)
+        self.track = _shade(TRACK, 0.7) if wreck else TRACK
+
+
+def _running_gear(pen: _Pen, kind: str, c: _Colours, look: VehicleLook) -> None:
+    """Tracks or wheels along both sides; an immobilized vehicle has lost one."""
+    thrown = look.immobilized and not look.destroyed
+    if kind in TRACKED:
+        for side in (-1, 1):
+            v0, v1 = (-0.5, -0.3) if side < 0 else (0.3, 0.5)
+            pen.box(c.track, -0.5, v0, 0.5, v1, outline=c.rim, radius=0.08)
+            for k in range(11):
+                u = -0.44 + k * 0.088
+                pen.bar(TRACK_LINK, (u, v0 + 0.04), (u, v1 - 0.04), 0.02)
+        if thrown:  # the starboard track broken: a gap, and a length of it lying askew
+            pen.surface.fill(GAP, pen.rect(-0.12, 0.3, 0.2, 0.5))
+            pen.poly(TRACK_LINK, [(0.02, 0.3), (0.44, 0.38), (0.42, 0.5), (0.0, 0.42)], c.rim)
+        return
+    wheels: tuple[float, ...]
+    if kind in EIGHT_WHEELED:
+        wheels = (-0.36, -0.18, 0.1, 0.28)
+        half = 0.085
+    else:
+        wheels = (-0.3, 0.26) if kind != "technical" else (-0.28, 0.27)
+        half = 0.09
+    for i, u in enumerate(wheels):
+        for side in (-1, 1):
+            if thrown and side > 0 and i == len(wheels) - 1:
+                pen.disc(TRACK_LINK, u, 0.36, 0.05)  # the bare hub, its wheel gone
+                continue
+            v0, v1 = (-0.5, -0.3) if side < 0 else (0.3, 0.5)
+            pen.box(c.track, u - half, v0, u + half, v1, outline=c.rim, radius=0.06)
+
+
+def _hull_body(pen: _Pen, kind: str, c: _Colours) -> None:
+    """The hull between the tracks or wheels, with its bow shape."""
+    if kind in TRACKED:
+        if kind == "lvtp":  # a tall box with a blunt, sloping bow and the rear ramp
+            pen.poly(
+                c.body,
+                [(-0.5, -0.36), (0.3, -0.36), (0.5, -0.24), (0.5, 0.24), (0.3, 0.36), (-0.5, 0.36)],
+                c.rim,
+            )
+            pen.box(c.shade, -0.5, -0.3, -0.38, 0.3, outline=c.rim)  # the ramp
+            pen.box(c.deck, -0.34, -0.26, 0.16, 0.26, outline=c.shade, radius=0.05)
+            pen.poly(c.shade, [(0.3, -0.3), (0.46, -0.2), (0.46, 0.2), (0.3, 0.3)])
+        else:
+            pen.poly(
+                c.body,
+                [
+                    (-0.49, -0.34),
+                    (0.38, -0.34),
+                    (0.5, -0.2),
+                    (0.5, 0.2),
+                    (0.38, 0.34),
+                    (-0.49, 0.34),
+                ],
+                c.rim,
+            )
+            pen.box(c.shade, -0.46, -0.24, -0.3, 0.24)  # engine deck
+            pen.poly(c.deck, [(0.36, -0.26), (0.48, -0.16), (0.48, 0.16), (0.36, 0.26)])
+        return
+    if kind in EIGHT_WHEELED:
+        pen.poly(
+            c.body,
+            [(-0.5, -0.36), (0.22, -0.36), (0.5, -0.16), (0.5, 0.16), (0.22, 0.36), (-0.5, 0.36)],
+            c.rim,
+        )
+        pen.poly(c.deck, [(0.24, -0.28), (0.44, -0.14), (0.44, 0.14), (0.24, 0.28)])
+        pen.box(c.shade, -0.46, -0.28, -0.14, 0.28, outline=c.rim, radius=0.06)  # troop roof
+        for u in (-0.4, -0.26):
+            pen.disc(c.deck, u, -0.14, 0.07)  # hatches
+        return
+    if kind == "technical":  # a pickup: bonnet, cab, the open bed behind
+        pen.box(c.body, -0.5, -0.36, 0.5, 0.36, outline=c.rim, radius=0.2)
+        pen.box(_shade(c.body, 0.55), -0.46, -0.3, -0.04, 0.3, outline=c.rim, radius=0.06)
+        pen.box(c.deck, 0.02, -0.3, 0.26, 0.3, outline=c.rim, radius=0.1)  # cab roof
+        pen.poly(GLASS, [(0.26, -0.3), (0.34, -0.28), (0.34, 0.28), (0.26, 0.3)])
+        pen.box(c.shade, 0.34, -0.26, 0.48, 0.26, radius=0.1)  # bonnet
+        return
+    # the HMMWV: a wide low body, bonnet forward, armoured cab with its roof ring
+    pen.box(c.body, -0.5, -0.4, 0.5, 0.4, outline=c.rim, radius=0.14)
+    pen.box(c.shade, 0.24, -0.32, 0.47, 0.32, radius=0.08)  # bonnet
+    pen.bar(c.rim, (0.3, 0.0), (0.44, 0.0), 0.04)
+    pen.poly(GLASS, [(0.12, -0.32), (0.22, -0.3), (0.22, 0.3), (0.12, 0.32)])
+    pen.box(c.deck, -0.36, -0.34, 0.12, 0.34, outline=c.rim, radius=0.08)  # cab roof
+    pen.box(c.shade, -0.5, -0.3, -0.38, 0.3)  # the rear deck
+
+
+def _armament(pen: _Pen, kind: str, c: _Colours, look: VehicleLook) -> None:
+    """Turret, ring or mount, and the weapon over the bow (broken short when it is out)."""
+    broken = look.disarmed and not look.destroyed
+    reach = {"tank": 0.5, "bradley": 0.5, "lav25": 0.5, "stryker": 0.2, "lvtp": 0.46}
+    if kind == "tank":
+        pivot = (-0.06, 0.0)
+        pen.poly(
+            c.body,
+            [(-0.34, -0.3), (0.1, -0.3), (0.22, -0.16), (0.22, 0.16), (0.1, 0.3), (-0.34, 0.3)],
+            c.rim,
+        )
+        pen.box(c.deck, -0.26, -0.2, 0.06, 0.04, radius=0.05)
+        pen.disc(c.shade, -0.2, 0.14, 0.08)  # commander's cupola (its M2)
+        thick = 0.1
+    elif kind in ("bradley", "lav25"):
+        pivot = (0.0, -0.06 if kind == "bradley" else 0.0)
+        pen.box(c.body, -0.2, -0.26, 0.14, 0.16, outline=c.rim, radius=0.08)
+        pen.box(c.deck, -0.16, -0.2, 0.04, 0.1, radius=0.06)
+        if kind == "bradley":
+            pen.box(c.shade, -0.18, 0.16, 0.1, 0.28, outline=c.rim)  # the TOW launcher
+        thick = 0.07
+    elif kind == "lvtp":
+        pivot = (0.16, 0.18)
+        pen.disc(c.shade, *pivot, 0.14)
+        pen.disc(c.rim, *pivot, 0.14, pen.line())
+        thick = 0.07
+    elif kind == "stryker":
+        pivot = (-0.02, 0.0)
+        pen.box(c.shade, -0.1, -0.1, 0.06, 0.1, outline=c.rim, radius=0.2)  # the RWS
+        thick = 0.06
+    elif kind == "technical":
+        pivot = (-0.24, 0.0)
+        pen.bar(GUNMETAL, (-0.36, -0.16), (-0.24, 0.0), 0.04)  # the tripod
+        pen.bar(GUNMETAL, (-0.36, 0.16), (-0.24, 0.0), 0.04)
+        thick = 0.09
+        reach["technical"] = 0.1
+    else:  # humvee, gun truck: the roof ring; the gun truck's M2 behind its shield
+        pivot = (-0.12, 0.0)
+        pen.disc(c.shade, *pivot, 0.17)
+        pen.disc(c.rim, *pivot, 0.17, pen.line())
+        if kind == "gun_truck":
+            pen.poly(c.body, [(0.0, -0.22), (0.06, -0.18), (0.06, 0.18), (0.0, 0.22)], c.rim)
+        thick = 0.07 if kind == "gun_truck" else 0.05
+        reach[kind] = 0.18 if kind == "gun_truck" else 0.08
+    end = reach[kind]
+    if broken:  # the barrel snapped, its muzzle hanging askew
+        mid = pivot[0] + (end - pivot[0]) * 0.45
+        pen.bar(GUNMETAL, pivot, (mid, pivot[1]), thick)
+        pen.bar(GUNMETAL, (mid + 0.02, pivot[1] + 0.04), (mid + 0.12, pivot[1] + 0.18), thick)
+    else:
+        pen.bar(GUNMETAL, pivot, (end - thick / 2, pivot[1]), thick)
+    if kind in ("technical", "lvtp", "humvee", "gun_truck"):
+        pen.disc(GUNMETAL, *pivot, thick * 0.9)
+
+
+def _damage_marks(pen: _Pen, look: VehicleLook) -> None:
+    """Smoke over an immobilized engine; flames and smoke on a wreck."""
+    if look.destroyed:
+        for u, v, r in ((-0.3, -0.1, 0.2), (0.05, 0.12, 0.17), (0.28, -0.12, 0.13)):
+            pen.disc(FLAME, u, v, r)
+            pen.disc(FLAME_CORE, u + 0.02, v, r * 0.5)
+        _smoke(pen, [(-0.38, 0.18, 0.18), (-0.14, -0.2, 0.15), (0.16, 0.26, 0.12)])
+        for k in range(4):
+            u = -0.42 + k * 0.26
+            pen.bar(WRECK_RIM, (u, -0.28), (u + 0.1, 0.3), 0.03)  # the buckled deck
+    elif look.immobilized:
+        _smoke(pen, [(-0.34, -0.06, 0.2), (-0.18, 0.1, 0.16), (-0.04, -0.04, 0.12)])
+
+
+def _smoke(pen: _Pen, puffs: list[tuple[float, float, float]]) -> None:
+    layer = pygame.Surface(pen.surface.get_size(), pygame.SRCALPHA)
+    for u, v, r in puffs:
+        pygame.draw.circle(layer, SMOKE, pen.at(u, v), r * pen.h)
+    for u, v, r in puffs:
+        pygame.draw.circle(layer, SMOKE_LIGHT, pen.at(u - r * 0.25, v - r * 0.3), r * 0.45 * pen.h)
+    pen.surface.blit(layer, (0, 0))
+
+
+_Painter = Callable[[_Pen, str, _Colours, VehicleLook], None]
+
+
+@functools.lru_cache(maxsize=512)
+def vehicle_sprite(
+    look: VehicleLook, length_px: int, width_px: int, facing: int, scheme: SideScheme
+) -> pygame.Surface:
+    """`look`'s vehicle, `length_px` by `width_px` (its footprint at this zoom), bow toward
+    `facing` degrees. Unknown kinds are drawn as an armoured box with a gun (as the HMMWV's
+    body); the footprint and the facing are always right."""
+    length_px, width_px = max(6, length_px), max(4, width_px)
+    big = pygame.Surface((length_px * _SUPERSAMPLE, width_px * _SUPERSAMPLE), pygame.SRCALPHA)
+    pen = _Pen(big)
+    colours = _Colours(scheme, look.destroyed)
+    kind = look.kind if look.kind in KINDS else "humvee"
+    _running_gear(pen, kind, colours, look)
+    _hull_body(pen, kind, colours)
+    _armament(pen, kind, colours, look)
+    _damage_marks(pen, look)
+    flat = pygame.transform.smoothscale(big, (length_px, width_px))
+    return flat if facing % 360 == 0 else pygame.transform.rotate(flat, -facing)
+
+
 def hull_sprite(
     length_px: int, width_px: int, facing: int, scheme: SideScheme, wreck: bool
 ) -> pygame.Surface:
-    """The hull, bow toward `facing` degrees (0 east, 90 south: the map's y runs down)."""
-    length_px, width_px = max(8, length_px), max(5, width_px)
-    flat = pygame.Surface((length_px, width_px), pygame.SRCALPHA)
-    rim = WRECK_RIM if wreck else scheme.rim
-    body = WRECK_BODY if wreck else scheme.figure
-    deck = _shade(body, 1.25)
-    tracks = _shade(body, 0.55)
-    radius = max(2, width_px // 5)
-    pygame.draw.rect(flat, rim, flat.get_rect(), border_radius=radius)
-    inner = flat.get_rect().inflate(-2, -2)
-    pygame.draw.rect(flat, tracks, inner, border_radius=radius)
-    track = max(1, width_px // 6)
-    hull = inner.inflate(-2, -2 * track)
-    pygame.draw.rect(flat, body, hull, border_radius=max(1, radius - 1))
-    deck_rect = pygame.Rect(
-        hull.left + hull.width // 6, hull.top + 2, hull.width // 2, hull.height - 4
-    )
-    pygame.draw.rect(flat, deck, deck_rect, border_radius=2)
-    # the bow: a wedge at the front (the right-hand end before turning)
-    bow_x = hull.right - 1
-    wedge = [
-        (bow_x, hull.centery),
-        (bow_x - hull.height // 2, hull.top + 1),
-        (bow_x - hull.height // 2, hull.bottom - 2),
-    ]
-    pygame.draw.polygon(flat, _shade(body, 0.8), wedge)
-    # the gun ring, forward of the middle, with its barrel pointing over the bow
-    ring = (hull.left + hull.width * 2 // 3, hull.centery)
-    ring_r = max(2, hull.height // 4)
-    pygame.draw.circle(flat, _shade(body, 0.7), ring, ring_r)
-    pygame.draw.circle(flat, rim, ring, ring_r, 1)
-    pygame.draw.line(flat, rim, ring, (hull.right, hull.centery), max(1, ring_r // 2))
-    if wreck:
-        for k in range(3):
-            spot = (
-                hull.left + hull.width * (k + 1) // 4,
-                hull.centery + (k - 1) * hull.height // 4,
-            )
-            pygame.draw.circle(flat, (14, 12, 10), spot, max(1, hull.height // 5))
-    return pygame.transform.rotate(flat, -facing)
+    """A hull without a known kind (an armoured box with a gun); destroyed when `wreck`."""
+    look = VehicleLook("", destroyed=wreck)
+    return vehicle_sprite(look, length_px, width_px, facing, scheme)
+
+
+def rotated_size(length: float, width: float, facing: float) -> tuple[float, float]:
+    """The axis-aligned size of a `length` x `width` hull turned to `facing` degrees."""
+    rad = math.radians(facing)
+    c, s = abs(math.cos(rad)), abs(math.sin(rad))
+    return (length * c + width * s, length * s + width * c)

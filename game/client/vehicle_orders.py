@@ -22,7 +22,7 @@ from game.engine.commands import Command, Dismount, Drive, Mount
 from game.engine.engine import Engine
 from game.engine.state import UnitState
 from game.engine.terrain import path_length, truncate
-from game.i18n import _
+from game.i18n import _, number
 from game.rules.movement import CAUTIOUS
 from game.rules.vehicle_movement import heading
 from game.rules.vehicle_types import vehicle_defense
@@ -39,7 +39,7 @@ class DrivePreview(MovePreview):
 
     @property
     def label(self) -> str:
-        inches = f"{self.length:.1f}"
+        inches = number(self.length)
         if self.speed == "cruising":
             text = _('{inches}" at Cruising speed').format(inches=inches)
             text += " · " + _("straight ahead, no turns (R211)")
@@ -48,7 +48,7 @@ class DrivePreview(MovePreview):
         else:
             text = f'{inches}" {self.speed}'
         if self.wanted > self.length + 0.05:
-            text += " · " + _('{inches}" wanted, stops short').format(inches=f"{self.wanted:.1f}")
+            text += " · " + _('{inches}" wanted, stops short').format(inches=number(self.wanted))
         if self.blocked:
             text += f" · {self.blocked}"
         return text
@@ -236,7 +236,7 @@ def card_lines(engine: Engine, unit: UnitState) -> list[str]:
     lines.append(_("Damage: {damage}").format(damage=", ".join(hurt) if hurt else _("none")))
     lines.append(
         _('Speed: Patrol {patrol}" · Cruising {cruising}"').format(
-            patrol=f"{damage.speed('patrol'):.0f}", cruising=f"{damage.speed('cruising'):.0f}"
+            patrol=number(damage.speed("patrol"), 0), cruising=number(damage.speed("cruising"), 0)
         )
     )
     riders = [engine.state.units[p] for p in rec.passengers if p in engine.state.units]

@@ -82,6 +82,17 @@ class FigureSprite:
         return DEPENDANT_BASE_DIAMETER_IN if self.is_dependant else BASE_DIAMETER_IN
 
 
+# --- vehicle art (issue 20, helper art) ---
+@dataclass(frozen=True)
+class VehicleLook:
+    """What a vehicle's art shows: its card's key (`humvee`, `lvtp`, ...) and its damage."""
+
+    kind: str
+    immobilized: bool = False
+    disarmed: bool = False
+    destroyed: bool = False
+
+
 @dataclass(frozen=True)
 class UnitSprite:
     unit_id: str
@@ -94,6 +105,8 @@ class UnitSprite:
     morale: str | None = None
     # --- vehicles (issue 20): (centre x, centre y, length, width, facing°, wrecked), inches ---
     hull: tuple[float, float, float, float, float, bool] | None = None
+    # --- vehicle art (issue 20, helper art): which vehicle, and its damage as drawn ---
+    vehicle_look: VehicleLook | None = None
 
     @property
     def centre(self) -> Point:

@@ -77,17 +77,10 @@ def _deployed(d: Data, turn: int) -> str:
     return narr("T{turn} {title} joins {unit_name} ({detail}) (R195)").format(turn=turn, **d)
 
 
-def _ied(d: Data, turn: int) -> str:
-    return narr(
-        "T{turn} An IED goes off beside {unit_name}: no reaction (IED Detonated!; R198)"
-    ).format(turn=turn, **d)
-
-
 SENTENCES: dict[str, Callable[[Data, int], str]] = {
     K.ASSET_GRANTED: _granted,
     K.ASSET_CALL: _call,
     K.ASSET_FIRE: _fire,
     K.ASSET_LOST: _lost,
     K.ASSET_DEPLOYED: _deployed,
-    K.IED_DETONATED: _ied,
 }

@@ -20,7 +20,6 @@ from game.engine.commands import CallAsset, Command, IllegalCommand
 from game.engine.procedure import Activation, Flow
 from game.engine.protocol import EventKind as E
 from game.engine.state import INSURGENT, REGULAR, FigureState, GameState, UnitState
-from game.engine.terrain import distance
 from game.rules import support as sp
 from game.rules.dice import Die
 from game.rules.quality import Morale, Quality
@@ -388,14 +387,3 @@ def _spots_beside(g: Engine, unit: UnitState, count: int) -> list[Point]:
     occupied = [f.pos for u in g.state.units.values() if u.on_table for f in u.effective_figures]
     spots = g.terrain.place(unit.leader_point, count, occupied=occupied, nudge=3.0)
     return spots if spots is not None else [unit.leader_point] * count
-
-
-# == IEDs =======================================================================================
-def detonate_ied(g: Engine, victim: UnitState) -> Flow:
-    """Fog of War card "IED Detonated!": a 6d10 attack on the Regular unit, no reaction; its
-    Defense as usual and its Morale after the hits as after any fire, seeking cover away from the
-    nearest Insurgents (R198)."""
-    g.emit(E.IED_DETONATED, unit=victim.id, unit_name=victim.name)
-    foes = g.state.units_of(INSURGENT)
-    near = min(foes, key=lambda u: distance(u.centre, victim.centre)) if foes else victim
-    yield from asset_attack(g, near, victim, sp.ied_firepower(), "ied", reaction=True)

@@ -21,6 +21,12 @@ def clearing_in_force(state: GameState) -> bool:
     return BUILDING_CLEARING in state.optional_rules
 
 
+def clearing_applies(state: GameState, building: Building) -> bool:
+    """The House Clearing rules bind this building: every building under the optional Building
+    Clearing rule (R246), and the building a hostage is held in whatever the toggle (R315)."""
+    return clearing_in_force(state) or building.id == hostage_building(state)
+
+
 def is_cleared(state: GameState, building: Building) -> bool:
     return building.id in state.cleared_buildings
 
@@ -62,7 +68,7 @@ def first_uncleared(
     state: GameState, terrain: Terrain, route: Sequence[Point], reach: float | None = None
 ) -> tuple[Building, float] | None:
     """`uncleared_entered`'s building with how far along the route the walk enters it."""
-    if not clearing_in_force(state) or len(route) < 2:
+    if len(route) < 2 or not (clearing_in_force(state) or hostage_building(state) is not None):
         return None
     length = path_length(route) if reach is None else min(reach, path_length(route))
     home = terrain.building_at(route[0])
@@ -70,7 +76,12 @@ def first_uncleared(
     for i in range(1, steps + 1):
         along = length * i / steps
         building = terrain.building_at(walk(route, along))
-        if building is not None and building is not home and not is_cleared(state, building):
+        if (
+            building is not None
+            and building is not home
+            and not is_cleared(state, building)
+            and clearing_applies(state, building)
+        ):
             return building, along
     return None
 
@@ -82,3 +93,15 @@ def building_named(terrain: Terrain, building_id: int) -> Building | None:
 def building_words(building: Building) -> str:
     """How the log names a building: the author's label, else its name."""
     return building.label or building.name or f"building {building.id}"
+
+
+# --- cards (issue 19): Since You're Already in the Area . . . (R313-R319) ---
+HOSTAGE = "hostage"
+"""The card's entry among the lasting card effects (`GameState.cards["effects"]`)."""
+
+
+def hostage_building(state: GameState) -> int | None:
+    """The id of the building a hostage is held in (None: no such card in play), R315."""
+    effects = state.cards.get("effects", {}) if state.cards else {}
+    held = effects.get(HOSTAGE)
+    return int(held["building"]) if held else None

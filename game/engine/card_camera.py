@@ -33,7 +33,7 @@ FILMED_TO_LOSE = rc.CAMERA_FILMED_TO_LOSE
 MOBS_PLACED = rc.CAMERA_MOBS
 MOB_GAP = rc.CAMERA_MOB_GAP
 """The mobs the card places stand at least 6" from every Regular unit."""
-MOB_SPACING = 3.0
+MOB_SPACING = rc.CAMERA_MOB_SPACING
 
 
 @effect("press_crew")

@@ -21,10 +21,8 @@ if TYPE_CHECKING:
     from game.engine.engine import Engine
     from game.engine.procedure import Flow
 
-CONTACT_DISTANCE = 3.0
-"""How far from the Regular unit's leader the group steps out (our reading of "blunder
-directly into", R183)."""
-FIRE_UP_TO, CHARGE_UP_TO = 3, 5  # the card's d6: 1-3 fire, 4-5 charge, 6 run
+CONTACT_DISTANCE = rc.CONTACT_DISTANCE
+FIRE_UP_TO, CHARGE_UP_TO = rc.CONTACT_FIRE_UP_TO, rc.CONTACT_CHARGE_UP_TO
 
 
 def contact_spot(g: Engine, regular: UnitState) -> Point:

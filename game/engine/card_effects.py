@@ -514,8 +514,11 @@ def _extensions() -> None:
         card_buildings,  # noqa: F401
         card_camera,  # noqa: F401
         card_contact,  # noqa: F401
+        card_hostage,  # noqa: F401  (cards round 3: the hostage, R313-R319)
         card_orders,  # noqa: F401
         card_teams,  # noqa: F401
     )
 
     cards.AVAILABLE_PARTS.update({"civilians", "special_teams"})  # mobs, snipers and teams exist
+    cards.AVAILABLE_PARTS.add("building_clearing")  # house clearing exists (R315)
+    from game.engine import vehicle_cards  # noqa: F401  # --- vehicles entering play (R300) ---

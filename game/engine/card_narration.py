@@ -8,7 +8,7 @@ from typing import Any
 
 from game.engine.protocol import EventKind as K
 from game.engine.sentences import VARIANTS
-from game.i18n import N_, narr, narr_n
+from game.i18n import N_, narr, narr_n, retell
 
 Data = Mapping[str, Any]
 
@@ -112,6 +112,8 @@ def _card_played(d: Data, turn: int) -> str:
     lost = int(d.get("casualties", 0))
     fields["lost"] = narr_n("{count} casualty", "{count} casualties", lost).format(count=lost)
     key = str(d["outcome"])
+    if "result_winner" in d:  # --- cards round 3: the hostage's step of the result (R313) ---
+        fields["result"] = _verdict(str(d["result_margin"]), str(d["result_winner"]))
     outcome = (narr(OUTCOMES[key]) if key in OUTCOMES else key).format(**fields)
     side = narr(SIDES[d["side"]]) if d["side"] in SIDES else d["side"]
     return narr("T{turn} {title} ({side}): {outcome}").format(
@@ -225,3 +227,34 @@ OUTCOMES.update(
         "uav_kept": N_("the protected UAV stays in the air (Eye in the Sky; R287)"),
     }
 )
+
+
+# --- cards, round 3 (issue 19): Since You're Already in the Area . . . (R313-R319) ---
+OUTCOMES.update(
+    {
+        "hostage": N_(
+            'a hostage is held in {building_name}, within 6" of {unit_name}: the Regulars must '
+            "clear it to go in, and rescuing him lifts their result one step, failing lowers it "
+            "one step (R313-R315)"
+        ),
+        "no_hostage_building": N_(
+            'no building the hostage could be held in stands within 6" of {unit_name} (R314)'
+        ),
+        "hostage_again": N_("a hostage is already held: the card brings no second one (R314)"),
+        "hostage_rescued": N_("{unit_name} clears {building_name} and rescues the hostage (R316)"),
+        "hostage_up": N_("the hostage was rescued: the result rises one step, to {result} (R313)"),
+        "hostage_down": N_(
+            "the hostage was not rescued: the result drops one step, to {result} (R313)"
+        ),
+    }
+)
+
+
+def _verdict(margin: str, winner: str) -> str:
+    """A result in words, as the end of the game says it."""
+    sides = {"regular": narr("the Regulars"), "insurgent": narr("the Insurgents")}
+    if winner in sides:
+        return narr("a {margin} victory for {side}").format(
+            margin=retell(margin), side=sides[winner]
+        )
+    return narr("{margin}, no side wins").format(margin=retell(margin))

@@ -34,6 +34,8 @@ DSHK_MIN_GAP = rc.DISHKUH_MIN_GAP
 """Dishkuh!: at least 12" from the nearest Regular unit."""
 DSHK_QUALITY, DSHK_MORALE = rc.DISHKUH_QUALITY, rc.DISHKUH_MORALE
 """Dishkuh!: a Trained (d8) Special Weapon Team with d10 Morale."""
+RING_GAP, RINGS = 2.0, 5
+"""Where the sniper is looked for: rings 2" apart inward from his reach (12" to 4")."""
 DSHK_WEAPON = "dshk"
 LONE_SNIPERS = "lone_snipers"
 OPEN = "open_ground"
@@ -105,7 +107,7 @@ def sniper_spot(g: Engine, prey: UnitState) -> Point:
     x, y = prey.leader_point
     occupied = _occupied(g)
     best: tuple[int, float, Point] | None = None
-    for ring in (12.0, 10.0, 8.0, 6.0, 4.0):
+    for ring in (SNIPER_REACH - RING_GAP * k for k in range(RINGS)):
         for k in range(16):
             a = k * math.pi / 8
             p = (x + ring * math.cos(a), y + ring * math.sin(a))
@@ -182,7 +184,7 @@ def _inside_spot(g: Engine, b: Building, regulars: list[Point]) -> Point | None:
             )
             if point_in_polygon(p, b.outline) and edge >= 0.5 and _free(g, p, occupied):
                 gap = min((distance(p, q) for q in regulars), default=math.inf)
-                if gap >= DSHK_MIN_GAP + 1.5 and (found is None or gap < found[0]):
+                if gap >= DSHK_MIN_GAP + rc.DISHKUH_ROOM and (found is None or gap < found[0]):
                     found = (gap, p)
             y += 1.0
         x += 1.0
@@ -210,7 +212,7 @@ def dshk_open_spot(g: Engine, regulars: list[Point]) -> Point:
         while y < g.battlefield.height:
             p = (x, y)
             gap = min((distance(p, q) for q in regulars), default=math.inf)
-            far = gap >= DSHK_MIN_GAP + 1.5
+            far = gap >= DSHK_MIN_GAP + rc.DISHKUH_ROOM
             if far and _free(g, p, occupied) and (found is None or gap < found[0]):
                 found = (gap, p)
             y += 2.0

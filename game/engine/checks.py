@@ -47,7 +47,6 @@ from game.engine.commands import (  # --- vehicles (issue 20) ---
 )
 from game.engine.procedure import (
     Activation,
-    crosses_base,
 )
 from game.engine.protocol import ContractorStatus, FigureStatus, MoveRate
 from game.engine.state import (
@@ -194,9 +193,10 @@ def check_close_assault(g: Engine, unit: UnitState, command: Command, act: Activ
     reach = charge_reach(bool(unit.dependants))
     if not unit.effective_figures or not target.effective_figures:  # every figure hit (TS 18)
         raise IllegalCommand(f"{name} or {target.name} has no figure able to fight")
-    gap = min(
-        distance(a.pos, b.pos) for a in unit.effective_figures for b in target.effective_figures
-    )
+    # every pair of figures (the same distances as `distance`, spelled out: every unit's
+    # samples ask this of every enemy)
+    theirs = [(b.x, b.y) for b in target.effective_figures]
+    gap = min(math.hypot(a.x - bx, a.y - by) for a in unit.effective_figures for bx, by in theirs)
     if gap > reach:
         raise IllegalCommand(
             f'{target.name} is {gap:.1f}" away, beyond the charge reach of {name} ({reach:.0f}")'
@@ -273,26 +273,17 @@ def check_fire(g: Engine, unit: UnitState, target: UnitState, penalty: int) -> N
 
 
 def fire_blockers(g: Engine, unit: UnitState, target: UnitState) -> str:
+    """R6: the units that stop `unit` firing at `target`, by name (empty: it may fire): every
+    one the centre line passes straight through at the firer's level (a vehicle's hull too,
+    R291), and for Regulars any friendly unit in the line. Asked of the one line-of-fire path
+    (`game.battlefield.line_of_fire`, through the terrain adapter)."""
+    if not unit.effective_figures or not target.effective_figures:
+        return ""
     others = [u for u in g.state.units.values() if u.on_table and u.id not in (unit.id, target.id)]
-    in_line = g.terrain.units_in_line_of_fire(
-        unit.position(), target.position(), [o.position() for o in others]
-    )
-    names = []
-    a, b = unit.centre, target.centre
-    # --- vehicles (issue 20): a hull the centre line crosses stops the fire too (R291) ---
-    hull = ""
-    if in_line and g.state.vehicles:
-        positions = [p for p in (o.position() for o in others) if p.figures]
-        hull = g.terrain.blocks_fire(unit.position(), target.position(), positions) or ""
-    for oid in in_line:
-        other = g.state.units[oid]
-        straight = (
-            any(crosses_base(f.pos, a, b) for f in other.effective_figures)
-            and other.elevation == unit.elevation
-        ) or (oid == hull and oid in g.state.vehicles)
-        if (unit.side == REGULAR and other.side == REGULAR) or straight:
-            names.append(other.name)
-    return ", ".join(names)
+    lof = g.terrain.line_of_fire(unit.position(), target.position(), [o.position() for o in others])
+    friends = {o.id for o in others if o.side == REGULAR} if unit.side == REGULAR else set()
+    ids = [oid for oid in lof.units_in_line if oid in lof.blocking or oid in friends]
+    return ", ".join(g.state.units[oid].name for oid in ids)
 
 
 def check_move(

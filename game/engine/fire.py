@@ -193,9 +193,14 @@ def fire(
     `manner` says how the firer fires, for the log: fire, interrupt, react, charge (at a
     charging unit) or melee (hand to hand)."""
     if vehicles.is_vehicle(g.state, target) and not melee:  # --- vehicles (issue 20) ---
-        return vehicle_fire.fire_at_vehicle(
+        lost = vehicle_fire.fire_at_vehicle(
             g, firer, target, penalty=penalty, manner=manner, figure_ids=figure_ids
         )
+        if g.state.cards:  # --- vehicles entering play: a car fired at (R309) ---
+            from game.engine import cross_town
+
+            yield from cross_town.after_fire(g, firer, target)
+        return lost
     fp = (
         melee_firepower(firer, night=g.state.night)
         if melee

@@ -20,8 +20,10 @@ from game.engine.buildings import (
     against_wall,
     building_named,
     building_words,
+    clearing_applies,
     clearing_in_force,
     held_by_insurgents,
+    hostage_building,
     is_cleared,
     uncleared_entered,
     wall_distance,
@@ -46,12 +48,12 @@ def _clearable(g: Engine, unit: UnitState, building_id: int, act: Activation) ->
     """The building `unit` may stack on or clear now, or IllegalCommand naming why not."""
     if unit.side != REGULAR:
         raise IllegalCommand("only Regulars clear buildings (Rulebook: House Clearing)")
-    if not clearing_in_force(g.state):
-        raise IllegalCommand(
-            "this game is not played with the optional Building Clearing rule (R246)"
-        )
     building = building_named(g.terrain, building_id)
-    if building is None:
+    if building is None or not clearing_applies(g.state, building):
+        if not clearing_in_force(g.state):
+            raise IllegalCommand(
+                "this game is not played with the optional Building Clearing rule (R246)"
+            )
         raise IllegalCommand(f"there is no building {building_id}")
     words = building_words(building)
     if is_cleared(g.state, building):
@@ -118,11 +120,11 @@ VALIDATORS = {StackOnBuilding: check_stack, ClearBuilding: check_clear}
 def building_options(g: Engine, unit: UnitState) -> list[Command]:
     """Sample Stack and Clear orders for the buildings beside the unit's leader, when the
     Building Clearing rule is in force (the caller checks each one)."""
-    if not clearing_in_force(g.state) or unit.side != REGULAR:
+    if unit.side != REGULAR:
         return []
     out: list[Command] = []
     for building in g.terrain.battlefield.buildings:
-        if is_cleared(g.state, building):
+        if is_cleared(g.state, building) or not clearing_applies(g.state, building):
             continue
         if wall_distance(building, unit.leader_point) <= CLEARING_CONTACT + 1e-9:
             out.append(StackOnBuilding(side=REGULAR, unit=unit.id, building=building.id))
@@ -135,7 +137,7 @@ def blocks_step(g: Engine, unit: UnitState, point: Point) -> bool:
     with it, into a building not yet cleared (other than the one it stands in): the move stops
     at the wall (R244). The planned path was checked (`check_entry`); this catches the
     formation around it."""
-    if unit.side != REGULAR or not clearing_in_force(g.state):
+    if unit.side != REGULAR or not (clearing_in_force(g.state) or hostage_building(g.state)):
         return False
     start = unit.leader_point
     dx, dy = point[0] - start[0], point[1] - start[1]
@@ -146,6 +148,7 @@ def blocks_step(g: Engine, unit: UnitState, point: Point) -> bool:
         if (
             building is not None
             and not is_cleared(g.state, building)
+            and clearing_applies(g.state, building)
             and building is not g.terrain.building_at(here)
         ):
             return True
@@ -227,6 +230,7 @@ def clear(g: Engine, unit: UnitState, building_id: int) -> None:
     )
     if row.cleared:
         clearing_casualties.freed_by_clearing(g, building.id, unit.name)
+        _hostage_freed(g, building.id, unit.name)
     if row.potential_casualties:
         before = {f.id for f in unit.figures if f.status == FigureStatus.HIT}
         hit_before = len(before)
@@ -251,10 +255,12 @@ def start_of_turn(g: Engine) -> None:
 def hold_buildings(g: Engine) -> None:
     """Before the Regular phase (R245): a cleared building with an Insurgent in it is uncleared
     again; a building with Regular figures in it and no Insurgent is held, so cleared."""
-    if not clearing_in_force(g.state):
+    if not clearing_in_force(g.state) and hostage_building(g.state) is None:
         return
     state, terrain = g.state, g.terrain
     for building in terrain.battlefield.buildings:
+        if not clearing_applies(state, building):
+            continue
         cleared = is_cleared(state, building)
         if cleared and held_by_insurgents(state, terrain, building):
             state.cleared_buildings.remove(building.id)
@@ -276,4 +282,14 @@ def hold_buildings(g: Engine) -> None:
                     units=holders,
                 )
                 clearing_casualties.freed_by_clearing(g, building.id, holders[0])
+                _hostage_freed(g, building.id, holders[0])
     clearing_casualties.withdrawals(g)  # R248
+
+
+# --- cards (issue 19): Since You're Already in the Area . . . (R313-R319) ---
+def _hostage_freed(g: Engine, building_id: int, by: str) -> None:
+    """A building cleared or held: the hostage in it, if any, is rescued (R316)."""
+    if building_id == hostage_building(g.state):
+        from game.engine import card_hostage
+
+        card_hostage.rescued(g, by)

@@ -17,12 +17,14 @@ from game.engine import (
     movement,
     overwatch,
     samples,
+    vehicles,
 )
 from game.engine import rulesbridge as rb
 from game.engine.commands import (
     ChangeLevel,
     CloseAssault,
     Command,
+    Drive,
     EndActivation,
     EndPhase,
     Fire,
@@ -54,6 +56,10 @@ if TYPE_CHECKING:
 
 def insurgent_phase(g: Engine) -> Flow:
     turn = g.state.turn
+    if g.state.cards:  # --- vehicles entering play: Cross-Town Traffic's cars drive (R308) ---
+        from game.engine import cross_town
+
+        yield from cross_town.cars_drive(g)
     while True:
         waiting = [
             u
@@ -62,6 +68,7 @@ def insurgent_phase(g: Engine) -> Flow:
             and u.finished_turn != turn
             and u.acted_turn != turn  # each unit acts once in the phase
             and u.effective_figures
+            and not (g.state.cards and _is_car(g, u))  # nobody commands a car (R308)
         ]
         if not waiting or not g.state.units_of(REGULAR):
             break
@@ -153,6 +160,9 @@ def insurgent_activation(g: Engine, unit: UnitState, first: Command) -> Flow:
             break
         elif isinstance(command, ReleasePows):
             casualties.release_pows(g, unit)
+        elif isinstance(command, Drive):  # --- vehicles entering play: a technical (R303) ---
+            drive = functools.partial(vehicles.drive, g, unit, act, command)
+            yield from overwatch.overwatch_then(g, unit, drive)
         elif isinstance(command, InfluenceMob):  # civilians (issue 21): all it does (R236)
             civilians.influence(g, unit, command)
             break
@@ -200,3 +210,9 @@ def insurgent_step(g: Engine, unit: UnitState, act: Activation, command: Command
         yield from movement.insurgent_move(g, unit, act, command)
     elif isinstance(command, Fire):
         yield from fire.resolve_declared_fire(g, unit, command, 0)
+
+
+def _is_car(g: Engine, unit: UnitState) -> bool:  # --- vehicles entering play (R308) ---
+    from game.engine.cross_town import is_car
+
+    return is_car(g, unit)

@@ -55,7 +55,14 @@ def may_interrupt(g: Engine, ins: UnitState) -> bool:
         and ins.finished_turn != turn
         and not ins.recovering(turn)
         and bool(ins.effective_figures)
+        and not (g.state.cards and _is_car(g, ins))  # a car never interrupts (R308)
     )
+
+
+def _is_car(g: Engine, unit: UnitState) -> bool:  # --- vehicles entering play (R308) ---
+    from game.engine.cross_town import is_car
+
+    return is_car(g, unit)
 
 
 def interruption_window(

@@ -4,6 +4,7 @@ around its leader, what-if positions, cohesion between units.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -116,11 +117,13 @@ def hypothetical(g: Engine, unit: UnitState, leader_to: Point, *, exact: bool = 
 def in_cohesion(g: Engine, a: UnitState, b: UnitState) -> bool:
     """Some figure of `a` within 1" (base edge to edge) of some figure of `b` (R2)."""
     theirs = [(g.x, g.y) for g in b.figures if g.status == FIGURE_OK]
+    reach = COHESION_REACH + 1e-6
+    hypot = math.hypot  # `distance`, spelled out: merges ask it of every pair of units
     return any(
-        distance((f.x, f.y), p) <= COHESION_REACH + 1e-6
+        hypot(f.x - px, f.y - py) <= reach
         for f in a.figures
         if f.status == FIGURE_OK
-        for p in theirs
+        for px, py in theirs
     )
 
 

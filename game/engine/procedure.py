@@ -18,7 +18,7 @@ from game.battlefield.model import Point
 from game.engine.commands import Command
 from game.engine.decisions import Decision
 from game.engine.state import Activation
-from game.engine.terrain import distance, point_segment_distance
+from game.engine.terrain import distance
 
 Flow = Generator[Decision, Command, Any]
 
@@ -36,9 +36,4 @@ def toward(a: Point, b: Point, stop_short: float) -> Point:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
-def crosses_base(p: Point, a: Point, b: Point) -> bool:
-    """Whether the straight line a-b passes over a base centred at `p`."""
-    return point_segment_distance(p, a, b) <= BASE_RADIUS
-
-
-__all__ = ["DIRECTIONS", "STEP", "Activation", "Flow", "crosses_base", "toward"]
+__all__ = ["DIRECTIONS", "STEP", "Activation", "Flow", "toward"]

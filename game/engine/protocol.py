@@ -138,7 +138,6 @@ class EventKind(StrEnum):
     ASSET_FIRE = "AssetFire"
     ASSET_LOST = "AssetLost"
     ASSET_DEPLOYED = "AssetDeployed"
-    IED_DETONATED = "IedDetonated"
     # --- cards (issue 19) ---
     CARD_DRAWN = "CardDrawn"
     CARD_SET_ASIDE = "CardSetAside"
@@ -147,6 +146,11 @@ class EventKind(StrEnum):
     DECK_SHUFFLED = "DeckShuffled"
     # --- night and Scenario 3 (issue 19) ---
     REINFORCEMENTS_AT_EDGE = "ReinforcementsAtEdge"
+    # --- vehicles entering play mid-game (issues 19 and 20, R300-R309) ---
+    VEHICLE_ENTERS = "VehicleEnters"
+    VEHICLE_NO_ROOM = "VehicleNoRoom"
+    ROAD_BLOCK = "RoadBlock"
+    ROAD_BLOCK_CROSSING = "RoadBlockCrossing"
 
 
 class MoveRate(StrEnum):

@@ -20,6 +20,7 @@ from typing import Any
 
 from game.battlefield.geometry import Geometry
 from game.battlefield.hulls import Hull, hull_corners
+from game.battlefield.line_of_fire import LineOfFire
 from game.battlefield.model import (
     Battlefield,
     Building,
@@ -28,6 +29,7 @@ from game.battlefield.model import (
     WallHeight,
 )
 from game.battlefield.planar import BASE_RADIUS
+from game.engine.goal_routes import route_to
 from game.rules.vehicle_types import vehicle_type
 
 NUDGE = 1.5  # R92: how far a leader is placed beside a base it would stand on
@@ -125,16 +127,23 @@ class Terrain:
             return False
         return bool(self.geometry.line_of_sight(a, b).has_los)
 
+    def line_of_fire(
+        self, firer: UnitPosition, target: UnitPosition, others: Sequence[UnitPosition]
+    ) -> LineOfFire:
+        """R6, R91, R291: the one answer to who stands in the line of fire between the two
+        units, hulls included (`game.battlefield.line_of_fire`). A unit with no figure standing
+        (every one hit, or all aboard) is in nobody's line; found in Turkey Shoot seed 18."""
+        self.sync_hulls()
+        return self.geometry.line_of_fire(firer, target, [o for o in others if o.figures])
+
     def units_in_line_of_fire(
         self, firer: UnitPosition, target: UnitPosition, others: Sequence[UnitPosition]
     ) -> list[str]:
         """R6, R91: ids of other units in the line of fire between the two units (a
-        straight-through block comes first). A unit with no figure standing (every one hit, or
-        all aboard) is in nobody's line; found in Turkey Shoot seed 18."""
+        straight-through block comes first)."""
         if not firer.figures or not target.figures:
             return []
-        self.sync_hulls()
-        lof = self.geometry.line_of_fire(firer, target, [o for o in others if o.figures])
+        lof = self.line_of_fire(firer, target, others)
         found_ids = list(lof.units_in_line)
         if lof.blocked_by is not None and lof.blocked_by not in found_ids:
             found_ids.insert(0, lof.blocked_by)
@@ -313,6 +322,15 @@ class Terrain:
             self._paths.clear()
         self._paths[key] = tuple(found_path)
         return found_path
+
+    def path_to(self, start: Point, goal: Point) -> list[Point]:
+        """`path(start, goal)` searched from the goal: for many starts toward one goal (an AI's
+        destinations weighed by the walk left to its objective; see `goal_routes`)."""
+        graph = self._street_graph()
+        if graph is None:
+            return self.path(start, goal)
+        route = route_to(graph, start, goal, _clear)
+        return [start] if route is None else [(float(p[0]), float(p[1])) for p in route]
 
     def _path(self, start: Point, goal: Point) -> list[Point]:
         graph = self._street_graph()

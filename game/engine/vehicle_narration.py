@@ -162,3 +162,8 @@ VEHICLE_SENTENCES: dict[str, Callable[[Data, int], str]] = {
     K.FIRE_MISSION: _fire_mission,
     K.ASSET_FIELDED: _asset_fielded,
 }
+
+# --- vehicles entering play mid-game (R300-R309) ---
+from game.engine.entry_narration import ENTRY_SENTENCES  # noqa: E402
+
+VEHICLE_SENTENCES.update(ENTRY_SENTENCES)

@@ -25,6 +25,7 @@ from game.engine.state import INSURGENT, UnitState
 from game.engine.terrain import distance, path_length, walk
 from game.rules.movement import CAUTIOUS, RAPID
 from game.rules.vehicle_damage import VehicleDamage
+from game.rules.vehicle_entry import is_tracked as ve_tracked
 from game.rules.vehicle_movement import boarding_problem, check_vehicle_move, heading
 from game.rules.vehicle_types import VehicleType, vehicle_type
 
@@ -50,6 +51,7 @@ class VehicleRecord:
     moved_turn: int = 0
     speed: str = ""
     scored: bool = False  # counted once as immobilized or destroyed (victory points)
+    source: str = ""  # --- vehicles entering play: the card that brought it on mid-game (R300)
 
     @property
     def card(self) -> VehicleType:
@@ -217,6 +219,10 @@ def check_drive(g: Engine, unit: UnitState, command: Drive, act: Activation) -> 
         loaded_this_turn=rec.loaded_turn == g.state.turn,
     )
     problem = problem or drive_problem(g, rec, path, command.speed)
+    if not problem and g.state.cards:  # --- vehicles entering play: Road Block! (R304) ---
+        from game.engine import road_block
+
+        problem = road_block.drive_problem(g, rec, path)
     if problem:
         raise IllegalCommand(f"{unit.name}: {problem}")
 
@@ -232,7 +238,9 @@ def drive(g: Engine, unit: UnitState, act: Activation, command: Drive) -> Flow:
     act.rate, act.action, act.targets = rate, "move", []
     act.path, act.travelled = list(path), 0.0
     unit.move_rate, unit.move_rate_turn = rate, turn
-    act.sighted = [i.id for i in g.state.units_of(INSURGENT) if g.los(i, unit)]
+    # an Insurgent vehicle (R303) drives as an Insurgent action: Overwatch had its say before it
+    insurgent = unit.side == INSURGENT
+    act.sighted = [] if insurgent else [i.id for i in g.state.units_of(INSURGENT) if g.los(i, unit)]
     g.emit(
         E.VEHICLE_MOVE_START,
         unit=unit.id,
@@ -241,7 +249,7 @@ def drive(g: Engine, unit: UnitState, act: Activation, command: Drive) -> Flow:
         to=list(path[-1]),
         length=round(path_length(path), 3),
     )
-    if not act.window_done:
+    if not act.window_done and not insurgent:
         act.window_done = True
         yield from interruptions.interruption_window(g, unit, act)
     total = path_length(path)
@@ -263,6 +271,13 @@ def drive(g: Engine, unit: UnitState, act: Activation, command: Drive) -> Flow:
         unit.last_moved_turn = turn
         if _try_exit(g, unit, rec):
             return
+        if g.state.cards and ve_tracked(rec.type):  # --- Road Block! (R305) ---
+            from game.engine import road_block
+
+            road_block.crossing(g, unit, rec)
+        if insurgent:
+            placement.update_sightings(g)
+            continue
         newly = [
             i for i in g.state.units_of(INSURGENT) if i.id not in act.sighted and g.los(i, unit)
         ]
@@ -318,6 +333,8 @@ def check_mount(g: Engine, unit: UnitState, command: Mount, act: Activation) -> 
         raise IllegalCommand(f"{vehicle.name} is not a friendly vehicle")
     if is_vehicle(g.state, unit):
         raise IllegalCommand("a vehicle does not board a vehicle")
+    if unit.side == INSURGENT:  # --- vehicles entering play: technicals carry no one (R303) ---
+        raise IllegalCommand(f"{unit.name}: Insurgents do not board vehicles in this game (R303)")
     if act.moved > 0 or act.rate or act.fired:
         raise IllegalCommand(f"{unit.name} boards as its whole action (R220)")
     if rec.moved_turn == g.state.turn:

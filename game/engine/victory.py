@@ -33,6 +33,9 @@ def finish_game(g: Engine, reason: str) -> None:
         from game.engine.card_effects import poi_result
 
         margin, winner = poi_result(g, margin, winner)
+        from game.engine.card_hostage import hostage_result  # the hostage (R313)
+
+        margin, winner = hostage_result(g, margin, winner)
         from game.engine.card_camera import camera_result  # Smile for the Camera! (R286)
 
         margin, winner = camera_result(g, margin, winner)

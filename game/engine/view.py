@@ -7,6 +7,7 @@ from typing import Any
 
 from game.engine.commands import Command
 from game.engine.engine import Engine
+from game.engine.state import REGULAR
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,10 @@ def player_view(engine: Engine, side: str) -> PlayerView:
     data["dice"] = {}
     if data.get("cards"):  # --- cards (issue 19): the decks' order is as secret as the dice
         data["cards"]["decks"] = {d: ["?"] * len(ids) for d, ids in data["cards"]["decks"].items()}
+        if side == REGULAR:  # --- vehicles entering play: the unknown car's secret (R308) ---
+            from game.engine.cross_town import hidden
+
+            hidden(data["cards"])
     pending = engine.pending
     mine = pending is not None and pending.side == side
     return PlayerView(

@@ -241,3 +241,37 @@ CAMERA_FILMED_TO_LOSE = 3
 CAMERA_MOBS = 3
 CAMERA_MOB_GAP = 6.0
 """Smile for the Camera!: three mobs, each at least 6" from a Regular unit."""
+CAMERA_MOB_SPACING = 3.0
+"""Smile for the Camera!: the mobs it places stand 3" apart (R286)."""
+DISHKUH_ROOM = 1.5
+"""Dishkuh!: 1.5" more than the 12" for the assistant's base beside the gunner (13.5", R285)."""
+CONTACT_DISTANCE = 3.0
+"""Contact!: how far from the Regular unit's leader the group steps out (our reading of
+"blunder directly into", R183)."""
+CONTACT_FIRE_UP_TO, CONTACT_CHARGE_UP_TO = 3, 5
+"""Contact!: the group's d6 reaction: 1-3 fire, 4-5 charge, 6 run."""
+
+
+# --- Since You're Already in the Area . . . (R313-R319) ---
+HOSTAGE_REACH = 6.0
+"""The hostage is held in a building within 6" of a random Regular unit."""
+RESULT_STEPS: tuple[tuple[str, str], ...] = (
+    ("Total", "insurgent"),
+    ("Decisive", "insurgent"),
+    ("Marginal", "insurgent"),
+    ("Indecisive", "none"),
+    ("Marginal", "regular"),
+    ("Decisive", "regular"),
+    ("Total", "regular"),
+)
+"""The results of a game from the Insurgents' best to the Regulars' best (Margin of Victory
+Table): the card's Draw is our Indecisive result and its "Complete Victory" the next step up
+from Marginal, a Decisive one (R313)."""
+
+
+def stepped_result(margin: str, winner: str, steps: int) -> tuple[str, str]:
+    """The result (margin, winner) moved `steps` along `RESULT_STEPS` toward the Regulars'
+    best (negative: toward the Insurgents'), held at either end (R313). A result not on the
+    ladder (no winner) counts as the Indecisive one."""
+    here = RESULT_STEPS.index((margin, winner)) if (margin, winner) in RESULT_STEPS else 3
+    return RESULT_STEPS[max(0, min(len(RESULT_STEPS) - 1, here + steps))]

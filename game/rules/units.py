@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import cached_property
 from typing import TypeVar
 
 from game.rules.quality import Morale, Quality
@@ -219,7 +220,7 @@ class Unit:
 
     # --- figures -------------------------------------------------------------------------------
 
-    @property
+    @cached_property  # a Unit is frozen: worked out once (the AIs ask it often)
     def effective_figures(self) -> tuple[Figure, ...]:
         """Figures that fight: casualties awaiting First Aid excluded (R27)."""
         return tuple(f for f in self.figures if f.is_effective)
@@ -256,7 +257,7 @@ class Unit:
 
     # --- ratings (Mixed Units) -------------------------------------------------------------------
 
-    @property
+    @cached_property  # a Unit is frozen: worked out once (the AIs ask it often)
     def quality(self) -> Quality:
         """Troop Quality: the majority's; an even split takes the lowest (Mixed Unit Troop Quality).
 
@@ -267,7 +268,7 @@ class Unit:
             return self.base_quality
         return _majority_or_lowest([self.figure_quality(f) for f in figures])
 
-    @property
+    @cached_property  # a Unit is frozen: worked out once (the AIs ask it often)
     def morale(self) -> Morale:
         """Morale: best leader's; else the majority's; a tie: the lowest (Mixed Unit Morale)."""
         figures = self._rated_figures()

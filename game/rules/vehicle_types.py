@@ -197,6 +197,16 @@ VEHICLES: dict[str, VehicleType] = {
             length=3.2,
             width=1.5,
         ),
+        VehicleType(  # --- vehicles entering play: Cross-Town Traffic's car (R308)
+            "car",
+            "Civilian car",
+            0,
+            (),
+            crew=1,
+            capacity=4,
+            length=1.8,
+            width=0.9,
+        ),
         VehicleType(
             "technical",
             "Technical (pickup with DShK)",

@@ -210,10 +210,13 @@ def parse_situation(data: Any, *, source: str = "situation", base: Path | None =
 
 
 def _fog_of_war_cards() -> tuple[str, ...]:
-    """--- cards (issue 19): the Fog of War card ids a situation may play."""
+    """--- cards (issue 19): the Fog of War card ids a situation may play; and the Asset cards
+    that bring vehicles (R300-R302), played as if drawn."""
     from game.rules import cards as rc
+    from game.rules.vehicle_entry import CARD_VEHICLES
 
-    return tuple(c.id for c in rc.decks().of(rc.FOG_OF_WAR))
+    assets = [c.id for c in rc.decks().of(rc.ASSET) if c.grants in CARD_VEHICLES]
+    return (*(c.id for c in rc.decks().of(rc.FOG_OF_WAR)), *assets)
 
 
 def _house_clearing(spec: Fields, battlefield: Battlefield) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """The team Regular AI's escorts (issue 17 §4, helper ai2): an escort carrying the mission's
-people never spends an activation on Overwatch (R275) and, having won a Reaction Test in the
+people never spends an activation on Overwatch (R275), never steps back from the exit into
+cover (R320) and, having won a Reaction Test in the
 middle of its move, goes on toward the exit rather than turning back into cover (R276); any
 unit's cover reaction keeps the ground won toward its objective (R277). The basic AI keeps its
 old answers, so the paired comparison measures the change."""
@@ -8,15 +9,15 @@ from __future__ import annotations
 
 from game.ai.rca import NOTHING
 from game.ai.regular import Board, RegularAI
-from game.ai.regular_candidates import Focus
-from game.ai.regular_team import WatchCandidate
-from game.battlefield.model import Battlefield, Wall, WallHeight
+from game.ai.regular_candidates import CoverMoveCandidate, Focus
+from game.ai.regular_team import EscortCoverCandidate, WatchCandidate
+from game.battlefield.model import Battlefield, Edge, Wall, WallHeight
 from game.engine import interruptions
-from game.engine.commands import Answer
+from game.engine.commands import Answer, MoveUnit
 from game.engine.engine import Engine
 from game.engine.procedure import Activation
 from game.engine.scenario import Objectives
-from game.engine.state import REGULAR
+from game.engine.state import REGULAR, UnitState
 from game.engine.view import player_view
 from game.scenarios.staged import StagedScenario, Staging, UnitSpec, line
 from tests.ai.test_regular_ai import gunmen, staged, view_of
@@ -105,3 +106,40 @@ def test_r277_cover_that_gives_up_the_ground_won_is_not_taken() -> None:
     team = RegularAI(engine.battlefield)
     assert team.choose(view_of(engine, decision)) in covers, team.journal
     assert '"take cover first"' in team.journal[-1]
+
+
+def _escort_by_a_low_wall(carrying: list[str]) -> tuple[Board, UnitState]:
+    """R1 in the street 3" south of a low wall, six gunmen 11" further south, the exit edge
+    south: the wall's Solid Cover lies 2" back, away from the exit."""
+    wall = Wall(9, "low wall", ((4.0, 16.0), (16.0, 16.0)), False, WallHeight.LOW)
+    battlefield = Battlefield(
+        "tests/regular_ai.tmx", "staged", 36.0, 36.0, 32.0, walls=(wall,), exit_edges=(Edge.SOUTH,)
+    )
+    engine = staged(
+        battlefield,
+        UnitSpec("R1", REGULAR, line(10.0, 19.0, 4), kinds=["rifle", "rgl", "saw", "rifle"]),
+        gunmen("G", 10.0, 30.0, 6),
+        contractors=[(30.0, 2.0)],
+        contractor_rules=True,
+    )
+    engine.state.units["R1"].dependants.extend(carrying)
+    board = Board(player_view(engine, REGULAR), engine.terrain)
+    r1 = board.unit("R1")
+    assert r1 is not None
+    return board, r1
+
+
+def test_r320_an_escort_never_steps_back_from_the_exit_into_cover() -> None:
+    board, r1 = _escort_by_a_low_wall(["contractor"])
+    goal = board.goal_for(r1)
+    assert goal is not None and goal.label == "the exit edge with the contractors"
+    basic = CoverMoveCandidate()
+    assert basic.evaluate(Focus(board, r1)) > 0  # the basic AI steps back behind the wall...
+    assert isinstance(basic.plan, MoveUnit) and basic.plan.to[1] < 19.0
+    assert "Solid Cover" in basic.why
+    assert EscortCoverCandidate().evaluate(Focus(board, r1)) == NOTHING  # ...the escort does not
+    # a unit carrying no one takes the same cover the basic AI takes
+    board, r1 = _escort_by_a_low_wall([])
+    free = EscortCoverCandidate()
+    assert free.evaluate(Focus(board, r1)) == CoverMoveCandidate().evaluate(Focus(board, r1))
+    assert isinstance(free.plan, MoveUnit) and free.plan.to[1] < 19.0

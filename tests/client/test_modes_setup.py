@@ -21,6 +21,7 @@ from game.client.setup import (
     deal_owners,
 )
 from game.engine.commands import EndActivation, IllegalCommand
+from game.resources import maps_guide
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = ROOT / "tests" / "client" / "data" / "test_table.tmx"
@@ -241,6 +242,8 @@ def test_a_typed_map_path_becomes_the_table_or_lists_its_problems(app: App) -> N
     assert scene.check is None and "checking the map" in scene.message
     until_checked(app, scene)
     assert scene.dialog is not None and len(scene.dialog_lines) == 3
+    assert scene.dialog.text_block is not None  # the dialog points to the map makers' guide
+    assert str(maps_guide()) in scene.dialog.text_block.html_text
     listed = [t.path for t in scene.tables]
     assert scene.open_path(str(ROOT / "nowhere.tmx")) is False
     assert scene.dialog_lines[1] == f"{ROOT / 'nowhere.tmx'}: no such map file"

@@ -226,3 +226,38 @@ def test_start_up_sizes_the_window_from_the_settings(tmp_path: Path) -> None:
         assert app.size == (1024, 640) and app.screen.get_size() == (1024, 640)
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 640), (1280, 800)])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_settings_rows_and_status_stay_clear_of_the_back_button(
+    tmp_path: Path, size: tuple[int, int], language: str
+) -> None:
+    """Found by the last session: at 800x560 the status box ran under the Back button."""
+    import pygame
+
+    from game import i18n
+    from game.client.scenes import App
+    from game.client.settings import set_current_settings
+    from game.client.settings_screen import SettingsScene
+    from game.resources import maps_guide
+
+    i18n.set_language(language)
+    set_current_settings(Settings())
+    app = App(size, headless=True)
+    try:
+        screen = SettingsScene(tmp_path)
+        app.push(screen)
+        app.step()
+        assert screen.back_button is not None and screen.status is not None
+        back = screen.back_button.get_abs_rect()
+        window = pygame.Rect((0, 0), size)
+        others = [w.get_abs_rect() for w in screen.widgets if w is not screen.back_button]
+        assert all(window.contains(r) for r in [*others, back])
+        assert all(r.bottom <= back.top for r in others), size  # everything above Back
+        status = screen.status.get_abs_rect()
+        assert all(r.bottom <= status.top for r in others if r.top < status.top)  # rows above it
+        assert str(maps_guide()) in screen.status.html_text  # where the map makers' guide is
+    finally:
+        set_current_settings(None)
+        app.shutdown()

@@ -50,13 +50,15 @@ def test_an_asset_card_puts_its_asset_in_play_and_is_held_until_it_is_spent() ->
     assert "armed-predator" in engine.state.cards["discards"][rc.ASSET]
 
 
-def test_the_cards_names_for_attached_assets_are_played_and_vehicles_only_held() -> None:
+def test_the_cards_names_for_attached_assets_are_played_and_vehicles_come_on_r301() -> None:
     engine = staged()
-    stack(engine, rc.ASSET, ["attached-gun-truck", "attached-medic"])
-    run(cards.draw_asset(engine, "unexpected_help"))
-    run(cards.draw_asset(engine, "unexpected_help"))
+    stack(engine, rc.ASSET, ["attached-gun-truck", "attached-medic", "ambulance-on-call"])
+    for _ in range(3):
+        run(cards.draw_asset(engine, "unexpected_help"))
     assert engine.state.assets[REGULAR] == ["attached_medic"]
-    assert sorted(cards.hand(engine, REGULAR)) == ["attached-gun-truck", "attached-medic"]
+    # the gun truck came on as a vehicle (R301); the ambulance is still only held (R186)
+    assert sorted(cards.hand(engine, REGULAR)) == ["ambulance-on-call", "attached-medic"]
+    assert engine.state.cards["fielded"] == ["attached-gun-truck"]
 
 
 def test_youre_grounded_takes_every_air_asset_and_nothing_friendly_the_aircraft() -> None:

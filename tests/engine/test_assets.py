@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from game.engine import assets, checks
+from game.engine import assets, card_effects, checks
 from game.engine.commands import CallAsset, EndActivation, IllegalCommand, MoveUnit
 from game.engine.engine import Engine
-from game.engine.state import GameState
+from game.engine.state import INSURGENT, GameState
+from game.rules import cards as rc
 from game.rules import support as sp
 from game.rules.dice import Die, ScriptedDice
 from game.sandbox import Run, run_situation
@@ -229,17 +230,18 @@ def test_r197_attached_mg_team_rolls_its_ratings_and_stands_beside_the_caller() 
 
 
 def test_r198_ied_detonated_is_a_6d10_attack_with_the_usual_defense() -> None:
+    """The Fog of War card IED Detonated!, the one attack with no firing unit (R183, R198)."""
     g = engine_for(situation([]), [])
     g.dice = faces(
         *["d10=10", "d10=9", "d10=1", "d10=1", "d10=1", "d10=1"], *["d8=1"] * 4, *["d10=9"] * 4
     )
-    marines = g.unit("R1")
-    flow = assets.detonate_ied(g, marines)
+    card = rc.card("ied-detonated")
+    flow = card_effects.ied_detonated(g, card, INSURGENT)
     with pytest.raises(StopIteration):
         next(flow)
-    (strike,) = [e["data"] for e in g.state.events if e["kind"] == "AssetFire"]
-    assert (strike["source"], strike["firepower"], strike["firepower_die"]) == ("ied", 6, "d10")
-    assert strike["casualties"] == 2
+    (strike,) = [e["data"] for e in g.state.events if e["kind"] == "CardAttack"]
+    assert (strike["card"], strike["firepower"], strike["firepower_die"]) == (card.id, 6, "d10")
+    assert (strike["target"], strike["casualties"]) == ("R1", 2)
     hit = [e["data"]["figure"] for e in g.state.events if e["kind"] == "Casualty"]
     assert len(hit) == 2 and all(f.startswith("R1.") for f in hit)
     (check,) = [e["data"] for e in g.state.events if e["kind"] == "Morale"]

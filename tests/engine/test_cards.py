@@ -125,23 +125,24 @@ def test_r180_the_deck_is_shuffled_with_the_games_dice_and_reshuffled_from_disca
     assert table["discards"][rc.FOG_OF_WAR] == [] and len(table["decks"][rc.FOG_OF_WAR]) == 1
 
 
-def test_r181_r182_a_card_needing_vehicles_is_set_aside_and_replaced() -> None:
+def test_r181_r182_a_card_this_game_cannot_play_is_set_aside_and_replaced() -> None:
     engine = staged()
-    stack(engine, rc.FOG_OF_WAR, ["we-love-you-gi", "technical-trouble"])
+    stack(engine, rc.FOG_OF_WAR, ["we-love-you-gi", "already-in-the-area"])
     cards.draw_fog_of_war(engine, "setup")
     run(engine, cards.resolve_pending(engine))
     (aside,) = kinds(engine, "CardSetAside")
-    assert aside["data"]["title"] == "Technical Trouble"
-    assert aside["data"]["reason"] == "needs:vehicles" and "vehicles" in aside["text"]
+    assert aside["data"]["title"] == rc.card("already-in-the-area").title
+    assert aside["data"]["reason"] == "needs:building_clearing"
+    assert "Building Clearing" in aside["text"]
     drawn = [e["data"]["title"] for e in kinds(engine, "CardDrawn")]
-    assert drawn == ["Technical Trouble", "We Love You, GI!"]
+    assert drawn == [rc.card("already-in-the-area").title, "We Love You, GI!"]
     assert engine.state.insurgency_level == "3"  # the replacement was played
-    # once a feature brings vehicles, the card is played, not set aside
-    cards.AVAILABLE_PARTS.add("vehicles")
+    # a card whose part this game lacks is set aside for it (vehicles enter play now, R300)
+    cards.AVAILABLE_PARTS.discard("vehicles")
     try:
-        assert cards.unplayable(rc.card("technical-trouble")) == "not_built"
+        assert cards.unplayable(rc.card("technical-trouble")) == "needs:vehicles"
     finally:
-        cards.AVAILABLE_PARTS.discard("vehicles")
+        cards.AVAILABLE_PARTS.add("vehicles")
 
 
 def test_r185_jihad_and_we_love_you_move_the_level_within_one_to_six() -> None:
@@ -346,15 +347,18 @@ def test_r188_poi_joins_a_random_insurgent_unit_and_sets_the_margin() -> None:
     assert card_effects.poi_taken(staged()) is None  # no POI card: nothing changes
 
 
-def test_r181_technicals_wait_for_their_effect_and_vehicle_assets_are_held() -> None:
-    # Dragunov! plays now that special teams exist (R284); a vehicle card is still set aside
+def test_r181_r301_technicals_are_played_and_a_vehicle_asset_comes_on() -> None:
+    # Dragunov! plays now that special teams exist (R284), Technical Trouble now that vehicles
+    # enter play mid-game (R303); a vehicle Asset card brings its vehicle on (R301)
     assert cards.unplayable(rc.card("dragunov")) == ""
-    assert cards.unplayable(rc.card("technical-trouble")) == "needs:vehicles"
-    assert cards.unplayable(rc.card("attached-gun-truck")) == ""  # an Asset: held (R186)
+    assert cards.unplayable(rc.card("technical-trouble")) == ""
     engine = staged()
     stack(engine, rc.ASSET, ["attached-gun-truck"])
     run(engine, cards.draw_asset(engine, "unexpected_help"))
-    assert cards.hand(engine, REGULAR) == ["attached-gun-truck"]
+    assert cards.hand(engine, REGULAR) == []
+    assert engine.state.cards["fielded"] == ["attached-gun-truck"]
+    (entered,) = kinds(engine, "VehicleEnters")
+    assert entered["data"]["vehicle"] == "Gun truck (up-armored HMMWV, M2 .50)"
 
 
 def test_r180_no_view_shows_the_order_of_the_decks() -> None:

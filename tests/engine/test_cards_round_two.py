@@ -93,8 +93,9 @@ def test_r181_the_cards_of_this_round_are_no_longer_set_aside() -> None:
     for card_id in ("swiss-cheese-regular", "fire-fire-insurgent", "ied-spotted", "dragunov",
                     "dishkuh", "smile-for-the-camera", "wait-the-colonel-said-what"):  # fmt: skip
         assert cards.unplayable(rc.card(card_id)) == "", card_id
-    # the vehicle cards still wait for their effects: set aside and replaced (R181)
-    assert cards.unplayable(rc.card("road-block")) == "needs:vehicles"
+    # vehicles enter play mid-game (R300): the three vehicle cards are played (R303-R309)
+    for card_id in ("technical-trouble", "road-block", "cross-town-traffic"):
+        assert cards.unplayable(rc.card(card_id)) == "", card_id
 
 
 def test_r288_the_ais_choose_where_the_cards_count_most() -> None:
@@ -123,31 +124,30 @@ def test_r288_the_ais_choose_where_the_cards_count_most() -> None:
     assert pick is not None and pick[0] is nothing[0] and "no fire" in pick[1]
 
 
-def test_r282_a_save_after_swiss_cheese_keeps_the_house_uncovered_and_plays_on_alike(
+def test_r282_a_save_after_swiss_cheese_keeps_the_wall_uncovered_and_plays_on_alike(
     tmp_path: Path,
 ) -> None:
-    """Midnight at the Alamo seed 3: the Insurgents' Swiss Cheese strips the West house in turn
-    4. A save taken after it loads with the same events, the terrain told again (R282), and
-    plays on to the same end."""
+    """Midnight at the Alamo seed 4: Swiss Cheese strips the first low wall of its cover. A
+    save taken after it loads with the same events, the terrain told again (R282), and plays on
+    to the same end. (Seed 3's Swiss Cheese moved away when the vehicle cards came into play,
+    R300-R309.)"""
     from game.headless import play
     from game.save import load_save, new_game, resolve_map, write_save
     from tests.engine.test_cards_games import ais
 
     map_path, scenario_id = resolve_map("midnight-at-the-alamo")
-    engine = new_game(map_path, scenario_id, 3)
+    engine = new_game(map_path, scenario_id, 4)
     play(engine, ais(engine))
     played = [e for e in engine.state.events if e["data"].get("outcome") == "no_cover"]
-    assert played and played[0]["data"]["piece"] == "building_17"
-    at = next(
-        i for i, c in enumerate(engine.log) if c.kind == "answer" and c.choice == "building_17"
-    )
-    game = new_game(map_path, scenario_id, 3)
+    assert played and played[0]["data"]["piece"] == "wall_0"
+    at = next(i for i, c in enumerate(engine.log) if c.kind == "answer" and c.choice == "wall_0")
+    game = new_game(map_path, scenario_id, 4)
     for command in engine.log[: at + 3]:
         game.apply(command)
-    assert game.terrain.no_cover == (frozenset({17}), frozenset())
+    assert game.terrain.no_cover == (frozenset(), frozenset({0}))
     write_save(game, tmp_path / "s.json")
     loaded = load_save(tmp_path / "s.json")
-    assert loaded.terrain.no_cover == (frozenset({17}), frozenset())
+    assert loaded.terrain.no_cover == (frozenset(), frozenset({0}))
     assert loaded.events_sha256() == game.events_sha256()
     play(loaded, ais(loaded))
     assert loaded.events_sha256() == engine.events_sha256()

@@ -22,6 +22,12 @@ def test_from_the_source_tree_the_top_level_folders_are_used() -> None:
     assert resources.asset("tiles", "urban.png") == ROOT / "assets" / "tiles" / "urban.png"
 
 
+def test_the_map_makers_guide_is_found_where_the_maps_are() -> None:
+    guide = resources.maps_guide()
+    assert guide == resources.maps_dir() / "README.md" and guide.is_file()
+    assert guide.read_text(encoding="utf-8").startswith("# Making maps for Ambush Alley!")
+
+
 def test_every_loader_asks_game_resources() -> None:
     assert ids.MAPS == catalogue.MAPS_DIR == resources.maps_dir()
     assert ids.scenario_map("contracting-trouble").is_file()

@@ -81,7 +81,9 @@ def test_the_wheel_carries_the_shipped_files(installed: Path, tmp_path: Path) ->
     probe = (
         "import json, game, game.resources as r, game.scenarios.ids as ids; print(json.dumps("
         "[game.__file__, str(r.maps_dir()), sorted(p.name for p in r.maps_dir().glob('*.tmx')),"
-        " r.asset('tiles', 'urban.png').is_file(), r.asset('ui', 'theme.json').is_file(),"
+        " r.asset('tiles', 'urban.png').is_file() and r.asset('tiles', 'vehicles.png').is_file()"
+        " and r.maps_guide().is_file() and (r.maps_dir() / 'vehicles.tsx').is_file(),"
+        " r.asset('ui', 'theme.json').is_file(),"
         " len(list(r.asset('sounds').glob('*.wav'))),"
         " sorted(str(p.relative_to(r.locale_dir())) for p in r.locale_dir().rglob('*.mo'))]))"
     )

@@ -255,3 +255,31 @@ def test_rating_problems_flag_what_troop_quality_forbids_at_set_up() -> None:
     elite_mob = make_unit([Figure("a")], quality=Quality.ELITE, side=Side.INSURGENT)
     assert elite_mob.rating_problems() == ("unit 'u1': Insurgents are never better than Veteran",)
     assert make_unit([Figure("a")]).rating_problems() == ()
+
+
+def test_a_unit_changed_by_replace_rates_its_new_figures_not_the_old_ones() -> None:
+    """Effective figures, Quality and Morale are worked out once per (frozen) Unit: a unit
+    made from it with other figures (a casualty, R27; Mixed Units) rates its own figures."""
+    from dataclasses import replace
+
+    leader = Figure("l", role=Role.FIRETEAM_LEADER, quality=Quality.VETERAN, morale=Morale.HIGH)
+    veterans = [Figure(f"v{i}", quality=Quality.VETERAN) for i in range(2)]
+    green = Figure("g", quality=Quality.UNTRAINED)
+    unit = make_unit([leader, *veterans, green])
+    assert len(unit.effective_figures) == 4
+    assert unit.quality is Quality.VETERAN  # three veterans of four
+    assert unit.morale is Morale.HIGH  # the leader's
+    before = (unit.effective_figures, unit.quality, unit.morale)
+    hit = replace(
+        unit,
+        figures=(
+            replace(leader, status=FigureStatus.CASUALTY),
+            *(replace(v, status=FigureStatus.CASUALTY) for v in veterans),
+            green,
+        ),
+    )
+    assert [f.id for f in hit.effective_figures] == ["g"]
+    assert hit.quality is Quality.UNTRAINED  # only the untrained figure still fights
+    assert hit.morale is Morale.AVERAGE  # no leader left: the unit's own Morale
+    assert (unit.effective_figures, unit.quality, unit.morale) == before  # the first unchanged
+    assert unit != hit and hash(unit) != hash(hit)

@@ -1,0 +1,52 @@
+"""The Regular AI's per-decision memos (`game/ai/board_memo.py`) give the answers worked out
+without them: the legal commands of each unit in the engine's order, the same destinations
+for every candidate, and the walk left to the objective searched from the objective as long
+as the one searched from each destination (the scale game, issue 23 §5)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from game.ai.regular_board import Board
+from game.engine.driver import Driver
+from game.engine.state import REGULAR
+from game.engine.view import player_view
+from game.opponents import make_controllers
+from game.save import new_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _boards_of_a_game(seed: int, decisions: int) -> list[Board]:
+    engine = new_game(ROOT / "maps/contracting-trouble.tmx", "contracting-trouble", seed)
+    driver = Driver(engine, make_controllers(engine.battlefield, seed))
+    boards = []
+    while len(boards) < decisions and driver.stop_reason == "":
+        pending = engine.pending
+        assert pending is not None
+        if pending.side == REGULAR:
+            boards.append(Board(player_view(engine, REGULAR), engine.terrain))
+        driver.step()
+    return boards
+
+
+def test_board_memos_answer_as_the_plain_searches_do() -> None:
+    walks = routes_round = 0
+    for board in _boards_of_a_game(3, 6):
+        for unit in board.regulars:
+            assert board.options_for(unit.id) == [
+                c for c in board.legal if getattr(c, "unit", None) == unit.id
+            ]
+            goal = board.goal_for(unit)
+            first = board.destinations(unit, goal)
+            assert board.destinations(unit, goal) == first  # the same, for every candidate
+            assert first == board._destinations_of(unit, goal)
+            if goal is None:
+                continue
+            for dest in first:
+                left = board.walk_left(dest.end, goal.point)
+                assert math.isclose(left, board.path_distance(dest.end, goal.point), abs_tol=1e-9)
+                walks += 1
+                routes_round += left > math.dist(dest.end, goal.point) + 0.01
+    assert walks > 50 and routes_round > 5  # some walks go round buildings
