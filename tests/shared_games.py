@@ -57,7 +57,7 @@ class Noting:
         return self.inner.choose(view)
 
 
-@lru_cache(maxsize=8)  # a few finished games at a time: a game's readers run beside it
+@lru_cache(maxsize=16)  # some 10 MB a game; a game's readers run beside it
 def golden_game(scenario: str, seed: int) -> SharedGame:
     """The finished golden game of `scenario` and `seed` (read only)."""
     engine, controllers = golden_setup(scenario, seed)

@@ -71,7 +71,9 @@ def test_every_end_of_turn_move_row_moves_or_says_why_not(scenario: str, seed: i
     assert unexplained == []
 
 
-@pytest.mark.golden_games(("sweep-and-clear", 2))
+# the golden games it reads until it finds one (seed 11 holds one now: the scheduler runs these
+# beside it; a seed further on is played here, as before)
+@pytest.mark.golden_games(*[("sweep-and-clear", seed) for seed in (2, 1, *range(3, 12))])
 def test_a_unit_a_leader_joined_says_it_may_only_fire() -> None:
     # the first seeded Sweep & Clear game with such a unit (which seed it is moves whenever the
     # cards or the AIs change play; seven seeds have always held one): seed 2 holds one now, so
