@@ -63,3 +63,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return scheduling.make_scheduler(config, log)
+
+
+@pytest.fixture(autouse=True)
+def english_to_start_and_end() -> Iterator[None]:
+    """Every test starts in English and leaves English behind: a test that switched the game to
+    French must not turn the narration of a golden game played later in the same worker into
+    French (its log fingerprint would move though the game did not)."""
+    from game import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
