@@ -27,3 +27,37 @@ def test_r304_the_insurgent_ai_picks_the_road_block_street_as_a_street() -> None
     assert "narrowest street offered" in why and "(R304)" in why
     x, y = getattr(answer, "choice", None) or (None, None)
     assert f"at ({x:.1f}, {y:.1f})" in why
+
+
+def _played(outcome: str, count: int) -> str:
+    from game.engine.card_narration import _card_played
+
+    data = {
+        "title": "Technical Trouble",
+        "side": "insurgent",
+        "outcome": outcome,
+        "face": 2,
+        "count": count,
+        "unit_name": "Car 5",
+    }
+    return _card_played(data, 1)
+
+
+def test_r303_one_technical_rolls_on_in_the_singular() -> None:
+    """Sweep & Clear seed 23, T0: 'd6=2: 1 technicals roll onto the table'."""
+    assert "d6=2: 1 technical rolls onto the table (R303)" in _played("technicals", 1)
+    assert "d6=2: 3 technicals roll onto the table (R303)" in _played("technicals", 3)
+    assert "1 gunman gets out" in _played("car_gunmen", 1)
+    assert "4 gunmen get out" in _played("car_gunmen", 4)
+
+
+def test_r303_one_technical_in_french() -> None:
+    from game import i18n
+
+    i18n.set_language("fr")
+    try:
+        assert "1 technical arrive sur la table" in _played("technicals", 1)
+        assert "2 technicals arrivent sur la table" in _played("technicals", 2)
+        assert "1 homme armé en sort" in _played("car_gunmen", 1)
+    finally:
+        i18n.set_language("en")
