@@ -4,8 +4,11 @@ keeps Python's cycle collector off what it loaded once (see `pytest_collection_f
 import gc
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+
+from tests import scheduling
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -30,3 +33,33 @@ def unfrozen_collector() -> Iterator[None]:
     yield
     gc.collect()
     gc.freeze()
+
+
+# --- the suite's time (issue 15): shared golden games, costliest work first, recorded costs ---
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--record-costs",
+        action="store_true",
+        help="write each test's CPU seconds to tests/costs.json (the scheduler's order)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{scheduling.MARK}(*(scenario, seed)): the test reads these golden games "
+        "(tests/shared_games.py); under xdist it runs beside the golden tests that play them",
+    )
+    scheduling.start_groups_file(config)
+    if config.getoption("--record-costs"):
+        config.pluginmanager.register(scheduling.CostRecorder(), "suite-cost-recorder")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if hasattr(config, "workerinput"):  # an xdist worker: group the tests sharing a game
+        scheduling.tell_groups(items)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    return scheduling.make_scheduler(config, log)

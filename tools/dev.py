@@ -68,8 +68,9 @@ def ensure_environment() -> Path:
 
 def _parallel(pytest_args: list[str]) -> list[str]:
     """The whole suite runs on every core (pytest-xdist), one test module to a worker at a time
-    (`loadscope`: a module's shared fixtures, such as the golden games, are built once). Given
-    arguments of its own (`-n`, or `-p no:xdist` to run in one process), pytest is left alone."""
+    (`loadscope`: a module's shared fixtures are built once), the costliest modules first and the
+    golden games one by one (the suite's scheduler, `tests/scheduling.py`). Given arguments of
+    its own (`-n`, or `-p no:xdist` to run in one process), pytest is left alone."""
     if any(a == "-n" or a.startswith(("-n", "--numprocesses", "--dist")) for a in pytest_args):
         return []
     if "no:xdist" in pytest_args:

@@ -20,35 +20,58 @@ import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+if TYPE_CHECKING:
+    from game.engine.controllers import Controller
+    from game.engine.engine import Engine
+
 GOLDEN_DIR = ROOT / "tests" / "golden"
 SEEDS = range(1, 21)
 
 
-def golden_game(scenario_id: str, seed: int) -> dict[str, str]:
-    """The two fingerprints of one AI-vs-AI game of a shipped scenario."""
+def golden_setup(scenario_id: str, seed: int) -> tuple[Engine, dict[str, Controller]]:
+    """A golden game before its first command: the shipped scenario at this seed, the Regular
+    AI and the Insurgent AI in the seats."""
     from game.ai.controller import InsurgentAI
     from game.ai.regular import RegularAI
     from game.engine.state import INSURGENT, REGULAR
-    from game.headless import play
     from game.save import new_game, resolve_map
 
     map_path, sid = resolve_map(scenario_id)
     engine = new_game(map_path, sid, seed)
-    controllers = {
+    controllers: dict[str, Controller] = {
         REGULAR: RegularAI(engine.battlefield),
         INSURGENT: InsurgentAI(engine.battlefield, seed * 2 + 2),
     }
-    play(engine, controllers)  # type: ignore[arg-type]
+    return engine, controllers
+
+
+def play_golden(scenario_id: str, seed: int) -> tuple[Engine, dict[str, Controller]]:
+    """The finished AI-vs-AI game of a shipped scenario and seed, with its two controllers."""
+    from game.headless import play
+
+    engine, controllers = golden_setup(scenario_id, seed)
+    play(engine, controllers)
+    return engine, controllers
+
+
+def fingerprints(engine: Engine) -> dict[str, str]:
+    """The two fingerprints of a finished game: its events and its narration."""
     text = "\n".join(str(e["text"]) for e in engine.state.events)
     return {
         "events": engine.events_sha256(),
         "log": hashlib.sha256(text.encode("utf-8")).hexdigest(),
     }
+
+
+def golden_game(scenario_id: str, seed: int) -> dict[str, str]:
+    """The two fingerprints of one AI-vs-AI game of a shipped scenario."""
+    return fingerprints(play_golden(scenario_id, seed)[0])
 
 
 def _job(args: tuple[str, int]) -> tuple[str, int, dict[str, str]]:

@@ -26,6 +26,7 @@ from game.headless import play
 from game.opponents import make_controller
 from game.save import load_save, new_game, resolve_map, write_save
 from game.scenarios.catalog import scenario_ids
+from tests.shared_games import golden_game
 
 SCENARIOS = ("contracting-trouble", "sweep-and-clear")
 
@@ -66,15 +67,20 @@ def test_the_commander_plays_whole_games_and_explains_every_choice(scenario: str
     assert len(fire_events) >= 3  # it shoots (the solo tables often held them back)
 
 
+@pytest.mark.golden_games(*[("contracting-trouble", seed) for seed in range(1, 5)])
 def test_r260_the_commander_scores_more_insurgent_vp_than_the_solo_tables_on_pinned_seeds() -> None:
     """R260: the measured claim in small, on Contracting Trouble seeds 1-4 (the 200-seed
-    comparison is `tools/simulate.py --compare-insurgents ai commander`, README)."""
+    comparison is `tools/simulate.py --compare-insurgents ai commander`, README). The solo
+    tables' games are the golden ones (the same seats and seeds), played once for the suite."""
     totals = {}
     for name in ("ai", "commander"):
         vp = 0
         for seed in range(1, 5):
-            engine = new("contracting-trouble", seed)
-            play(engine, ais(engine, name))
+            if name == "ai":
+                engine = golden_game("contracting-trouble", seed).engine
+            else:
+                engine = new("contracting-trouble", seed)
+                play(engine, ais(engine, name))
             vp += int((engine.state.result or {})["vp_insurgent"])
         totals[name] = vp
     assert totals["commander"] >= totals["ai"] + 8, totals

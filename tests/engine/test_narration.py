@@ -187,21 +187,13 @@ def test_the_fingerprint_covers_kind_and_data_not_the_words() -> None:
     assert events_sha256([event]) != events_sha256([dict(event, kind="Hold")])
 
 
+@pytest.mark.golden_games(("sweep-and-clear", 3))
 def test_a_saved_games_lines_are_rebuilt_from_its_events_json() -> None:
-    """Every line of a real game comes back, word for word, from the event's JSON alone."""
-    from game.ai.controller import InsurgentAI
-    from game.ai.regular import RegularAI
-    from game.engine.state import INSURGENT, REGULAR
-    from game.headless import play
-    from game.save import new_game, resolve_map
+    """Every line of a real game comes back, word for word, from the event's JSON alone (the
+    whole golden game of Sweep & Clear seed 3, played once for the suite)."""
+    from tests.shared_games import golden_game
 
-    map_path, scenario = resolve_map("sweep-and-clear")
-    engine = new_game(map_path, scenario, 3, turn_limit=2)
-    controllers = {
-        REGULAR: RegularAI(engine.battlefield),
-        INSURGENT: InsurgentAI(engine.battlefield, 8),
-    }
-    play(engine, controllers)  # type: ignore[arg-type]
+    engine = golden_game("sweep-and-clear", 3).engine
     events = json.loads(json.dumps(engine.state.events))
     assert len(events) > 30
     assert [narrate_event(e) for e in events] == [e["text"] for e in engine.state.events]

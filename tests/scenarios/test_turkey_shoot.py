@@ -13,6 +13,7 @@ from game.engine.protocol import UnitStatus
 from game.engine.state import INSURGENT, REGULAR, UnitState
 from game.headless import play
 from game.save import load_save, new_game, resolve_map, write_save
+from tests.shared_games import golden_game
 
 
 def new(seed: int = 1, turns: int = 10) -> Engine:
@@ -107,12 +108,15 @@ def ais(engine: Engine) -> dict[str, RegularAI | InsurgentAI]:
     }
 
 
-@pytest.mark.parametrize("seed", [2, 3])
+@pytest.mark.parametrize(
+    "seed", [pytest.param(s, marks=pytest.mark.golden_games(("turkey-shoot", s))) for s in (2, 3)]
+)
 def test_turkey_shoot_soak_seeded_ai_games_finish_and_score(seed: int) -> None:
     """AI against AI on seeds 2 and 3: the LVTP brings the team up, the fire mission is done
-    and the Marines leave by the south edge (both seeds end with the Regulars' 20 points)."""
-    engine = new(seed)
-    play(engine, ais(engine))  # type: ignore[arg-type]
+    and the Marines leave by the south edge (both seeds end with the Regulars' 20 points). The
+    games are the golden ones (the scenario's ten turns), played once for the suite."""
+    engine = golden_game("turkey-shoot", seed).engine
+    assert engine.state.turn_limit == 10
     assert engine.over and engine.state.result is not None
     kinds = {e["kind"] for e in engine.state.events}
     assert {"VehicleMoveStart", "Dismount", "FireMission", "VehicleHit"} <= kinds

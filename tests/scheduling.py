@@ -1,0 +1,169 @@
+"""How the suite shares its two workers (pytest-xdist): the costliest work first, so that neither
+worker idles while the other finishes a long test, and a shared golden game played once.
+
+A unit of work goes to one worker whole: a test module (its module fixtures are built once), or,
+for the tests marked `golden_games((scenario, seed), ...)`, every test that reads one of those
+games together with the golden test that plays it (`tests/shared_games.py`). When a worker asks
+for more work it gets the unit that cost the most CPU when the costs were last recorded
+(`tests/costs.json`; a test not in it counts as `DEFAULT_COST`). The costs only order the work:
+a stale file makes the run slower, never different.
+
+    .venv/bin/python -m pytest -p no:warnings -n 2 --record-costs   # refresh tests/costs.json
+
+The scheduler replaces xdist's `load` (what `-n 2` means alone) and `loadscope` (what
+`tools/dev.py test` asks for); another `--dist` is left as asked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import shutil
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+MARK = "golden_games"
+GROUPS_ENV = "AMBUSH_ALLEY_SUITE_GROUPS"  # where the workers tell the controller the groups
+COSTS = Path(__file__).resolve().parent / "costs.json"
+DEFAULT_COST = 0.02  # CPU seconds of a test the costs file does not name
+RECORDED_BELOW = 0.05  # tests cheaper than this are left out of the costs file
+
+
+def _game_keys(item: pytest.Item) -> list[str]:
+    return [
+        f"{scenario}-{seed}" for mark in item.iter_markers(MARK) for scenario, seed in mark.args
+    ]
+
+
+def shared_game_groups(items: Iterable[pytest.Item]) -> dict[str, str]:
+    """Each marked test's group: the tests that share its games, joined through any game two of
+    them share, named by the group's first game."""
+    parent: dict[str, str] = {}
+
+    def root(key: str) -> str:
+        while parent.setdefault(key, key) != key:
+            key = parent[key]
+        return key
+
+    marked = [(item.nodeid, _game_keys(item)) for item in items]
+    for _nodeid, keys in marked:
+        for key in keys[1:]:
+            a, b = sorted((root(keys[0]), root(key)))
+            parent[b] = a
+    return {nodeid: f"golden:{root(keys[0])}" for nodeid, keys in marked if keys}
+
+
+def start_groups_file(config: pytest.Config) -> None:
+    """In the controller of an xdist run: a file for the workers to name the groups in (a
+    worker's node ids are all the controller sees of a test; pytest 9 no longer lets a worker
+    rename them as xdist's `loadgroup` does). The workers inherit its path."""
+    if hasattr(config, "workerinput") or config.getoption("dist", "no") == "no":
+        return
+    folder = Path(tempfile.mkdtemp(prefix="suite-groups-"))
+    os.environ[GROUPS_ENV] = str(folder / "groups.json")
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+def tell_groups(items: Iterable[pytest.Item]) -> None:
+    """In a worker: write the groups for the controller (every worker collects the same tests,
+    so every worker writes the same file)."""
+    path = os.environ.get(GROUPS_ENV)
+    if path:
+        temporary = Path(f"{path}.{os.getpid()}")
+        temporary.write_text(json.dumps(shared_game_groups(items)), encoding="utf-8")
+        temporary.replace(path)
+
+
+def read_groups() -> dict[str, str]:
+    path = os.environ.get(GROUPS_ENV)
+    try:
+        groups = json.loads(Path(path).read_text(encoding="utf-8")) if path else {}
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in groups.items()} if isinstance(groups, dict) else {}
+
+
+def load_costs() -> dict[str, float]:
+    try:
+        costs = json.loads(COSTS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): float(v) for k, v in costs.items()} if isinstance(costs, dict) else {}
+
+
+def make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """The suite's scheduler for `--dist load` or `loadscope`; None leaves xdist to choose."""
+    if config.getvalue("dist") not in ("load", "loadscope"):
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class CostliestFirst(LoadScopeScheduling):  # type: ignore[misc]
+        def __init__(self, config: pytest.Config, log: Any) -> None:
+            super().__init__(config, log)
+            self.costs = load_costs()
+            self.groups: dict[str, str] | None = None
+            self.unit_costs: dict[str, float] = {}
+
+        def _split_scope(self, nodeid: str) -> str:
+            if self.groups is None:  # asked once every worker has collected
+                self.groups = read_groups()
+            return self.groups.get(nodeid) or nodeid.split("::", 1)[0]  # or the module
+
+        def _cost(self, scope: str) -> float:
+            if scope not in self.unit_costs:
+                self.unit_costs[scope] = sum(
+                    self.costs.get(n, DEFAULT_COST) for n in self.workqueue[scope]
+                )
+            return self.unit_costs[scope]
+
+        def _assign_work_unit(self, node: Any) -> None:
+            costliest = max(self.workqueue, key=self._cost)
+            self.workqueue.move_to_end(costliest, last=False)
+            super()._assign_work_unit(node)
+
+    return CostliestFirst(config, log)
+
+
+class CostRecorder:
+    """`--record-costs`: each test's CPU seconds (setup, call and teardown; its child processes
+    included) measured where it runs, summed where the reports arrive, written to `COSTS`."""
+
+    def __init__(self) -> None:
+        self.last = 0.0
+        self.seconds: dict[str, float] = {}
+
+    @staticmethod
+    def _cpu() -> float:
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+    @pytest.hookimpl
+    def pytest_runtest_logstart(self) -> None:
+        self.last = self._cpu()
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(self) -> Any:
+        report = yield
+        now = self._cpu()
+        report.user_properties.append(("cpu_seconds", now - self.last))
+        self.last = now
+        return report
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        for name, value in report.user_properties:
+            if name == "cpu_seconds":
+                self.seconds[report.nodeid] = self.seconds.get(report.nodeid, 0.0) + float(value)
+
+    @pytest.hookimpl
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if hasattr(session.config, "workerinput"):
+            return  # the controller writes what its workers measured
+        kept = {k: round(v, 2) for k, v in sorted(self.seconds.items()) if v >= RECORDED_BELOW}
+        COSTS.write_text(json.dumps(kept, indent=0) + "\n", encoding="utf-8")
