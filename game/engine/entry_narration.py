@@ -10,6 +10,7 @@ from typing import Any
 from game.engine.card_narration import COUNTED, OUTCOMES, SIDES
 from game.engine.protocol import EventKind as K
 from game.i18n import N_, narr, narr_n, retell
+from game.rules.vehicle_types import vehicle_type
 
 Data = Mapping[str, Any]
 
@@ -38,7 +39,7 @@ def _enters(d: Data, turn: int) -> str:
 
 def _side_name(d: Data) -> str:
     """Whose vehicle it is; an unknown car is only traffic (R308)."""
-    if d["vehicle"] == "Civilian car":
+    if d["vehicle"] == vehicle_type("car").name:
         return narr("traffic")
     return narr(SIDES[d["side"]]) if d["side"] in SIDES else str(d["side"])
 

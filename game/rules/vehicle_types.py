@@ -199,7 +199,7 @@ VEHICLES: dict[str, VehicleType] = {
         ),
         VehicleType(  # --- vehicles entering play: Cross-Town Traffic's car (R308)
             "car",
-            "Civilian car",
+            "Unknown car",  # nothing in its name gives away the secret d6 (R321)
             0,
             (),
             crew=1,

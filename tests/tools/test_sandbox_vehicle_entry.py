@@ -219,3 +219,18 @@ def test_r308_a_carload_of_gunmen_gets_out_within_6_inches() -> None:
     gunmen = run.engine.state.units[out["unit"]]
     assert [f.kind for f in gunmen.figures] == ["small_arms"] * 4
     assert run.engine.state.units["I1"].status == "removed"
+
+
+def test_r321_the_unknown_cars_name_gives_nothing_away() -> None:
+    from game.engine.narration import narrate_event
+    from game.engine.view import player_view
+
+    data = load("card-cross-town-traffic.json")
+    data["commands"] = data["commands"][:1]
+    run = run_data(data)
+    assert run.engine is not None
+    (entry,) = [e for e in run.events if e["kind"] == "VehicleEnters"]
+    line = narrate_event(entry)
+    assert "(traffic, Unknown car)" in line and "ivilian" not in line
+    regular = player_view(run.engine, "regular")
+    assert "Civilian car" not in json.dumps(regular.state)
