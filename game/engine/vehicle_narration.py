@@ -106,12 +106,18 @@ def _crew_check(d: Data, turn: int) -> str:
         if d["pick_faces"]
         else ""
     )
+    # the vehicle's own crew is named as its crew, not as a passenger of itself (qa round 3)
+    who = (
+        narr("the crew of {vehicle_name}").format(vehicle_name=d["vehicle_name"])
+        if d["unit_name"] == d["vehicle_name"]
+        else narr("{unit_name} aboard {vehicle_name}").format(
+            unit_name=d["unit_name"], vehicle_name=d["vehicle_name"]
+        )
+    )
     return narr(
-        "{unit_name} aboard {vehicle_name}{picked}: 4+ Quality checks {faces}, {lost} "
-        "(Rulebook: Vehicle Breakdown)"
+        "{who}{picked}: 4+ Quality checks {faces}, {lost} (Rulebook: Vehicle Breakdown)"
     ).format(
-        unit_name=d["unit_name"],
-        vehicle_name=d["vehicle_name"],
+        who=who[:1].upper() + who[1:],
         picked=picked,
         faces=list(d["faces"]),
         lost=narr_n("{count} casualty", "{count} casualties", d["lost"]).format(count=d["lost"]),

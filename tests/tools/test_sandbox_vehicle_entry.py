@@ -234,3 +234,15 @@ def test_r321_the_unknown_cars_name_gives_nothing_away() -> None:
     assert "(traffic, Unknown car)" in line and "ivilian" not in line
     regular = player_view(run.engine, "regular")
     assert "Civilian car" not in json.dumps(regular.state)
+
+
+def test_a_vehicles_own_crew_is_named_as_its_crew_not_as_its_passenger() -> None:
+    from game.engine.narration import narrate
+
+    own = {"unit": "I5", "unit_name": "Technical 5", "vehicle_name": "Technical 5"}
+    riders = {"unit": "I2", "unit_name": "Gunmen", "vehicle_name": "Technical 5"}
+    rest = {"pick_faces": [2], "faces": [2, 4], "lost": 1}
+    crew = narrate("VehicleCrewCheck", {**own, **rest})
+    assert crew.startswith("The crew of Technical 5 (picked at random: [2])")
+    assert "aboard" not in crew
+    assert narrate("VehicleCrewCheck", {**riders, **rest}).startswith("Gunmen aboard Technical 5")
