@@ -42,6 +42,7 @@ from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
+    from game.client.playback import Beat
 
 
 def _to_screen(self: PlayScene, point: Point) -> tuple[int, int]:
@@ -222,10 +223,13 @@ def _draw_spotlight(self: PlayScene, surface: pygame.Surface) -> None:
             radius = max(10, round(self.camera.length_to_screen(2.0)))
             pygame.draw.circle(surface, colour, self._to_screen(unit.centre), radius, 3)
     vp = self.camera.viewport
-    line = beat.text
-    if beat.faces:
-        line += "   " + "  ".join(f"{name}: {list(faces)}" for name, faces in beat.faces)
-    self._label(surface, line, (vp.left + 10, vp.top + 10))
+    self._label(surface, spotlight_line(beat), (vp.left + 10, vp.top + 10))
+
+
+def spotlight_line(beat: Beat) -> str:
+    """The banner's line: the event's own sentence, which already tells its dice faces in the
+    player's language; the raw data (English keys such as "face: [3]") is not shown (qa round 3)."""
+    return beat.text
 
 
 def _draw_status(self: PlayScene, surface: pygame.Surface) -> None:
