@@ -245,6 +245,8 @@ def _destroyed(g: Engine, vehicle: UnitState, rec: vehicles.VehicleRecord) -> No
         placement.place_unit(g, rider, rec.centre, real=False)
     rec.passengers = []
     vehicles.save(g.state, vehicle.id, rec)
+    if vehicle.effective_figures and not vehicle.name.endswith("'s crew"):
+        vehicle.name = f"{vehicle.name}'s crew"  # they walk on as its crew (qa round 3)
     placement.settle(g, vehicle)
 
 

@@ -177,6 +177,9 @@ def test_r224_a_destroyed_vehicle_lets_its_survivors_out_and_scores_once() -> No
     assert [(c["unit"], c["lost"]) for c in checks] == [("V", 0), ("R", 1)]
     assert engine.state.tally["vehicles_lost_regular"] == 1
     assert len([e for e in engine.state.events if e["kind"] == "VehicleDamage"]) == 1
+    # the survivors walk on named as the wreck's crew, so a reader follows them (qa round 3)
+    name = checks[0]["vehicle_name"]
+    assert engine.state.units["V"].name == f"{name}'s crew"
 
 
 def test_r222_cruising_counts_as_moving_rapidly_for_those_firing_at_it() -> None:
