@@ -63,3 +63,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return scheduling.make_scheduler(config, log)
+
+
+@pytest.fixture(autouse=True)
+def language_kept() -> Iterator[None]:
+    """No test leaves the language it chose to the tests after it in the same worker (a game
+    narrated after a French screen test came out in French)."""
+    from game import i18n
+
+    was = i18n.language()
+    yield
+    i18n.set_language(was)
