@@ -66,11 +66,12 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 
 @pytest.fixture(autouse=True)
-def language_kept() -> Iterator[None]:
-    """No test leaves the language it chose to the tests after it in the same worker (a game
-    narrated after a French screen test came out in French)."""
+def english_to_start_and_end() -> Iterator[None]:
+    """Every test starts in English and leaves English behind: a test that switched the game to
+    French must not turn the narration of a golden game played later in the same worker into
+    French (its log fingerprint would move though the game did not)."""
     from game import i18n
 
-    was = i18n.language()
+    i18n.set_language("en")
     yield
-    i18n.set_language(was)
+    i18n.set_language("en")

@@ -2,7 +2,8 @@
 
     python3 tools/make_vehicle_tiles.py [--root DIR]
 
-Writes `DIR/assets/tiles/vehicles.png` (one 128x64-pixel tile per vehicle: 4" by 2" at the
+Writes `DIR/assets/tiles/vehicles.png` (one 128x64-pixel tile per vehicle but the civilian car,
+which no map places: 4" by 2" at the
 shipped maps' 32 pixels per inch) and `DIR/maps/vehicles.tsx` (the external Tiled tileset). Each
 vehicle is drawn by the game's own vehicle art (`game/client/vehicle_art.py`) at its card's
 footprint, bow east, centred in its tile, in its side's colours: what the author places is what
@@ -32,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402  (the environment above must be set first)
 
 from game.client.palette import DEFAULT_PALETTE  # noqa: E402
-from game.client.vehicle_art import KINDS, vehicle_sprite  # noqa: E402
+from game.client.vehicle_art import TILE_KINDS, vehicle_sprite  # noqa: E402
 from game.client.viewmodel import VehicleLook  # noqa: E402
 from game.rules.vehicle_types import VEHICLES  # noqa: E402
 
@@ -72,10 +73,10 @@ def paint_tile(kind: str) -> pygame.Surface:
 
 
 def paint_atlas() -> pygame.Surface:
-    rows = (len(KINDS) + COLUMNS - 1) // COLUMNS
+    rows = (len(TILE_KINDS) + COLUMNS - 1) // COLUMNS
     atlas = pygame.Surface((COLUMNS * TILE_W, rows * TILE_H), pygame.SRCALPHA, 32)
     atlas.fill((0, 0, 0, 0))
-    for index, kind in enumerate(KINDS):
+    for index, kind in enumerate(TILE_KINDS):
         atlas.blit(paint_tile(kind), ((index % COLUMNS) * TILE_W, (index // COLUMNS) * TILE_H))
     return atlas
 
@@ -84,12 +85,12 @@ def tsx_text(image_width: int, image_height: int) -> str:
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<tileset version="1.10" tiledversion="1.10.2" name="vehicles" '
-        f'tilewidth="{TILE_W}" tileheight="{TILE_H}" tilecount="{len(KINDS)}" '
+        f'tilewidth="{TILE_W}" tileheight="{TILE_H}" tilecount="{len(TILE_KINDS)}" '
         f'columns="{COLUMNS}" objectalignment="center">',
         f' <image source="../{ATLAS_PATH.as_posix()}" '
         f'width="{image_width}" height="{image_height}"/>',
     ]
-    for index, kind in enumerate(KINDS):
+    for index, kind in enumerate(TILE_KINDS):
         lines += [
             f' <tile id="{index}" type="Unit">',
             "  <properties>",

@@ -30,7 +30,11 @@ from pytmx.util_pygame import load_pygame  # noqa: E402
 from game.battlefield.loader import read_map  # noqa: E402
 from game.battlefield.map_checks import rotate_about  # noqa: E402
 from game.battlefield.tmx_xml import read_xml_file  # noqa: E402
+from game.client.palette import DEFAULT_PALETTE  # noqa: E402
 from game.client.tiled_art import TiledArt, background_colour  # noqa: E402
+from game.client.vehicle_art import vehicle_sprite  # noqa: E402
+from game.client.viewmodel import VehicleLook  # noqa: E402
+from game.rules.vehicle_types import VEHICLES  # noqa: E402
 
 Color = tuple[int, int, int]
 AREA_COLORS: dict[str, Color] = {
@@ -68,6 +72,7 @@ def render(path: Path, scale: float = 1.0, overlay: bool = True) -> pygame.Surfa
     TiledArt(tmx, root).draw(canvas)
     if overlay:
         draw_overlay(canvas, tmx)
+        draw_vehicles(canvas, path)
     if scale != 1.0:
         canvas = pygame.transform.smoothscale_by(canvas, scale)
     return canvas
@@ -125,6 +130,26 @@ def draw_overlay(canvas: pygame.Surface, tmx: Any) -> None:
             pygame.draw.circle(layer, (250, 220, 40, 255), at, 6)
             pygame.draw.circle(layer, (0, 0, 0, 255), at, 6, 1)
     canvas.blit(layer, (0, 0))
+
+
+# --- vehicle art (issue 20, R310): each vehicle Unit as the game reads it (point or tile) ---
+def draw_vehicles(canvas: pygame.Surface, path: Path) -> None:
+    """Every vehicle Unit drawn with the game's vehicle art where the loader stands its hull:
+    its card's footprint, turned to its facing (a Unit placed as a tile is left out of the art,
+    so this is where the preview shows it)."""
+    battlefield = read_map(path, play_checks=False).battlefield
+    if battlefield is None:
+        return
+    ppi = battlefield.pixels_per_inch
+    for unit in battlefield.units:
+        card = VEHICLES.get(unit.vehicle)
+        if card is None:
+            continue
+        scheme = DEFAULT_PALETTE.side(unit.side)
+        size = (round(card.length * ppi), round(card.width * ppi))
+        hull = vehicle_sprite(VehicleLook(unit.vehicle), *size, unit.facing % 360, scheme)
+        centre = (round(unit.position[0] * ppi), round(unit.position[1] * ppi))
+        canvas.blit(hull, hull.get_rect(center=centre))
 
 
 def main(argv: list[str] | None = None) -> int:

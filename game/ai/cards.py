@@ -68,6 +68,11 @@ def choose_card(view: PlayerView, battlefield: Battlefield | None = None) -> tup
     units = view.state["units"]
     if context.get("card") == HOSTAGE_CARD and battlefield is not None:  # cards round 3 (R319)
         return choose_hostage(view, battlefield, title, answers)
+    if choosing == "road_block":  # --- vehicles entering play: Road Block! (R304) ---
+        # before the round-two cards: their "who fires at the runners" list answer would
+        # otherwise take the street's [x, y] for a list of shooters (qa, Sweep & Clear seed 24)
+        x, y = answers[0].choice
+        return answers[0], f"{title}: the narrowest street offered, at ({x:.1f}, {y:.1f}) (R304)"
     picked = choose_round_two(view, battlefield, str(context.get("card", "")), title, answers)
     if picked is not None:  # --- cards, round 2 (R288) ---
         return picked
@@ -98,7 +103,4 @@ def choose_card(view: PlayerView, battlefield: Battlefield | None = None) -> tup
         from game.ai.vehicle_support import identify_choice
 
         return identify_choice(view, title, answers)
-    if choosing == "road_block":  # --- vehicles entering play: Road Block! (R304) ---
-        x, y = answers[0].choice
-        return answers[0], f"{title}: the narrowest street offered, at ({x:.1f}, {y:.1f}) (R304)"
     return answers[0], f"{title}: no rule for choosing a {choosing}: the first answer"

@@ -21,7 +21,7 @@ from game.battlefield.tmx_checks import (
     TERRAIN_LAYER,
 )
 from game.rules.reinforcements import HOT_SPOT_COUNT
-from game.rules.vehicle_types import VEHICLES
+from game.rules.vehicle_types import PLACEABLE
 
 MAX_TABLE_INCHES = 96.0  # 8' x 8' (R47)
 DOOR_TOLERANCE = 0.25  # inches from a building outline (R46)
@@ -35,7 +35,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "Edge": tuple(e.value for e in Edge),
     "QualityDie": ("d6", "d8", "d10", "d12"),
     "InsurgencyLevel": ("automatic", "1", "2", "3", "4", "5", "6"),
-    "Vehicle": tuple(VEHICLES),  # vehicles (issue 20): a Unit that is a vehicle's crew (R297)
+    "Vehicle": PLACEABLE,  # vehicles (issue 20): a Unit that is a vehicle's crew (R297, R308)
 }
 """Enum property types, declared under the same names in `maps/ambush-alley.tiled-project`."""
 

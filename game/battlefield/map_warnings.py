@@ -88,6 +88,15 @@ def check_start(
 def check_vehicles(problems: ProblemList, units: Sequence[UnitPlacement]) -> None:
     """A Unit `aboard` names a vehicle Unit of its side, and is no vehicle itself."""
     vehicles = {u.name: u for u in units if u.vehicle}
+    for unit in vehicles.values():  # --- vehicle tiles (issue 20, helper art; R310) ---
+        if unit.side is Side.INSURGENT:
+            problems.warning(
+                f"Unit {unit.name!r} is an Insurgent {unit.vehicle}: a map's Insurgent Units "
+                "are played on foot, so only its crew is placed (Insurgent vehicles enter play "
+                "from cards)",
+                unit.id,
+                unit.name,
+            )
     for unit in units:
         if not unit.aboard:
             continue

@@ -498,6 +498,12 @@ def describe_answer(engine: Engine, choice: Any) -> str:
         return unit_name(engine, choice)
     if isinstance(choice, str) and choice in rules_cards.decks().cards:
         return rules_cards.card(choice).title
+    if isinstance(choice, str) and choice.startswith("building_"):  # a card's building, by name
+        number = choice.removeprefix("building_")
+        found = [b for b in engine.battlefield.buildings if str(b.id) == number]
+        if found and (found[0].label or found[0].name):
+            name = found[0].label or found[0].name
+            return _("{name} (building {number})").format(name=name, number=number)
     if isinstance(choice, str):
         named = ANSWER_NAMES.get(choice)
         return _(named) if named else choice.replace("_", " ").capitalize()

@@ -15,8 +15,6 @@ this same module, so what a map author places is what the game draws.
 from __future__ import annotations
 
 import functools
-import math
-from collections.abc import Callable
 
 import pygame
 
@@ -38,8 +36,40 @@ GLASS: Colour = (46, 58, 66)
 
 TRACKED = frozenset({"lvtp", "bradley", "tank"})
 EIGHT_WHEELED = frozenset({"stryker", "lav25"})
-KINDS = ("humvee", "gun_truck", "stryker", "lav25", "lvtp", "bradley", "tank", "technical")
+MUZZLE = {
+    "tank": 0.5,
+    "bradley": 0.5,
+    "lav25": 0.5,
+    "stryker": 0.2,
+    "lvtp": 0.46,
+    "technical": 0.1,
+    "gun_truck": 0.18,
+    "humvee": 0.08,
+}
+"""How far forward each vehicle's main weapon reaches (u: 0.5 is the bow)."""
+UNARMED = frozenset({"car"})  # civilian traffic: no weapon, and no side's colours
+CIVILIAN_PAINT = SideScheme(
+    rim=(58, 58, 56),
+    base=(238, 238, 232),
+    figure=(214, 214, 206),
+    figure_shade=(150, 150, 144),
+    label=(240, 240, 240),
+)
+"""A car's paint: white, as the town's parked cars (an unknown car gives no side away)."""
+KINDS = (
+    "humvee",
+    "gun_truck",
+    "stryker",
+    "lav25",
+    "lvtp",
+    "bradley",
+    "tank",
+    "technical",
+    "car",
+)
 """Every vehicle the ORBAT data has a card for (`game.rules.vehicle_types.VEHICLES`)."""
+TILE_KINDS = tuple(kind for kind in KINDS if kind not in UNARMED)
+"""The vehicles of the map tileset (R310): civilian traffic is no Unit a map places."""
 
 
 def _shade(colour: Colour, factor: float) -> Colour:
@@ -114,6 +144,12 @@ class _Colours:
     """The paint of one hull: the side's figure colours, or a wreck's."""
 
     def __init__(self, scheme: SideScheme, wreck: bool) -> None:
+        if scheme is CIVILIAN_PAINT:  # a side's vehicle wears its figures' colours; a car not
+            body = WRECK_BODY if wreck else CIVILIAN_PAINT.figure
+            self.rim, self.body, self.track = (WRECK_RIM if wreck else scheme.rim), body, TRACK
+            self.shade = _shade(body, 0.8) if wreck else scheme.figure_shade
+            self.deck = _shade(body, 1.3) if wreck else scheme.base
+            return
         body = WRECK_BODY if wreck else scheme.figure
         self.rim = WRECK_RIM if wreck else scheme.rim
         self.body = body
@@ -141,7 +177,7 @@ def _running_gear(pen: _Pen, kind: str, c: _Colours, look: VehicleLook) -> None:
         wheels = (-0.36, -0.18, 0.1, 0.28)
         half = 0.085
     else:
-        wheels = (-0.3, 0.26) if kind != "technical" else (-0.28, 0.27)
+        wheels = {"technical": (-0.28, 0.27), "car": (-0.3, 0.28)}.get(kind, (-0.3, 0.26))
         half = 0.09
     for i, u in enumerate(wheels):
         for side in (-1, 1):
@@ -207,10 +243,20 @@ def _hull_body(pen: _Pen, kind: str, c: _Colours) -> None:
     pen.box(c.shade, -0.5, -0.3, -0.38, 0.3)  # the rear deck
 
 
+def _car_body(pen: _Pen, c: _Colours) -> None:
+    """A saloon car: bonnet, windscreen, roof, rear window and boot, its lights at both ends."""
+    pen.box(c.body, -0.5, -0.4, 0.5, 0.4, outline=c.rim, radius=0.3)
+    pen.poly(GLASS, [(0.1, -0.32), (0.22, -0.28), (0.22, 0.28), (0.1, 0.32)])  # windscreen
+    pen.box(c.deck, -0.2, -0.3, 0.1, 0.3, outline=c.shade, radius=0.12)  # the roof
+    pen.poly(GLASS, [(-0.2, -0.3), (-0.3, -0.26), (-0.3, 0.26), (-0.2, 0.3)])  # rear window
+    for v in (-0.26, 0.26):
+        pen.disc((250, 240, 190), 0.46, v, 0.06)  # headlights
+        pen.disc((180, 40, 30), -0.46, v, 0.06)  # tail lights
+
+
 def _armament(pen: _Pen, kind: str, c: _Colours, look: VehicleLook) -> None:
     """Turret, ring or mount, and the weapon over the bow (broken short when it is out)."""
     broken = look.disarmed and not look.destroyed
-    reach = {"tank": 0.5, "bradley": 0.5, "lav25": 0.5, "stryker": 0.2, "lvtp": 0.46}
     if kind == "tank":
         pivot = (-0.06, 0.0)
         pen.poly(
@@ -242,7 +288,6 @@ def _armament(pen: _Pen, kind: str, c: _Colours, look: VehicleLook) -> None:
         pen.bar(GUNMETAL, (-0.36, -0.16), (-0.24, 0.0), 0.04)  # the tripod
         pen.bar(GUNMETAL, (-0.36, 0.16), (-0.24, 0.0), 0.04)
         thick = 0.09
-        reach["technical"] = 0.1
     else:  # humvee, gun truck: the roof ring; the gun truck's M2 behind its shield
         pivot = (-0.12, 0.0)
         pen.disc(c.shade, *pivot, 0.17)
@@ -250,8 +295,7 @@ def _armament(pen: _Pen, kind: str, c: _Colours, look: VehicleLook) -> None:
         if kind == "gun_truck":
             pen.poly(c.body, [(0.0, -0.22), (0.06, -0.18), (0.06, 0.18), (0.0, 0.22)], c.rim)
         thick = 0.07 if kind == "gun_truck" else 0.05
-        reach[kind] = 0.18 if kind == "gun_truck" else 0.08
-    end = reach[kind]
+    end = MUZZLE[kind]
     if broken:  # the barrel snapped, its muzzle hanging askew
         mid = pivot[0] + (end - pivot[0]) * 0.45
         pen.bar(GUNMETAL, pivot, (mid, pivot[1]), thick)
@@ -285,9 +329,6 @@ def _smoke(pen: _Pen, puffs: list[tuple[float, float, float]]) -> None:
     pen.surface.blit(layer, (0, 0))
 
 
-_Painter = Callable[[_Pen, str, _Colours, VehicleLook], None]
-
-
 @functools.lru_cache(maxsize=512)
 def vehicle_sprite(
     look: VehicleLook, length_px: int, width_px: int, facing: int, scheme: SideScheme
@@ -298,11 +339,14 @@ def vehicle_sprite(
     length_px, width_px = max(6, length_px), max(4, width_px)
     big = pygame.Surface((length_px * _SUPERSAMPLE, width_px * _SUPERSAMPLE), pygame.SRCALPHA)
     pen = _Pen(big)
-    colours = _Colours(scheme, look.destroyed)
     kind = look.kind if look.kind in KINDS else "humvee"
+    colours = _Colours(CIVILIAN_PAINT if kind in UNARMED else scheme, look.destroyed)
     _running_gear(pen, kind, colours, look)
-    _hull_body(pen, kind, colours)
-    _armament(pen, kind, colours, look)
+    if kind in UNARMED:
+        _car_body(pen, colours)
+    else:
+        _hull_body(pen, kind, colours)
+        _armament(pen, kind, colours, look)
     _damage_marks(pen, look)
     flat = pygame.transform.smoothscale(big, (length_px, width_px))
     return flat if facing % 360 == 0 else pygame.transform.rotate(flat, -facing)
@@ -314,10 +358,3 @@ def hull_sprite(
     """A hull without a known kind (an armoured box with a gun); destroyed when `wreck`."""
     look = VehicleLook("", destroyed=wreck)
     return vehicle_sprite(look, length_px, width_px, facing, scheme)
-
-
-def rotated_size(length: float, width: float, facing: float) -> tuple[float, float]:
-    """The axis-aligned size of a `length` x `width` hull turned to `facing` degrees."""
-    rad = math.radians(facing)
-    c, s = abs(math.cos(rad)), abs(math.sin(rad))
-    return (length * c + width * s, length * s + width * c)

@@ -35,6 +35,10 @@ SET_ASIDE: dict[str, str] = {
     "empty": N_("the deck and its discards are empty"),
 }
 
+# --- qa: an outcome with a count reads in the plural that count needs ("1 technical") ---
+# key -> the narr_n template for a count (the event's "count" field); wins over OUTCOMES
+COUNTED: dict[str, Callable[[int], str]] = {}
+
 OUTCOMES: dict[str, str] = {
     "level": N_("the Insurgency Level goes from {before} to {after}"),
     "level_automatic": N_("the Insurgency Level is {level}: it has no step to move (R185)"),
@@ -114,7 +118,10 @@ def _card_played(d: Data, turn: int) -> str:
     key = str(d["outcome"])
     if "result_winner" in d:  # --- cards round 3: the hostage's step of the result (R313) ---
         fields["result"] = _verdict(str(d["result_margin"]), str(d["result_winner"]))
-    outcome = (narr(OUTCOMES[key]) if key in OUTCOMES else key).format(**fields)
+    if key in COUNTED:  # --- qa: the count's plural ---
+        outcome = COUNTED[key](int(d["count"])).format(**fields)
+    else:
+        outcome = (narr(OUTCOMES[key]) if key in OUTCOMES else key).format(**fields)
     side = narr(SIDES[d["side"]]) if d["side"] in SIDES else d["side"]
     return narr("T{turn} {title} ({side}): {outcome}").format(
         turn=turn, title=d["title"], side=side, outcome=outcome

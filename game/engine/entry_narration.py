@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.engine.card_narration import OUTCOMES, SIDES
+from game.engine.card_narration import COUNTED, OUTCOMES, SIDES
 from game.engine.protocol import EventKind as K
-from game.i18n import N_, narr, retell
+from game.i18n import N_, narr, narr_n, retell
 
 Data = Mapping[str, Any]
 
@@ -100,7 +100,6 @@ OUTCOMES.update(
         "vehicle_held": N_(
             "no room for it on the table: the card stays in the Regular hand (R186, R300)"
         ),
-        "technicals": N_("d6={face}: {count} technicals roll onto the table (R303)"),
         "road_block": N_("the Insurgents barricade the street at ({at[0]:.1f}, {at[1]:.1f})"),
         # Cross-Town Traffic (R308, R309): the d6 is named only once the car is known
         "car_enters": N_("{unit_name}, a car nobody knows, heads for the nearest Regulars (R308)"),
@@ -128,11 +127,28 @@ OUTCOMES.update(
             "{unit_name} fired at {car_name}, which is no car bomb: that counts as killing "
             "civilians (R309)"
         ),
-        "car_gunmen": N_("{unit_name} pulls over: d6={face}, {count} gunmen get out (R308)"),
         "car_gunmen_out": N_("{unit_name} ({count} with small arms) take the field (R308)"),
         "car_bomb": N_(
             "{unit_name} is a car bomb (d6={face}): it goes off at ({at[0]:.1f}, {at[1]:.1f}), "
             '8d8 against every unit on foot within 8" (R309)'
+        ),
+    }
+)
+
+
+# --- qa: the counts of these cards in the plural they need (Technical Trouble d6=1 or 2 brings
+# one technical; a carload of gunmen is d6, so it may be one man) ---
+COUNTED.update(
+    {
+        "technicals": lambda n: narr_n(
+            "d6={face}: {count} technical rolls onto the table (R303)",
+            "d6={face}: {count} technicals roll onto the table (R303)",
+            n,
+        ),
+        "car_gunmen": lambda n: narr_n(
+            "{unit_name} pulls over: d6={face}, {count} gunman gets out (R308)",
+            "{unit_name} pulls over: d6={face}, {count} gunmen get out (R308)",
+            n,
         ),
     }
 )

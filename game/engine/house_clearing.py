@@ -137,7 +137,9 @@ def blocks_step(g: Engine, unit: UnitState, point: Point) -> bool:
     with it, into a building not yet cleared (other than the one it stands in): the move stops
     at the wall (R244). The planned path was checked (`check_entry`); this catches the
     formation around it."""
-    if unit.side != REGULAR or not (clearing_in_force(g.state) or hostage_building(g.state)):
+    if unit.side != REGULAR or not (
+        clearing_in_force(g.state) or hostage_building(g.state) is not None
+    ):
         return False
     start = unit.leader_point
     dx, dy = point[0] - start[0], point[1] - start[1]

@@ -117,14 +117,21 @@ def hypothetical(g: Engine, unit: UnitState, leader_to: Point, *, exact: bool = 
 def in_cohesion(g: Engine, a: UnitState, b: UnitState) -> bool:
     """Some figure of `a` within 1" (base edge to edge) of some figure of `b` (R2)."""
     theirs = [(g.x, g.y) for g in b.figures if g.status == FIGURE_OK]
+    mine = [(f.x, f.y) for f in a.figures if f.status == FIGURE_OK]
+    if not theirs or not mine:
+        return False
     reach = COHESION_REACH + 1e-6
-    hypot = math.hypot  # `distance`, spelled out: merges ask it of every pair of units
-    return any(
-        hypot(f.x - px, f.y - py) <= reach
-        for f in a.figures
-        if f.status == FIGURE_OK
-        for px, py in theirs
-    )
+    # units whose figures lie farther apart than that along x or y are not in cohesion: merges
+    # ask it of every pair of units, most of them far apart
+    if (
+        min(x for x, _ in theirs) - max(x for x, _ in mine) > reach
+        or min(x for x, _ in mine) - max(x for x, _ in theirs) > reach
+        or min(y for _, y in theirs) - max(y for _, y in mine) > reach
+        or min(y for _, y in mine) - max(y for _, y in theirs) > reach
+    ):
+        return False
+    hypot = math.hypot  # `distance`, spelled out
+    return any(hypot(fx - px, fy - py) <= reach for fx, fy in mine for px, py in theirs)
 
 
 def friends_in_cohesion(g: Engine, unit: UnitState) -> list[UnitState]:

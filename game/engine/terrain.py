@@ -29,6 +29,7 @@ from game.battlefield.model import (
     WallHeight,
 )
 from game.battlefield.planar import BASE_RADIUS
+from game.engine.blocker_index import BlockerIndex
 from game.engine.goal_routes import route_to
 from game.rules.vehicle_types import vehicle_type
 
@@ -88,6 +89,7 @@ class Terrain:
         ]
         blockers += [a.outline for a in battlefield.areas if a.blocks_movement]
         self._closed_move_blockers = [(outline, _bounds(outline)) for outline in blockers]
+        self._blocker_index = BlockerIndex(self._closed_move_blockers, point_in_polygon)
         # --- vehicles (issue 20): the hulls on the table as terrain (R290-R293) ---
         self._followed: Any = None  # a GameState whose vehicles' hulls are asked about
         self._hull_key: tuple[Any, ...] = ()
@@ -305,11 +307,7 @@ class Terrain:
     def blocked_point(self, p: Point) -> bool:
         if not self.on_table(p):
             return True
-        x, y = p
-        return any(
-            x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(p, outline)
-            for outline, (x0, y0, x1, y1) in self._closed_move_blockers
-        )
+        return self._blocker_index.holds(p)  # the blockers near `p` only (blocker_index)
 
     def path(self, start: Point, goal: Point) -> list[Point]:
         """A walkable path from start toward goal (may stop short when the way is blocked)."""

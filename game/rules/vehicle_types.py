@@ -221,6 +221,11 @@ VEHICLES: dict[str, VehicleType] = {
 }
 
 
+# --- vehicles entering play: Cross-Town Traffic's car comes on only by its card (R308) ---
+PLACEABLE: tuple[str, ...] = tuple(key for key in VEHICLES if key != "car")
+"""The vehicles a map or a scenario file may place."""
+
+
 def vehicle_type(key: str) -> VehicleType:
     """The card of a vehicle by its key; KeyError naming the known keys otherwise."""
     try:

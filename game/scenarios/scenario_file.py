@@ -20,7 +20,7 @@ from game.engine.victory import END_HOOKS, VICTORY_HOOKS, VictoryCondition
 from game.rules import cards as rc
 from game.rules.reinforcements import EDGE_TABLES
 from game.rules.support import AssetId  # support assets (issue 19)
-from game.rules.vehicle_types import VEHICLES
+from game.rules.vehicle_types import PLACEABLE
 from game.scenarios.orbat import DESIGNATIONS, REGULAR_KINDS, Library, library
 from game.scenarios.toml_fields import Problems, Table, parse_figures, read_toml
 
@@ -299,9 +299,9 @@ def _vehicle_keys(u: Table) -> tuple[str, float, str, str]:
     south), `aboard` (the name of the vehicle unit it starts in), `card` (the Asset card the
     unit is fielded from, R295)."""
     key = u.text("vehicle")
-    if key and key not in VEHICLES:
+    if key and key not in PLACEABLE:
         u.problems.error(
-            u.key("vehicle"), f"{key!r} is not a vehicle", f"write one of {', '.join(VEHICLES)}"
+            u.key("vehicle"), f"{key!r} is not a vehicle", f"write one of {', '.join(PLACEABLE)}"
         )
         key = ""
     facing = float(u.integer("facing", 0, 0, 359))

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from game.battlefield.loader import load_battlefield, read_map
-from game.client.vehicle_art import KINDS
+from game.client.vehicle_art import TILE_KINDS
 from game.engine import vehicles
 from game.engine.protocol import UnitStatus
 from game.save import new_game
@@ -35,6 +35,7 @@ def tile_map(
     kind: str = "gun_truck",
     corner: tuple[int, int] = (320, 160),
     name: str = "Gun truck",
+    riders: bool = True,
 ) -> Path:
     """The loader's minimal map with a gun truck inserted as a tile object: bottom-left corner
     at `corner` (px), turned `rotation` degrees clockwise about it (or none)."""
@@ -52,12 +53,12 @@ def tile_map(
         f' <tileset firstgid="{FIRST}" source="vehicles.tsx"/>',
         1,
     )
-    gid = FIRST + KINDS.index(kind)
+    gid = FIRST + TILE_KINDS.index(kind)
     truck = (
         f'  <object id="91" name="{name}" gid="{gid}" x="{corner[0]}" y="{corner[1]}" '
         f'width="128" height="64" rotation="{rotation}">{extra}</object>\n'
     )
-    passengers = PASSENGERS.replace("Gun truck", name)
+    passengers = PASSENGERS.replace("Gun truck", name) if riders else ""
     if with_vehicle:
         text = text.replace('  <object id="19"', truck + passengers + '  <object id="19"', 1)
     path = maps / "tiles.tmx"
@@ -102,8 +103,21 @@ def test_r310_the_map_guides_worked_example_an_lvtp_facing_north(tmp_path: Path)
     """maps/README.md, "Placing a vehicle from the vehicle tileset (worked example)"."""
     guide = (ROOT / "maps" / "README.md").read_text(encoding="utf-8")
     assert 'gid="204" x="320" y="352" width="128" height="64" rotation="270"' in guide
-    assert KINDS.index("lvtp") == 4  # tile 4 of the tileset: gid 204 with firstgid 200
+    assert TILE_KINDS.index("lvtp") == 4  # tile 4 of the tileset: gid 204 with firstgid 200
     path = tile_map(tmp_path, 270, kind="lvtp", corner=(320, 352), name="Amtrac")
     amtrac = next(u for u in load_battlefield(path).units if u.name == "Amtrac")
     assert (amtrac.vehicle, amtrac.facing, amtrac.position) == ("lvtp", 270, (9.0, 9.0))
     assert list(amtrac.figures) == ["rifle"] * 4
+
+
+def test_r310_an_insurgent_technical_tile_is_warned_to_be_played_on_foot(tmp_path: Path) -> None:
+    path = tile_map(tmp_path, 0, kind="technical", name="Technical", riders=False)
+    report = read_map(path)
+    assert not report.errors
+    warned = [p.message for p in report.warnings if p.object_id == 91]
+    assert warned == [
+        "Unit 'Technical' is an Insurgent technical: a map's Insurgent Units are played on foot, "
+        "so only its crew is placed (Insurgent vehicles enter play from cards)"
+    ]
+    technical = next(u for u in load_battlefield(path).units if u.name == "Technical")
+    assert (technical.side.value, technical.vehicle) == ("insurgent", "technical")

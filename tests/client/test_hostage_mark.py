@@ -67,3 +67,22 @@ def test_r315_the_hostage_building_is_outlined_and_its_orders_offered(
     engine.state.cards["effects"]["hostage"]["rescued"] = True
     sweep.draw(surface)
     assert _colour_near(surface, corner, FREED_COLOUR)
+
+
+def test_r314_the_choice_of_building_names_each_one() -> None:
+    """The Insurgent player (hot-seat) picks the hostage's building by its name on the map."""
+    import json
+    from pathlib import Path
+
+    from game.client import orders
+    from game.sandbox import run_situation
+    from game.scenarios.situation import parse_situation
+
+    base = Path(__file__).resolve().parents[2] / "docs" / "sandbox"
+    data = json.loads((base / "card-hostage.json").read_text("utf-8"))
+    data["commands"] = []
+    data.pop("dice")
+    engine = run_situation(parse_situation(data, base=base), lambda event: None).engine
+    assert engine is not None and engine.pending is not None
+    labels = orders.describe_options(engine, list(engine.pending.options))
+    assert labels == ["house (building 1)", "shed (building 3)"]

@@ -172,7 +172,8 @@ def test_each_vehicle_kind_fills_its_footprint_and_shows_its_damage(app: object,
         pygame.image.tobytes(vehicle_sprite(look, length, width, 0, scheme), "RGBA")
         for look in looks
     ]
-    assert len(set(pictures)) == 4  # every damage state looks different
+    # every damage state looks different (a car has no weapon to lose)
+    assert len(set(pictures)) == (3 if kind == "car" else 4)
 
 
 def test_every_vehicle_of_the_orbat_data_has_its_own_art() -> None:
@@ -189,3 +190,27 @@ def test_r310_a_vehicle_placed_as_a_tile_is_not_painted_into_the_map_art(
     with_tile = MapArt(path, None).base
     without = MapArt(plain, None).base
     assert pygame.image.tobytes(with_tile, "RGB") == pygame.image.tobytes(without, "RGB")
+
+
+def test_r310_the_preview_draws_a_vehicle_tile_where_the_game_stands_its_hull(
+    app: object, tmp_path: Path
+) -> None:
+    """tools/preview_map.py: the gun truck turned 90 degrees about (320, 160) px stands at
+    (352, 224) px (11", 7"), 2" long north-south; the unturned picture's place stays bare."""
+    from tools import preview_map
+
+    path = tile_map(tmp_path / "with")
+    plain = tile_map(tmp_path / "without", with_vehicle=False)
+    seen, bare = preview_map.render(path), preview_map.render(plain)
+
+    def changed(x: int, y: int) -> bool:
+        return seen.get_at((x, y)) != bare.get_at((x, y))
+
+    assert changed(352, 224)  # the hull's centre
+    assert changed(352, 224 - 28) and changed(352, 224 + 28)  # 2" = 64 px along, north-south
+    assert not changed(352 + 28, 224) and not changed(352 - 28, 224)  # 1" = 32 px across
+    assert not changed(420, 130)  # where the unturned 128 x 64 picture would have been
+    art_only = preview_map.render(path, overlay=False)
+    assert pygame.image.tobytes(art_only, "RGB") == pygame.image.tobytes(
+        preview_map.render(plain, overlay=False), "RGB"
+    )

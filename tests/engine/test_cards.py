@@ -128,8 +128,13 @@ def test_r180_the_deck_is_shuffled_with_the_games_dice_and_reshuffled_from_disca
 def test_r181_r182_a_card_this_game_cannot_play_is_set_aside_and_replaced() -> None:
     engine = staged()
     stack(engine, rc.FOG_OF_WAR, ["we-love-you-gi", "already-in-the-area"])
-    cards.draw_fog_of_war(engine, "setup")
-    run(engine, cards.resolve_pending(engine))
+    card_effects.handlers()  # every effect module loaded, so the part stays withdrawn below
+    cards.AVAILABLE_PARTS.discard("building_clearing")  # a game without house clearing (R315)
+    try:
+        cards.draw_fog_of_war(engine, "setup")
+        run(engine, cards.resolve_pending(engine))
+    finally:
+        cards.AVAILABLE_PARTS.add("building_clearing")
     (aside,) = kinds(engine, "CardSetAside")
     assert aside["data"]["title"] == rc.card("already-in-the-area").title
     assert aside["data"]["reason"] == "needs:building_clearing"

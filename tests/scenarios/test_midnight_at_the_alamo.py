@@ -78,8 +78,9 @@ def test_the_forces_the_night_and_the_marines_in_their_compound() -> None:
     """Scenario 3: Marine squad (squad leader, three fireteams of 2 riflemen, RGL, SAW), Trained
     d8 with Morale d8, holed up in the compound; six Insurgent units as listed, Untrained d6
     with Morale d8, leaders Trained d8 with Morale d10; night; Insurgency Level 5; 6 turns.
-    Seed 3: its set-up Fog of War card (An Excellent Position, held) changes no rating."""
-    engine = start(3)
+    Seed 12: its set-up Fog of War card (Eye in the Sky, held) changes no rating and brings no
+    unit (seed 3's Cross-Town Traffic now sends a car on, R308)."""
+    engine = start(12)
     state = engine.state
     assert (state.night, state.insurgency_level, state.turn_limit) == (True, "5", 6)
     marines = state.units_of(REGULAR)
