@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from game import i18n
 from game.engine.commands import Command
 from game.engine.controllers import Controller
 from game.engine.engine import Engine
@@ -63,5 +64,10 @@ def golden_game(scenario: str, seed: int) -> SharedGame:
     engine, controllers = golden_setup(scenario, seed)
     decisions: list[Decision] = []
     noting = {side: Noting(c, decisions) for side, c in controllers.items()}
-    play(engine, noting)
+    was = i18n.language()
+    i18n.set_language("en")  # the golden games are told in English, whatever a test left
+    try:
+        play(engine, noting)
+    finally:
+        i18n.set_language(was)
     return SharedGame(engine, controllers, decisions)

@@ -24,6 +24,8 @@ from game.engine.view import PlayerView
 
 STANDOFF = 8.0
 """Inches an empty vehicle keeps from the Insurgent unit it drives toward."""
+AMBULANCE_REACH = 1.5
+"""Inches from the casualties' unit's middle the ambulance stops (its hull then touches them)."""
 SCORE = 5.0
 """Below any shot the fire candidate offers (10 and more), above holding still (0)."""
 
@@ -31,7 +33,16 @@ SCORE = 5.0
 def _goal(board: Board, unit: UnitState) -> tuple[Point, str, float] | None:
     """Where the vehicle heads, what it is, and how near it may come."""
     here = unit.centre
-    if board.insurgents:
+    # --- Ambulance on Call! (R299): the ambulance seeks the unit carrying most casualties ---
+    if board.state.vehicles.get(unit.id, {}).get("type") == "ambulance":
+        carrying = [u for u in board.regulars if u.dependants.count("casualty")]
+        if carrying:
+            most = min(
+                carrying,
+                key=lambda u: (-u.dependants.count("casualty"), distance(u.centre, here), u.id),
+            )
+            return most.centre, most.name, AMBULANCE_REACH
+    if board.insurgents and board.state.vehicles.get(unit.id, {}).get("type") != "ambulance":
         foe = min(board.insurgents, key=lambda u: (distance(u.centre, here), u.id))
         return foe.centre, foe.name, STANDOFF
     goal = board.goal_for(unit)

@@ -47,7 +47,8 @@ MUZZLE = {
     "humvee": 0.08,
 }
 """How far forward each vehicle's main weapon reaches (u: 0.5 is the bow)."""
-UNARMED = frozenset({"car"})  # civilian traffic: no weapon, and no side's colours
+UNARMED = frozenset({"car", "ambulance"})  # civilian traffic, the ambulance: no weapon
+RED_CROSS: Colour = (200, 30, 30)
 CIVILIAN_PAINT = SideScheme(
     rim=(58, 58, 56),
     base=(238, 238, 232),
@@ -66,10 +67,12 @@ KINDS = (
     "tank",
     "technical",
     "car",
+    "ambulance",
 )
 """Every vehicle the ORBAT data has a card for (`game.rules.vehicle_types.VEHICLES`)."""
 TILE_KINDS = tuple(kind for kind in KINDS if kind not in UNARMED)
-"""The vehicles of the map tileset (R310): civilian traffic is no Unit a map places."""
+"""The vehicles of the map tileset (R310): civilian traffic is no Unit a map places, and the
+ambulance comes only by its card (R298)."""
 
 
 def _shade(colour: Colour, factor: float) -> Colour:
@@ -254,6 +257,15 @@ def _car_body(pen: _Pen, c: _Colours) -> None:
         pen.disc((180, 40, 30), -0.46, v, 0.06)  # tail lights
 
 
+def _ambulance_body(pen: _Pen, c: _Colours) -> None:
+    """Ambulance on Call!'s ambulance (R298): a white box hull with a red cross on its roof."""
+    pen.box(c.body, -0.5, -0.38, 0.5, 0.38, outline=c.rim, radius=0.08)
+    pen.poly(c.shade, [(0.3, -0.32), (0.48, -0.2), (0.48, 0.2), (0.3, 0.32)])  # sloped bow
+    pen.box(c.deck, -0.4, -0.3, 0.26, 0.3, outline=c.shade, radius=0.06)  # the roof
+    pen.bar(RED_CROSS, (-0.32, 0.0), (0.18, 0.0), 0.16)
+    pen.bar(RED_CROSS, (-0.07, -0.22), (-0.07, 0.22), 0.16)
+
+
 def _armament(pen: _Pen, kind: str, c: _Colours, look: VehicleLook) -> None:
     """Turret, ring or mount, and the weapon over the bow (broken short when it is out)."""
     broken = look.disarmed and not look.destroyed
@@ -342,7 +354,9 @@ def vehicle_sprite(
     kind = look.kind if look.kind in KINDS else "humvee"
     colours = _Colours(CIVILIAN_PAINT if kind in UNARMED else scheme, look.destroyed)
     _running_gear(pen, kind, colours, look)
-    if kind in UNARMED:
+    if kind == "ambulance":
+        _ambulance_body(pen, colours)
+    elif kind in UNARMED:
         _car_body(pen, colours)
     else:
         _hull_body(pen, kind, colours)

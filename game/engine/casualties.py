@@ -7,7 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import civilians, clearing_casualties, contractors, placement, prisoners
+from game.engine import (
+    ambulance,
+    civilians,
+    clearing_casualties,
+    contractors,
+    placement,
+    prisoners,
+)
 from game.engine import rulesbridge as rb
 from game.engine.commands import MoveUnit
 from game.engine.protocol import EventKind as E
@@ -300,3 +307,16 @@ def casevac(g: Engine, unit: UnitState) -> None:
             g.state.count("casualties_evacuated", handed)
             g.emit(E.CASEVAC, unit=unit.id, unit_name=unit.name, count=handed, at=[x, y])
             return
+    # --- Ambulance on Call!: a Regular ambulance in play is a moving aid station (R298) ---
+    hull = ambulance.touching(g.state, [f.pos for f in unit.effective_figures], CONTACT)
+    if hull is not None:
+        handed = unit.dependants.count("casualty")
+        unit.dependants = [d for d in unit.dependants if d != "casualty"]
+        g.state.count("casualties_evacuated", handed)
+        g.emit(
+            E.CASEVAC,
+            unit=unit.id,
+            unit_name=unit.name,
+            count=handed,
+            at=[round(hull[0], 2), round(hull[1], 2)],
+        )

@@ -72,7 +72,10 @@ def _weapon_options(
 
 def vehicle_firepower(g: Engine, firer: UnitState, target: UnitState, penalty: int) -> rb.Breakdown:
     """The vehicle fires the one mounted weapon that throws the most dice at this target (R223)."""
-    best = max(_weapon_options(g, firer, target, penalty), key=lambda o: o[0])
+    options = _weapon_options(g, firer, target, penalty)
+    if not options:  # an unarmed vehicle (Ambulance on Call!'s, R298): no Firepower at all
+        return rb.breakdown_of((), 0)
+    best = max(options, key=lambda o: o[0])
     return rb.breakdown_of(best[2].items, 0)
 
 

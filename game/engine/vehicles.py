@@ -298,6 +298,10 @@ def drive(g: Engine, unit: UnitState, act: Activation, command: Drive) -> Flow:
             facing=round(rec.facing, 1),
             moved=round(act.moved, 3),
         )
+        if rec.type == "ambulance":  # --- Ambulance on Call! (R298) ---
+            from game.engine import ambulance
+
+            ambulance.drove_up(g)
 
 
 def _try_exit(g: Engine, unit: UnitState, rec: VehicleRecord) -> bool:

@@ -20,6 +20,7 @@ CARD_VEHICLES: dict[str, str] = {
     "ifv": "bradley",  # Attached IFV: "most likely a Bradley"
     "lav25": "lav25",  # Attached LAV-25
     "tank": "tank",  # Tank Support: an M1 Abrams
+    "ambulance": "ambulance",  # Ambulance on Call!: unarmed, no passengers (R298)
 }
 FORCE_RATED: frozenset[str] = frozenset({"apc", "gun_truck"})
 """The cards whose crew has the Quality and Morale of most of the Regular force."""

@@ -217,12 +217,24 @@ VEHICLES: dict[str, VehicleType] = {
             length=2.0,
             width=0.9,
         ),
+        VehicleType(  # --- Ambulance on Call!: an unarmed armoured ambulance (R298)
+            "ambulance",
+            "M113 armoured ambulance",
+            1,
+            (),
+            crew=2,
+            capacity=0,
+            length=2.7,
+            width=1.3,
+        ),
     )
 }
 
 
-# --- vehicles entering play: Cross-Town Traffic's car comes on only by its card (R308) ---
-PLACEABLE: tuple[str, ...] = tuple(key for key in VEHICLES if key != "car")
+# --- vehicles entering play: Cross-Town Traffic's car and Ambulance on Call!'s ambulance come on
+# only by their cards (R308, R298) ---
+CARD_ONLY = frozenset({"car", "ambulance"})
+PLACEABLE: tuple[str, ...] = tuple(key for key in VEHICLES if key not in CARD_ONLY)
 """The vehicles a map or a scenario file may place."""
 
 

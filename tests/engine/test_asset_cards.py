@@ -56,9 +56,9 @@ def test_the_cards_names_for_attached_assets_are_played_and_vehicles_come_on_r30
     for _ in range(3):
         run(cards.draw_asset(engine, "unexpected_help"))
     assert engine.state.assets[REGULAR] == ["attached_medic"]
-    # the gun truck came on as a vehicle (R301); the ambulance is still only held (R186)
-    assert sorted(cards.hand(engine, REGULAR)) == ["ambulance-on-call", "attached-medic"]
-    assert engine.state.cards["fielded"] == ["attached-gun-truck"]
+    # the gun truck (R301) and the ambulance (R298) came on as vehicles
+    assert sorted(cards.hand(engine, REGULAR)) == ["attached-medic"]
+    assert sorted(engine.state.cards["fielded"]) == ["ambulance-on-call", "attached-gun-truck"]
 
 
 def test_youre_grounded_takes_every_air_asset_and_nothing_friendly_the_aircraft() -> None:

@@ -12,7 +12,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
-from game.rules.vehicle_types import VEHICLES
+from game.rules.vehicle_types import PLACEABLE, VEHICLES
 from tools import make_vehicle_tiles
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +41,7 @@ def test_every_tile_is_a_unit_of_its_vehicle_with_its_side_and_crew() -> None:
         assert tile.get("type") == "Unit"
         props = {p.get("name"): p.get("value") for p in tile.iter("property")}
         tiles[props["vehicle"]] = props
-    assert set(tiles) == set(VEHICLES) - {"car"}  # traffic is no Unit a map places
+    assert set(tiles) == set(PLACEABLE)  # traffic and the ambulance: by card only (R298)
     assert tiles["lvtp"] == {"vehicle": "lvtp", "side": "regular", "figures": "4 rifle"}
     assert tiles["humvee"]["figures"] == "rifle"
     assert tiles["technical"]["side"] == "insurgent"
