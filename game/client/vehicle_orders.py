@@ -22,7 +22,7 @@ from game.engine.commands import Command, Dismount, Drive, Mount
 from game.engine.engine import Engine
 from game.engine.state import UnitState
 from game.engine.terrain import path_length, truncate
-from game.i18n import _, number
+from game.i18n import _, narr, number
 from game.rules.movement import CAUTIOUS
 from game.rules.vehicle_movement import heading
 from game.rules.vehicle_types import vehicle_defense
@@ -208,7 +208,9 @@ def card_lines(engine: Engine, unit: UnitState) -> list[str]:
     card, damage = rec.card, rec.state
     shield = vehicle_defense(card)
     weapons = ", ".join(
-        _("{weapon} (Class {cls}, {dice}d)").format(weapon=w.name, cls=w.weapon_class, dice=w.dice)
+        _("{weapon} (Class {cls}, {dice}d)").format(
+            weapon=narr(w.name), cls=w.weapon_class, dice=w.dice
+        )
         for w in card.weapons
     )
     reliability = damage.reliability.label if damage.reliability else _("none")

@@ -110,6 +110,22 @@ def test_the_vehicle_card_says_its_damage(engine: Engine) -> None:
     assert 'Patrol 6"' in lines[-2]
 
 
+def test_the_vehicle_card_names_its_weapons_in_french(engine: Engine) -> None:
+    """The LVTP's heavy MG is a word of the data (the vehicle cards): French screens read it in
+    French, as the odds box beside it already did."""
+    from game import i18n
+
+    vehicle = lvtp(engine)
+    assert any(
+        "heavy MG (Class 1, 2d)" in line for line in vehicle_orders.card_lines(engine, vehicle)
+    )
+    i18n.set_language("fr")
+    weapons = next(
+        line for line in vehicle_orders.card_lines(engine, vehicle) if line.startswith("Armes")
+    )
+    assert "mitrailleuse lourde" in weapons and "heavy MG" not in weapons
+
+
 def test_the_odds_box_against_a_vehicle_rolls_its_armour() -> None:
     """Odds previews against vehicles: the weapons that can harm it, against its armour dice
     (Vehicle Defense vs. Weapon Class, R217)."""
