@@ -250,15 +250,13 @@ class PlayScene(BattleScene):
         notes = self.session.engine.notes  # the AI's reasons, kept with the save
         beats: list[Beat] = []
         for line in self.session.ai_log:  # the session's own messages (autosave trouble)
-            beats.append(Beat(line, "AI", None, None, (), "ai"))
+            beats.append(Beat(line, "AI", None, None, "ai"))
         self.session.ai_log.clear()
         for index in range(self.fed_events, len(events) + 1):
             # a note made after `at` events comes before event number `at`
             while self.fed_notes < len(notes) and notes[self.fed_notes][0] <= index:
                 line = notes[self.fed_notes][1]
-                beats.append(
-                    Beat(_("AI: {reason}").format(reason=line), "AI", None, None, (), "ai")
-                )
+                beats.append(Beat(_("AI: {reason}").format(reason=line), "AI", None, None, "ai"))
                 self.fed_notes += 1
             if index < len(events):
                 beats.append(beat_of(events[index]))

@@ -32,7 +32,6 @@ class Beat:
     kind: str
     actor: str | None
     target: str | None
-    faces: tuple[tuple[str, tuple[int, ...]], ...] = ()
     source: str = "event"  # event | ai (an AI's reasoning line)
     sound: str | None = None  # what the event sounds like when revealed (client/sound.py)
 
@@ -41,20 +40,11 @@ def beat_of(event: dict[str, Any]) -> Beat:
     data = event.get("data", {}) or {}
     actor = next((str(data[k]) for k in UNIT_KEYS if data.get(k)), None)
     target = next((str(data[k]) for k in TARGET_KEYS if data.get(k)), None)
-    faces: list[tuple[str, tuple[int, ...]]] = []
-    for key, value in data.items():
-        if key.endswith("faces") and isinstance(value, list):
-            faces.append(
-                (key.replace("_faces", "").replace("_", " "), tuple(int(v) for v in value))
-            )
-        elif key.endswith("face") and isinstance(value, int):
-            faces.append((key.replace("_face", "").replace("_", " ") or "die", (value,)))
     return Beat(
         str(event.get("text", "")),
         str(event.get("kind", "")),
         actor,
         target,
-        tuple(faces),
         sound=sound_for_event(event),
     )
 
