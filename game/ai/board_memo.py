@@ -9,6 +9,7 @@ game, issue 23 §5).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 class BoardMemo:
     """Mixed into `Board`, which sets `legal` and `terrain` and lists destinations."""
 
-    legal: tuple[Command, ...]
+    legal: Sequence[Command]  # a phase decision's may be built when read (lazy_options)
     terrain: Terrain
 
     def init_memo(self) -> None:
