@@ -66,3 +66,54 @@ def test_r131_when_nothing_passes_the_failures_are_not_ranked() -> None:
         d.reads.clear()
     assert _lowest(destinations, criteria) == 1  # nearer the friend
     assert "watched" in destinations[1].reads
+
+
+def _commander_game(seed: int, prune: bool) -> tuple[list[str], int]:
+    """The Commander's commands in a Contracting Trouble game against the Regular AI, and how
+    many spots it weighed in full (`place_value`)."""
+    from pathlib import Path
+
+    from game.ai import commander
+    from game.ai.regular import RegularAI
+    from game.engine.state import INSURGENT, REGULAR
+    from game.headless import play
+    from game.save import new_game
+
+    root = Path(__file__).resolve().parents[2]
+    engine = new_game(root / "maps/contracting-trouble.tmx", "contracting-trouble", seed)
+    ai = commander.CommanderAI(engine.battlefield, seed)
+    weighed = 0
+    place_value = ai.place_value
+
+    def counted(*args: object, **kwargs: object) -> tuple[float, float, str]:
+        nonlocal weighed
+        weighed += 1
+        return place_value(*args, **kwargs)  # type: ignore[arg-type]
+
+    ai.place_value = counted  # type: ignore[method-assign]
+    commands: list[str] = []
+    choose = ai.choose
+
+    def recorded(view: object) -> object:
+        command = choose(view)  # type: ignore[arg-type]
+        commands.append(str(command.to_json()))
+        return command
+
+    ai.choose = recorded  # type: ignore[method-assign]
+    old = commander.MoveCandidate.prune
+    commander.MoveCandidate.prune = prune
+    try:
+        play(engine, {REGULAR: RegularAI(engine.battlefield), INSURGENT: ai}, stop_after_turn=3)
+    finally:
+        commander.MoveCandidate.prune = old
+    return commands, weighed
+
+
+def test_the_commanders_move_is_the_same_with_spots_passed_over_by_their_ceiling() -> None:
+    """Issue 17 §2/§5: spots whose ceiling (no danger, every Regular in sight) cannot beat the
+    best so far are not weighed; the Commander gives the very same commands all game."""
+    pruned, weighed_pruned = _commander_game(2, True)
+    full, weighed_full = _commander_game(2, False)
+    assert pruned == full
+    assert len(full) > 20
+    assert weighed_pruned < 0.9 * weighed_full  # spots were passed over
