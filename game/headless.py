@@ -154,6 +154,7 @@ def play(
         policy="strict",
         stop_after_turn=stop_after_turn,
         stop_after_command=stop_after_command,
+        lazy_samples=True,  # every view is read before the next command (issue 23 §5)
     )
     driver.recall()
     if on_note is not None:

@@ -250,14 +250,10 @@ class InsurgentAI:
     def _end_of_turn_action(
         self, view: PlayerView, world: _World, decision: dict[str, Any]
     ) -> Command:
-        by_unit: dict[str, list[Command]] = {}
-        for option in view.legal:
-            unit_id = getattr(option, "unit", "")
-            if unit_id:
-                by_unit.setdefault(str(unit_id), []).append(option)
+        # a unit's options are read when its turn comes (lazy sample commands, issue 23 §5)
         waiting = [
             u
-            for u in (world.unit(i) for i in by_unit)
+            for u in (world.unit(i) for i in view.option_units())
             if u is not None and not self._ledger.has_checked(u.id)
         ]
 
@@ -277,7 +273,8 @@ class InsurgentAI:
 
         dice = self._dice(decision)
         for unit in sorted(waiting, key=order):
-            arm = self._arm_mob(world, unit, by_unit[unit.id])  # civilians (issue 21, R239)
+            options = view.unit_options(unit.id)
+            arm = self._arm_mob(world, unit, options)  # civilians (issue 21, R239)
             if arm is not None:
                 return arm
             situation = world.situation(unit, Moment.END_OF_TURN)
@@ -286,14 +283,14 @@ class InsurgentAI:
             )
             (outcome,) = outcomes
             self._note(f"T{world.turn} end of turn: {outcome.log}")
-            command = self._command_for(world, outcome, by_unit[situation.unit_id])
+            command = self._command_for(world, outcome, options)
             if isinstance(command, MoveUnit) and situation.kind is UnitKind.LEADER_ALONE:
                 self._note(self._join_note(world, unit, command))
             if command is not None:
                 if outcome.choice is not None:
                     self._plans[situation.unit_id] = _Plan(outcome.choice)
                 return command
-            why = why_not(world.turn, unit, outcome, by_unit[situation.unit_id])
+            why = why_not(world.turn, unit, outcome, options)
             if why:
                 self._note(f"T{world.turn} {unit.name} cannot {outcome.action.label}: {why}")
         return EndPhase(side=INSURGENT)

@@ -52,12 +52,14 @@ class CoverMap:
         self._buildings: tuple[Building, ...] = battlefield.buildings
         self.building_index_at = building_index_at
         self._solid_cover: dict[Point, bool] = {}
+        self._exposed: dict[Point, bool] = {}  # the scale game (issue 23 §5): per figure, once
         self.hulls: tuple[hull_cover.Hull, ...] = ()  # set by `Geometry.set_hulls` (R292)
         # --- cards (issue 19): Swiss Cheese — buildings (ids), walls (indices) no cover (R282)
         self.no_cover: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
 
     def clear_caches(self) -> None:
         self._solid_cover.clear()
+        self._exposed.clear()
 
     @cached_property
     def _cover_pieces(self) -> list[tuple[tuple[Point, ...], bool, BBox]]:
@@ -77,6 +79,15 @@ class CoverMap:
         """Rulebook: Cover Dice (Exposed). No cover piece within 2" of the base edge (R7, R51)."""
         if self.no_cover[0] or self.no_cover[1]:  # cards: Swiss Cheese (R282)
             return self.figure_exposed_except(figure, *self.no_cover)
+        known = self._exposed.get(figure)
+        if known is None:
+            known = self._exposed_uncached(figure)
+            if len(self._exposed) >= _CACHE_LIMIT:
+                self._exposed.clear()
+            self._exposed[figure] = known
+        return known
+
+    def _exposed_uncached(self, figure: Point) -> bool:
         reach = EXPOSED_DISTANCE + BASE_RADIUS
         for points, closed, box in self._cover_pieces:
             if planar.in_bbox(figure, box, reach) and (
