@@ -36,6 +36,9 @@ def unfrozen_collector() -> Iterator[None]:
 
 
 # --- the suite's time (issue 15): shared golden games, costliest work first, recorded costs ---
+scheduling.temp_root_in_memory()  # before any tmp_path is made (the controller's, the workers')
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--record-costs",
