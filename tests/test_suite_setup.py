@@ -69,3 +69,48 @@ def test_tests_sharing_a_game_are_grouped_through_any_game_they_share() -> None:
         "reads-a-2-and-a-1": "golden:a-1",
         "golden[b-1]": "golden:b-1",
     }
+
+
+class RunIn:
+    """The real configuration, as if the run had been given `folder` (and were worker `index`
+    of two)."""
+
+    def __init__(self, config: pytest.Config, folder: Path, index: int | None) -> None:
+        self._config = config
+        self.args = [str(folder)]
+        self.invocation_params = SimpleNamespace(dir=folder)
+        if index is not None:
+            self.workerinput = {"workerid": f"gw{index}", "workercount": 2}
+
+    def getoption(self, name: str, default: Any = None) -> Any:
+        return "no" if name == "dist" else self._config.getoption(name, default)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._config, name)
+
+
+@pytest.mark.parametrize("index", [None, 1])
+def test_the_rewritten_test_modules_are_stored_where_pytest_reads_them(
+    index: int | None, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    from _pytest.assertion import rewrite
+
+    from tests import rewriting
+
+    for name in ("test_a.py", "test_b.py", "helper.py"):
+        (tmp_path / name).write_text("def test_it():\n    x = [1]\n    assert x == [2]\n")
+    session = SimpleNamespace(config=RunIn(request.config, tmp_path, index))
+    rewriting.share(session)  # type: ignore[arg-type]
+    stored = sorted(p.name for p in (tmp_path / "__pycache__").iterdir())
+    assert stored == [f"test_a{rewrite.PYC_TAIL}", f"test_b{rewrite.PYC_TAIL}"]  # tests only
+    code = rewrite._read_pyc(tmp_path / "test_a.py", tmp_path / "__pycache__" / stored[0])
+    assert code is not None  # pytest takes the stored copy (the source's hash matches)
+    module: dict[str, Any] = {}
+    exec(code, module)
+    with pytest.raises(AssertionError) as failed:
+        module["test_it"]()
+    assert "[1] == [2]" in str(failed.value)  # pytest's rewritten assert explains itself
+    (tmp_path / "test_a.py").write_text("def test_it():\n    assert True\n")
+    assert rewrite._read_pyc(tmp_path / "test_a.py", tmp_path / "__pycache__" / stored[0]) is None
+    rewriting.share(session)  # type: ignore[arg-type]
+    assert rewrite._read_pyc(tmp_path / "test_a.py", tmp_path / "__pycache__" / stored[0])
