@@ -297,8 +297,8 @@ def insurgent_name(args: argparse.Namespace, engine: Engine) -> str:
     name = (
         getattr(args, "insurgents", None)
         or engine.state.insurgent_ai
-        or default_insurgents(engine.state.difficulty)
-    )
+        or ("ai" if getattr(args, "load", None) else default_insurgents(engine.state.difficulty))
+    )  # a save from before the controller was kept: the solo AI, on Brutal too (R331)
     engine.state.insurgent_ai = name
     return str(name)
 

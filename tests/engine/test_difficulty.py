@@ -199,3 +199,22 @@ def test_the_window_sends_difficulty_to_the_setup_screen(
         "error: --difficulty is for --headless games; in the window, choose the difficulty on "
         "the New game screen\n"
     )
+
+
+def test_r331_an_old_brutal_save_without_a_controller_keeps_the_solo_ai(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = _game("brutal", scenario="contracting-trouble")
+    engine.state.insurgent_ai = "commander"
+    save = tmp_path / "brutal.json"
+    write_save(engine, save)
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["insurgent_ai"] == "commander"
+    del data["insurgent_ai"]  # as a save made before R262 kept the controller
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data), encoding="utf-8")
+    for path, expected in ((save, "commander"), (old, "ai")):
+        args = ["--load", str(path), "--stop-after-turn", "1", "--quiet", "--no-autosave"]
+        assert main(args) == 0
+        result = json.loads(capsys.readouterr().out.splitlines()[-1].removeprefix("RESULT "))
+        assert (result["difficulty"], result["insurgents"]) == ("brutal", expected)
