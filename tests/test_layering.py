@@ -47,6 +47,7 @@ ENGINE_PROTOCOL = {
     "game.engine.bounded_paths",  # speed (issue 17 §5): `Terrain.path` within a limit, pure
     "game.engine.buildings",  # house clearing (issue 21): pure questions of state and table
     "game.engine.card_paths",  # cards (issue 19): the ground the cards close, pure questions
+    "game.engine.bounded_paths",  # issue 17 §5: the terrain's routes within a reach, a question
     "game.engine.commands",
     "game.engine.controllers",
     "game.engine.decisions",
