@@ -44,7 +44,6 @@ def test_core_packages_import_without_pygame() -> None:
 # == import contracts: which room may import which (docs/ARCHITECTURE.md) =====================
 ENGINE_PROTOCOL = {
     "game.engine",  # `from game.engine import X` is checked by the module it names, below
-    "game.engine.bounded_paths",  # speed (issue 17 §5): `Terrain.path` within a limit, pure
     "game.engine.buildings",  # house clearing (issue 21): pure questions of state and table
     "game.engine.card_paths",  # cards (issue 19): the ground the cards close, pure questions
     "game.engine.bounded_paths",  # issue 17 §5: the terrain's routes within a reach, a question
