@@ -17,7 +17,8 @@ from game.battlefield.model import Point, UnitPosition
 from game.engine.commands import Command
 from game.engine.terrain import Terrain, distance, path_length
 
-SIGHT_MEMORY = 50_000  # pairs of positions whose line of sight a game's Boards remember
+SIGHT_MEMORY = 300_000  # pairs of positions whose line of sight a game's Boards remember (about
+# 100 bytes each: three-integer keys; the whole scale game asks about 180,000 pairs)
 
 if TYPE_CHECKING:
     from game.ai.regular_board import Destination, Goal
@@ -38,6 +39,7 @@ class BoardMemo:
 
     def init_memo(self) -> None:
         self._names: dict[int, tuple[UnitPosition, int]] = {}  # id(position): its sight name
+        self._centres: dict[str, Point] = {}
         self._by_unit: dict[Any, list[Command]] | None = None
         self._walks: dict[tuple[Point, Point], float] = {}
         self._destinations: dict[tuple[str, Goal | None], list[Destination]] = {}
@@ -70,6 +72,13 @@ class BoardMemo:
 
     def _destinations_of(self, unit: UnitState, goal: Goal | None) -> list[Destination]:
         raise NotImplementedError  # Board's
+
+    def centre_of(self, unit: UnitState) -> Point:
+        """`unit.centre` of one of the Board's own units, worked out once per decision."""
+        found = self._centres.get(unit.id)
+        if found is None:
+            found = self._centres[unit.id] = unit.centre
+        return found
 
     # --- the Regular AI's lines of sight (issue 23 §5): a short key per pair of positions ---
     def los(self, a: UnitPosition, b: UnitPosition) -> bool:

@@ -75,7 +75,7 @@ class Spot:
     figures: tuple[Point, ...]
     elevation: int = 0
 
-    @property
+    @cached_property  # asked for every Insurgent that sees the spot (the scale game)
     def centre(self) -> Point:
         if not self.figures:
             return self.leader
@@ -333,7 +333,7 @@ class Board(BoardMemo):
         total = 0.0
         for ins in self.insurgents_seeing(pos, ignore):
             fp = self.firepower(
-                ins, ins.centre, spot.centre, target_exposed=exposed, target_rapid=rapid
+                ins, self.centre_of(ins), spot.centre, target_exposed=exposed, target_rapid=rapid
             )
             total += expected_casualties(
                 fp, int(ins.quality_die()), defense, die, len(spot.figures)

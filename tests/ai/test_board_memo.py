@@ -71,7 +71,11 @@ def test_the_sight_memory_answers_as_the_geometry_does() -> None:
                 assert board.insurgents_seeing(spot) == fresh
                 assert board.insurgents_seeing(spot, looking=True) == fresh
                 assert board.watchers_of(dest.spot) == fresh
+                n = len(dest.spot.figures)
+                mean = tuple(sum(p[k] for p in dest.spot.figures) / n for k in (0, 1))
+                assert dest.spot.centre == mean  # remembered per spot
                 for ins in board.insurgents:
+                    assert board.centre_of(ins) == ins.centre  # remembered per decision
                     there = board.position(ins)
                     assert board.sight_key(spot, there) == board.sight_key(there, spot)
                     assert board.los(spot, there) == (ins in fresh)
