@@ -48,6 +48,7 @@ from game.ai.regular_candidates import (
 )
 from game.ai.regular_team import escorting, fire_and_movement, team_candidates
 from game.ai.regular_vehicles import vehicle_candidates
+from game.ai.team_goals import TeamBoard
 from game.battlefield.model import Battlefield
 from game.engine.commands import Answer, Command, EndActivation, EndPhase, Overwatch
 from game.engine.protocol import DecisionKind, UnitStatus
@@ -114,7 +115,8 @@ class RegularAI:
     def choose(self, view: PlayerView) -> Command:
         if view.decision is None or not view.legal:
             raise ValueError("the Regular AI was asked to choose with no decision pending")
-        board = Board(view, self.terrain_for(view), self._sight)
+        board_type = TeamBoard if self.style == "ai" else Board  # the team AI's goals (R322)
+        board = board_type(view, self.terrain_for(view), self._sight)
         handlers: dict[str, Callable[[Board], Command]] = {
             DecisionKind.ACTIVATE: self._activate,
             DecisionKind.CONTINUE: self._continue,
