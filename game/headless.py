@@ -392,9 +392,9 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
         print(engine.load_notice, file=sys.stderr)
     controllers = _controllers(args, engine)
     if not args.quiet:
+        print(difficulty_line(engine), file=stream)  # --- difficulty (issue 17 §3): R332 ---
         for event in engine.state.events:
             print(event["text"], file=stream)
-        print(difficulty_line(engine), file=stream)  # --- difficulty (issue 17 §3): R332 ---
         engine.listeners.append(lambda event: print(event["text"], file=stream))
     try:
         autosave = _autosaver(args, engine)

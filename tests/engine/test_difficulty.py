@@ -126,8 +126,8 @@ def test_r332_brutal_plays_the_commander_unless_the_player_named_the_insurgents(
     out = capsys.readouterr().out.splitlines()
     result = json.loads(out[-1].removeprefix("RESULT "))
     assert (result["difficulty"], result["insurgents"]) == ("brutal", "commander")
-    assert out[0].startswith("Contracting Trouble! — ")  # the set-up, then the difficulty
-    assert [line for line in out if line.startswith("Difficulty: ")] == [
+    assert out[1].startswith("Contracting Trouble! — ")  # the difficulty, then the set-up
+    assert [line for line in out[:1] if line.startswith("Difficulty: ")] == [
         "Difficulty: Brutal (Hard, and Insurgent leaders one more Troop Quality die better). "
         "The Insurgents are played by the Commander AI."
     ]
