@@ -126,6 +126,41 @@ def _toward(start: Point, goal: Point, step: float) -> Point:
     return (start[0] + (goal[0] - start[0]) * step / d, start[1] + (goal[1] - start[1]) * step / d)
 
 
+LANE_REACH = 9.0
+"""Not a rule (R323): how far along its walk toward the Regulars a hidden group is followed
+(a Cautious move and a half: where it will show itself this turn or the next)."""
+LANE_SAMPLE = 1.5
+"""Not a rule (R323): the step, in inches, at which that walk is sampled."""
+LANE_STOP = 1.0
+"""Not a rule (R323): the walk is followed no nearer than this to a Regular unit's middle."""
+LANE_NEAR = 18.0
+"""Not a rule (R323): hidden groups farther than this from the watching unit are not followed
+(the basic AI's 'Insurgents near' distance)."""
+
+
+def first_seen_on_its_way(
+    board: Board, unit: UnitState, here: UnitPosition, ins: UnitState, goal: Point
+) -> Point | None:
+    """R323: where a hidden group walking toward `goal` (the nearest Regular unit) first comes
+    into the line of fire from `here` with no friend in the way: the walking path (the
+    geometry's own) sampled every 1.5" up to 9", stopping 1" short of a Regular unit's middle
+    (a group coming on fires before it walks into them). None when it never shows itself."""
+    if distance(unit.centre, ins.centre) > LANE_NEAR:
+        return None
+    route = board.path(ins.centre, goal)
+    friends = [r.centre for r in board.regulars]
+    step = LANE_SAMPLE
+    while step <= LANE_REACH + 1e-9:
+        point = walk(route, step)
+        step += LANE_SAMPLE
+        if any(distance(point, f) < LANE_STOP for f in friends):
+            break  # at the Regulars already: it fires from before here
+        probe = _probe(point)
+        if board.los(here, probe) and not friends_in_the_way(board, unit, here, probe):
+            return point
+    return None
+
+
 class WatchCandidate(CandidateAction[Focus, Command]):
     """Overwatch where the Insurgents will act, from the view only (R273): groups in sight now,
     the lanes the others would take toward the Regulars, active hot spots and friends sweeping
@@ -154,7 +189,9 @@ class WatchCandidate(CandidateAction[Focus, Command]):
             centre = ins.centre
             goal = min(near, key=lambda p: distance(p, centre))
             lane = _probe(_toward(centre, goal, LANE_STEP))
-            if board.los(here, lane) and not friends_in_the_way(board, unit, here, lane):
+            if (
+                board.los(here, lane) and not friends_in_the_way(board, unit, here, lane)
+            ) or first_seen_on_its_way(board, unit, here, ins, goal) is not None:  # R323
                 e = WATCH_WORTH * board.fire_value(unit, spot, ins)
                 chances.append((e, f"{ins.name}'s lane"))
         for h in board.state.hot_spots.values():
