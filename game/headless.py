@@ -154,6 +154,7 @@ def play(
         policy="strict",
         stop_after_turn=stop_after_turn,
         stop_after_command=stop_after_command,
+        lazy_samples=True,  # every view is read before the next command (issue 23 §5)
     )
     driver.recall()
     if on_note is not None:
@@ -329,9 +330,22 @@ def _autosaver(args: argparse.Namespace, engine: Engine) -> Autosaver | None:
     return autosave
 
 
+def _note_printer(stream: TextIO) -> Callable[[str, str], None]:
+    """Both AIs' reasons, each printed before what it leads to, as the engine files them (its
+    notes, in the language in use): the Regular AI's lines open with their own "Regular AI: ",
+    the Insurgent AI's (the solo rules' table, row and die; the Commander's) get theirs here."""
+    from game.engine.state import REGULAR
+
+    def show(side: str, line: str) -> None:
+        told = line if side == REGULAR else narr("Insurgent AI: {line}").format(line=line)
+        print(told, file=stream)
+
+    return show
+
+
 def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from game.engine.driver import ControllerFailure
-    from game.engine.state import INSURGENT
+    from game.engine.state import INSURGENT, REGULAR
 
     stream = out or sys.stdout
     problem = _check_arguments(args)
@@ -354,17 +368,8 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
             stop_after_turn=args.stop_after_turn,
             stop_after_command=getattr(args, "stop_after_command", None),
             after_command=autosave,
-            on_note=(
-                # the solo rules' reasons (table, row, die) printed before what they lead to
-                (
-                    lambda side, line: print(
-                        narr("Insurgent AI: {line}").format(line=line), file=stream
-                    )
-                )
-                if not args.quiet and engine.state.insurgent_ai in ("ai", "commander")
-                else None
-            ),
-            note_sides=(INSURGENT,),
+            on_note=None if args.quiet else _note_printer(stream),
+            note_sides=(REGULAR, INSURGENT),
         )
         if args.save:
             write_save(engine, Path(args.save))

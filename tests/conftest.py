@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests import scheduling
+from tests import rewriting, scheduling
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -36,6 +36,9 @@ def unfrozen_collector() -> Iterator[None]:
 
 
 # --- the suite's time (issue 15): shared golden games, costliest work first, recorded costs ---
+scheduling.temp_root_in_memory()  # before any tmp_path is made (the controller's, the workers')
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--record-costs",
@@ -53,6 +56,10 @@ def pytest_configure(config: pytest.Config) -> None:
     scheduling.start_groups_file(config)
     if config.getoption("--record-costs"):
         config.pluginmanager.register(scheduling.CostRecorder(), "suite-cost-recorder")
+
+
+def pytest_collection(session: pytest.Session) -> None:
+    rewriting.share(session)  # the workers share pytest's assertion rewriting (tests/rewriting.py)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

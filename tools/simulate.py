@@ -148,7 +148,7 @@ def play_game(setup: Setup, seed: int) -> GameResult:
         difficulty=setup.difficulty,
     )
     controllers = make_controllers(engine, setup, seed)
-    driver = Driver(engine, controllers, policy="strict")
+    driver = Driver(engine, controllers, policy="strict", lazy_samples=True)  # issue 23 §5
     try:
         driver.run()
     except Exception as exc:  # a broken game is reported by seed; the run goes on

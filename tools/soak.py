@@ -111,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{scenario} on {map_path.name} "
             f"({'random' if not args.ai else 'AI' if not chosen else 'AI, commander'}): "
             f"{len(times)} games, "
-            f"median {statistics.median(times):.2f}s, max {max(times):.2f}s, "
+            f"median {statistics.median(times):.2f}s, max {max(times):.2f}s "
+            f"(seed {args.first_seed + times.index(max(times))}), "
             f"total {sum(times):.0f}s",
             flush=True,
         )

@@ -9,11 +9,15 @@ game, issue 23 §5).
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.battlefield.model import Point
+from game.battlefield.model import Point, UnitPosition
 from game.engine.commands import Command
 from game.engine.terrain import Terrain, distance, path_length
+
+SIGHT_MEMORY = 50_000  # pairs of positions whose line of sight a game's Boards remember
 
 if TYPE_CHECKING:
     from game.ai.regular_board import Destination, Goal
@@ -21,12 +25,19 @@ if TYPE_CHECKING:
 
 
 class BoardMemo:
-    """Mixed into `Board`, which sets `legal` and `terrain` and lists destinations."""
+    """Mixed into `Board`, which sets `legal`, `terrain`, the game's sight memory `_los`, the
+    Insurgent units and their positions, and lists destinations."""
 
-    legal: tuple[Command, ...]
+    legal: Sequence[Command]  # a phase decision's may be built when read (lazy_options)
     terrain: Terrain
+    _los: dict[tuple[Any, ...], bool]
+    insurgents: list[UnitState]
+
+    def position(self, unit: UnitState) -> UnitPosition:
+        raise NotImplementedError  # Board's
 
     def init_memo(self) -> None:
+        self._names: dict[int, tuple[UnitPosition, int]] = {}  # id(position): its sight name
         self._by_unit: dict[Any, list[Command]] | None = None
         self._walks: dict[tuple[Point, Point], float] = {}
         self._destinations: dict[tuple[str, Goal | None], list[Destination]] = {}
@@ -59,3 +70,78 @@ class BoardMemo:
 
     def _destinations_of(self, unit: UnitState, goal: Goal | None) -> list[Destination]:
         raise NotImplementedError  # Board's
+
+    # --- the Regular AI's lines of sight (issue 23 §5): a short key per pair of positions ---
+    def los(self, a: UnitPosition, b: UnitPosition) -> bool:
+        if not a.figures or not b.figures:
+            return False
+        # Sight is judged both ways alike here (R4 counts figures of both units), which halves
+        # the geometry queries; the engine still rules on the real line of sight.
+        return self._remembered_los(self.sight_key(a, b), a, b)
+
+    def _remembered_los(self, key: tuple[int, int, int], a: UnitPosition, b: UnitPosition) -> bool:
+        seen = self._los.get(key)
+        if seen is None:
+            seen = self.terrain.line_of_sight(a, b)
+            if len(self._los) >= SIGHT_MEMORY:
+                self._los.clear()
+            self._los[key] = seen
+        return seen
+
+    def insurgents_seeing(
+        self, spot: UnitPosition, ignore: str = "", *, looking: bool = False
+    ) -> list[UnitState]:
+        """The Insurgent units (but `ignore`) in sight of `spot`, in order: `los(theirs, spot)`
+        for each (`los(spot, theirs)` when the spot is `looking`: the geometry is asked in the
+        same order as ever), naming the spot once."""
+        if not spot.figures:
+            return []
+        name, version = self._name(spot), self.terrain.hull_version
+        seeing = []
+        for ins in self.insurgents:
+            if ins.id == ignore:
+                continue
+            theirs = self.position(ins)
+            if not theirs.figures:
+                continue
+            other = self._name(theirs)
+            key = (name, other, version) if name <= other else (other, name, version)
+            pair = (spot, theirs) if looking else (theirs, spot)
+            if self._remembered_los(key, *pair):
+                seeing.append(ins)
+        return seeing
+
+    def sight_key(self, a: UnitPosition, b: UnitPosition) -> tuple[int, int, int]:
+        """The key `Board.los` files the pair under, the same both ways: the names of the two
+        positions and the hulls' version. A name stands for (figures, elevation), so the key
+        hashes three integers where it hashed every figure's coordinates at every question."""
+        first, second = self._name(a), self._name(b)
+        if first > second:
+            first, second = second, first
+        return (first, second, self.terrain.hull_version)
+
+    def _name(self, position: UnitPosition) -> int:
+        known = self._names.get(id(position))
+        if known is not None and known[0] is position:
+            return known[1]
+        name = sight_name(position.figures, position.elevation)
+        self._names[id(position)] = (position, name)  # kept alive: its id is not reused
+        return name
+
+
+_SIGHT_NAMES: dict[tuple[tuple[Point, ...], int], int] = {}
+_NEXT_NAME = itertools.count(1)
+SIGHT_NAMES = 200_000  # positions named before the table starts afresh
+
+
+def sight_name(figures: tuple[Point, ...], elevation: int) -> int:
+    """A number for where a unit's figures stand, the same all game long; numbers are never
+    given twice, so a table started afresh gives a position a new one and no pair of the
+    AIs' sight memories is ever read for another pair."""
+    key = (figures, elevation)
+    name = _SIGHT_NAMES.get(key)
+    if name is None:
+        if len(_SIGHT_NAMES) >= SIGHT_NAMES:
+            _SIGHT_NAMES.clear()
+        name = _SIGHT_NAMES[key] = next(_NEXT_NAME)
+    return name

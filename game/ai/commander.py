@@ -30,7 +30,7 @@ switch to it by itself (R261).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.commander_board import (
@@ -61,6 +61,7 @@ from game.engine.protocol import DecisionKind, MoveRate
 from game.engine.state import INSURGENT, UnitState
 from game.engine.terrain import distance, truncate, walk
 from game.engine.view import PlayerView
+from game.rules.firepower import optimum_range
 from game.rules.movement import CAUTIOUS, OUT_OF_CONTACT_SAMPLE, RAPID
 
 MIN_INTERRUPT_SHOT = 0.2  # expected casualties below which an interruption by fire is not worth it
@@ -93,6 +94,9 @@ class Focus:
     unit: UnitState
     options: list[Command]
     goals: list[Point]
+    # --- speed (issue 17 §5): the decision's shots by Regular unit and range (`cannot_beat`)
+    shots: dict[tuple[str, bool], float] = field(default_factory=dict)
+    optimum: tuple[float | None] | None = None
 
     @property
     def world(self) -> _World:
@@ -368,6 +372,7 @@ class MoveCandidate(CandidateAction[Focus, Command]):
 
     name = "move"
     priority = 20
+    prune = True  # spots `cannot_beat` rules out are not weighed (issue 17 §5; the same pick)
 
     def __init__(self, ai: CommanderAI, *, shoot_after: bool = True) -> None:
         super().__init__()
@@ -393,10 +398,60 @@ class MoveCandidate(CandidateAction[Focus, Command]):
             end = walk(path, reach)
             spot = board.ghost(unit, end)
             rapid = c.rate == MoveRate.RAPID
-            value, shot, why = ai.place_value(focus, spot, moving=True, rapid=rapid)
             # a shot after the move is taken now (Fire after a move) or kept as an ambush
-            value += W_HIT * shot * (0.8 if self.shoot_after and not rapid else 0.5)
+            share = 0.8 if self.shoot_after and not rapid else 0.5
+            if self.prune and chosen is not None and cannot_beat(focus, spot, share, chosen[0]):
+                continue  # its sight lines are never traced
+            value, shot, why = ai.place_value(focus, spot, moving=True, rapid=rapid)
+            value += W_HIT * shot * share
             if chosen is None or value > chosen[0] + 1e-9:
                 chosen = (value, c, f"{c.rate} to ({end[0]:.1f}, {end[1]:.1f}): {why}")
         assert chosen is not None
         return self.propose(chosen[1], chosen[2], chosen[0])
+
+
+# --- speed (issue 17 §5, helper "solo") ---
+CEILING_MARGIN = 1e-6
+"""Room left for rounding between the ceiling and the worth it bounds (sums taken in another
+order)."""
+
+
+def cannot_beat(focus: Focus, spot: Spot, share: float, best: float) -> bool:
+    """Whether a move to `spot` surely cannot beat a move worth `best` in
+    `MoveCandidate.evaluate` (worth more than `best` + 1e-9), told without a line of sight:
+    `place_value` with no danger (the Regulars' expected fire is never below zero) and the best
+    shot as if every Regular unit were in sight is its ceiling; its cover is read only when the
+    ceiling with the best cover does not already settle it. Such a spot could not be picked,
+    so it is passed over: the same pick, fewer sight lines."""
+    board = focus.board
+    centre = spot.centre
+    top = objective_value(focus.goals, centre) + W_HIT * _shot_ceiling(focus, spot, centre) * share
+    limit = best + 1e-9 - CEILING_MARGIN
+    if top + W_SOLID + W_UNEXPOSED <= limit:
+        return True
+    solid, exposed = board.cover(spot)
+    return top + W_SOLID * solid + W_UNEXPOSED * (not exposed) <= limit
+
+
+def _shot_ceiling(focus: Focus, spot: Spot, centre: Point) -> float:
+    """The best of `InsurgentBoard.best_target`'s shots from `spot` as if every Regular unit
+    were in sight. A shot's worth depends on the spot only through the Optimum Range die (the
+    board's Firepower is kept per firer, in range or not, and conditions), so it is worked out
+    once per Regular unit and range for the decision (`Focus.shots`)."""
+    board, unit = focus.board, focus.unit
+    if focus.optimum is None:
+        focus.optimum = (optimum_range(board.rules_unit(unit), night=board.state.night),)
+    (optimum,) = focus.optimum
+    isolated = board.isolated()
+    best = 0.0
+    for enemy in board.enemies:
+        in_range = optimum is None or distance(centre, board.spot_of(enemy).centre) <= optimum
+        key = (enemy.id, in_range)
+        e = focus.shots.get(key)
+        if e is None:
+            e = board.fire_value(unit, spot, enemy)
+            if isolated is not None and enemy.id == isolated.id:
+                e *= 1 + W_ISOLATED
+            focus.shots[key] = e
+        best = max(best, e)
+    return best

@@ -42,7 +42,7 @@ from game.ai.procedure import (
     checks_at_end_of_turn,
     end_of_turn_order,
 )
-from game.ai.ranking import _criteria, _LazyCandidate, _lowest, _score
+from game.ai.ranking import _criteria, _LazyCandidate, _lowest, _lowest_passing, _score
 from game.ai.reach import end_state, grid_destinations
 from game.ai.safest import SafestRoutes, safest_move
 from game.ai.situation import Moment, Situation, UnitKind
@@ -250,14 +250,10 @@ class InsurgentAI:
     def _end_of_turn_action(
         self, view: PlayerView, world: _World, decision: dict[str, Any]
     ) -> Command:
-        by_unit: dict[str, list[Command]] = {}
-        for option in view.legal:
-            unit_id = getattr(option, "unit", "")
-            if unit_id:
-                by_unit.setdefault(str(unit_id), []).append(option)
+        # a unit's options are read when its turn comes (lazy sample commands, issue 23 §5)
         waiting = [
             u
-            for u in (world.unit(i) for i in by_unit)
+            for u in (world.unit(i) for i in view.option_units())
             if u is not None and not self._ledger.has_checked(u.id)
         ]
 
@@ -277,7 +273,8 @@ class InsurgentAI:
 
         dice = self._dice(decision)
         for unit in sorted(waiting, key=order):
-            arm = self._arm_mob(world, unit, by_unit[unit.id])  # civilians (issue 21, R239)
+            options = view.unit_options(unit.id)
+            arm = self._arm_mob(world, unit, options)  # civilians (issue 21, R239)
             if arm is not None:
                 return arm
             situation = world.situation(unit, Moment.END_OF_TURN)
@@ -286,14 +283,14 @@ class InsurgentAI:
             )
             (outcome,) = outcomes
             self._note(f"T{world.turn} end of turn: {outcome.log}")
-            command = self._command_for(world, outcome, by_unit[situation.unit_id])
+            command = self._command_for(world, outcome, options)
             if isinstance(command, MoveUnit) and situation.kind is UnitKind.LEADER_ALONE:
                 self._note(self._join_note(world, unit, command))
             if command is not None:
                 if outcome.choice is not None:
                     self._plans[situation.unit_id] = _Plan(outcome.choice)
                 return command
-            why = why_not(world.turn, unit, outcome, by_unit[situation.unit_id])
+            why = why_not(world.turn, unit, outcome, options)
             if why:
                 self._note(f"T{world.turn} {unit.name} cannot {outcome.action.label}: {why}")
         return EndPhase(side=INSURGENT)
@@ -460,10 +457,14 @@ class InsurgentAI:
         reach_range = world.optimum_range(unit)
         criteria = _criteria(action, reach_range)
         candidates = [self._evaluate(world, unit, c, goal, watchers, regular) for c in pool]
-        best = candidates[_lowest(candidates, criteria)]
         found = end_state(action, reach_range)
-        if found is None or (not best.in_contact and found[1](best)):
-            return best.command
+        if found is None:
+            return candidates[_lowest(candidates, criteria)].command
+        # out of contact (R94) and in the row's end state (R131) are the first two criteria:
+        # the lowest key passes both whenever some candidate does
+        first = _lowest_passing(candidates, criteria, 2)
+        if first is not None:
+            return candidates[first].command
         # R131: the ring missed the row's end state; every reachable spot of the grid is tried
         seen = {c.to for c in pool}
         dense = [
@@ -471,15 +472,14 @@ class InsurgentAI:
             for c in self._grid_moves(world, unit, pool)
             if c.to not in seen
         ]
-        if dense:
-            better = dense[_lowest(dense, criteria)]
-            if not better.in_contact and found[1](better):
-                return better.command
+        better = _lowest_passing(dense, criteria, 2) if dense else None
+        if better is not None:
+            return dense[better].command
         self._note(
             f"T{world.turn} {unit.name} {action.label}: no spot it can reach is {found[0]} "
             "(R131); it goes where the row's other wishes are best met"
         )
-        return best.command
+        return candidates[_lowest(candidates, criteria)].command
 
     def _grid_moves(self, world: _World, unit: UnitState, pool: list[MoveUnit]) -> list[MoveUnit]:
         """Every reachable spot of the one-inch grid at the rates offered (R131), kept off the

@@ -195,6 +195,19 @@ def _lowest(candidates: Sequence[Any], criteria: Sequence[_Criterion]) -> int:
     of each costly value not yet known, the lowest key is taken, and its next unknown value is
     worked out; the first candidate taken with every value known has the lowest true key,
     since no other key can rise below its floor."""
+    found = _lowest_passing(candidates, criteria, 0)
+    assert found is not None
+    return found
+
+
+def _lowest_passing(
+    candidates: Sequence[Any], criteria: Sequence[_Criterion], tests: int
+) -> int | None:
+    """`_lowest`, when the first `tests` criteria are pass/fail tests (False passes, their
+    floor): the lowest candidate that passes them all, or None as soon as the lowest key
+    left has failed one (every other key is at least as high, so none passes): the best of
+    the failures is not worked out (issue 17 §5: the R131 search asks only for a passing
+    spot). With tests=0, `_lowest` itself."""
     heap: list[tuple[tuple[Any, ...], int]] = []
     for index, candidate in enumerate(candidates):
         key = tuple(
@@ -208,6 +221,8 @@ def _lowest(candidates: Sequence[Any], criteria: Sequence[_Criterion]) -> int:
     ]
     while heap:
         key, index = heapq.heappop(heap)
+        if any(key[:tests]):
+            return None
         unknown = next((k for k in range(len(criteria)) if k not in known[index]), None)
         if unknown is None:
             return index

@@ -15,6 +15,7 @@ from typing import Any
 
 from game.ai.actions import Action
 from game.battlefield.model import Point
+from game.engine.bounded_paths import path_within
 from game.engine.terrain import Terrain, path_length
 
 GRID_STEP = 1.0
@@ -59,8 +60,9 @@ def grid_destinations(terrain: Terrain, start: Point, reach: float) -> list[Poin
                 continue
             if not terrain.on_table(p) or terrain.blocked_point(p):
                 continue
-            path = terrain.path(start, p)
-            if math.dist(path[-1], p) > 0.05 or path_length(path) > reach + 1e-6:
+            # routes longer than the reach are not searched for (`bounded_paths`)
+            path = path_within(terrain, start, p, reach + 1e-3)
+            if path is None or math.dist(path[-1], p) > 0.05 or path_length(path) > reach + 1e-6:
                 continue
             out.append((straight, p))
     out.sort()

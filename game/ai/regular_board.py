@@ -48,7 +48,6 @@ W_SHOT = 5.0  # a good firing position after the move (the shot itself is scored
 W_CIVILIAN = 60.0
 ESCORTED = ("contractor", "poi")  # what a unit escorts to the exit (the POI: issue 21, R237)
 RING = (3.0, 6.0)
-SIGHT_MEMORY = 50_000  # pairs of positions whose line of sight a game's Boards remember
 STOP_SHORT = 0.5  # inches short of an uncleared building's wall a blocked move stops (R244)
 DIRECTIONS = tuple((math.cos(a * math.pi / 4), math.sin(a * math.pi / 4)) for a in range(8))
 
@@ -209,22 +208,6 @@ class Board(BoardMemo):
             figures.append(p)
         return Spot(unit.id, leader_to, tuple(figures), unit.elevation)
 
-    def los(self, a: UnitPosition, b: UnitPosition) -> bool:
-        if not a.figures or not b.figures:
-            return False
-        # Sight is judged both ways alike here (R4 counts figures of both units), which halves
-        # the geometry queries; the engine still rules on the real line of sight.
-        one, other = (a.figures, a.elevation), (b.figures, b.elevation)
-        pair = (one, other) if one <= other else (other, one)
-        key = (*pair, self.terrain.hull_version)  # vehicles (issue 20): sight moves with hulls
-        seen = self._los.get(key)
-        if seen is None:
-            seen = self.terrain.line_of_sight(a, b)
-            if len(self._los) >= SIGHT_MEMORY:
-                self._los.clear()
-            self._los[key] = seen
-        return seen
-
     def cover(self, spot: Spot) -> tuple[bool, bool]:
         """(in Solid Cover, Exposed) of a spot (R7, R8)."""
         found = self._cover.get(spot.figures)
@@ -327,11 +310,9 @@ class Board(BoardMemo):
 
     def best_shot(self, unit: UnitState, spot: Spot, *, rapid: bool = False) -> float:
         """The best expected casualties from a spot against any Insurgent it could see."""
-        pos = spot.position()
         best_e = 0.0
-        for ins in self.insurgents:
-            if self.los(pos, self.position(ins)):
-                best_e = max(best_e, self.fire_value(unit, spot, ins, rapid=rapid))
+        for ins in self.insurgents_seeing(spot.position(), looking=True):
+            best_e = max(best_e, self.fire_value(unit, spot, ins, rapid=rapid))
         return best_e
 
     def threat(
@@ -350,12 +331,7 @@ class Board(BoardMemo):
         defense = self.defense(unit, spot, stationary=stationary)
         die = int(unit.quality_die())
         total = 0.0
-        for ins in self.insurgents:
-            if ins.id == ignore:
-                continue
-            ipos = self.position(ins)
-            if not self.los(ipos, pos):
-                continue
+        for ins in self.insurgents_seeing(pos, ignore):
             fp = self.firepower(
                 ins, ins.centre, spot.centre, target_exposed=exposed, target_rapid=rapid
             )
@@ -365,8 +341,7 @@ class Board(BoardMemo):
         return total
 
     def watchers_of(self, spot: Spot) -> list[UnitState]:
-        pos = spot.position()
-        return [i for i in self.insurgents if self.los(self.position(i), pos)]
+        return self.insurgents_seeing(spot.position())
 
     # -- the scenario's objectives (published in the view: never the scenario's id) -----------
     def objective(self, name: str) -> Any:

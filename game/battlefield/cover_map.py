@@ -12,11 +12,25 @@ from functools import cached_property
 from game.battlefield import hulls as hull_cover
 from game.battlefield import planar
 from game.battlefield.line_of_fire import require_figures
-from game.battlefield.model import AreaKind, Battlefield, Building, Point, UnitPosition, WallHeight
+from game.battlefield.model import (
+    Area,
+    AreaKind,
+    Battlefield,
+    Building,
+    Point,
+    UnitPosition,
+    WallHeight,
+)
 from game.battlefield.planar import BASE_RADIUS, BBox
+from game.battlefield.sight import _BoxIndex
 from game.rules.cover import EXPOSED_DISTANCE, SOLID_COVER_REACH
 
 _CACHE_LIMIT = 50_000
+_INDEX_SLACK = 1e-6  # inches a piece's indexed box is grown beyond its reach (rounding)
+
+
+def _grown(box: BBox, by: float) -> BBox:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
 class Cover(StrEnum):
@@ -38,12 +52,14 @@ class CoverMap:
         self._buildings: tuple[Building, ...] = battlefield.buildings
         self.building_index_at = building_index_at
         self._solid_cover: dict[Point, bool] = {}
+        self._exposed: dict[Point, bool] = {}  # the scale game (issue 23 §5): per figure, once
         self.hulls: tuple[hull_cover.Hull, ...] = ()  # set by `Geometry.set_hulls` (R292)
         # --- cards (issue 19): Swiss Cheese — buildings (ids), walls (indices) no cover (R282)
         self.no_cover: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
 
     def clear_caches(self) -> None:
         self._solid_cover.clear()
+        self._exposed.clear()
 
     @cached_property
     def _cover_pieces(self) -> list[tuple[tuple[Point, ...], bool, BBox]]:
@@ -63,6 +79,15 @@ class CoverMap:
         """Rulebook: Cover Dice (Exposed). No cover piece within 2" of the base edge (R7, R51)."""
         if self.no_cover[0] or self.no_cover[1]:  # cards: Swiss Cheese (R282)
             return self.figure_exposed_except(figure, *self.no_cover)
+        known = self._exposed.get(figure)
+        if known is None:
+            known = self._exposed_uncached(figure)
+            if len(self._exposed) >= _CACHE_LIMIT:
+                self._exposed.clear()
+            self._exposed[figure] = known
+        return known
+
+    def _exposed_uncached(self, figure: Point) -> bool:
         reach = EXPOSED_DISTANCE + BASE_RADIUS
         for points, closed, box in self._cover_pieces:
             if planar.in_bbox(figure, box, reach) and (
@@ -147,15 +172,41 @@ class CoverMap:
         if index is not None and self._buildings[index].id not in buildings:
             return True
         reach = SOLID_COVER_REACH + BASE_RADIUS
-        for area in self.battlefield.areas:
-            if area.kind is AreaKind.WRECK:
-                if planar.distance_to_polygon(figure, area.outline) <= reach + 1e-9:
+        pieces, piece_index = self._solid_pieces
+        bits = piece_index.at(figure[0], figure[1])
+        while bits:  # the wrecks, solid areas and low walls near the figure (any order)
+            low = bits & -bits
+            bits ^= low
+            area, i = pieces[low.bit_length() - 1]
+            if area is not None:
+                if area.kind is AreaKind.WRECK:
+                    if planar.distance_to_polygon(figure, area.outline) <= reach + 1e-9:
+                        return True
+                elif planar.point_in_polygon(figure, area.outline):
                     return True
-            elif area.solid_cover and planar.point_in_polygon(figure, area.outline):
-                return True
-        for i, wall in enumerate(self.battlefield.walls):
-            if i in walls or wall.height is not WallHeight.LOW:
                 continue
-            if planar.distance_to_chain(figure, wall.points, wall.closed) <= reach + 1e-9:
+            wall = self.battlefield.walls[i]
+            if i not in walls and (
+                planar.distance_to_chain(figure, wall.points, wall.closed) <= reach + 1e-9
+            ):
                 return True
         return False
+
+    @cached_property
+    def _solid_pieces(self) -> tuple[list[tuple[Area | None, int]], _BoxIndex]:
+        """The wrecks, Solid Cover areas and low walls (area, or None and the wall's index),
+        indexed by box grown by the Solid Cover reach (issue 17 §5; the same answers as
+        measuring every piece: a piece whose grown box cannot hold the figure is out of reach)."""
+        reach = SOLID_COVER_REACH + BASE_RADIUS + _INDEX_SLACK
+        pieces: list[tuple[Area | None, int]] = []
+        boxes: list[BBox] = []
+        for area in self.battlefield.areas:
+            if area.kind is AreaKind.WRECK or area.solid_cover:
+                pieces.append((area, -1))
+                grow = reach if area.kind is AreaKind.WRECK else _INDEX_SLACK
+                boxes.append(_grown(planar.bbox_of(area.outline), grow))
+        for i, wall in enumerate(self.battlefield.walls):
+            if wall.height is WallHeight.LOW:
+                pieces.append((None, i))
+                boxes.append(_grown(planar.bbox_of(wall.points), reach))
+        return pieces, _BoxIndex(boxes, self.battlefield.width, self.battlefield.height)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.battlefield import map_checks, map_warnings, reach_checks
+from game.battlefield import map_cache, map_checks, map_warnings, reach_checks
 from game.battlefield.errors import MapError, MapProblem
 from game.battlefield.map_format import (
     _AREA_RULES,
@@ -98,7 +98,12 @@ def read_map(path: str | os.PathLike[str], *, play_checks: bool = True) -> MapRe
 
     `play_checks` adds the warnings that need the game's movement (R155: can the Regulars reach
     every exit and objective?), for the validator and the set-up screen; loading for play
-    skips them, since warnings never stop a game."""
+    skips them, since warnings never stop a game. A map read before and not changed since gives
+    the same report again without being parsed (`map_cache.py`)."""
+    return map_cache.remember(path, play_checks, lambda: _read_map(path, play_checks))
+
+
+def _read_map(path: str | os.PathLike[str], play_checks: bool) -> MapReport:
     display = readable_path(path)
     problems = ProblemList(display)
     battlefield: Battlefield | None = None

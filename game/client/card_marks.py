@@ -1,7 +1,8 @@
 """What the Fog of War cards leave on the table (issue 19, round 2): a spotted IED's marker with
 the 4" no Regular may come within (R281), a burning building (R283), a building or wall that is
-no cover any more (R282) and the press crew's camera (R286). Pure reading of the game state,
-drawn under the card panel; the engine's `card_paths` holds the same facts.
+no cover any more (R282), the press crew's camera (R286) and a road block (R304). Pure
+reading of the game state, drawn under the card panel; the engine's `card_paths` holds the same
+facts.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pygame
 
 from game.client import text
 from game.client.hostage_mark import draw_hostage
+from game.client.road_block_mark import draw_road_blocks
 from game.engine import card_paths
 from game.i18n import _
 
@@ -68,3 +70,4 @@ def draw_marks(scene: PlayScene, surface: pygame.Surface) -> None:
         if reach < 4000:
             pygame.draw.circle(surface, CAMERA_COLOUR, (round(sx), round(sy)), reach, 1)
     draw_hostage(surface, battlefield, effects, to_screen)  # cards round 3 (R313-R319)
+    draw_road_blocks(surface, scene.session.engine, to_screen)  # polish: R304

@@ -23,6 +23,7 @@ from game.client import orders, play_card, play_dialog, play_draw, play_input, p
 from game.client.adapter import view_from_game
 from game.client.battle import BattleScene
 from game.client.camera import Viewport
+from game.client.card_fit import fit_card_text
 from game.client.catalogue import OpenedMap
 from game.client.endgame import EndGameScene, summary_of
 from game.client.handoff import HandoffScene, hand_off_first, handoff_due
@@ -385,7 +386,7 @@ class PlayScene(BattleScene):
         if key != self._card_key and self.card_box is not None:
             card = self.card_markup()
             if card != self.card_html:
-                self.card_box.set_text(card)
+                fit_card_text(self.card_box, card)  # polish: above the buttons
                 self.card_html = card
                 self._card_repaint = 2
             self._card_key = key

@@ -22,7 +22,7 @@ from game.engine.commands import Command, Dismount, Drive, Mount
 from game.engine.engine import Engine
 from game.engine.state import UnitState
 from game.engine.terrain import path_length, truncate
-from game.i18n import _, narr, number
+from game.i18n import _, narr, number, retell
 from game.rules.movement import CAUTIOUS
 from game.rules.vehicle_movement import heading
 from game.rules.vehicle_types import vehicle_defense
@@ -216,7 +216,10 @@ def card_lines(engine: Engine, unit: UnitState) -> list[str]:
     reliability = damage.reliability.label if damage.reliability else _("none")
     lines = [
         _("Vehicle: {name} · Class {cls} armour {armour} · Reliability {reliability}").format(
-            name=card.name, cls=card.armour_class, armour=shield.label, reliability=reliability
+            name=narr(card.name),
+            cls=card.armour_class,
+            armour=shield.label,
+            reliability=reliability,
         ),
         _("Weapons: {weapons}").format(weapons=weapons or _("none")),
     ]
@@ -235,13 +238,16 @@ def card_lines(engine: Engine, unit: UnitState) -> list[str]:
     if damage.reliability != card.base_reliability:
         down = damage.reliability.label if damage.reliability else ""
         hurt.append(_("Reliability down to {reliability}").format(reliability=down))
-    lines.append(_("Damage: {damage}").format(damage=", ".join(hurt) if hurt else _("none")))
-    lines.append(
-        _('Speed: Patrol {patrol}" · Cruising {cruising}"').format(
-            patrol=number(damage.speed("patrol"), 0), cruising=number(damage.speed("cruising"), 0)
-        )
+    # damage and speeds share a line: a long card (a French one) must leave its last line,
+    # the Firepower at the target, above the order buttons at 1280x800 (polish)
+    hurt_words = _("Damage: {damage}").format(damage=", ".join(hurt) if hurt else _("none"))
+    speeds = _('Speed: Patrol {patrol}" · Cruising {cruising}"').format(
+        patrol=number(damage.speed("patrol"), 0), cruising=number(damage.speed("cruising"), 0)
     )
+    lines.append(f"{hurt_words} · {speeds}")
     riders = [engine.state.units[p] for p in rec.passengers if p in engine.state.units]
-    aboard = ", ".join(f"{r.name} ({len(r.figures)})" for r in riders) if riders else _("nobody")
+    aboard = (
+        ", ".join(f"{retell(r.name)} ({len(r.figures)})" for r in riders) if riders else _("nobody")
+    )
     lines.append(_("Aboard: {riders}").format(riders=aboard))
     return lines

@@ -6,7 +6,8 @@ Rulings R180-R189.
 engine `g`, the card and the side that drew it, returning whether the card stays in play (held
 in a hand or lying in front of a side) rather than going to the discards. Another feature
 extends the registry with `EFFECTS["id"] = handler`; a card whose effect has no handler is set
-aside and replaced (R182).
+aside and replaced (R182). Reading the registry first imports every effect module
+(`game/engine/registry.py`), so a lookup finds the same handler whatever was imported before it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from game.engine import rulesbridge as rb
 from game.engine.decisions import CardChoiceContext
 from game.engine.protocol import DecisionKind, FigureStatus
 from game.engine.protocol import EventKind as E
+from game.engine.registry import CompletingRegistry
 from game.engine.state import INSURGENT, REGULAR, FigureState, UnitState
 from game.engine.terrain import distance
 from game.i18n import N_
@@ -31,7 +33,13 @@ if TYPE_CHECKING:
     from game.engine.procedure import Flow
 
 Handler = Callable[["Engine", rc.Card, str], Generator[Any, Any, bool]]
-EFFECTS: dict[str, Handler] = {}
+
+
+def _load_effect_modules() -> None:
+    _extensions()  # defined below; the registry calls it on its first read
+
+
+EFFECTS: CompletingRegistry[Handler] = CompletingRegistry(_load_effect_modules)
 
 
 def effect(name: str) -> Callable[[Handler], Handler]:
@@ -494,17 +502,11 @@ def poi_result(g: Engine, margin: str, winner: str) -> tuple[str, str]:
     return margin, winner
 
 
-_EXTENDED: list[bool] = []
-
-
-def handlers() -> dict[str, Handler]:
-    """The registry with every effect module's handlers in it (loaded on first use, once every
+def handlers() -> CompletingRegistry[Handler]:
+    """The registry with every effect module's handlers in it (loaded on first read, once every
     module is whole: an effect module that wraps another's handler, as card_eye wraps
     asset_cards', then always registers after it, whichever module the game imported first)."""
-    if not _EXTENDED:
-        _extensions()
-        _EXTENDED.append(True)
-    return EFFECTS
+    return EFFECTS.whole()
 
 
 def _extensions() -> None:

@@ -17,6 +17,7 @@ from game.engine import (
 )
 from game.engine import rulesbridge as rb
 from game.engine.commands import MoveUnit
+from game.engine.leaders import keep_unbroken
 from game.engine.protocol import EventKind as E
 from game.engine.protocol import FigureStatus, MoveRate, UnitStatus
 from game.engine.state import (
@@ -55,6 +56,8 @@ def apply_casualties(
             g.state.fallen.append([hit.x, hit.y, unit.side, hit.kind])  # drawn where it fell
             if not unit.figures:
                 unit.status = UnitStatus.REMOVED
+            else:  # losing the leader whose die it used is no Morale Check: no break (R252)
+                keep_unbroken(unit)
             g.state.count("insurgents_killed")
             leaderless = hit.kind == "leader" and bool(unit.figures) and not unit.has_leader
             take_up = None

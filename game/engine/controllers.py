@@ -6,7 +6,7 @@ from typing import Protocol
 
 from game.engine.commands import Command
 from game.engine.view import PlayerView
-from game.i18n import retell
+from game.i18n import localise_numbers, retell
 from game.rules.dice import SeededDice
 
 
@@ -37,8 +37,10 @@ class NoteTaker:
         seen = self._seen.get(side, 0)
         if len(log) < seen:  # the controller started a new list
             seen = 0
-        # the AI writes English; its reasons are filed in the language in use (issue 24)
-        lines = [retell(str(line)) for line in log[seen:]]
+        # the AI writes English; its reasons are filed in the language in use (issue 24), their
+        # numbers too ("(4,5 ; 10,5)" in French, as the narration writes them): every screen,
+        # report and headless line shows the notes as filed here
+        lines = [localise_numbers(retell(str(line))) for line in log[seen:]]
         notes.extend((at, line) for line in lines)
         self._seen[side] = len(log)
         return lines

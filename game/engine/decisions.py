@@ -6,11 +6,12 @@ kind (`CONTEXTS`): the ids a controller needs to know what is being asked about.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Required, TypedDict
 
 from game.engine.commands import Command
+from game.engine.lazy_options import LazyOptions, PendingJSON
 from game.engine.protocol import DecisionKind
 
 
@@ -165,18 +166,23 @@ class Decision:
     `options` are sample legal commands (complete for choices, samples for parametrised moves);
     `accepts` validates any command against the current state without changing it and raises
     IllegalCommand with a readable sentence when the command is not allowed. `context` is the
-    kind's `TypedDict` (see `CONTEXTS`), kept as the plain dict it is in JSON.
+    kind's `TypedDict` (see `CONTEXTS`), kept as the plain dict it is in JSON. A phase decision
+    of a headless game offers `LazyOptions` (`game.engine.lazy_options`: the same commands,
+    built when read).
     """
 
     id: int
     side: str
     kind: str
     prompt: str
-    options: list[Command]
+    options: Sequence[Command]
     accepts: Callable[[Command], None] = field(repr=False, compare=False)
     context: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
+        if isinstance(self.options, LazyOptions) and not self.options.complete:
+            head = {"id": self.id, "side": self.side, "kind": self.kind, "prompt": self.prompt}
+            return PendingJSON({**head, "context": self.context}, self.options)
         return {
             "id": self.id,
             "side": self.side,

@@ -112,6 +112,7 @@ class Driver:
         stop_after_turn: int | None = None,
         stop_after_command: int | None = None,
         max_commands: int = MAX_COMMANDS,
+        lazy_samples: bool = False,
     ) -> None:
         if policy not in POLICIES:
             raise ValueError(f"policy {policy!r}: choose one of {', '.join(POLICIES)}")
@@ -125,6 +126,10 @@ class Driver:
         self.note_listeners: list[Callable[[str, str], None]] = []  # (side, line) as filed
         self.failed: dict[str, str] = {}  # side -> why its controller was dropped (report)
         self._notes = NoteTaker()
+        # --- lazy sample commands (issue 23 §5): where each view is read before the next
+        # command (this driver's `step`), a phase decision's options are built when read ---
+        if lazy_samples:
+            engine.lazy_samples = True
 
     # -- where the game stands ---------------------------------------------------------------
     @property

@@ -23,6 +23,7 @@ from game.engine.commands import Answer, Command, IllegalCommand
 from game.engine.decisions import Decision, DecisionContext
 from game.engine.difficulty import parse_difficulty
 from game.engine.events import events_sha256, make_event
+from game.engine.lazy_options import LazyOptions
 from game.engine.narration import narrate
 from game.engine.optional_rules import check_rules
 from game.engine.procedure import Activation, Flow
@@ -83,6 +84,9 @@ class Engine:
         self.terrain.follow(self.state)
         self._los_hulls = self.terrain.hull_version
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        # --- lazy sample commands (issue 23 §5): a phase decision's options built when read
+        # (game/engine/lazy_options.py); on for the headless driver, off for the window ---
+        self.lazy_samples = False
         self._flow = flow.sequence_of_play(self)
         self._advance(None)
 
@@ -137,6 +141,8 @@ class Engine:
 
     # == the machinery =======================================================================
     def _advance(self, command: Command | None) -> None:
+        if self.pending is not None and isinstance(self.pending.options, LazyOptions):
+            self.pending.options.seal()  # lazy sample commands: good until the game moves on
         try:
             decision = next(self._flow) if command is None else self._flow.send(command)
         except StopIteration:
@@ -165,7 +171,7 @@ class Engine:
         side: str,
         kind: DecisionKind,
         prompt: str,
-        options: list[Command],
+        options: list[Command] | LazyOptions,
         accepts: Callable[[Command], None] | None = None,
         *,
         context: DecisionContext | None = None,
@@ -174,6 +180,11 @@ class Engine:
         context (`game.engine.decisions.CONTEXTS`)."""
         self.state.decisions_asked += 1
         decision_id = self.state.decisions_asked
+        if isinstance(options, LazyOptions):  # lazy sample commands: a phase decision
+            assert accepts is not None, "lazy options are checked by a validator"
+            context_data = dict(context or {})
+            answer = yield Decision(decision_id, side, kind, prompt, options, accepts, context_data)
+            return answer
         options = [
             Answer(side=o.side, decision=decision_id, choice=o.choice)
             if isinstance(o, Answer)

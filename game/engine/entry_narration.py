@@ -26,7 +26,7 @@ def _enters(d: Data, turn: int) -> str:
         turn=turn,
         unit_name=d["unit_name"],
         side_name=_side_name(d),
-        vehicle=d["vehicle"],
+        vehicle=retell(d["vehicle"]),
         edge=retell(d["edge"]),
         x=d["at"][0],
         y=d["at"][1],
@@ -47,7 +47,7 @@ def _side_name(d: Data) -> str:
 def _no_room(d: Data, turn: int) -> str:
     return narr(
         "T{turn} {vehicle} cannot come on: its hull fits nowhere along the {edge} edge (R300)"
-    ).format(turn=turn, vehicle=d["vehicle"], edge=retell(d["edge"]))
+    ).format(turn=turn, vehicle=retell(d["vehicle"]), edge=retell(d["edge"]))
 
 
 def _road_block(d: Data, turn: int) -> str:

@@ -151,13 +151,14 @@ def defense(
             unit, turn, stationary=stationary, exposed=exposed
         )
         solid = g.terrain.in_solid_cover(pos)
-    result = rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging)
-    # --- cards (issue 19) --- An Excellent Position: one more die against fire (R189)
+    # --- cards (issue 19) --- An Excellent Position: one more die against fire (R189), inside
+    # the cap of 10 like every other die (R250)
+    extra: tuple[tuple[str, int], ...] = ()
     if not melee and g.state.cards:
         from game.engine.card_effects import excellent_position_die
 
-        result.add("An Excellent Position (card)", excellent_position_die(g, unit))
-    return result
+        extra = (("An Excellent Position (card)", excellent_position_die(g, unit)),)
+    return rb.defense(unit, in_cover=in_cover, solid_cover=solid, charging=charging, extra=extra)
 
 
 def melee_firepower(firer: UnitState, *, night: bool = False) -> rb.Breakdown:

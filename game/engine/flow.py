@@ -120,7 +120,7 @@ def regular_phase(g: Engine) -> Flow:
         waiting = [u for u in g.state.units_of(REGULAR) if u.activated_turn != g.state.turn]
         if not waiting or g.scenario.finished(g.state):
             return
-        options = samples.activation_options(g, waiting)
+        options = samples.activation_offer(g, waiting)  # lazy sample commands (issue 23 §5)
         command = yield from g.ask(
             REGULAR,
             DecisionKind.ACTIVATE,

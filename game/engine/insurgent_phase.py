@@ -72,15 +72,7 @@ def insurgent_phase(g: Engine) -> Flow:
         ]
         if not waiting or not g.state.units_of(REGULAR):
             break
-        options: list[Command] = [EndPhase(side=INSURGENT)]
-        for u in waiting:
-            options += [
-                c
-                for c in samples.unit_action_options(g, u, Activation(u.id))
-                if not isinstance(c, EndActivation)
-            ]
-            options.append(EndActivation(side=INSURGENT, unit=u.id))
-        options += samples.join_and_merge_options(g, waiting)
+        options = samples.insurgent_action_offer(g, waiting)  # lazy sample commands (issue 23)
         ids = {u.id for u in waiting}
 
         def accepts(c: Command, ids: set[str] = ids) -> None:

@@ -134,7 +134,8 @@ def merge_declared_units(g: Engine) -> None:
 
 def keep_unbroken(unit: UnitState) -> None:
     """R96: a merge (or a leader joining) is not a Morale Check and breaks no unit: the Shaken
-    shift the unit keeps is cut to what its new Morale die can carry (at worst d6)."""
+    shift the unit keeps is cut to what its new Morale die can carry (at worst d6). Nor is a
+    casualty that takes the leader whose die the unit used (R252)."""
     while unit.morale_shift > 0 and unit.morale_die() is None:
         unit.morale_shift -= 1
 

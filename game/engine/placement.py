@@ -5,7 +5,7 @@ around its leader, what-if positions, cohesion between units.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Building, Point
@@ -41,9 +41,17 @@ def update_sightings(g: Engine) -> None:
 
 
 def place_unit(
-    g: Engine, unit: UnitState, leader_to: Point, *, real: bool = True, exact: bool = True
-) -> None:
-    """Move the leader to a point and keep the others in formation around it (R3).
+    g: Engine,
+    unit: UnitState,
+    leader_to: Point,
+    *,
+    real: bool = True,
+    exact: bool = True,
+    avoid: Sequence[Point] = (),
+) -> bool:
+    """Move the leader to a point and keep the others in formation around it (R3); whether
+    the figures stand in cohesion, clear of other bases and of the points `avoid` (a wreck's
+    hull, R340), or were only shifted there.
 
     `exact=False` only shifts the formation (the steps of a move, what-if positions); the
     figures are placed properly in cohesion when the unit stops (`settle`)."""
@@ -66,7 +74,7 @@ def place_unit(
             if other.on_table and other.id != unit.id
             for f in other.effective_figures
         ]
-        spots = g.terrain.place(leader_to, len(live), occupied=occupied)
+        spots = g.terrain.place(leader_to, len(live), occupied=[*occupied, *avoid])
         if spots is not None:
             cx, cy = unit.centre
             # R3: the leader moves, or the figure nearest the centre for a leaderless unit
@@ -76,7 +84,7 @@ def place_unit(
             for f in unit.figures:
                 if not f.effective:
                     f.x, f.y = round(leader_to[0], 3), round(leader_to[1], 3)
-            return
+            return True
     dx, dy = leader_to[0] - start[0], leader_to[1] - start[1]
     width, height = g.battlefield.width, g.battlefield.height
     for f in unit.figures:
@@ -84,6 +92,7 @@ def place_unit(
         if exact and g.terrain.blocked_point(target):
             target = leader_to
         f.x, f.y = round(target[0], 3), round(target[1], 3)
+    return False
 
 
 def settle(g: Engine, unit: UnitState) -> None:

@@ -48,23 +48,27 @@ def blocks(g: Engine) -> list[dict[str, Any]]:
 def _width(g: Engine, p: Point) -> float | None:
     """How wide the street is at `p`: the narrower of the east-west and north-south gaps
     between blocked ground (None when either way stays open for `PROBE` inches)."""
-    widths = []
+    best = min(sum(reaches) for reaches in street_reaches(g, p))
+    return None if best == math.inf else best
+
+
+def street_reaches(g: Engine, p: Point) -> tuple[tuple[float, float], tuple[float, float]]:
+    """How far open ground runs from `p` to blocked ground (or the table's edge): west and
+    east, then north and south, in inches (infinite past `PROBE`). A street runs along its
+    wider gap; the block stands across the narrower one."""
+    found: list[tuple[float, float]] = []
     for dx, dy in ((1.0, 0.0), (0.0, 1.0)):
-        gap = 0.0
-        for sign in (1.0, -1.0):
-            reach = None
+        both: list[float] = []
+        for sign in (-1.0, 1.0):
+            reach = math.inf
             for i in range(1, int(PROBE * 2) + 1):
                 q = (p[0] + sign * dx * i * 0.5, p[1] + sign * dy * i * 0.5)
                 if not g.terrain.on_table(q) or g.terrain.blocked_point(q):
                     reach = i * 0.5
                     break
-            if reach is None:
-                gap = math.inf
-                break
-            gap += reach
-        widths.append(gap)
-    best = min(widths)
-    return None if best == math.inf else best
+            both.append(reach)
+        found.append((both[0], both[1]))
+    return found[0], found[1]
 
 
 def candidate_spots(g: Engine) -> list[Point]:

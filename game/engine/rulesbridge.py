@@ -519,10 +519,21 @@ def check_split(firer: UnitState, portions: tuple[tuple[str, tuple[str, ...]], .
     return ""
 
 
-def defense(unit: UnitState, *, in_cover: bool, solid_cover: bool, charging: bool) -> Breakdown:
+def defense(
+    unit: UnitState,
+    *,
+    in_cover: bool,
+    solid_cover: bool,
+    charging: bool,
+    extra: tuple[tuple[str, int], ...] = (),
+) -> Breakdown:
     """Defense with its breakdown (Rulebook: Defense; R18), from `game.rules.firepower`."""
     result = rules_defense(
-        rules_unit(unit), in_cover=in_cover, solid_cover=solid_cover, charging=charging
+        rules_unit(unit),
+        in_cover=in_cover,
+        solid_cover=solid_cover,
+        charging=charging,
+        extra=extra,
     )
     return breakdown_of(result.items, 1)
 

@@ -4,6 +4,7 @@ validator accepts; these are the obvious ones: each action, moves in 8 direction
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
@@ -34,6 +35,7 @@ from game.engine.commands import (
     ReleasePows,
     SplitUnit,
 )
+from game.engine.lazy_options import LazyOptions, Part, fixed
 from game.engine.procedure import (
     DIRECTIONS,
     Activation,
@@ -157,16 +159,23 @@ def scenario_goals(g: Engine, unit: UnitState) -> list[Point]:
 def join_and_merge_options(g: Engine, waiting: list[UnitState]) -> list[Command]:
     options: list[Command] = []
     for unit in waiting:
-        if not unit.lone_leader:
-            continue
-        for friend in g.state.units_of(unit.side):
-            command = JoinUnit(side=unit.side, unit=unit.id, target=friend.id)
-            try:
-                checks.check_action(g, unit, command, Activation(unit.id))
-            except IllegalCommand:
-                continue
-            options.append(command)
+        options += unit_joins(g, unit)
     options.extend(merge_options(g, INSURGENT))
+    return options
+
+
+def unit_joins(g: Engine, unit: UnitState) -> list[Command]:
+    """The friends a lone Insurgent leader may join (none for any other unit)."""
+    options: list[Command] = []
+    if not unit.lone_leader:
+        return options
+    for friend in g.state.units_of(unit.side):
+        command = JoinUnit(side=unit.side, unit=unit.id, target=friend.id)
+        try:
+            checks.check_action(g, unit, command, Activation(unit.id))
+        except IllegalCommand:
+            continue
+        options.append(command)
     return options
 
 
@@ -175,11 +184,73 @@ def merge_options(g: Engine, side: str) -> list[Command]:
     again, R125)."""
     merges: list[Command] = []
     for unit in g.state.units_of(side):
-        for friend in placement.friends_in_cohesion(g, unit):
-            merge = Merge(side=side, unit=unit.id, target=friend.id)
-            try:
-                checks.check_merge(g, merge)
-            except IllegalCommand:
-                continue
-            merges.append(merge)
+        merges += unit_merges(g, side, unit)
     return merges
+
+
+def unit_merges(g: Engine, side: str, unit: UnitState) -> list[Command]:
+    """The legal merges of `unit` with friends in cohesion, in `merge_options`' order."""
+    merges: list[Command] = []
+    for friend in placement.friends_in_cohesion(g, unit):
+        merge = Merge(side=side, unit=unit.id, target=friend.id)
+        try:
+            checks.check_merge(g, merge)
+        except IllegalCommand:
+            continue
+        merges.append(merge)
+    return merges
+
+
+# --- lazy sample commands (issue 23 §5): the phase decisions' offers, built when read ---
+def activation_offer(g: Engine, waiting: list[UnitState]) -> list[Command] | LazyOptions:
+    """The options of the Regulars' activation decision: `activation_options`, or with
+    `Engine.lazy_samples` the same commands as parts built when read."""
+    if not g.lazy_samples:
+        return activation_options(g, waiting)
+    parts = [fixed([EndPhase(side=REGULAR)])]
+    for unit in waiting:
+        build = functools.partial(unit_action_options, g, unit, Activation.begin(unit))
+        parts.append(Part(build, unit=unit.id))
+    parts += _merge_parts(g, REGULAR)
+    return LazyOptions(parts, f"decision {g.state.decisions_asked + 1}")
+
+
+def insurgent_action_options(g: Engine, waiting: list[UnitState]) -> list[Command]:
+    """The options of the Insurgent phase's decision: every waiting unit's actions, its end of
+    activation last, then the joins and merges."""
+    options: list[Command] = [EndPhase(side=INSURGENT)]
+    for u in waiting:
+        options += _insurgent_unit_options(g, u)
+    options += join_and_merge_options(g, waiting)
+    return options
+
+
+def insurgent_action_offer(g: Engine, waiting: list[UnitState]) -> list[Command] | LazyOptions:
+    """`insurgent_action_options`, or with `Engine.lazy_samples` the same as parts."""
+    if not g.lazy_samples:
+        return insurgent_action_options(g, waiting)
+    parts = [fixed([EndPhase(side=INSURGENT)])]
+    for unit in waiting:  # each ends with its EndActivation: surely offered
+        build = functools.partial(_insurgent_unit_options, g, unit)
+        parts.append(Part(build, unit=unit.id, surely=True))
+    for unit in waiting:
+        parts.append(Part(functools.partial(unit_joins, g, unit), unit=unit.id))
+    parts += _merge_parts(g, INSURGENT)
+    return LazyOptions(parts, f"decision {g.state.decisions_asked + 1}")
+
+
+def _insurgent_unit_options(g: Engine, unit: UnitState) -> list[Command]:
+    options = [
+        c
+        for c in unit_action_options(g, unit, Activation(unit.id))
+        if not isinstance(c, EndActivation)
+    ]
+    options.append(EndActivation(side=INSURGENT, unit=unit.id))
+    return options
+
+
+def _merge_parts(g: Engine, side: str) -> list[Part]:
+    return [
+        Part(functools.partial(unit_merges, g, side, unit), unit=unit.id)
+        for unit in g.state.units_of(side)
+    ]

@@ -12,6 +12,7 @@ import heapq
 import math
 import threading
 import weakref
+from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
@@ -494,7 +495,9 @@ class _Fan:
         found = self.routes[goal] = self._route(graph, goal)
         return found
 
-    def _route(self, graph: Any, goal: Point) -> tuple[Point, ...] | None:
+    def _route(self, graph: Any, goal: Point, limit: float = math.inf) -> tuple[Point, ...] | None:
+        """The route, or None; with a `limit`, None also when the route is longer (keys are
+        taken in rising order, so nodes whose key passes the limit are never needed)."""
         if not self.ok or not graph.on_ground(goal) or graph.straddles_wall(goal):
             return None
         hug_goal = graph.hugged(goal)
@@ -507,19 +510,23 @@ class _Fan:
         # taken lowest first; a node settled later joins the heap before the next is taken,
         # and none can come before one already taken (its key is at least its distance, which
         # is at least the frontier's)
-        settled = self.settled
-        through = [(d + hypot(gx - x, gy - y), k) for d, x, y, k in settled]
+        settled = self.settled  # in rising distance: those past the limit are left out
+        near = settled if limit == math.inf else settled[: bisect_right(settled, (limit, math.inf))]
+        through = [(key, k) for d, x, y, k in near if (key := d + hypot(gx - x, gy - y)) <= limit]
         heapq.heapify(through)
         added = len(settled)
         while True:
             while added < len(settled):
                 d, x, y, k = settled[added]
-                heapq.heappush(through, (d + hypot(gx - x, gy - y), k))
+                if (key := d + hypot(gx - x, gy - y)) <= limit:
+                    heapq.heappush(through, (key, k))
                 added += 1
             if through and through[0][0] <= self._frontier():
                 _length, k = heapq.heappop(through)
                 if _clear(graph, nodes[k], goal, _NONE, hug_goal):
                     return self._via(nodes, k, goal)
+            elif not through and self._frontier() > limit:
+                return None  # bounded (`bounded_paths`): no route within the limit is left
             elif not self._settle_next(graph) and not through and added == len(settled):
                 return None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine import casualties, placement, vehicles
+from game.engine import bail_out, casualties, vehicles
 from game.engine import rulesbridge as rb
 from game.engine.protocol import EventKind as E
 from game.engine.protocol import UnitStatus
@@ -245,12 +245,13 @@ def _destroyed(g: Engine, vehicle: UnitState, rec: vehicles.VehicleRecord) -> No
     for pid in list(rec.passengers):
         rider = g.state.units[pid]
         rider.status = UnitStatus.ACTIVE
-        placement.place_unit(g, rider, rec.centre, real=False)
+        bail_out.set_down_beside(g, rider, rec)  # beside the wreck, off its hull (R340)
     rec.passengers = []
     vehicles.save(g.state, vehicle.id, rec)
     if vehicle.effective_figures and not vehicle.name.endswith("'s crew"):
         vehicle.name = f"{vehicle.name}'s crew"  # they walk on as its crew (qa round 3)
-    placement.settle(g, vehicle)
+    if vehicle.on_table and vehicle.effective_figures:
+        bail_out.set_down_beside(g, vehicle, rec)
 
 
 def _hit_figures(g: Engine, unit: UnitState, count: int) -> None:

@@ -159,10 +159,13 @@ def drive_problem(g: Engine, rec: VehicleRecord, path: list[Point], speed: str) 
 
 
 def place_vehicle(g: Engine, unit: UnitState, rec: VehicleRecord) -> None:
-    """Put the crew figures on the hull, and the passengers' figures at its centre."""
+    """Put the crew figures on the hull, and the passengers' figures at its centre. Where the
+    hull overhangs the table edge (R210), the crew stand at the edge: a figure is never off the
+    table (R251)."""
     live = [f for f in unit.figures if f.status != FigureStatus.HIT] or unit.figures
+    width, height = g.battlefield.width, g.battlefield.height
     for f, spot in zip(live, crew_spots(rec.card, rec.centre, rec.facing, len(live)), strict=False):
-        f.x, f.y = spot
+        f.x, f.y = min(max(spot[0], 0.0), width), min(max(spot[1], 0.0), height)
     for f in unit.figures:
         if f not in live:
             f.x, f.y = rec.centre

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.engine.commands import Command
 from game.engine.engine import Engine
+from game.engine.lazy_options import LazyOptions, command_unit
 from game.engine.state import REGULAR
 
 
@@ -16,16 +18,31 @@ class PlayerView:
     no hidden units); the pending decision and its legal answers are given only to the side that
     must answer. The event log is not copied into the view (it is public: `Engine.state.events`),
     and neither are the game's seed and dice state (`seed` is 0, `dice` empty): no controller
-    can foresee a roll."""
+    can foresee a roll. In a headless game a phase decision's `legal` commands are built when
+    read (`game.engine.lazy_options`; the same commands): such a view is good until the next
+    command, and `unit_options` reads one unit's only."""
 
     side: str
     state: dict[str, Any]
     decision: dict[str, Any] | None
-    legal: tuple[Command, ...]
+    legal: Sequence[Command]
 
     @property
     def my_turn(self) -> bool:
         return self.decision is not None
+
+    # --- lazy sample commands (issue 23 §5) ---
+    def unit_options(self, unit_id: str) -> list[Command]:
+        """The legal commands naming `unit_id`, in the order of `legal`."""
+        if isinstance(self.legal, LazyOptions):
+            return self.legal.unit_options(unit_id)
+        return [c for c in self.legal if command_unit(c) == unit_id]
+
+    def option_units(self) -> list[str]:
+        """The units some legal command names, in the order they first appear in `legal`."""
+        if isinstance(self.legal, LazyOptions):
+            return self.legal.option_units()
+        return list(dict.fromkeys(u for u in map(command_unit, self.legal) if u))
 
 
 def player_view(engine: Engine, side: str) -> PlayerView:
@@ -46,8 +63,15 @@ def player_view(engine: Engine, side: str) -> PlayerView:
         side=side,
         state=data,
         decision=pending.to_json() if mine and pending else None,
-        legal=tuple(engine.legal_commands(side)),
+        legal=_legal(engine, side),
     )
+
+
+def _legal(engine: Engine, side: str) -> Sequence[Command]:
+    pending = engine.pending
+    if pending is not None and pending.side == side and isinstance(pending.options, LazyOptions):
+        return pending.options  # lazy sample commands (issue 23 §5): built when read
+    return tuple(engine.legal_commands(side))
 
 
 def legal_commands(engine: Engine, side: str) -> list[Command]:

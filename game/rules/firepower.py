@@ -209,12 +209,18 @@ def firepower(
 
 
 def defense(
-    unit: Unit, *, in_cover: bool = False, solid_cover: bool = False, charging: bool = False
+    unit: Unit,
+    *,
+    in_cover: bool = False,
+    solid_cover: bool = False,
+    charging: bool = False,
+    extra: tuple[Item, ...] = (),
 ) -> Defense:
     """A unit's Defense: figures + cover + armour − charging, cap 10, at least 1 (Defense, R18).
 
     Only combat-effective figures count; Dependants and casualties add nothing (Fire at Units with
-    Dependants & Casualties). The charge penalty comes off before the cap (R39).
+    Dependants & Casualties). The charge penalty comes off before the cap (R39). `extra`: dice
+    from elsewhere (a card's die, R189), counted before the cap like every other die (R250).
     """
     count = unit.effective_count
     items: list[Item] = [(_figures_label(count), count)]
@@ -226,6 +232,7 @@ def defense(
         items.append(("body armour", 1))
     if charging:
         items.append(("charging into Close Assault", -1))
+    items.extend(item for item in extra if item[1])
     total = sum(value for _, value in items)
     if total > DEFENSE_CAP:
         items.append((f"Defense cap {DEFENSE_CAP}", DEFENSE_CAP - total))

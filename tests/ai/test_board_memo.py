@@ -8,6 +8,9 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import pytest
+
+from game.ai import board_memo
 from game.ai.regular_board import Board
 from game.engine.driver import Driver
 from game.engine.state import REGULAR
@@ -50,3 +53,38 @@ def test_board_memos_answer_as_the_plain_searches_do() -> None:
                 walks += 1
                 routes_round += left > math.dist(dest.end, goal.point) + 0.01
     assert walks > 50 and routes_round > 5  # some walks go round buildings
+
+
+def test_the_sight_memory_answers_as_the_geometry_does() -> None:
+    """The Regular AI's lines of sight under short keys (issue 23 §5): each Insurgent in sight
+    of a spot is the one the geometry sees, asked either way; the key is the same both ways."""
+    checked = seen = 0
+    for board in _boards_of_a_game(3, 4):
+        for unit in board.regulars:
+            for dest in board.destinations(unit, board.goal_for(unit))[:6]:
+                spot = dest.spot.position()
+                fresh = [
+                    i
+                    for i in board.insurgents
+                    if board.terrain.line_of_sight(board.position(i), spot)
+                ]
+                assert board.insurgents_seeing(spot) == fresh
+                assert board.insurgents_seeing(spot, looking=True) == fresh
+                assert board.watchers_of(dest.spot) == fresh
+                for ins in board.insurgents:
+                    there = board.position(ins)
+                    assert board.sight_key(spot, there) == board.sight_key(there, spot)
+                    assert board.los(spot, there) == (ins in fresh)
+                checked += 1
+                seen += len(fresh)
+    assert checked > 20 and seen > 0
+
+
+def test_sight_names_are_never_given_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(board_memo, "SIGHT_NAMES", 2)
+    first = board_memo.sight_name(((1.0, 2.0),), 0)
+    assert board_memo.sight_name(((1.0, 2.0),), 0) == first  # the same while remembered
+    board_memo.sight_name(((3.0, 2.0),), 0)
+    board_memo.sight_name(((5.0, 2.0),), 1)  # the table starts afresh here
+    again = board_memo.sight_name(((1.0, 2.0),), 0)
+    assert again != first and again > first  # a new name, never an old one

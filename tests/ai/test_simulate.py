@@ -1,6 +1,6 @@
 """tools/simulate.py: short seeded AI-vs-AI batches, parallel runs equal serial ones, the JSON and
 table outputs, the histogram and the one-line errors. The 200-game balance runs live in the tool
-(README: Balance (AI vs AI)); here the games are cut to two turns to keep the suite fast."""
+(README: Balance and speed); here the games are cut to two turns to keep the suite fast."""
 
 from __future__ import annotations
 

@@ -99,7 +99,7 @@ def test_the_vehicle_card_says_its_damage(engine: Engine) -> None:
     vehicle = lvtp(engine)
     lines = vehicle_orders.card_lines(engine, vehicle)
     assert lines[0].startswith("Vehicle: LVTP-7") and "2d8" in lines[0]
-    assert "Damage: none" in lines
+    assert any(line.startswith("Damage: none · Speed: Patrol") for line in lines)
     rec = vehicles.record(engine.state, vehicle.id)
     assert rec is not None
     rec.damage = {"reliability": 6, "mobility_failures": 1, "armament_failures": 1, "speed_loss": 4}

@@ -230,6 +230,21 @@ def test_r189_an_excellent_position_adds_a_defense_die_until_the_unit_moves() ->
     assert fire.defense(engine, marines).total == before
 
 
+def test_r250_an_excellent_position_die_counts_inside_the_defense_cap_of_ten() -> None:
+    """Rulebook: Defense — a unit never throws more than 10 dice; the card's die is one of
+    them (found by `tools/soak.py`: Sweep & Clear seed 70 threw 11d6)."""
+    crowd = UnitSpec("R1", REGULAR, line(10.0, 40.0, 10), quality=8, morale=10)
+    engine = staged(crowd, CELL)
+    marines = engine.state.units["R1"]
+    assert fire.defense(engine, marines).total == 10  # ten figures: at the cap already
+    flow = card_effects.excellent_position(engine, rc.card("excellent-position-regular"), REGULAR)
+    run(engine, _resumed(next(flow), flow), ["R1"])
+    data = fire.defense(engine, marines).to_data()
+    assert data["total"] == 10
+    assert ["An Excellent Position (card)", 1] in data["items"]
+    assert ["Defense cap 10", 1] in data["penalties"]
+
+
 def _resumed(first: Decision, flow: Any) -> Any:
     """`flow` already stopped at `first`: a flow yielding it again, for `run`."""
     answer = yield first

@@ -186,3 +186,26 @@ def test_r96_a_merge_breaks_no_unit_its_shaken_shift_is_cut_to_what_the_new_die_
     keeper = engine.state.units["STEADY"]
     assert events(engine, "Merged") and len(keeper.figures) == 5
     assert keeper.on_table and keeper.morale_die() is Die.D6 and keeper.morale_shift == 0
+
+
+def test_r252_losing_the_leader_whose_die_a_shaken_unit_used_breaks_no_unit() -> None:
+    """Who Got Hit? (Leader is a Casualty); Shaken (R11, R96, R252): a group on its d10 leader's
+    Morale, twice Shaken (d6 now), loses the leader: its own d8, two steps down, would be below
+    d6. A casualty is no Morale Check, so it stays on the table on d6 (found by `tools/soak.py`,
+    Midnight at the Alamo seed 227, where the group stayed on the table with no Morale die)."""
+    from game.engine.casualties import apply_casualties
+
+    group = UnitSpec(
+        "G", INSURGENT, line(10.0, 16.0, 3), kinds=["leader", "small_arms", "small_arms"]
+    )
+    engine = game(group)
+    unit = engine.state.units["G"]
+    for f in unit.figures:
+        f.morale = 10 if f.kind == "leader" else 8
+    unit.morale_shift = 2
+    assert unit.morale_die() is Die.D6
+    apply_casualties(engine, unit, 1, False, sniper=True)  # a sniper's hit takes the leader
+    assert [f.kind for f in unit.figures] == ["small_arms", "small_arms"]
+    assert unit.on_table and unit.morale_die() is Die.D6 and unit.morale_shift == 1
+    (casualty,) = events(engine, "Casualty")
+    assert casualty["data"]["leaderless"] is True

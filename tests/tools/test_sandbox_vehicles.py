@@ -3,6 +3,7 @@ forced dice in the real engine, each test named after its rulebook section (R210
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -197,3 +198,24 @@ def test_r223_a_vehicle_fires_the_weapon_that_throws_most_dice() -> None:
     vehicles.save(engine.state, "V", rec)
     fp = engine.firepower(engine.state.units["V"], engine.state.units["G"])
     assert ["TOW II", 4] in fp.to_data()["items"]
+
+
+def test_r251_a_hull_overhanging_the_table_edge_keeps_its_crew_on_the_table(
+    tmp_path: Path,
+) -> None:
+    """Vehicle Movement (R210): the hull may overhang the edge, yet no figure stands off the
+    table (found by `tools/soak.py`: Sweep & Clear seeds 21, 41, 99 and 150)."""
+    data = json.loads((EXAMPLES / "vehicle-movement.json").read_text(encoding="utf-8"))
+    data["units"][0]["line"] = data["units"][1]["line"] = [23.5, 44.0]
+    data["units"][0]["vehicle"]["facing"] = 90
+    data["commands"] = []
+    path = tmp_path / "edge.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    engine = situation_engine(read_situation(path))
+    engine.apply(Drive("regular", unit="V", path=((23.5, 47.9),), speed="patrol"))
+    crew = engine.state.units["V"]
+    rec = vehicles.record(engine.state, "V")
+    assert rec is not None and (rec.x, rec.y) == (23.5, 47.9)
+    assert max(f.y for f in crew.figures) == 48.0  # the stern's crew stand at the edge
+    assert all(0.0 <= f.y <= 48.0 for f in crew.figures)
+    assert len({f.y for f in crew.figures}) > 1  # still spread along the hull

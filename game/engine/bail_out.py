@@ -1,0 +1,67 @@
+"""Where the survivors of a destroyed vehicle stand (Rulebook: Effects of Reliability Breakdowns;
+R224, R340). The book says only that every figure aboard checks to survive; we set the surviving
+passengers and crew down beside the wreck, every base clear of its hull (the hull is terrain,
+R290), out of the back first (the usual hatch), else beside either flank, else by the bow, the
+first spot where the whole unit stands in cohesion. Where none fits they are set down around
+the wreck as before.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.battlefield.model import Point
+from game.battlefield.planar import BASE_RADIUS
+from game.engine import placement
+
+if TYPE_CHECKING:
+    from game.engine.engine import Engine
+    from game.engine.state import UnitState
+    from game.engine.vehicles import VehicleRecord
+
+STEP = 0.5
+"""Inches between the points of the hull the bases keep clear of."""
+OFF = 2 * BASE_RADIUS + 0.05
+"""Inches from the hull to the leader's spot: his base clears the hull's points on its edge."""
+
+
+def hull_grid(rec: VehicleRecord) -> list[Point]:
+    """The whole hull (outline and inside) sampled every `STEP` inches."""
+    card, (cx, cy) = rec.card, rec.centre
+    rad = math.radians(rec.facing)
+    ax, ay, px, py = math.cos(rad), math.sin(rad), -math.sin(rad), math.cos(rad)
+    along, across = max(2, math.ceil(card.length / STEP)), max(2, math.ceil(card.width / STEP))
+    points = []
+    for i in range(along + 1):
+        u = -card.length / 2 + card.length * i / along
+        for j in range(across + 1):
+            v = -card.width / 2 + card.width * j / across
+            points.append((cx + ax * u + px * v, cy + ay * u + py * v))
+    return points
+
+
+def leader_spots(rec: VehicleRecord) -> list[Point]:
+    """Spots just off the hull: behind it, then beside each flank (rear, middle, front), then
+    before the bow."""
+    card, (cx, cy) = rec.card, rec.centre
+    rad = math.radians(rec.facing)
+    ax, ay, px, py = math.cos(rad), math.sin(rad), -math.sin(rad), math.cos(rad)
+    back, side = card.length / 2 + OFF, card.width / 2 + OFF
+    thirds = (-card.length / 3, 0.0, card.length / 3)
+    offsets = [(-back, 0.0), *((u, v) for u in thirds for v in (side, -side)), (back, 0.0)]
+    return [(cx + ax * u + px * v, cy + ay * u + py * v) for u, v in offsets]
+
+
+def set_down_beside(g: Engine, unit: UnitState, rec: VehicleRecord) -> None:
+    """Place `unit`, which got out of the destroyed vehicle `rec`, beside the wreck (R340)."""
+    if not unit.effective_figures:
+        placement.place_unit(g, unit, rec.centre, real=False)
+        return
+    grid = hull_grid(rec)
+    for spot in leader_spots(rec):
+        if not g.terrain.on_table(spot) or g.terrain.blocked_point(spot):
+            continue
+        if placement.place_unit(g, unit, spot, real=False, avoid=grid):
+            return
+    placement.place_unit(g, unit, rec.centre, real=False)

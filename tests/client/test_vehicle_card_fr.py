@@ -1,0 +1,86 @@
+"""A vehicle's card on a French screen (polish): its type's name is French, like the other data
+names, its passengers' names too, and a long card keeps its last line, the Firepower at the
+target, in sight above the order buttons at 1280x800."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.client import vehicle_orders
+from game.client.play import PlayScene, open_play
+from game.client.session import SessionConfig
+from game.engine import vehicles
+from game.engine.narration import narrate
+from game.engine.protocol import EventKind
+from tests.client.test_vehicle_ui import engine, lvtp  # noqa: F401  (the Turkey Shoot fixture)
+
+
+def test_the_vehicle_type_and_its_passengers_are_named_in_french(engine: Any) -> None:  # noqa: F811
+    vehicle = lvtp(engine)
+    english = vehicle_orders.card_lines(engine, vehicle)
+    assert english[0].startswith("Vehicle: LVTP-7 amphibious APC ·")
+    assert any(line.startswith("Aboard: Recon Alpha (5)") for line in english)
+    i18n.set_language("fr")
+    try:
+        french = vehicle_orders.card_lines(engine, vehicle)
+        entry = narrate(
+            EventKind.VEHICLE_NO_ROOM,
+            {"side": "regular", "vehicle": "M1126 Stryker ICV", "edge": "south", "cause": ""},
+            3,
+        )
+    finally:
+        i18n.set_language("en")
+    assert french[0].startswith("Véhicule : LVTP-7 (TTB amphibie) ·")
+    aboard = next(line for line in french if line.startswith("À bord"))
+    assert "Reco Alpha (5)" in aboard and "Équipe de tireurs d'élite (2)" in aboard
+    assert "Sniper team" not in aboard
+    assert "Stryker M1126 (transport d'infanterie)" in entry and "ICV" not in entry
+    # a vehicle that came on by its card is named after it: "M1126 Stryker ICV 3"
+    i18n.set_language("fr")
+    try:
+        assert i18n.retell("M1126 Stryker ICV 3") == "Stryker M1126 (transport d'infanterie) 3"
+        assert i18n.retell("Unknown car 4") == "Voiture inconnue 4"
+    finally:
+        i18n.set_language("en")
+
+
+def _scene(app: Any) -> PlayScene:
+    config = SessionConfig(table="turkey-shoot", seed=24, pace="instant", autosave=False)
+    scene = open_play("turkey-shoot", config=config)
+    app.push(scene)
+    app.step()
+    return scene
+
+
+def test_a_long_french_vehicle_card_keeps_its_firepower_line_above_the_buttons(
+    app: Any, drawn: list[str]
+) -> None:
+    scene = _scene(app)
+    game = scene.session.engine
+    vehicle = lvtp(game)
+    scene.overlays.selected_unit = vehicle.id
+    scene._card_key = None
+    app.step()
+    box = scene.card_box
+    assert box is not None and "Puissance de feu sur" in scene.card_html
+    assert box.scroll_bar is None and not box.html_text.startswith("<font size=3.5>")
+    # every kind of damage: the card grows by a line or two and is set smaller to fit
+    rec = vehicles.record(game.state, vehicle.id)
+    assert rec is not None
+    rec.damage = {"reliability": 6, "mobility_failures": 1, "armament_failures": 1, "speed_loss": 4}
+    vehicles.save(game.state, vehicle.id, rec)
+    scene._card_key = None
+    app.step()
+    assert "Dégâts : Mobilité" in scene.card_html and "Puissance de feu sur" in scene.card_html
+    assert box.scroll_bar is None and box.html_text.startswith("<font size=3.5>")
+    assert box.rect.bottom <= scene.button_panel.rect.top
+    shot = os.environ.get("VEHICLE_CARD_SHOT")
+    if shot:
+        surface = pygame.Surface((1280, 800))
+        scene.draw(surface)
+        app.manager.draw_ui(surface)
+        pygame.image.save(surface, shot)
