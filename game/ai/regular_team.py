@@ -8,6 +8,7 @@ R271).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.assault_odds import assault_odds
@@ -168,6 +169,35 @@ class WatchCandidate(CandidateAction[Focus, Command]):
 
     name = "overwatch where they will act"
     priority = 30
+    bar = NOTHING
+    """The best score the unit's other candidates offer (`team_best` sets it): a watch that
+    cannot reach it is not worked out in full (speed only: the same picks)."""
+
+    def _resolve(
+        self,
+        board: Board,
+        unit: UnitState,
+        here: UnitPosition,
+        entries: list[tuple[float, str] | tuple[float, UnitState, Point]],
+        extra: list[tuple[float, str]],
+    ) -> list[tuple[float, str]]:
+        """The watched places in the order found; R323's walks are followed only when the
+        watch, counting every such lane as found, could still beat `bar` (else they are left
+        out: the watch loses either way)."""
+        worths = [e[0] for e in entries] + [e[0] for e in extra]
+        if not worths:
+            return []
+        best_case = max(worths) + 0.1 * (len(worths) - 1)
+        follow = best_case >= MIN_WATCH and 6.0 + W_FIRE * best_case >= self.bar
+        chances: list[tuple[float, str]] = []
+        for entry in entries:
+            if len(entry) == 2:
+                chances.append(entry)
+                continue
+            e, ins, goal = entry
+            if follow and first_seen_on_its_way(board, unit, here, ins, goal) is not None:
+                chances.append((e, f"{ins.name}'s lane"))
+        return chances + extra
 
     def evaluate(self, focus: Focus) -> float:
         board, unit = focus.board, focus.unit
@@ -176,7 +206,9 @@ class WatchCandidate(CandidateAction[Focus, Command]):
             return NOTHING  # R275: an escort's activations take the mission's people out
         spot = board.spot_of(unit)
         here = spot.position()
-        chances: list[tuple[float, str]] = []  # (casualties counted now, what is watched)
+        # (casualties counted now, what is watched); a lane only R323's walk may find is
+        # held as (its worth, the group, where it walks to) until the walk is needed
+        entries: list[tuple[float, str] | tuple[float, UnitState, Point]] = []
         friends = [r for r in board.regulars if r.id != unit.id]
         near = [r.centre for r in friends] or [unit.centre]  # worked out once, not per enemy
         for ins in board.insurgents:
@@ -184,22 +216,25 @@ class WatchCandidate(CandidateAction[Focus, Command]):
             if board.los(here, there):
                 if not friends_in_the_way(board, unit, here, there):  # R278
                     e = WATCH_WORTH * board.fire_value(unit, spot, ins)
-                    chances.append((e, ins.name))
+                    entries.append((e, ins.name))
                 continue
             centre = ins.centre
             goal = min(near, key=lambda p: distance(p, centre))
             lane = _probe(_toward(centre, goal, LANE_STEP))
-            if (
-                board.los(here, lane) and not friends_in_the_way(board, unit, here, lane)
-            ) or first_seen_on_its_way(board, unit, here, ins, goal) is not None:  # R323
-                e = WATCH_WORTH * board.fire_value(unit, spot, ins)
-                chances.append((e, f"{ins.name}'s lane"))
+            if board.los(here, lane) and not friends_in_the_way(board, unit, here, lane):
+                entries.append(
+                    (WATCH_WORTH * board.fire_value(unit, spot, ins), f"{ins.name}'s lane")
+                )
+            elif distance(unit.centre, centre) <= LANE_NEAR:  # R323: followed if it may count
+                entries.append((WATCH_WORTH * board.fire_value(unit, spot, ins), ins, goal))
+        extra: list[tuple[float, str]] = []
         for h in board.state.hot_spots.values():
             if not h.neutralized and board.los(here, _probe((h.x, h.y))):
-                chances.append((HOT_SPOT_SHOT, f"hot spot {h.number}"))
+                extra.append((HOT_SPOT_SHOT, f"hot spot {h.number}"))
         for friend in friends:
             if friend.neutralizing and board.los(here, board.position(friend)):
-                chances.append((HOT_SPOT_SHOT, f"{friend.name} sweeping a hot spot"))
+                extra.append((HOT_SPOT_SHOT, f"{friend.name} sweeping a hot spot"))
+        chances = self._resolve(board, unit, here, entries, extra)
         if not chances:
             return NOTHING
         chances.sort(key=lambda c: -c[0])
@@ -317,3 +352,29 @@ def fire_and_movement(board: Board, picks: dict[str, Pick[Command]]) -> TeamPlan
                         f"{mover.name} moves",
                     )
     return best
+
+
+def team_best(
+    candidates: Sequence[CandidateAction[Focus, Command]], focus: Focus
+) -> Pick[Command] | None:
+    """`rca.best` for the team AI, the same pick: every candidate but the watch is weighed
+    first, in its place in the list, and the watch last, told the best score so far (its
+    `bar`), so that R323's walks are followed only where the watch might still win."""
+    scored: list[tuple[tuple[float, int, int], Pick[Command]]] = []
+    watches: list[tuple[int, WatchCandidate]] = []
+    for index, candidate in enumerate(candidates):
+        if isinstance(candidate, WatchCandidate):
+            watches.append((index, candidate))
+            continue
+        score = candidate.evaluate(focus)
+        if score != NOTHING:
+            pick = Pick(candidate.name, score, candidate.why, candidate.execute(focus))
+            scored.append(((score, candidate.priority, -index), pick))
+    for index, watch in watches:
+        watch.bar = max((key[0] for key, _ in scored), default=NOTHING)
+        score = watch.evaluate(focus)
+        watch.bar = NOTHING
+        if score != NOTHING:
+            pick = Pick(watch.name, score, watch.why, watch.execute(focus))
+            scored.append(((score, watch.priority, -index), pick))
+    return max(scored, key=lambda s: s[0])[1] if scored else None
