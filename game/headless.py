@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from game.battlefield.errors import MapError
-from game.i18n import narr
+from game.i18n import N_, narr
 from game.save import (
     Autosaver,
     SaveError,
@@ -74,8 +74,9 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
     add(
         "--difficulty",
         metavar="book|hard|brutal",
-        help="Book: the solo rules exactly (default); Hard: Insurgency Level +1; Brutal: Hard "
-        "and better Insurgent leaders (README: Difficulty)",
+        help="Book: the solo rules exactly (default); Hard: Insurgency Level +1 and every "
+        "Insurgent one Troop Quality die better; Brutal: Hard, leaders one die better again, and "
+        "the Commander AI unless --insurgents names another (README: Difficulty)",
     )
     add(  # house clearing (issue 21, R246)
         "--rule",
@@ -105,8 +106,9 @@ def add_headless_arguments(parser: argparse.ArgumentParser) -> None:
         "--insurgents",
         choices=("random", "ai", "commander"),
         default=None,
-        help="who plays the Insurgents: the solo-rules AI (default; a loaded game keeps its "
-        "own), the Commander AI (two-player rules) or the seeded random fuzzer",
+        help="who plays the Insurgents: the solo-rules AI (default; the Commander on Brutal; a "
+        "loaded game keeps its own), the Commander AI (two-player rules) or the seeded random "
+        "fuzzer",
     )
     add(
         "--regulars",
@@ -289,10 +291,43 @@ def _force_choice(args: argparse.Namespace) -> dict[str, Any] | str:
 
 def insurgent_name(args: argparse.Namespace, engine: Engine) -> str:
     """The Insurgent controller: `--insurgents`, else the one the game was started with, else
-    the solo-rules AI; kept in the state so a save and the RESULT line record it."""
-    name = getattr(args, "insurgents", None) or engine.state.insurgent_ai or "ai"
+    the difficulty's (the solo-rules AI, the Commander on Brutal: R332); kept in the state so
+    a save and the RESULT line record it."""
+    from game.engine.difficulty import default_insurgents
+
+    name = (
+        getattr(args, "insurgents", None)
+        or engine.state.insurgent_ai
+        or ("ai" if getattr(args, "load", None) else default_insurgents(engine.state.difficulty))
+    )  # a save from before the controller was kept: the solo AI, on Brutal too (R331)
     engine.state.insurgent_ai = name
     return str(name)
+
+
+# --- difficulty that matters (issue 17 §3, round 4): R330-R333 ---
+DIFFICULTY_WORDS = {
+    "book": (N_("Book"), N_("the solo rules exactly")),
+    "hard": (N_("Hard"), N_("Insurgency Level +1, every Insurgent one Troop Quality die better")),
+    "brutal": (
+        N_("Brutal"),
+        N_("Hard, and Insurgent leaders one more Troop Quality die better"),
+    ),
+}
+INSURGENT_WORDS = {
+    "ai": N_("the solo-rules AI"),
+    "commander": N_("the Commander AI"),
+    "random": N_("the random controller"),
+}
+
+
+def difficulty_line(engine: Engine) -> str:
+    """The game's difficulty, what it changes and who plays the Insurgents (R332)."""
+    state = engine.state
+    label, what = DIFFICULTY_WORDS.get(state.difficulty, (state.difficulty, ""))
+    name = state.insurgent_ai or "ai"
+    return narr("Difficulty: {level} ({what}). The Insurgents are played by {who}.").format(
+        level=narr(label), what=narr(what), who=narr(INSURGENT_WORDS.get(name, name))
+    )
 
 
 def _controllers(args: argparse.Namespace, engine: Engine) -> dict[str, Controller]:
@@ -355,11 +390,12 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
     engine = opened
     if engine.load_notice:  # e.g. a save made by another version of the game
         print(engine.load_notice, file=sys.stderr)
+    controllers = _controllers(args, engine)
     if not args.quiet:
+        print(difficulty_line(engine), file=stream)  # --- difficulty (issue 17 §3): R332 ---
         for event in engine.state.events:
             print(event["text"], file=stream)
         engine.listeners.append(lambda event: print(event["text"], file=stream))
-    controllers = _controllers(args, engine)
     try:
         autosave = _autosaver(args, engine)
         driver = play(

@@ -123,16 +123,21 @@ def paired_comparison(
     a: str,
     b: str,
     seeds: Sequence[int],
+    field: str = "",
 ) -> dict[str, Any]:
     """Play `seeds` with controller `a` then `b` in `side`'s seat of `setup` (a dataclass with
-    `regulars` and `insurgents` fields naming the controllers) and compare them pairwise.
-    `run(setup, seeds)` plays the games and returns one result per seed."""
+    `regulars` and `insurgents` fields naming the controllers) and compare them pairwise, from
+    `side`'s point of view. `run(setup, seeds)` plays the games and returns one result per
+    seed. `field` names another field of `setup` to vary instead of the side's controller (e.g.
+    `difficulty`: `--compare-difficulty`, issue 17 §3)."""
     if side not in (REGULAR, INSURGENT):
         raise ValueError(f"side {side!r}: choose {REGULAR} or {INSURGENT}")
-    field = "insurgents" if side == INSURGENT else "regulars"
+    field = field or ("insurgents" if side == INSURGENT else "regulars")
     results_a = run(replace(setup, **{field: a}), seeds)
     results_b = run(replace(setup, **{field: b}), seeds)
-    return compare_results(side, a, b, results_a, results_b)
+    summary = compare_results(side, a, b, results_a, results_b)
+    summary["compared"] = field
+    return summary
 
 
 def comparison_table(summary: dict[str, Any], scenario: str) -> str:
@@ -142,7 +147,12 @@ def comparison_table(summary: dict[str, Any], scenario: str) -> str:
     span = f"seeds {min(seeds)}–{max(seeds)}" if seeds else "no seeds"
     rows = [
         ("Scenario", f"{scenario} ({s['pairs']} paired games, {span})"),
-        (f"{s['side'].title()} controllers", f"A = {s['a']}, B = {s['b']}"),
+        (
+            "Difficulties"
+            if s.get("compared") == "difficulty"
+            else f"{s['side'].title()} controllers",
+            f"A = {s['a']}, B = {s['b']}",
+        ),
         (f"Mean {s['side']} VP", f"A {s['mean_vp_a']:.2f}, B {s['mean_vp_b']:.2f}"),
         (f"Mean {s['side']} margin", f"A {s['mean_margin_a']:+.2f}, B {s['mean_margin_b']:+.2f}"),
     ]

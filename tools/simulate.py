@@ -29,7 +29,8 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -52,7 +53,13 @@ from game.engine.commands import (  # noqa: E402
     Overwatch,
 )
 from game.engine.controllers import Controller  # noqa: E402
-from game.engine.difficulty import BOOK, DIFFICULTIES, LABELS, parse_difficulty  # noqa: E402
+from game.engine.difficulty import (  # noqa: E402
+    BOOK,
+    DIFFICULTIES,
+    LABELS,
+    default_insurgents,
+    parse_difficulty,
+)
 from game.engine.driver import Driver  # noqa: E402
 from game.engine.engine import Engine  # noqa: E402
 from game.engine.protocol import EventKind, MoveRate  # noqa: E402
@@ -79,7 +86,7 @@ class Setup:
     scenario: str
     map_path: str
     regulars: str
-    insurgents: str
+    insurgents: str  # "": the difficulty's own (the Commander on Brutal, R332)
     turns: int | None
     difficulty: str = "book"  # Book, Hard or Brutal (R132-R134; issue 17 §5)
 
@@ -127,10 +134,15 @@ def controller_names(regulars: str, insurgents: str) -> dict[str, str]:
     }
 
 
+def insurgents_of(setup: Setup) -> str:
+    """The Insurgent controller played: the one named, else the difficulty's (R332)."""
+    return setup.insurgents or default_insurgents(setup.difficulty)
+
+
 def make_controllers(engine: Engine, setup: Setup, seed: int) -> dict[str, Controller]:
     """The two sides' controllers by name (`game/opponents.py`), seeded as the golden games."""
     return opponents.make_controllers(
-        engine.battlefield, seed, regulars=setup.regulars, insurgents=setup.insurgents
+        engine.battlefield, seed, regulars=setup.regulars, insurgents=insurgents_of(setup)
     )
 
 
@@ -523,8 +535,9 @@ def build_parser() -> _Parser:
     )
     parser.add_argument(
         "--insurgents",
-        default="ai",
-        help=f"{', '.join(opponents.INSURGENT_CONTROLLERS)} (default ai: the solo rules)",
+        default="",
+        help=f"{', '.join(opponents.INSURGENT_CONTROLLERS)} (default: the difficulty's, the "
+        "solo rules on Book and Hard, the Commander on Brutal; R332)",
     )
     parser.add_argument(
         "--compare-insurgents",
@@ -546,6 +559,16 @@ def build_parser() -> _Parser:
         default=BOOK,
         help=f"{', '.join(DIFFICULTIES)} (default {BOOK}: the solo rules exactly; R132-R134)",
     )
+    # --- difficulty that matters (issue 17 §3, round 4) ---
+    parser.add_argument(
+        "--compare-difficulty",
+        nargs="+",
+        metavar="LEVEL",
+        help="two or three difficulties (e.g. book hard brutal): play every seed at each (the "
+        "same Regulars, each difficulty's Insurgents unless --insurgents names them) and report "
+        "the paired Regular VP and margin difference of each level against the next with a "
+        "sign test",
+    )
     parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the VP-margin histogram")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -555,7 +578,8 @@ def build_parser() -> _Parser:
 def parse_setup(args: argparse.Namespace) -> Setup:
     try:
         opponents.check_name(REGULAR, args.regulars)
-        opponents.check_name(INSURGENT, args.insurgents)
+        if args.insurgents:
+            opponents.check_name(INSURGENT, args.insurgents)
         for name in args.compare_insurgents or ():
             opponents.check_name(INSURGENT, name)
         for name in args.compare_regulars or ():
@@ -568,6 +592,15 @@ def parse_setup(args: argparse.Namespace) -> Setup:
         raise UsageError(str(exc)) from None
     if args.compare_insurgents and args.compare_regulars:
         raise UsageError("--compare-insurgents and --compare-regulars: compare one side at a time")
+    if args.compare_difficulty and (args.compare_insurgents or args.compare_regulars):
+        raise UsageError("--compare-difficulty: compare difficulties or controllers, not both")
+    if args.compare_difficulty and not 2 <= len(args.compare_difficulty) <= 3:
+        raise UsageError("--compare-difficulty: name two or three difficulties (book hard brutal)")
+    for name in args.compare_difficulty or ():
+        try:
+            parse_difficulty(name)
+        except ValueError as exc:
+            raise UsageError(f"--compare-{exc}") from None
     try:
         difficulty = parse_difficulty(args.difficulty)
     except ValueError as exc:
@@ -621,9 +654,9 @@ def main(
         return 2
     seeds = list(range(args.seed, args.seed + args.games))
     progress = None if args.no_progress else ProgressBar(stderr)
-    if args.compare_insurgents or args.compare_regulars:
+    if args.compare_insurgents or args.compare_regulars or args.compare_difficulty:
         return compare_main(args, setup, seeds, progress, stdout)
-    names = controller_names(setup.regulars, setup.insurgents)
+    names = controller_names(setup.regulars, insurgents_of(setup))
     started = time.perf_counter()
     results = run_games(setup, seeds, args.jobs, progress)
     summary = summarise(results, names, setup, time.perf_counter() - started, args.jobs)
@@ -649,6 +682,8 @@ def compare_main(
 ) -> int:
     """`--compare-insurgents A B` or `--compare-regulars A B`: the paired comparison
     (tools/compare.py), as table or JSON."""
+    if args.compare_difficulty:  # --- difficulty that matters (issue 17 §3, round 4) ---
+        return compare_difficulty_main(args, setup, seeds, progress, stdout)
     side, other = (REGULAR, INSURGENT) if args.compare_regulars else (INSURGENT, REGULAR)
     a, b = args.compare_regulars or args.compare_insurgents
     started = time.perf_counter()
@@ -658,7 +693,7 @@ def compare_main(
 
     summary = paired_comparison(run, setup, side, a, b, seeds)
     summary["scenario"] = setup.scenario or Path(setup.map_path).stem
-    names = controller_names(setup.regulars, setup.insurgents)
+    names = controller_names(setup.regulars, insurgents_of(setup))
     summary[f"{other}s"] = names[other]
     summary["controllers"] = {
         "a": opponents.describe(side, a),
@@ -670,6 +705,76 @@ def compare_main(
     else:
         print(comparison_table(summary, summary["scenario"]), file=stdout)
     return 1 if summary["failed_seeds"] else 0
+
+
+# --- difficulty that matters (issue 17 §3, round 4) ---
+def compare_difficulty_main(
+    args: argparse.Namespace,
+    setup: Setup,
+    seeds: list[int],
+    progress: Callable[[int, int], None] | None,
+    stdout: TextIO,
+) -> int:
+    """`--compare-difficulty A B [C]`: every seed at each difficulty (each level played once),
+    each level against the next compared from the Regulars' side (their VP and margin, B - A)
+    by tools/compare.py's paired comparison; with two levels the summary is that comparison,
+    with three it holds both steps and A against C."""
+    levels = [parse_difficulty(name) for name in args.compare_difficulty]
+    started = time.perf_counter()
+    played: dict[str, list[GameResult]] = {}
+    took: dict[str, float] = {}
+
+    def run(one: Setup, run_seeds: Sequence[int]) -> list[GameResult]:
+        if one.difficulty not in played:
+            begun = time.perf_counter()
+            played[one.difficulty] = run_games(one, run_seeds, args.jobs, progress)
+            took[one.difficulty] = time.perf_counter() - begun
+        return played[one.difficulty]
+
+    steps = list(pairwise(levels))
+    if len(levels) == 3:
+        steps.append((levels[0], levels[2]))
+    comparisons = []
+    for a, b in steps:
+        summary = paired_comparison(run, setup, REGULAR, a, b, seeds, field="difficulty")
+        summary["scenario"] = setup.scenario or Path(setup.map_path).stem
+        summary["regulars"] = opponents.describe(REGULAR, setup.regulars)
+        summary["controllers"] = {
+            key: f"{LABELS[level]}: "
+            + opponents.describe(INSURGENT, insurgents_of(replace(setup, difficulty=level)))
+            for key, level in (("a", a), ("b", b))
+        }
+        comparisons.append(summary)
+    seconds = round(time.perf_counter() - started, 2)
+    if len(comparisons) == 1:
+        out: dict[str, Any] = comparisons[0] | {"seconds": seconds}
+    else:
+        out = {"difficulties": levels, "comparisons": comparisons, "seconds": seconds}
+        out["summaries"] = {
+            level: _without_results(
+                level_summary(setup, level, played[level], took[level], args.jobs)
+            )
+            for level in levels
+        }
+    if args.json:
+        print(json.dumps(out, sort_keys=True), file=stdout)
+    else:
+        print("\n\n".join(comparison_table(c, c["scenario"]) for c in comparisons), file=stdout)
+    failed = {seed for c in comparisons for seed in c["failed_seeds"]}
+    return 1 if failed else 0
+
+
+def level_summary(
+    setup: Setup, level: str, results: Sequence[GameResult], seconds: float, jobs: int
+) -> dict[str, Any]:
+    """The usual summary of one difficulty's games."""
+    one = replace(setup, difficulty=level)
+    names = controller_names(setup.regulars, insurgents_of(one))
+    return summarise(results, names, one, seconds, jobs)
+
+
+def _without_results(summary: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in summary.items() if k != "results"}
 
 
 if __name__ == "__main__":

@@ -23,8 +23,8 @@ odds and the exact Reaction Test odds of the rules core):
 
 Every choice is logged with the candidate, its reason and its score. It rolls no dice and
 remembers nothing between decisions (sight is cached by positions only), so a loaded game plays
-on exactly. Selected with `--insurgents commander` and on the set-up screen; Brutal does not
-switch to it by itself (R261).
+on exactly. Selected with `--insurgents commander` and on the set-up screen; Brutal plays it
+unless the player names the Insurgents (R332, amending R261).
 """
 
 from __future__ import annotations

@@ -46,6 +46,7 @@ class GameSummary:
     winner: str
     items: tuple[str, ...]
     difficulty: str = "book"  # R132-R134
+    insurgents: str = ""  # --- difficulty (issue 17 §3, R332): who played them ("" not shown)
 
     @property
     def headline(self) -> str:
@@ -58,6 +59,7 @@ def summary_of(
     result: dict[str, Any],
     events: list[dict[str, Any]],
     difficulty: str = "book",
+    insurgents: str = "",
 ) -> GameSummary:
     """The summary of a finished game from its result and its GameEnd event."""
     end = next((e for e in reversed(events) if e.get("kind") == EventKind.GAME_END), None)
@@ -73,6 +75,7 @@ def summary_of(
         winner=str(result.get("winner", data.get("winner", "none"))),
         items=items,
         difficulty=difficulty,
+        insurgents=insurgents,
     )
 
 
@@ -86,9 +89,7 @@ def summary_html(summary: GameSummary) -> str:
             turn=summary.turns,
             reason=html.escape(summary.reason),
         ),
-        _("Difficulty: {level}").format(
-            level=html.escape(_(LABELS.get(summary.difficulty, summary.difficulty)))
-        ),
+        difficulty_html(summary),
         "",
         "<b>" + _("Victory points") + "</b>",
         *(f"• {html.escape(item)}" for item in summary.items),
@@ -105,6 +106,23 @@ def summary_html(summary: GameSummary) -> str:
         "<i>" + _("Enter or Esc: back to the menu") + "</i>",
     ]
     return "<br>".join(lines)
+
+
+def difficulty_html(summary: GameSummary) -> str:
+    """ "Difficulty: Brutal · Insurgents: Commander" (R134, R332): the end screen and the
+    after-action report both show it."""
+    return _("Difficulty: {level}").format(
+        level=html.escape(_(LABELS.get(summary.difficulty, summary.difficulty)))
+    ) + insurgents_note(summary.insurgents)
+
+
+def insurgents_note(name: str) -> str:
+    """ " · Insurgents: Commander" after the difficulty (R332); nothing when not known."""
+    from game.client.setup_config import INSURGENT_AI_LABELS
+
+    if name not in INSURGENT_AI_LABELS:
+        return ""
+    return " · " + _("Insurgents: {who}").format(who=html.escape(_(INSURGENT_AI_LABELS[name])))
 
 
 class EndGameScene(Scene):
@@ -152,7 +170,12 @@ class EndGameScene(Scene):
             pygame.Rect(left.right + 20, top, right_w, half),
             pygame.Rect(left.right + 20, top + half + 10, right_w, half),
         )
-        self.box = UITextBox(report_html(self.report), left, manager, object_id="#end_game")
+        self.box = UITextBox(
+            report_html(self.report, difficulty_html(self.summary)),
+            left,
+            manager,
+            object_id="#end_game",
+        )
         labels = (
             ("replay", _("Replay"), _("Step through this game again, forward and back")),
             ("save", _("Save report"), _("Write the report and the full log to a text file")),

@@ -282,7 +282,11 @@ class PlayScene(BattleScene):
                 self.ended = True
                 state = session.engine.state
                 summary = summary_of(
-                    state.title, state.result or {}, state.events, state.difficulty
+                    state.title,
+                    state.result or {},
+                    state.events,
+                    state.difficulty,
+                    state.insurgent_ai,
                 )
                 self.app.push(EndGameScene(summary, session.engine))
                 return

@@ -27,8 +27,9 @@ PANEL_COLOUR = (24, 27, 31)
 SIDE_COLOURS = {REGULAR: REGULAR_COLOUR, INSURGENT: INSURGENT_COLOUR}
 
 
-def report_html(report: AfterAction) -> str:
-    """The itemised part of the report (the charts are drawn beside it)."""
+def report_html(report: AfterAction, note: str = "") -> str:
+    """The itemised part of the report (the charts are drawn beside it); `note` (markup: the
+    difficulty and who played the Insurgents, R332) follows the reason line."""
     esc = html.escape
     from game.client.endgame import WINNERS  # the words of the end screen's headline
 
@@ -43,6 +44,8 @@ def report_html(report: AfterAction) -> str:
                 title=esc(report.title), turn=report.turns, reason=esc(report.reason)
             )
         )
+    if note:
+        lines.append(note)
     diff = report.vp_regular - report.vp_insurgent
     lines += ["", "<b>" + _("Victory points") + "</b>", *(f"• {esc(i)}" for i in report.items)]
     lines.append(

@@ -58,6 +58,7 @@ from game.client.setup_config import (
     available_tables,
     build_config,
     check_map,
+    choose_difficulty,
     deal_owners,
     parse_seed,
     regular_units,
@@ -523,16 +524,16 @@ class SetupScene(Scene):
             self.choices.pace = next(
                 (p for p in PACES if _(PACE_NAMES[p]) == text), self.choices.pace
             )
-        elif element is self.difficulty_menu:
-            self.choices.difficulty = next(
-                (key for key, label in LABELS.items() if _(label) == text),
-                self.choices.difficulty,
-            )
+        elif element is self.difficulty_menu:  # Brutal brings the Commander (R332)
+            level = next((k for k, v in LABELS.items() if _(v) == text), self.choices.difficulty)
+            if choose_difficulty(self.choices, level):
+                self._rebuild()
         elif element is self.insurgent_menu:
             self.choices.insurgent_ai = next(
                 (k for k, v in INSURGENT_AI_LABELS.items() if _(v) == text),
                 self.choices.insurgent_ai,
             )
+            self.choices.insurgent_chosen = True  # kept whatever the difficulty (R332)
         elif element is self.clearing_menu:  # house clearing (issue 21, R246)
             self.choices.optional_rules = clearing_toggled(self.choices.optional_rules, text)
         elif element is self.fog_menu:  # --- cards (issue 19), R184

@@ -194,6 +194,8 @@ class SetupChoices:
     difficulty: str = "book"  # book | hard | brutal (R132-R134)
     optional_rules: list[str] = field(default_factory=list)  # house clearing (issue 21, R246)
     insurgent_ai: str = "ai"  # ai | commander (issue 17 §2, R261)
+    # --- difficulty that matters (issue 17 §3, round 4): the player picked the Insurgent AI
+    insurgent_chosen: bool = False  # False: it follows the difficulty (Brutal: Commander, R332)
 
 
 # --- cards (issue 19): the Optional Fog of War toggle (R184), one of the optional rules (R246)
@@ -340,3 +342,18 @@ def start_game(scene: Scene, config: Any) -> Any:
 
     brief_new_game(play, play)
     return play
+
+
+# --- difficulty that matters (issue 17 §3, round 4): R332 ---
+def choose_difficulty(choices: SetupChoices, difficulty: str) -> bool:
+    """Set the difficulty; unless the player picked the Insurgent AI themselves, the Insurgent
+    AI becomes the difficulty's own (the Commander on Brutal). True when it changed (the
+    screen shows the new choice)."""
+    from game.engine.difficulty import default_insurgents
+
+    choices.difficulty = difficulty
+    if choices.insurgent_chosen:
+        return False
+    before = choices.insurgent_ai
+    choices.insurgent_ai = default_insurgents(difficulty)
+    return choices.insurgent_ai != before

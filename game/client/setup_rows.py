@@ -64,8 +64,9 @@ def build_game_rows(
     )
     scene.difficulty_menu.set_tooltip(
         _(
-            "Book: the solo rules exactly. Hard: Insurgency Level +1. "
-            "Brutal: Hard, and Insurgent leaders one Quality die better (README: Difficulty)"
+            "Book: the solo rules exactly. Hard: Insurgency Level +1 and every Insurgent one "
+            "Quality die better. Brutal: Hard, leaders one more die better, and the Commander "
+            "AI unless you pick the Insurgents yourself (README: Difficulty)"
         )
     )
     scene.widgets.append(scene.difficulty_menu)

@@ -197,10 +197,11 @@ def test_r261_brutal_keeps_the_insurgent_controller_the_player_chose(
     base += ["--no-autosave", "--difficulty", "brutal"]
     assert headless_main(base) == 0
     result = json.loads(capsys.readouterr().out.splitlines()[-1].removeprefix("RESULT "))
-    assert (result["difficulty"], result["insurgents"]) == ("brutal", "ai")
-    assert headless_main([*base, "--insurgents", "commander"]) == 0
-    result = json.loads(capsys.readouterr().out.splitlines()[-1].removeprefix("RESULT "))
+    # R261 as amended by R332: Brutal brings the Commander unless the player names the AI
     assert (result["difficulty"], result["insurgents"]) == ("brutal", "commander")
+    assert headless_main([*base, "--insurgents", "ai"]) == 0
+    result = json.loads(capsys.readouterr().out.splitlines()[-1].removeprefix("RESULT "))
+    assert (result["difficulty"], result["insurgents"]) == ("brutal", "ai")
 
 
 @pytest.mark.parametrize("scenario", scenario_ids())

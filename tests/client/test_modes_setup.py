@@ -343,3 +343,32 @@ def test_the_end_screen_names_the_difficulty() -> None:
     result = {"turns": 3, "reason": "time ran out", "margin": "Draw", "winner": "none"}
     assert "Difficulty: Hard" in summary_html(summary_of("Patrol", result, [], "hard"))
     assert "Difficulty: Book" in summary_html(summary_of("Patrol", result, []))
+
+
+# --- difficulty that matters (issue 17 §3, round 4) ---
+def test_r332_the_end_screen_names_the_difficulty_and_who_played_the_insurgents() -> None:
+    from game.client.endgame import summary_html, summary_of
+
+    result = {"winner": "regular", "margin": "Marginal Victory", "turns": 3}
+    brutal = summary_html(summary_of("Patrol", result, [], "brutal", "commander"))
+    assert "Difficulty: Brutal · Insurgents: Commander" in brutal
+    chosen = summary_html(summary_of("Patrol", result, [], "brutal", "ai"))
+    assert "Difficulty: Brutal · Insurgents: Solo rules" in chosen
+    assert "Insurgents:" not in summary_html(summary_of("Patrol", result, [], "hard"))
+
+
+def test_r332_the_after_action_report_shows_the_difficulty_line_too() -> None:
+    """The end screen of a played game is the after-action report: the difficulty and who
+    played the Insurgents follow its reason line (before round 4 it had no difficulty)."""
+    from game.client.endgame import difficulty_html, summary_of
+    from game.client.report_view import report_html
+    from game.report import after_action
+    from game.save import new_game, resolve_map
+
+    map_path, scenario_id = resolve_map("contracting-trouble")
+    engine = new_game(map_path, scenario_id, 3, difficulty="brutal")
+    engine.state.insurgent_ai = "commander"
+    summary = summary_of("Contracting Trouble!", {}, [], "brutal", "commander")
+    markup = report_html(after_action(engine), difficulty_html(summary))
+    assert "Difficulty: Brutal · Insurgents: Commander" in markup
+    assert "Difficulty:" not in report_html(after_action(engine))

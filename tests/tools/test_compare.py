@@ -113,3 +113,59 @@ def test_an_unknown_regular_controller_or_both_comparisons_is_one_line() -> None
     both = ["--compare-regulars", "ai", "basic", "--compare-insurgents", "ai", "commander"]
     code = simulate.main(["--scenario", "contracting-trouble", *both], out, err)
     assert code == 2 and err.getvalue().count("\n") == 1 and "one side at a time" in err.getvalue()
+
+
+# --- difficulty that matters (issue 17 §3, round 4) ---
+def test_the_command_line_compares_difficulties_each_level_played_once() -> None:
+    """`--compare-difficulty book hard brutal`: each level's games once, compared from the
+    Regulars' side step by step and end to end; Brutal brings the Commander (R332)."""
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["--scenario", "contracting-trouble", "--map", TABLE, "--turns", "2", "--games", "2"]
+    code = simulate.main(
+        [*argv, "--compare-difficulty", "book", "hard", "Brutal", "--json", "--no-progress"],
+        out,
+        err,
+    )
+    assert code == 0, err.getvalue()
+    s = json.loads(out.getvalue())
+    steps = [(c["a"], c["b"], c["side"], c["compared"]) for c in s["comparisons"]]
+    assert steps == [
+        ("book", "hard", "regular", "difficulty"),
+        ("hard", "brutal", "regular", "difficulty"),
+        ("book", "brutal", "regular", "difficulty"),
+    ]
+    book_hard, hard_brutal, book_brutal = s["comparisons"]
+    assert hard_brutal["per_seed"][0]["vp_a"] == book_hard["per_seed"][0]["vp_b"]  # one Hard run
+    assert book_brutal["per_seed"][1]["vp_b"] == hard_brutal["per_seed"][1]["vp_b"]
+    assert "Commander" in hard_brutal["controllers"]["b"]
+    assert "solo" in hard_brutal["controllers"]["a"]
+    assert s["summaries"]["brutal"]["insurgents"].startswith("Commander")
+    assert s["summaries"]["hard"]["difficulty"] == "hard"
+    assert book_hard["vp"]["mean_difference"] == pytest.approx(
+        sum(p["vp_b"] - p["vp_a"] for p in book_hard["per_seed"]) / 2
+    )
+
+
+def test_two_difficulties_print_the_comparison_table() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["--scenario", "contracting-trouble", "--map", TABLE, "--turns", "1", "--games", "1"]
+    code = simulate.main([*argv, "--compare-difficulty", "book", "hard", "--no-progress"], out, err)
+    assert code == 0, err.getvalue()
+    assert "| Difficulties " in out.getvalue() and "A = book, B = hard" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [
+        (["--compare-difficulty", "book"], "two or three difficulties"),
+        (["--compare-difficulty", "book", "easy"], "--compare-difficulty 'easy'"),
+        (
+            ["--compare-difficulty", "book", "hard", "--compare-insurgents", "ai", "commander"],
+            "not both",
+        ),
+    ],
+)
+def test_a_bad_difficulty_comparison_is_one_line(extra: list[str], says: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = simulate.main(["--scenario", "contracting-trouble", *extra], out, err)
+    assert code == 2 and err.getvalue().count("\n") == 1 and says in err.getvalue()
