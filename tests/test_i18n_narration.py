@@ -198,7 +198,8 @@ def test_a_headless_game_with_lang_fr_prints_its_log_in_french(
     args = ["--headless", "--lang", "fr", "--scenario", "contracting-trouble", "--seed", "1"]
     assert main([*args, "--turns", "2", "--no-autosave"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("Contrat avec les ennuis ! — 2 unités régulières et 5 unités")
+    assert out[0].startswith("Difficulté : Livre (les règles solo exactement).")  # R332
+    assert out[1].startswith("Contrat avec les ennuis ! — 2 unités régulières et 5 unités")
     assert "Début du tour 1" in out and "Fin du tour 2" in out
     assert any(line.startswith("IA insurgée : T1 ") for line in out)
     result = json.loads(out[-1].removeprefix("RESULT "))  # the machine line stays English

@@ -46,6 +46,7 @@ ENGINE_PROTOCOL = {
     "game.engine",  # `from game.engine import X` is checked by the module it names, below
     "game.engine.buildings",  # house clearing (issue 21): pure questions of state and table
     "game.engine.card_paths",  # cards (issue 19): the ground the cards close, pure questions
+    "game.engine.bounded_paths",  # issue 17 §5: the terrain's routes within a reach, a question
     "game.engine.commands",
     "game.engine.controllers",
     "game.engine.decisions",

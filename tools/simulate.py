@@ -11,6 +11,9 @@ exactly the results of `--jobs 1`. `--regulars` / `--insurgents` name each side'
 (`game/opponents.py`: `ai`, `random`, and for the Insurgents `commander`).
 `--compare-insurgents A B` plays every seed with Insurgent controller A and again with B against
 the same Regulars and reports the paired VP difference with a sign test (`tools/compare.py`).
+`--compare-difficulty book hard brutal` plays every seed at each difficulty once (each level's own
+Insurgent controller unless `--insurgents` names one: the Commander on Brutal, R332) and reports
+each step's paired Regular VP and margin difference with the same sign test (R333).
 `--map` plays
 the scenario on another map (e.g. a test table). A progress bar goes to stderr; the table (or,
 with `--json`, exactly one JSON object) to stdout. Bad arguments print one line and exit 2; if a

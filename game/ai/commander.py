@@ -43,6 +43,7 @@ from game.ai.commander_board import (
     objective_value,
     reaction_chance,
 )
+from game.ai.commander_vehicles import DriveCandidate, drives
 from game.ai.controller import InsurgentAI
 from game.ai.rca import NOTHING, CandidateAction, best
 from game.ai.regular_board import Spot
@@ -52,6 +53,7 @@ from game.engine.commands import (
     CloseAssault,
     Command,
     DeclareInterrupts,
+    Drive,
     EndActivation,
     EndPhase,
     Fire,
@@ -201,6 +203,12 @@ class CommanderAI(InsurgentAI):
     ) -> Command:
         unit = board.unit(str(board.context.get("unit", "")))
         moves = [c for c in view.legal if isinstance(c, MoveUnit)]
+        if unit is not None and not moves and drives(view.legal):  # polish: a technical (R341)
+            focus = Focus(board, world, unit, list(view.legal), world.get().objective_points(unit))
+            drive = best([DriveCandidate(self)], focus)
+            if drive is not None:
+                self._say(board, f"{unit.name} interrupting drive: {drive.why}")
+                return drive.plan
         if unit is None or not moves:
             return view.legal[0]
         focus = Focus(board, world, unit, list(view.legal), world.get().objective_points(unit))
@@ -214,7 +222,7 @@ class CommanderAI(InsurgentAI):
         by_unit: dict[str, list[Command]] = {}
         for c in view.legal:
             uid = getattr(c, "unit", "")
-            if uid and isinstance(c, MoveUnit | Fire | CloseAssault | EndActivation):
+            if uid and isinstance(c, MoveUnit | Fire | CloseAssault | EndActivation | Drive):
                 by_unit.setdefault(uid, []).append(c)
         units = [u for u in (board.unit(i) for i in sorted(by_unit)) if u is not None]
         if not units:
@@ -229,7 +237,13 @@ class CommanderAI(InsurgentAI):
         return pick.plan
 
     def _candidates(self) -> list[CandidateAction[Focus, Command]]:
-        return [AssaultCandidate(), FireCandidate(self), MoveCandidate(self), HoldCandidate(self)]
+        return [
+            AssaultCandidate(),
+            FireCandidate(self),
+            MoveCandidate(self),
+            HoldCandidate(self),
+            DriveCandidate(self),  # --- polish: the Commander's technicals drive (R341) ---
+        ]
 
     def _urgency(
         self, board: InsurgentBoard, unit: UnitState, options: list[Command]

@@ -354,4 +354,7 @@ LINES: tuple[str, ...] = (
     N_('T{turn} {title}: the car is {near}" off: no time to look closer (R308)'),
     N_('{title}: {unit} looks the car over, {near}" off (R308)'),
     N_('T{turn} {title}: {unit} looks the car over, {near}" off (R308)'),
+    # --- polish: the Commander's technicals drive (ai/commander_vehicles.py, R341) ---
+    N_("drive"),
+    N_("{unit} interrupting drive: {why}"),
 )

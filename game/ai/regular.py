@@ -46,7 +46,7 @@ from game.ai.regular_candidates import (
     _point_of,
     default_candidates,
 )
-from game.ai.regular_team import escorting, fire_and_movement, team_candidates
+from game.ai.regular_team import escorting, fire_and_movement, team_best, team_candidates
 from game.ai.regular_vehicles import vehicle_candidates
 from game.ai.team_goals import TeamBoard
 from game.battlefield.model import Battlefield
@@ -140,6 +140,8 @@ class RegularAI:
         return command
 
     def _pick_for(self, board: Board, unit: UnitState) -> Pick[Command] | None:
+        if self.style == "ai":  # the team AI: the same pick, its watch weighed last (R323)
+            return team_best(self.candidates, Focus(board, unit))
         return best(self.candidates, Focus(board, unit))
 
     def _activate(self, board: Board) -> Command:

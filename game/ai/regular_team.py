@@ -8,6 +8,7 @@ R271).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.assault_odds import assault_odds
@@ -126,6 +127,41 @@ def _toward(start: Point, goal: Point, step: float) -> Point:
     return (start[0] + (goal[0] - start[0]) * step / d, start[1] + (goal[1] - start[1]) * step / d)
 
 
+LANE_REACH = 9.0
+"""Not a rule (R323): how far along its walk toward the Regulars a hidden group is followed
+(a Cautious move and a half: where it will show itself this turn or the next)."""
+LANE_SAMPLE = 1.5
+"""Not a rule (R323): the step, in inches, at which that walk is sampled."""
+LANE_STOP = 1.0
+"""Not a rule (R323): the walk is followed no nearer than this to a Regular unit's middle."""
+LANE_NEAR = 18.0
+"""Not a rule (R323): hidden groups farther than this from the watching unit are not followed
+(the basic AI's 'Insurgents near' distance)."""
+
+
+def first_seen_on_its_way(
+    board: Board, unit: UnitState, here: UnitPosition, ins: UnitState, goal: Point
+) -> Point | None:
+    """R323: where a hidden group walking toward `goal` (the nearest Regular unit) first comes
+    into the line of fire from `here` with no friend in the way: the walking path (the
+    geometry's own) sampled every 1.5" up to 9", stopping 1" short of a Regular unit's middle
+    (a group coming on fires before it walks into them). None when it never shows itself."""
+    if distance(unit.centre, ins.centre) > LANE_NEAR:
+        return None
+    route = board.path(ins.centre, goal)
+    friends = [r.centre for r in board.regulars]
+    step = LANE_SAMPLE
+    while step <= LANE_REACH + 1e-9:
+        point = walk(route, step)
+        step += LANE_SAMPLE
+        if any(distance(point, f) < LANE_STOP for f in friends):
+            break  # at the Regulars already: it fires from before here
+        probe = _probe(point)
+        if board.los(here, probe) and not friends_in_the_way(board, unit, here, probe):
+            return point
+    return None
+
+
 class WatchCandidate(CandidateAction[Focus, Command]):
     """Overwatch where the Insurgents will act, from the view only (R273): groups in sight now,
     the lanes the others would take toward the Regulars, active hot spots and friends sweeping
@@ -133,6 +169,35 @@ class WatchCandidate(CandidateAction[Focus, Command]):
 
     name = "overwatch where they will act"
     priority = 30
+    bar = NOTHING
+    """The best score the unit's other candidates offer (`team_best` sets it): a watch that
+    cannot reach it is not worked out in full (speed only: the same picks)."""
+
+    def _resolve(
+        self,
+        board: Board,
+        unit: UnitState,
+        here: UnitPosition,
+        entries: list[tuple[float, str] | tuple[float, UnitState, Point]],
+        extra: list[tuple[float, str]],
+    ) -> list[tuple[float, str]]:
+        """The watched places in the order found; R323's walks are followed only when the
+        watch, counting every such lane as found, could still beat `bar` (else they are left
+        out: the watch loses either way)."""
+        worths = [e[0] for e in entries] + [e[0] for e in extra]
+        if not worths:
+            return []
+        best_case = max(worths) + 0.1 * (len(worths) - 1)
+        follow = best_case >= MIN_WATCH and 6.0 + W_FIRE * best_case >= self.bar
+        chances: list[tuple[float, str]] = []
+        for entry in entries:
+            if len(entry) == 2:
+                chances.append(entry)
+                continue
+            e, ins, goal = entry
+            if follow and first_seen_on_its_way(board, unit, here, ins, goal) is not None:
+                chances.append((e, f"{ins.name}'s lane"))
+        return chances + extra
 
     def evaluate(self, focus: Focus) -> float:
         board, unit = focus.board, focus.unit
@@ -141,7 +206,9 @@ class WatchCandidate(CandidateAction[Focus, Command]):
             return NOTHING  # R275: an escort's activations take the mission's people out
         spot = board.spot_of(unit)
         here = spot.position()
-        chances: list[tuple[float, str]] = []  # (casualties counted now, what is watched)
+        # (casualties counted now, what is watched); a lane only R323's walk may find is
+        # held as (its worth, the group, where it walks to) until the walk is needed
+        entries: list[tuple[float, str] | tuple[float, UnitState, Point]] = []
         friends = [r for r in board.regulars if r.id != unit.id]
         near = [r.centre for r in friends] or [unit.centre]  # worked out once, not per enemy
         for ins in board.insurgents:
@@ -149,20 +216,25 @@ class WatchCandidate(CandidateAction[Focus, Command]):
             if board.los(here, there):
                 if not friends_in_the_way(board, unit, here, there):  # R278
                     e = WATCH_WORTH * board.fire_value(unit, spot, ins)
-                    chances.append((e, ins.name))
+                    entries.append((e, ins.name))
                 continue
             centre = ins.centre
             goal = min(near, key=lambda p: distance(p, centre))
             lane = _probe(_toward(centre, goal, LANE_STEP))
             if board.los(here, lane) and not friends_in_the_way(board, unit, here, lane):
-                e = WATCH_WORTH * board.fire_value(unit, spot, ins)
-                chances.append((e, f"{ins.name}'s lane"))
+                entries.append(
+                    (WATCH_WORTH * board.fire_value(unit, spot, ins), f"{ins.name}'s lane")
+                )
+            elif distance(unit.centre, centre) <= LANE_NEAR:  # R323: followed if it may count
+                entries.append((WATCH_WORTH * board.fire_value(unit, spot, ins), ins, goal))
+        extra: list[tuple[float, str]] = []
         for h in board.state.hot_spots.values():
             if not h.neutralized and board.los(here, _probe((h.x, h.y))):
-                chances.append((HOT_SPOT_SHOT, f"hot spot {h.number}"))
+                extra.append((HOT_SPOT_SHOT, f"hot spot {h.number}"))
         for friend in friends:
             if friend.neutralizing and board.los(here, board.position(friend)):
-                chances.append((HOT_SPOT_SHOT, f"{friend.name} sweeping a hot spot"))
+                extra.append((HOT_SPOT_SHOT, f"{friend.name} sweeping a hot spot"))
+        chances = self._resolve(board, unit, here, entries, extra)
         if not chances:
             return NOTHING
         chances.sort(key=lambda c: -c[0])
@@ -280,3 +352,29 @@ def fire_and_movement(board: Board, picks: dict[str, Pick[Command]]) -> TeamPlan
                         f"{mover.name} moves",
                     )
     return best
+
+
+def team_best(
+    candidates: Sequence[CandidateAction[Focus, Command]], focus: Focus
+) -> Pick[Command] | None:
+    """`rca.best` for the team AI, the same pick: every candidate but the watch is weighed
+    first, in its place in the list, and the watch last, told the best score so far (its
+    `bar`), so that R323's walks are followed only where the watch might still win."""
+    scored: list[tuple[tuple[float, int, int], Pick[Command]]] = []
+    watches: list[tuple[int, WatchCandidate]] = []
+    for index, candidate in enumerate(candidates):
+        if isinstance(candidate, WatchCandidate):
+            watches.append((index, candidate))
+            continue
+        score = candidate.evaluate(focus)
+        if score != NOTHING:
+            pick = Pick(candidate.name, score, candidate.why, candidate.execute(focus))
+            scored.append(((score, candidate.priority, -index), pick))
+    for index, watch in watches:
+        watch.bar = max((key[0] for key, _ in scored), default=NOTHING)
+        score = watch.evaluate(focus)
+        watch.bar = NOTHING
+        if score != NOTHING:
+            pick = Pick(watch.name, score, watch.why, watch.execute(focus))
+            scored.append(((score, watch.priority, -index), pick))
+    return max(scored, key=lambda s: s[0])[1] if scored else None

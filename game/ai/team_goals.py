@@ -7,13 +7,16 @@ plain `Board`, so a paired comparison measures the change.
 - A hot spot still in reach before the end outranks the exit edge (R322): neutralizing one is
   worth its points to the Regulars and the same points less to the Insurgents, while leaving by
   the exit scores only once every Regular still standing has gone.
+- The unit carrying the Person of Interest weighs the fire it would draw four times over
+  (R324): a volley that hits it may kill him, which loses the game's biggest award to the
+  Insurgents and ends the game.
 """
 
 from __future__ import annotations
 
 import math
 
-from game.ai.regular_board import Board, Goal
+from game.ai.regular_board import Board, Goal, Spot
 from game.engine.protocol import FigureStatus
 from game.engine.state import HotSpotState, UnitState
 from game.engine.terrain import distance
@@ -37,8 +40,33 @@ def turns_to_neutralize(board: Board, unit: UnitState, spot: HotSpotState) -> in
     return walk_turns + NEUTRALIZE_TURNS
 
 
+POI = "poi"
+"""The Person of Interest as a Dependant (Hornet's Nest; R237)."""
+POI_DANGER = 4.0
+"""Not a rule (R324): how many times over the unit carrying the POI counts the casualties a
+spot would cost it. A volley that causes a casualty while the Defense roll shows more failures
+than successes kills him (Fire at Units with Dependants & Casualties; R40, R237): about one
+volley in three that the danger figure counts as a casualty, and his death swings the margin
+by 20 VP and ends the game, where a casualty costs one or two."""
+
+
 class TeamBoard(Board):
-    """The Regular AI's board with the team AI's goals (R322)."""
+    """The Regular AI's board with the team AI's goals (R322) and its care of the POI (R324)."""
+
+    def threat(
+        self,
+        unit: UnitState,
+        spot: Spot,
+        *,
+        stationary: bool,
+        rapid: bool = False,
+        ignore: str = "",
+    ) -> float:
+        """`Board.threat`, counted `POI_DANGER` times over for the unit carrying the POI (R324):
+        every candidate that weighs danger (moves, cover, the wounded's way to safety, the
+        cover reaction, fire and movement's suppression) then guards him."""
+        danger = super().threat(unit, spot, stationary=stationary, rapid=rapid, ignore=ignore)
+        return danger * POI_DANGER if POI in unit.dependants else danger
 
     def _assign_goals(self) -> dict[str, Goal | None]:
         goals = super()._assign_goals()

@@ -161,7 +161,7 @@ def table_details(table: TableChoice) -> TableDetails:
     forces = tuple((f, formations[f].name) for f in (*own, *spec.swap) if f in formations)
     return TableDetails(
         scenario.title,
-        " ".join(scenario.brief.split()),
+        scenario.brief,  # as written: the catalogue knows it so (the panel runs its lines on)
         scenario.turn_limit,
         tuple(scenario.victory_conditions()),
         forces,

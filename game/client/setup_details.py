@@ -12,8 +12,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UIImage, UITextBox
 
+from game.briefing import paragraphs
 from game.client.setup_config import TableDetails
-from game.i18n import N_, _, narr, ngettext
+from game.i18n import N_, _, narr, ngettext, retell
 
 DICE_LABELS = {6: "d6", 8: "d8", 10: "d10", 12: "d12"}
 PREVIEW = 150  # pixels, the longer side
@@ -132,8 +133,8 @@ def details_html(details: TableDetails) -> str:
         return f"<font color='#ff8070'>{html.escape(details.problem)}</font>"
     turns = ngettext("{n} turn", "{n} turns", details.turns).format(n=details.turns)
     lines = [f"<b>{html.escape(narr(details.title))}</b> — {turns}"]
-    if details.brief:
-        lines.append(html.escape(narr(details.brief)))
+    if details.brief:  # translated as the file has it, then its lines run on (as the briefing)
+        lines.append(html.escape(paragraphs(narr(details.brief))).replace("\n", "<br>"))
     lines.append("<b>" + _("Victory points") + "</b>")
-    lines += [html.escape(narr(c)) for c in details.conditions]
+    lines += [html.escape(retell(c)) for c in details.conditions]
     return "<br>".join(lines)

@@ -4,15 +4,25 @@ better choice; the basic AI keeps its old one, so the paired comparison measures
 
 from __future__ import annotations
 
+from game.ai.rca import NOTHING
 from game.ai.regular import Board
-from game.ai.team_goals import TeamBoard, turns_to_neutralize
-from game.battlefield.model import Battlefield, Edge
+from game.ai.regular_candidates import Focus
+from game.ai.regular_team import (
+    LANE_STEP,
+    WatchCandidate,
+    _probe,
+    _toward,
+    first_seen_on_its_way,
+)
+from game.ai.team_goals import POI_DANGER, TeamBoard, turns_to_neutralize
+from game.battlefield.model import Battlefield, Edge, Wall, WallHeight
+from game.engine.commands import Overwatch
 from game.engine.engine import Engine
 from game.engine.protocol import FigureStatus
 from game.engine.scenario import Objectives
-from game.engine.state import REGULAR
+from game.engine.state import INSURGENT, REGULAR
 from game.engine.view import player_view
-from game.scenarios.staged import StagedScenario, Staging
+from game.scenarios.staged import StagedScenario, Staging, UnitSpec, line
 from tests.ai.test_regular_ai import fireteam
 
 
@@ -85,3 +95,61 @@ def test_r322_the_unit_beside_a_hot_spot_needs_two_turns() -> None:
     assert turns_to_neutralize(team, r1, engine.state.hot_spots["4"]) == 2
     goal = team.goal_for(r1)
     assert goal is not None and goal.label == "hot spot 4"
+
+
+def test_r323_a_watch_covers_where_a_hidden_group_will_come_into_sight() -> None:
+    # a high wall from the west edge to x=16 hides G and the first five inches of its way to
+    # R2; past the wall's end, 7.5" along that way, G comes into R1's sight
+    wall = Wall(9, "high wall", ((0.0, 18.0), (16.0, 18.0)), False, WallHeight.HIGH)
+    battlefield = Battlefield("t.tmx", "staged", 36.0, 36.0, 32.0, walls=(wall,))
+    units = [
+        UnitSpec("R1", REGULAR, line(8.0, 24.0, 4), kinds=["rifle", "rgl", "saw", "rifle"]),
+        UnitSpec("R2", REGULAR, line(26.0, 24.0, 4), kinds=["rifle", "rgl", "saw", "rifle"]),
+        UnitSpec("G", INSURGENT, line(12.0, 12.0, 4), quality=6),
+    ]
+    engine = Engine(StagedScenario(Staging(units=units)), battlefield, 7)
+    board = Board(player_view(engine, REGULAR), engine.terrain)
+    r1, g, r2 = board.unit("R1"), board.unit("G"), board.unit("R2")
+    assert r1 is not None and g is not None and r2 is not None
+    here = board.spot_of(r1).position()
+    assert not board.los(here, board.position(g))  # G itself is hidden
+    five = _probe(_toward(g.centre, r2.centre, LANE_STEP))
+    assert not board.los(here, five)  # and so is R273's point five inches along its way
+    seen = first_seen_on_its_way(board, r1, here, g, r2.centre)
+    assert seen is not None and seen[0] > 16.0  # past the wall's end
+    watch = WatchCandidate()
+    assert watch.evaluate(Focus(board, r1)) > 6.0
+    assert watch.plan == Overwatch(side=REGULAR, unit="R1") and "G's lane" in watch.why
+    # a wall all the way across: G never shows itself within 9" of its way, no watch (R273)
+    across = Wall(9, "high wall", ((0.0, 18.0), (36.0, 18.0)), False, WallHeight.HIGH)
+    battlefield = Battlefield("t.tmx", "staged", 36.0, 36.0, 32.0, walls=(across,))
+    engine = Engine(StagedScenario(Staging(units=units)), battlefield, 7)
+    board = Board(player_view(engine, REGULAR), engine.terrain)
+    r1 = board.unit("R1")
+    assert r1 is not None
+    assert WatchCandidate().evaluate(Focus(board, r1)) == NOTHING
+
+
+def test_r324_the_unit_carrying_the_poi_counts_the_fire_it_draws_four_times_over() -> None:
+    battlefield = Battlefield("t.tmx", "staged", 36.0, 36.0, 32.0)
+    units = [
+        UnitSpec("R1", REGULAR, line(8.0, 24.0, 4), kinds=["rifle", "rgl", "saw", "rifle"]),
+        UnitSpec("G", INSURGENT, line(10.0, 14.0, 6), quality=6),
+    ]
+    engine = Engine(StagedScenario(Staging(units=units)), battlefield, 7)
+
+    def dangers(carrying: list[str]) -> tuple[float, float]:
+        engine.state.units["R1"].dependants[:] = carrying
+        view = player_view(engine, REGULAR)
+        basic, team = Board(view, engine.terrain), TeamBoard(view, engine.terrain)
+        r1, r1_team = basic.unit("R1"), team.unit("R1")
+        assert r1 is not None and r1_team is not None
+        plain = basic.threat(r1, basic.spot_of(r1), stationary=False)
+        return plain, team.threat(r1_team, team.spot_of(r1_team), stationary=False)
+
+    plain, team = dangers([])
+    assert plain > 0.3 and team == plain  # G sees R1 in the open: a real danger
+    plain, team = dangers(["contractor"])
+    assert team == plain  # a contractor is never hit (Contracting Trouble!)
+    plain, team = dangers(["poi"])
+    assert team == POI_DANGER * plain == 4.0 * plain

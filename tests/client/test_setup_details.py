@@ -41,6 +41,22 @@ def test_the_details_of_a_shipped_table_come_from_its_scenario_file() -> None:
     ]
 
 
+def test_the_details_panel_reads_the_brief_and_the_victory_points_in_french() -> None:
+    """Issue 24 §2: the panel once ran the brief's lines on BEFORE asking the catalogue (which
+    knows the text as the file writes it) and asked for whole victory lines the catalogue never
+    holds, so a French set-up screen showed both in English."""
+    from game import i18n
+    from game.client.setup_details import details_html
+
+    details = table_details(TableChoice(ROOT / "maps" / "contracting-trouble.tmx", "", ""))
+    i18n.set_language("fr")
+    text = details_html(details)
+    assert "Des hommes armés ont criblé de balles un 4x4" in text
+    assert "Gunmen shot up" not in text
+    assert "Insurgés : Marines blessés" in text and "Insurgents:" not in text
+    assert "Régulières" in text or "Réguliers" in text
+
+
 def test_a_custom_maps_broken_scenario_file_shows_its_first_problem(tmp_path: Path) -> None:
     path = tmp_path / "mine.tmx"
     shutil.copy(ROOT / "tests" / "maps" / "engine" / "patrol.tmx", path)

@@ -59,15 +59,13 @@ def drawn_box(engine: Engine, unit_id: str) -> tuple[pygame.Rect, pygame.Surface
     with_it = frame(engine, view, centre)
     others = tuple(u for u in view.units if u.unit_id != unit_id)
     without = frame(engine, dataclasses.replace(view, units=others), centre)
-    changed = [
-        (x, y)
-        for y in range(SIZE[1])
-        for x in range(SIZE[0])
-        if with_it.get_at((x, y)) != without.get_at((x, y))
-    ]
-    xs, ys = [p[0] for p in changed], [p[1] for p in changed]
-    box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-    return box, with_it
+    # the pixels equal in both frames (each channel within 1: the same colour; the frames are
+    # opaque), then the others: the box around every pixel that changed
+    changed = pygame.mask.from_threshold(with_it, (0, 0, 0, 255), (1, 1, 1, 255), without)
+    changed.invert()
+    rects = changed.get_bounding_rects()
+    assert rects, "the vehicle's art changed no pixel"
+    return rects[0].unionall(rects[1:]), with_it
 
 
 def dark_weapon_pixels(surface: pygame.Surface, box: pygame.Rect) -> list[tuple[int, int]]:
@@ -105,12 +103,8 @@ def test_the_art_turns_with_the_hull_when_it_faces_east(engine: Engine) -> None:
 
 
 def flame_pixels(surface: pygame.Surface) -> int:
-    return sum(
-        1
-        for y in range(surface.get_height())
-        for x in range(surface.get_width())
-        if all(abs(c - f) <= 30 for c, f in zip(surface.get_at((x, y))[:3], FLAME, strict=True))
-    )
+    """Pixels whose every channel is within 30 of the flame colour (a threshold of 31)."""
+    return int(pygame.mask.from_threshold(surface, FLAME, (31, 31, 31, 255)).count())
 
 
 def test_a_destroyed_vehicle_burns_and_an_intact_one_does_not(engine: Engine) -> None:

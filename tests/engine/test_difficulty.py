@@ -126,16 +126,18 @@ def test_r332_brutal_plays_the_commander_unless_the_player_named_the_insurgents(
     out = capsys.readouterr().out.splitlines()
     result = json.loads(out[-1].removeprefix("RESULT "))
     assert (result["difficulty"], result["insurgents"]) == ("brutal", "commander")
-    assert out[0] == (
+    assert out[1].startswith("Contracting Trouble! — ")  # the difficulty, then the set-up
+    assert [line for line in out[:1] if line.startswith("Difficulty: ")] == [
         "Difficulty: Brutal (Hard, and Insurgent leaders one more Troop Quality die better). "
         "The Insurgents are played by the Commander AI."
-    )
+    ]
     assert main([*base, "--difficulty", "brutal", "--insurgents", "ai", "--quiet"]) == 0
     result = json.loads(capsys.readouterr().out.splitlines()[-1].removeprefix("RESULT "))
     assert (result["difficulty"], result["insurgents"]) == ("brutal", "ai")
     assert main([*base, "--difficulty", "hard"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("Difficulty: Hard (Insurgency Level +1, every Insurgent one")
+    [line] = [line for line in out if line.startswith("Difficulty: ")]
+    assert line.startswith("Difficulty: Hard (Insurgency Level +1, every Insurgent one")
     assert json.loads(out[-1].removeprefix("RESULT "))["insurgents"] == "ai"
 
 
