@@ -21,7 +21,10 @@ MODES: tuple[tuple[str, str], ...] = (
     ("watch", N_("Watch — AI against AI")),
 )
 MODE_TIPS = {
-    "solo": N_("You command every Regular fireteam; the Insurgents follow the solo rules' AI."),
+    "solo": N_(
+        "You command every Regular fireteam against the Insurgent AI: the solo rules' tables, "
+        "or the Commander (the Insurgents menu; Brutal picks the Commander)."
+    ),
     "hotseat": N_(
         "Two people share the computer: one takes the Regulars, one the Insurgents. "
         "The board is hidden while the computer changes hands."
