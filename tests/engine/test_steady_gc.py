@@ -30,9 +30,12 @@ def test_what_lives_at_the_start_is_frozen_and_released_at_the_end() -> None:
     with steady_collector():
         frozen = gc.get_freeze_count()
         assert frozen > 1000  # the loaded code and the test session, at least
-        with steady_collector():  # a nested block leaves the outer one in charge
-            assert gc.get_freeze_count() == frozen
-        assert gc.get_freeze_count() == frozen
+        # a nested block leaves the outer one in charge: it freezes nothing more and its end
+        # unfreezes nothing (the count may only fall by frozen objects that die meanwhile, e.g.
+        # a finished client test's AI thread letting go of its view)
+        with steady_collector():
+            assert frozen - 1000 < gc.get_freeze_count() <= frozen
+        assert frozen - 1000 < gc.get_freeze_count() <= frozen
     assert gc.get_freeze_count() == 0
 
 
