@@ -11,7 +11,7 @@ route `Terrain.path` finds, which it remembers for the later `Terrain.path` of t
 from __future__ import annotations
 
 from game.battlefield.model import Point
-from game.engine.terrain import _ROUTES_PER_START, Terrain, _fan
+from game.engine.terrain import Terrain, _fan
 
 
 def path_within(terrain: Terrain, start: Point, goal: Point, limit: float) -> list[Point] | None:
@@ -24,20 +24,7 @@ def path_within(terrain: Terrain, start: Point, goal: Point, limit: float) -> li
     graph = terrain._street_graph()
     if graph is None:
         return terrain.path(start, goal)
-    fan = _fan(graph, start)
-    if goal in fan.routes:
-        route = fan.routes[goal]
-    else:
-        route = fan._route(graph, goal, limit)
-        if route is None:
-            return None  # no route, or none within the limit: nothing is remembered
-        if len(fan.routes) >= _ROUTES_PER_START:
-            fan.routes.clear()
-        fan.routes[goal] = route
+    route = _fan(graph, start).route(graph, goal, limit)
     if route is None:
-        return None
-    found = [(float(p[0]), float(p[1])) for p in route]
-    if len(terrain._paths) > 20000:
-        terrain._paths.clear()
-    terrain._paths[(start, goal)] = tuple(found)
-    return found
+        return None  # no route, or none within the limit: nothing is remembered
+    return terrain.remember_path(start, goal, [(float(p[0]), float(p[1])) for p in route])

@@ -316,11 +316,14 @@ class Terrain:
         cached = self._paths.get(key)
         if cached is not None:
             return list(cached)
-        found_path = self._path(start, goal)
+        return self.remember_path(start, goal, self._path(start, goal))
+
+    def remember_path(self, start: Point, goal: Point, found: list[Point]) -> list[Point]:
+        """Keep `found` as the path from start to goal (`path` answers it next time)."""
         if len(self._paths) > 20000:
             self._paths.clear()
-        self._paths[key] = tuple(found_path)
-        return found_path
+        self._paths[(start, goal)] = tuple(found)
+        return found
 
     def path_to(self, start: Point, goal: Point) -> list[Point]:
         """`path(start, goal)` searched from the goal: for many starts toward one goal (an AI's
@@ -485,14 +488,18 @@ class _Fan:
             return True
         return False
 
-    def route(self, graph: Any, goal: Point) -> tuple[Point, ...] | None:
+    def route(self, graph: Any, goal: Point, limit: float = math.inf) -> tuple[Point, ...] | None:
         """The shortest route on `graph` (the one this tree was built on) from the start to
-        `goal`, or None when there is none."""
+        `goal`, or None when there is none (with a `limit`, also when it is longer: that None
+        is not remembered, a later call without the limit may find the route)."""
         if goal in self.routes:
             return self.routes[goal]
+        found = self._route(graph, goal, limit)
+        if found is None and limit != math.inf:
+            return None
         if len(self.routes) >= _ROUTES_PER_START:
             self.routes.clear()  # a pointer hovering over the table asks for ever new goals
-        found = self.routes[goal] = self._route(graph, goal)
+        self.routes[goal] = found
         return found
 
     def _route(self, graph: Any, goal: Point, limit: float = math.inf) -> tuple[Point, ...] | None:
