@@ -16,12 +16,13 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import stat
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
+
+from game.fileio import ReadError, read_bytes_limited
 
 R = TypeVar("R")
 
@@ -34,13 +35,11 @@ _lock = threading.Lock()
 
 
 def _regular_bytes(path: Path) -> bytes | None:
-    """The file's bytes when it is a regular file of at most LARGEST bytes, else None."""
+    """The file's bytes when it is a regular file of at most LARGEST bytes, else None (read as
+    every file the game reads is: `fileio.read_bytes_limited`, never blocking on a pipe)."""
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > LARGEST:
-            return None
-        return path.read_bytes()
-    except (OSError, ValueError):
+        return read_bytes_limited(path, LARGEST)
+    except ReadError:
         return None
 
 
