@@ -12,7 +12,6 @@ import heapq
 import math
 import threading
 import weakref
-from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
@@ -485,20 +484,24 @@ class _Fan:
         nodes = graph.nodes
         gx, gy = goal
         hypot = math.hypot
-        # (distance from the start + straight line to the goal, node) of every settled node,
-        # taken lowest first; a node settled later joins the heap before the next is taken,
-        # and none can come before one already taken (its key is at least its distance, which
-        # is at least the frontier's)
-        settled = self.settled  # in rising distance: those past the limit are left out
-        near = settled if limit == math.inf else settled[: bisect_right(settled, (limit, math.inf))]
-        through = [(key, k) for d, x, y, k in near if (key := d + hypot(gx - x, gy - y)) <= limit]
-        heapq.heapify(through)
-        added = len(settled)
+        # (distance from the start + straight line to the goal, node) of the settled nodes,
+        # taken lowest first. Settled nodes come in rising distance, and a node's key is at
+        # least its distance: they join the heap in that order, each before the heap's lowest
+        # key could be taken while its distance is not above that key, so the lowest taken is
+        # always the lowest of every settled node, and the far ones are never measured.
+        # None can come before one already taken (its key is at least the frontier's).
+        settled = self.settled
+        through: list[tuple[float, int]] = []
+        push = heapq.heappush
+        added = 0
         while True:
-            while added < len(settled):
+            while added < len(settled) and (not through or settled[added][0] <= through[0][0]):
                 d, x, y, k = settled[added]
+                if d > limit:  # nor any node after it: no key within the limit
+                    added = len(settled)
+                    break
                 if (key := d + hypot(gx - x, gy - y)) <= limit:
-                    heapq.heappush(through, (key, k))
+                    push(through, (key, k))
                 added += 1
             if through and through[0][0] <= self._frontier():
                 _length, k = heapq.heappop(through)
