@@ -22,6 +22,7 @@ SIGHT_MEMORY = 300_000  # pairs of positions whose line of sight a game's Boards
 
 if TYPE_CHECKING:
     from game.ai.regular_board import Destination, Goal
+    from game.ai.reweigh import Reading
     from game.engine.state import UnitState
 
 
@@ -33,6 +34,7 @@ class BoardMemo:
     terrain: Terrain
     _los: dict[tuple[Any, ...], bool]
     insurgents: list[UnitState]
+    reading: Reading | None = None  # what a weighing reads, while it is recorded (reweigh.py)
 
     def position(self, unit: UnitState) -> UnitPosition:
         raise NotImplementedError  # Board's
@@ -106,6 +108,9 @@ class BoardMemo:
         if not spot.figures:
             return []
         name, version = self._name(spot), self.terrain.hull_version
+        reading = self.reading
+        if reading is not None:  # the weighing kept between activations (reweigh.py)
+            reading.spot(spot)
         seeing = []
         for ins in self.insurgents:
             if ins.id == ignore:
@@ -118,7 +123,28 @@ class BoardMemo:
             pair = (spot, theirs) if looking else (theirs, spot)
             if self._remembered_los(key, *pair):
                 seeing.append(ins)
+                if reading is not None:
+                    reading.units.add(ins.id)
         return seeing
+
+    # --- the weighings kept between activations (issue 23 §5, reweigh.py) ---
+    def sight_name_of(self, position: UnitPosition) -> int:
+        """The number the sight memory knows `position` by (the same all game long)."""
+        return self._name(position)
+
+    def sees_any(self, ins: UnitState, spots: Sequence[UnitPosition]) -> bool:
+        """Whether the Insurgent unit, where it stands now, sees any of `spots` (the question
+        `insurgents_seeing` asks, through the same memory)."""
+        theirs = self.position(ins)
+        if not theirs.figures:
+            return False
+        other, version = self._name(theirs), self.terrain.hull_version
+        for spot in spots:
+            name = self._name(spot)
+            key = (name, other, version) if name <= other else (other, name, version)
+            if self._remembered_los(key, theirs, spot):
+                return True
+        return False
 
     def sight_key(self, a: UnitPosition, b: UnitPosition) -> tuple[int, int, int]:
         """The key `Board.los` files the pair under, the same both ways: the names of the two

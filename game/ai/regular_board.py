@@ -173,6 +173,8 @@ class Board(BoardMemo):
         return {c.rate for c in self.options_for(unit_id) if isinstance(c, MoveUnit)}
 
     def unit(self, unit_id: str) -> UnitState | None:
+        if self.reading is not None:  # a weighing kept between activations reads it (reweigh)
+            self.reading.units.add(unit_id)
         return self.state.units.get(unit_id)
 
     # -- geometry ----------------------------------------------------------------------------
