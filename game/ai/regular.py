@@ -13,8 +13,8 @@ of gunmen unless the objective is worth it. Nothing here rolls dice or uses `ran
 view always gives the same command, and nothing that decides is remembered between decisions
 (a loaded game plays on exactly; only lines of sight, which depend on positions alone, are
 kept, and each unit's last weighing with everything it read, reused only while all of that is
-unchanged: `reweigh.py`, the same picks). A failure is raised, never papered over with a first legal answer: the match driver's
-policy (`game/engine/driver.py`) decides what the player sees.
+unchanged: `reweigh.py`, the same picks). A failure is raised, never papered over with a first
+legal answer: the match driver's policy (`game/engine/driver.py`) decides what the player sees.
 
 This module holds the controller and its answers to interruptions, Overwatch, Seek Cover and
 Close Assault; the board reading is `regular_board.py`, the candidate actions
