@@ -16,10 +16,13 @@ from typing import TYPE_CHECKING, Any
 from game.ai.thinking_budget import sight_reach
 from game.battlefield.model import Point, UnitPosition
 from game.engine.commands import Command
+from game.engine.sight_memory import TwoGenerations
 from game.engine.terrain import Terrain, distance, path_length
 
 SIGHT_MEMORY = 300_000  # pairs of positions whose line of sight a game's Boards remember (about
 # 100 bytes each: three-integer keys; the whole scale game asks about 180,000 pairs)
+
+WALK_MEMORY = 100_000  # (start, goal) walking distances remembered (`Board.path_distance`)
 
 if TYPE_CHECKING:
     from game.ai.regular_board import Destination, Goal
@@ -46,6 +49,9 @@ class BoardMemo:
         self._by_unit: dict[Any, list[Command]] | None = None
         self._walks: dict[tuple[Point, Point], float] = {}
         self._destinations: dict[tuple[str, Goal | None], list[Destination]] = {}
+        # walking distances depend on the map alone: a controller may share one memory with
+        # every Board of its game (`RegularAI`), else each Board keeps its own (issue 23 §5)
+        self.walks: TwoGenerations[tuple[Point, Point], float] = TwoGenerations(WALK_MEMORY)
         reach = sight_reach(self.terrain.battlefield)  # --- thinking budget (R370) ---
         self._reach2 = None if reach is None else reach * reach
 

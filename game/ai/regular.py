@@ -28,6 +28,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from game.ai.board_memo import WALK_MEMORY
 from game.ai.cards import choose_card  # --- cards (issue 19)
 from game.ai.rca import Pick, best
 from game.ai.regular_board import (
@@ -57,9 +58,10 @@ from game.ai.regular_team import (
 from game.ai.regular_vehicles import vehicle_candidates
 from game.ai.reweigh import Reweigh
 from game.ai.team_goals import TeamBoard
-from game.battlefield.model import Battlefield
+from game.battlefield.model import Battlefield, Point
 from game.engine.commands import Answer, Command, EndActivation, EndPhase, Overwatch
 from game.engine.protocol import DecisionKind, UnitStatus
+from game.engine.sight_memory import TwoGenerations
 from game.engine.state import REGULAR, UnitState
 from game.engine.terrain import Terrain, distance
 from game.engine.view import PlayerView
@@ -103,6 +105,7 @@ class RegularAI:
         self._sight: dict[tuple[Any, ...], bool] = {}  # lines of sight by positions (Board.los)
         # --- the weighings kept between activations (issue 23 §5): the same picks, sooner ---
         self.reweigh = Reweigh(check=check) if reuse and style == "ai" else None
+        self._walks: TwoGenerations[tuple[Point, Point], float] = TwoGenerations(WALK_MEMORY)
 
     def terrain_for(self, view: PlayerView) -> Terrain:
         if self._terrain is None:
@@ -129,6 +132,7 @@ class RegularAI:
             raise ValueError("the Regular AI was asked to choose with no decision pending")
         board_type = TeamBoard if self.style == "ai" else Board  # the team AI's goals (R322)
         board = board_type(view, self.terrain_for(view), self._sight)
+        board.walks = self._walks  # walking distances: the map's alone, kept all game
         handlers: dict[str, Callable[[Board], Command]] = {
             DecisionKind.ACTIVATE: self._activate,
             DecisionKind.CONTINUE: self._continue,

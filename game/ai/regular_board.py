@@ -228,9 +228,14 @@ class Board(BoardMemo):
         return found
 
     def path_distance(self, start: Point, goal: Point) -> float:
-        """Walking distance, with the straight-line rest when the path stops short."""
-        route = self.path(start, goal)
-        return path_length(route) + distance(route[-1], goal)
+        """Walking distance, with the straight-line rest when the path stops short (remembered
+        for the whole game where the controller shares its memory: `BoardMemo.walks`)."""
+        found = self.walks.get((start, goal))
+        if found is None:
+            route = self.path(start, goal)
+            found = path_length(route) + distance(route[-1], goal)
+            self.walks.put((start, goal), found)
+        return found
 
     # -- fire arithmetic: the engine's own Firepower and Defense ----------------------------
     def rules_unit(self, unit: UnitState) -> Unit:
