@@ -33,6 +33,7 @@ from game.engine import figure_spots
 from game.engine.blocker_index import BlockerIndex
 from game.engine.figure_spots import NUDGE
 from game.engine.goal_routes import route_to
+from game.engine.sight_memory import TwoGenerations
 from game.rules.vehicle_types import vehicle_type
 
 NUDGE_STEP = 0.25
@@ -79,7 +80,8 @@ class Terrain:
     def __init__(self, battlefield: Battlefield) -> None:
         self.battlefield = battlefield
         self.geometry = Geometry(battlefield)
-        self._paths: dict[tuple[Point, Point], tuple[Point, ...]] = {}
+        # found paths, a bounded memory of two generations (sight_memory.py; issue 23 §5)
+        self._paths: TwoGenerations[tuple[Point, Point], tuple[Point, ...]] = TwoGenerations(20_000)
         self._street: Any = _UNKNOWN  # the geometry's street graph, looked up on the first route
         # what a leader may not stand in (buildings are entered by their doors, R32), with the
         # bounding boxes: a point outside a box is outside its outline
@@ -291,9 +293,7 @@ class Terrain:
 
     def remember_path(self, start: Point, goal: Point, found: list[Point]) -> list[Point]:
         """Keep `found` as the path from start to goal (`path` answers it next time)."""
-        if len(self._paths) > 20000:
-            self._paths.clear()
-        self._paths[(start, goal)] = tuple(found)
+        self._paths.put((start, goal), tuple(found))
         return found
 
     def path_to(self, start: Point, goal: Point) -> list[Point]:
