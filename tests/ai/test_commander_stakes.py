@@ -1,0 +1,192 @@
+"""R350-R352: what the Commander's shots are worth by target, and where it goes while a Regular
+mission is due (issue 17 §2, round 5; `game/ai/commander_stakes.py`). Each test sets up the
+situation and asserts the better choice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game import i18n
+from game.ai.commander import CommanderAI, FireCandidate, Focus, _LazyWorld
+from game.ai.commander_board import InsurgentBoard
+from game.ai.commander_stakes import (
+    W_VEHICLE,
+    breakdown_vp,
+    mission_goals,
+    target_weight,
+    vehicle_shot,
+)
+from game.ai.regular_board import Board
+from game.engine.commands import Fire
+from game.engine.engine import Engine
+from game.engine.state import INSURGENT
+from game.engine.terrain import Terrain
+from game.engine.view import player_view
+from game.rules.dice import Die
+from game.rules.vehicle_damage import VehicleDamage
+from game.rules.vehicle_types import vehicle_type
+from game.save import new_game, resolve_map
+from game.scenarios.situation import parse_situation, situation_engine
+
+
+def _situation(units: list[dict[str, Any]]) -> Engine:
+    data = {
+        "title": "Commander stakes",
+        "map": {"width": 48, "height": 48},
+        "units": units,
+        "turn_limit": 1,
+    }
+    return situation_engine(parse_situation(data))
+
+
+LVTP = {
+    "id": "V",
+    "side": "regular",
+    "name": "LVTP",
+    "quality": "trained",
+    "morale": "d8",
+    "line": [24, 24],
+    "figures": ["rifle", "rifle", "rifle", "rifle"],
+    "vehicle": {"type": "lvtp", "facing": 0, "passengers": ["R"]},
+}
+ABOARD = {
+    "id": "R",
+    "side": "regular",
+    "name": "Recon",
+    "quality": "veteran",
+    "morale": "d10",
+    "line": [24, 24],
+    "figures": ["leader", "rifle", "saw", "rgl"],
+}
+FOOT = {
+    "id": "B",
+    "side": "regular",
+    "name": "Bravo",
+    "quality": "untrained",
+    "morale": "d10",
+    "line": [34, 16],
+    "figures": ["rifle", "rifle", "rifle", "saw"],
+}
+SNIPERS = {
+    "id": "S",
+    "side": "regular",
+    "name": "Sniper team",
+    "quality": "veteran",
+    "morale": "d10",
+    "line": [34, 22],
+    "figures": ["sniper", "rifle"],
+    "designation": "sniper_team",
+}
+
+
+def _gunmen(figures: list[str]) -> dict[str, Any]:
+    return {"id": "G", "side": "insurgent", "name": "Gunmen", "line": [24, 16], "figures": figures}
+
+
+def _focus(engine: Engine, options: list[Any]) -> tuple[Focus, InsurgentBoard]:
+    ai = CommanderAI(engine.battlefield)
+    view = player_view(engine, INSURGENT)
+    board = InsurgentBoard(view, ai.terrain)
+    unit = board.unit("G")
+    assert unit is not None
+    return Focus(board, _LazyWorld(view, ai), unit, options, []), board
+
+
+def _fire(*targets: str) -> list[Any]:
+    return [Fire(side=INSURGENT, unit="G", target=t) for t in targets]
+
+
+def test_r350_a_shot_at_armour_counts_only_what_can_harm_it() -> None:
+    """Vehicle Defense vs. Weapon Class (R217): small arms cannot harm the LVTP's Class 1 armour,
+    so a rifle group's shot at it is worth nothing; the RPG's halved dice against 2d8 armour,
+    a Reliability check failed 3 times in 8 and a breakdown, are worth far less than the same
+    group's shot at Marines in the open. The board used to weigh the LVTP as four riflemen."""
+    engine = _situation(
+        [LVTP, ABOARD, FOOT, _gunmen(["leader", "rpg", "small_arms", "small_arms"])]
+    )
+    focus, board = _focus(engine, _fire("V", "B"))
+    g, lvtp = board.unit("G"), board.unit("V")
+    assert g is not None and lvtp is not None
+    spot = board.spot_of(g)
+    as_infantry = Board.fire_value(board, g, spot, lvtp)
+    armour = board.fire_value(g, spot, lvtp)
+    assert armour == vehicle_shot(board, g, spot, lvtp)
+    assert 0 < armour < as_infantry / 4
+    # every penetrating hit cannot be worth more than the whole vehicle
+    assert armour * 1.5 < W_VEHICLE
+    fire = FireCandidate()
+    fire.evaluate(focus)
+    assert fire.plan == Fire(side=INSURGENT, unit="G", target="B")
+    # a group with small arms only gets nothing out of the LVTP
+    engine = _situation([LVTP, ABOARD, FOOT, _gunmen(["leader", "small_arms", "small_arms"])])
+    _, board = _focus(engine, [])
+    g, lvtp = board.unit("G"), board.unit("V")
+    assert g is not None and lvtp is not None
+    assert board.fire_value(g, board.spot_of(g), lvtp) == 0.0
+
+
+def test_r350_a_breakdown_is_worth_more_as_the_vehicle_nears_its_end() -> None:
+    """Vehicle Breakdown: a second Mobility failure immobilizes (the scenario's VP), a
+    Reliability die nearer d6 is nearer destruction; once scored, only the weapons are left."""
+    card = vehicle_type("lvtp")
+    intact = VehicleDamage.intact(card)
+    worn = VehicleDamage(reliability=Die.D6, mobility_failures=1, speed_loss=2)
+    assert breakdown_vp(worn, scored=False) > breakdown_vp(intact, scored=False) > 0
+    assert breakdown_vp(worn, scored=True) < breakdown_vp(worn, scored=False)
+
+
+def test_r351_while_the_fire_mission_is_due_the_commander_fires_at_the_sniper_team() -> None:
+    """Turkey Shoot, Regular Mission Objective: the mission fails only when no sniper is left
+    able to fight, so a casualty on the two-man team is worth the mission's VP shared by two.
+    The same gunmen, Bravo (four green Marines) giving more expected casualties, fire at
+    Bravo when there is no mission, and at the sniper team while it is due."""
+    engine = _situation([FOOT, SNIPERS, _gunmen(["leader"] + ["small_arms"] * 6)])
+    focus, board = _focus(engine, _fire("B", "S"))
+    g, bravo, snipers = board.unit("G"), board.unit("B"), board.unit("S")
+    assert g is not None and bravo is not None and snipers is not None
+    spot = board.spot_of(g)
+    assert Board.fire_value(board, g, spot, bravo) > Board.fire_value(board, g, spot, snipers)
+    assert target_weight(board, snipers) == 1.0  # no fire mission published
+    fire = FireCandidate()
+    fire.evaluate(focus)
+    assert fire.plan == Fire(side=INSURGENT, unit="G", target="B")
+
+    engine.state.objectives["fire_mission"] = True
+    focus, board = _focus(engine, _fire("B", "S"))
+    snipers = board.unit("S")
+    assert snipers is not None
+    due = target_weight(board, snipers)
+    assert due == pytest.approx(1 + 15.0 / 2 / 1.5)
+    fire = FireCandidate()
+    fire.evaluate(focus)
+    assert fire.plan == Fire(side=INSURGENT, unit="G", target="S")
+    assert "(R351)" in fire.why
+    i18n.set_language("fr")
+    try:
+        told = i18n.retell(f"T1 Commander: Gunmen: fire, {fire.why} (score 1.00)")
+    finally:
+        i18n.set_language("en")
+    assert "mission" in told and "hangs on it" not in told
+
+    engine.state.tally["fire_mission_done"] = 1  # done: the team still scores if lost
+    _, board = _focus(engine, [])
+    snipers = board.unit("S")
+    assert snipers is not None
+    assert 1.0 < target_weight(board, snipers) < due
+
+
+def test_r352_the_mission_building_is_the_objective_until_the_mission_is_done() -> None:
+    """Turkey Shoot (R227): the Marines may not leave before the fire mission is done, so
+    while it is due the Commander's objective is the target building (the map's Objective
+    marker), not the south edge."""
+    map_path, sid = resolve_map("turkey-shoot")
+    engine = new_game(map_path, sid, 1)
+    board = InsurgentBoard(player_view(engine, INSURGENT), Terrain(engine.battlefield))
+    marks = [m.position for m in engine.battlefield.markers if m.kind == "Objective"]
+    edge = (24.0, float(engine.battlefield.height) - 1)
+    assert marks and mission_goals(board, [edge, *marks]) == marks
+    engine.state.tally["fire_mission_done"] = 1
+    board = InsurgentBoard(player_view(engine, INSURGENT), Terrain(engine.battlefield))
+    assert mission_goals(board, [edge, *marks]) == [edge, *marks]
