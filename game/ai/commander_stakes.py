@@ -57,14 +57,20 @@ W_HIT_VP = 1.5
 
 
 # -- which unit is which -----------------------------------------------------------------------
+def _fire_mission(board: InsurgentBoard) -> bool:
+    """The view publishes a fire mission (`Objectives.fire_mission`; read directly: this is
+    asked for every shot weighed)."""
+    return bool(board.state.objectives.get("fire_mission"))
+
+
 def mission_due(board: InsurgentBoard) -> bool:
     """The published fire mission (`Objectives.fire_mission`) is not done yet."""
-    return bool(board.objective("fire_mission")) and not board.state.tally.get("fire_mission_done")
+    return _fire_mission(board) and not board.state.tally.get("fire_mission_done")
 
 
 def is_mission_unit(board: InsurgentBoard, unit: UnitState) -> bool:
     """A sniper team of a scenario with a fire mission (the designation or a sniper figure)."""
-    if not board.objective("fire_mission"):
+    if not _fire_mission(board):
         return False
     return unit.designation == "sniper_team" or any(f.kind == "sniper" for f in unit.figures)
 
