@@ -190,3 +190,31 @@ def test_r352_the_mission_building_is_the_objective_until_the_mission_is_done() 
     engine.state.tally["fire_mission_done"] = 1
     board = InsurgentBoard(player_view(engine, INSURGENT), Terrain(engine.battlefield))
     assert mission_goals(board, [edge, *marks]) == [edge, *marks]
+
+
+@pytest.mark.golden_games(("turkey-shoot", 6), ("turkey-shoot", 7))
+def test_r351_r352_on_turkey_shoot_the_commander_prevents_the_fire_mission() -> None:
+    """The measured claim in small (docs/measurements/commander-round5.md has 200 paired
+    seeds): on Turkey Shoot seeds 6 and 7 the solo tables' Insurgents (the golden games) score
+    nothing and the snipers do their work; the Commander's groups go for the sniper team in its
+    building and prevent the mission (10 VP) in both."""
+    from game.engine.state import REGULAR
+    from game.headless import play
+    from game.opponents import make_controller
+    from tests.shared_games import golden_game
+
+    map_path, sid = resolve_map("turkey-shoot")
+    for seed in (6, 7):
+        solo = golden_game("turkey-shoot", seed).engine.state
+        assert solo.tally.get("fire_mission_done") and (solo.result or {})["vp_insurgent"] == 0
+        engine = new_game(map_path, sid, seed)
+        play(
+            engine,
+            {
+                REGULAR: make_controller(REGULAR, "ai", engine.battlefield, seed),
+                INSURGENT: make_controller(INSURGENT, "commander", engine.battlefield, seed),
+            },
+        )
+        result = engine.state.result or {}
+        assert not engine.state.tally.get("fire_mission_done")
+        assert result["vp_insurgent"] >= 15, result
