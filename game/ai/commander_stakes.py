@@ -7,14 +7,17 @@ target are worth something else, and the PlayerView says which:
   Vehicle Breakdown). Only the figures whose weapons can harm its armour fire, against its
   armour dice, and a penetrating hit does harm only when the vehicle fails its Reliability check
   and the Breakdown Table then immobilizes, silences or wrecks it. The shot is worth those
-  breakdowns in VP (a vehicle immobilized or destroyed scores `W_VEHICLE`), told in
+  breakdowns in VP (what the scenario scores for a vehicle immobilized or destroyed), told in
   casualty-equivalents so that it weighs against shots at infantry. Before this, a rifle group
   weighed a shot at an armoured LVTP as if the LVTP were four riflemen in the open.
 - **The unit a Regular mission hangs on** (R351; Rulebook: Scenario 2: Turkey Shoot, Regular
   Mission Objective and Insurgent Victory Conditions). While the published fire mission is not
   done, the sniper team is the mission: it fails only when no member is left able to fight, so
-  each expected casualty of an `n`-figure team carries `W_MISSION / n` VP more; once the mission
-  is done, the team still scores `W_TEAM / n` more (killed or captured, and not escorted off).
+  each expected casualty of an `n`-figure team carries 1/`n` of the VP for the mission
+  prevented and the team lost; once the mission is done, 1/`n` of the team lost.
+
+The VP are the scenario's own, as the view publishes them (`objectives.insurgent_points`, the
+Insurgents' victory table, which both players read on the scenario sheet).
 
 `mission_goals` (R352) points the Commander's units at the building the mission needs (the map's
 Objective marker) while the mission is due, rather than at the exit edge the Regulars may not
@@ -42,18 +45,19 @@ if TYPE_CHECKING:
     from game.ai.commander_board import InsurgentBoard
     from game.ai.regular_board import Spot
 
-W_VEHICLE = 5.0
-"""VP for a Regular vehicle immobilized or destroyed (Turkey Shoot's Insurgent Victory
-Conditions, the one scenario that fields a Regular vehicle of its own)."""
 W_ARMAMENT = 0.5
-"""What silencing a weapon of the vehicle is worth (less fire at the Insurgents)."""
-W_MISSION = 15.0
-"""VP at stake on the unit the fire mission hangs on: the mission prevented (10) and the team
-killed or captured (5)."""
-W_TEAM = 5.0
-"""VP still at stake on that unit once its mission is done: killed or captured."""
+"""What silencing a vehicle's weapon is worth (less fire at the Insurgents): the project's
+judgement, not a VP of the book."""
 W_HIT_VP = 1.5
 """One expected Regular casualty, as `commander_board.W_HIT` counts it (1 wounded, 2 killed)."""
+
+
+# -- what the scenario scores (published: `objectives.insurgent_points`) ------------------------
+def points(board: InsurgentBoard, hook: str) -> int:
+    """The Insurgent VP of one victory condition of the scenario (0 when it has none, or in a
+    game started before the table was published)."""
+    table = board.state.objectives.get("insurgent_points") or {}
+    return int(table.get(hook, 0))
 
 
 # -- which unit is which -----------------------------------------------------------------------
@@ -92,22 +96,25 @@ def target_weight(board: InsurgentBoard, target: UnitState) -> float:
     if not is_mission_unit(board, target):
         return 1.0
     able = max(1, len(target.effective_figures))
-    stake = W_MISSION if mission_due(board) else W_TEAM
+    stake = points(board, "sniper_team_lost")
+    if mission_due(board):
+        stake += points(board, "fire_mission_failed")
     return 1.0 + stake / able / W_HIT_VP
 
 
-def breakdown_vp(damage: VehicleDamage, scored: bool) -> float:
+def breakdown_vp(damage: VehicleDamage, lost_vp: float, armed: bool = True) -> float:
     """The VP one failed Reliability check is worth on average: a third each Mobility, Armament
-    and Reliability (Vehicle Breakdown). Two Mobility breakdowns immobilize; Reliability steps
-    down the die until it falls below d6 (destroyed)."""
-    left = 0.0 if scored else W_VEHICLE
+    and Reliability (Vehicle Breakdown). Two Mobility breakdowns immobilize and Reliability steps
+    down the die until it falls below d6 (destroyed), either scoring `lost_vp` (0 once scored,
+    or where the scenario does not score vehicles); a weapon silenced is worth `W_ARMAMENT`."""
+    left = lost_vp
     mobility = left if damage.mobility_failures >= 1 else left / 2
     steps = 1
     die = damage.reliability
     while die is not None and (die := die.shifted(-1)) is not None:
         steps += 1
     reliability = left / steps
-    armament = W_ARMAMENT if damage.armament_failures < 2 else 0.0
+    armament = W_ARMAMENT if armed and damage.armament_failures < 2 else 0.0
     return (mobility + armament + reliability) / 3
 
 
@@ -134,7 +141,8 @@ def vehicle_shot(
     hits = expected_casualties(fire.dice, int(firer.quality_die()), shield.dice, int(shield.die))
     fails = (SUCCESS_TARGET - 1) / int(damage.reliability)
     scored = bool(board.state.vehicles[target.id].get("scored"))
-    return hits * fails * breakdown_vp(damage, scored) / W_HIT_VP
+    lost_vp = 0.0 if scored else float(points(board, "vehicle_lost"))
+    return hits * fails * breakdown_vp(damage, lost_vp, bool(card.weapons)) / W_HIT_VP
 
 
 def insurgent_fire_value(

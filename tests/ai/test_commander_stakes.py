@@ -4,6 +4,7 @@ situation and asserts the better choice."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +13,6 @@ from game import i18n
 from game.ai.commander import CommanderAI, FireCandidate, Focus, _LazyWorld
 from game.ai.commander_board import InsurgentBoard
 from game.ai.commander_stakes import (
-    W_VEHICLE,
     breakdown_vp,
     mission_goals,
     target_weight,
@@ -27,18 +27,31 @@ from game.engine.view import player_view
 from game.rules.dice import Die
 from game.rules.vehicle_damage import VehicleDamage
 from game.rules.vehicle_types import vehicle_type
-from game.save import new_game, resolve_map
+from game.save import load_save, new_game, resolve_map, write_save
 from game.scenarios.situation import parse_situation, situation_engine
 
+TURKEY_SHOOT_POINTS = {
+    "regular_wounded": 1,
+    "regular_killed": 2,
+    "fire_mission_failed": 10,
+    "sniper_team_lost": 5,
+    "captive_held": 5,
+    "vehicle_lost": 5,
+}
+"""Turkey Shoot's Insurgent victory table (maps/turkey-shoot.toml), as the view publishes it."""
 
-def _situation(units: list[dict[str, Any]]) -> Engine:
+
+def _situation(units: list[dict[str, Any]], published: bool = True) -> Engine:
     data = {
         "title": "Commander stakes",
         "map": {"width": 48, "height": 48},
         "units": units,
         "turn_limit": 1,
     }
-    return situation_engine(parse_situation(data))
+    engine = situation_engine(parse_situation(data))
+    if published:
+        engine.state.objectives["insurgent_points"] = dict(TURKEY_SHOOT_POINTS)
+    return engine
 
 
 LVTP = {
@@ -115,7 +128,7 @@ def test_r350_a_shot_at_armour_counts_only_what_can_harm_it() -> None:
     assert armour == vehicle_shot(board, g, spot, lvtp)
     assert 0 < armour < as_infantry / 4
     # every penetrating hit cannot be worth more than the whole vehicle
-    assert armour * 1.5 < W_VEHICLE
+    assert armour * 1.5 < TURKEY_SHOOT_POINTS["vehicle_lost"]
     fire = FireCandidate()
     fire.evaluate(focus)
     assert fire.plan == Fire(side=INSURGENT, unit="G", target="B")
@@ -125,6 +138,12 @@ def test_r350_a_shot_at_armour_counts_only_what_can_harm_it() -> None:
     g, lvtp = board.unit("G"), board.unit("V")
     assert g is not None and lvtp is not None
     assert board.fire_value(g, board.spot_of(g), lvtp) == 0.0
+    # where the scenario scores no vehicle, an RPG hit is worth only the weapon it may silence
+    engine = _situation([LVTP, ABOARD, FOOT, _gunmen(["leader", "rpg"])], published=False)
+    _, bare = _focus(engine, [])
+    g, lvtp = bare.unit("G"), bare.unit("V")
+    assert g is not None and lvtp is not None
+    assert 0 < bare.fire_value(g, bare.spot_of(g), lvtp) < armour / 4
 
 
 def test_r350_a_breakdown_is_worth_more_as_the_vehicle_nears_its_end() -> None:
@@ -133,8 +152,9 @@ def test_r350_a_breakdown_is_worth_more_as_the_vehicle_nears_its_end() -> None:
     card = vehicle_type("lvtp")
     intact = VehicleDamage.intact(card)
     worn = VehicleDamage(reliability=Die.D6, mobility_failures=1, speed_loss=2)
-    assert breakdown_vp(worn, scored=False) > breakdown_vp(intact, scored=False) > 0
-    assert breakdown_vp(worn, scored=True) < breakdown_vp(worn, scored=False)
+    assert breakdown_vp(worn, 5.0) > breakdown_vp(intact, 5.0) > 0
+    assert breakdown_vp(worn, 0.0) < breakdown_vp(worn, 5.0)
+    assert breakdown_vp(worn, 0.0, armed=False) == 0.0  # an unarmed ambulance, scoring nothing
 
 
 def test_r351_while_the_fire_mission_is_due_the_commander_fires_at_the_sniper_team() -> None:
@@ -143,6 +163,7 @@ def test_r351_while_the_fire_mission_is_due_the_commander_fires_at_the_sniper_te
     The same gunmen, Bravo (four green Marines) giving more expected casualties, fire at
     Bravo when there is no mission, and at the sniper team while it is due."""
     engine = _situation([FOOT, SNIPERS, _gunmen(["leader"] + ["small_arms"] * 6)])
+    assert engine.state.objectives["insurgent_points"]["fire_mission_failed"] == 10
     focus, board = _focus(engine, _fire("B", "S"))
     g, bravo, snipers = board.unit("G"), board.unit("B"), board.unit("S")
     assert g is not None and bravo is not None and snipers is not None
@@ -184,6 +205,8 @@ def test_r352_the_mission_building_is_the_objective_until_the_mission_is_done() 
     map_path, sid = resolve_map("turkey-shoot")
     engine = new_game(map_path, sid, 1)
     board = InsurgentBoard(player_view(engine, INSURGENT), Terrain(engine.battlefield))
+    # the scenario sheet's Insurgent victory table is public: the view carries it (R350, R351)
+    assert board.state.objectives["insurgent_points"] == TURKEY_SHOOT_POINTS
     marks = [m.position for m in engine.battlefield.markers if m.kind == "Objective"]
     edge = (24.0, float(engine.battlefield.height) - 1)
     assert marks and mission_goals(board, [edge, *marks]) == marks
@@ -218,3 +241,29 @@ def test_r351_r352_on_turkey_shoot_the_commander_prevents_the_fire_mission() -> 
         result = engine.state.result or {}
         assert not engine.state.tally.get("fire_mission_done")
         assert result["vp_insurgent"] >= 15, result
+
+
+def test_the_published_victory_table_saves_and_loads_and_the_game_plays_on_the_same(
+    tmp_path: Path,
+) -> None:
+    """`objectives.insurgent_points` is game state: a Turkey Shoot game saved after a command
+    (the snipers on their way, then at work) and loaded by fresh AIs ends as the whole one."""
+    from game.headless import play
+    from game.opponents import make_controllers
+
+    map_path, sid = resolve_map("turkey-shoot")
+    whole = new_game(map_path, sid, 6, turn_limit=4)
+    play(whole, make_controllers(whole.battlefield, 6, insurgents="commander"))
+    commands = list(whole.log)
+    engine = new_game(map_path, sid, 6, turn_limit=4)
+    engine.state.insurgent_ai = "commander"
+    done = 0
+    for n in range(len(commands) // 4, len(commands), len(commands) // 4):
+        for command in commands[done:n]:
+            engine.apply(command)
+        done = n
+        write_save(engine, tmp_path / "s.json")
+        loaded = load_save(tmp_path / "s.json")
+        assert loaded.state.objectives["insurgent_points"] == TURKEY_SHOOT_POINTS
+        play(loaded, make_controllers(loaded.battlefield, 6, insurgents="commander"))
+        assert loaded.events_sha256() == whole.events_sha256(), f"after command {n}"
