@@ -1,7 +1,7 @@
 """Play a whole solo game through the play screen's own mouse and keys (a scripted player).
 
     SDL_VIDEODRIVER=dummy python tools/play_ui.py --scenario contracting-trouble --seed 3 \
-        [--shots DIR] [--turns N]
+        [--shots DIR] [--turns N] [--lang en|fr]
 
 The player is simple-minded: each fireteam fires at the target with the best expected
 casualties if it can, otherwise moves toward the nearest waiting contractor or hot spot (or toward
@@ -30,6 +30,7 @@ from game.client.play import PlayScene, open_play
 from game.client.scenes import App
 from game.client.session import SessionConfig
 from game.engine.state import INSURGENT, REGULAR
+from game.i18n import set_language
 
 
 def key(k: int) -> pygame.event.Event:
@@ -81,7 +82,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--shots", type=Path)
     parser.add_argument("--turns", type=int)
+    parser.add_argument("--lang", choices=("en", "fr"), default="en")
     args = parser.parse_args()
+    set_language(args.lang)
     app = App((1280, 800), headless=True)
     config = SessionConfig(
         table=args.scenario, seed=args.seed, pace="instant", autosave=False, turn_limit=args.turns
