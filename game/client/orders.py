@@ -42,7 +42,7 @@ from game.engine.fire import smaw_fires  # support assets (issue 19)
 from game.engine.protocol import DecisionKind, MoveRate
 from game.engine.state import UnitState
 from game.engine.terrain import distance, path_length, truncate
-from game.i18n import N_, _, number, retell
+from game.i18n import N_, _, localise_numbers, number, retell
 from game.rules import cards as rules_cards  # --- cards (issue 19)
 from game.rules.dice import Die
 from game.rules.movement import CAUTIOUS, RAPID
@@ -51,6 +51,12 @@ from game.rules.odds import CasualtyOdds, casualty_odds
 REACH_DIRECTIONS = 24
 REACH_HALVINGS = 7  # a direction's reach to within 1/128 of the allowance
 REACH_MIN = 0.3  # a direction reaching less than this adds no point to the outline
+
+
+def refusal(exc: IllegalCommand) -> str:
+    """The engine's English reason for a refusal in the player's language and numbers (found in
+    play: a French screen refused a drive in English; `game/engine/refusal_words.py`)."""
+    return localise_numbers(retell(str(exc)))
 
 
 def check(engine: Engine, command: Command) -> str:
@@ -65,7 +71,7 @@ def check(engine: Engine, command: Command) -> str:
     try:
         pending.accepts(command)
     except IllegalCommand as exc:
-        return str(exc)
+        return refusal(exc)
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         return _("that order is malformed ({problem})").format(problem=exc)
     return ""
@@ -194,7 +200,7 @@ def fire_blocked(engine: Engine, unit: UnitState, target: UnitState) -> str:
     try:
         check_fire(engine, unit, target, penalty_now(engine, unit))
     except IllegalCommand as exc:
-        return str(exc)
+        return refusal(exc)
     return ""
 
 

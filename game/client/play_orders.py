@@ -30,7 +30,7 @@ from game.engine.commands import (
 from game.engine.protocol import DecisionKind
 from game.engine.state import UnitState
 from game.engine.terrain import distance
-from game.i18n import _
+from game.i18n import _, retell
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -50,7 +50,7 @@ def give(self: PlayScene, command: Command) -> bool:
     try:
         self.session.apply(command)
     except IllegalCommand as exc:
-        self.say(str(exc), True)
+        self.say(orders.refusal(exc), True)
         return False
     self.say("")
     self.mode = "select"
@@ -134,7 +134,7 @@ def order(self: PlayScene, action: str) -> None:
                 "fire": _("{unit} cannot fire now: {why}"),
                 "assault": _("{unit} cannot charge now: {why}"),
             }[action]
-            self.say(words.format(unit=unit.name, why=why), True)
+            self.say(words.format(unit=retell(unit.name), why=why), True)
             return
     if action == "move":
         self.mode = "move"
