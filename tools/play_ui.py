@@ -25,6 +25,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.client import orders
+from game.client.confirm import ConfirmScene
 from game.client.endgame import EndGameScene
 from game.client.play import PlayScene, open_play
 from game.client.scenes import App
@@ -109,6 +110,9 @@ def main() -> int:
             snap("end")
             print("END", top.summary.headline, top.summary.items)
             return 0
+        if isinstance(top, ConfirmScene):  # "end the activation without acting?": yes
+            app.step([key(pygame.K_RETURN)])
+            continue
         if top is not scene:
             app.step([key(pygame.K_SPACE)])
             continue
@@ -200,6 +204,9 @@ def main() -> int:
         if scene.status_is_error:
             print("   refused:", scene.status)
     print("did not finish; turn", engine.state.turn)
+    pending = engine.pending
+    on_top = type(app.stack.top).__name__
+    print("  pending:", pending and pending.prompt, "| mode:", scene.mode, "| on top:", on_top)
     return 1
 
 

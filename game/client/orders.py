@@ -113,13 +113,12 @@ class FirePreview:
 
     @property
     def lines(self) -> list[str]:
+        target = retell(self.target)
         if self.blocked:
-            return [
-                _("Cannot fire at {target}: {why}").format(target=self.target, why=self.blocked)
-            ]
-        out = [
-            _("Firepower {dice}").format(dice=self.firepower),
-            _("Defense {dice}").format(dice=self.defense),
+            return [_("Cannot fire at {target}: {why}").format(target=target, why=self.blocked)]
+        out = [  # the engine's English items in the player's language (found in play)
+            _("Firepower {dice}").format(dice=localise_numbers(retell(self.firepower))),
+            _("Defense {dice}").format(dice=localise_numbers(retell(self.defense))),
         ]
         if self.odds is not None:
             out.append(odds_text(self.odds, self.hits))

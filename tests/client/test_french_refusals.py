@@ -6,6 +6,7 @@ window now retells them (`game.client.orders.refusal`, templates in
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pytest
@@ -56,3 +57,46 @@ def test_a_pinned_units_move_is_refused_in_french(
     assert orders.refusal(IllegalCommand("Alpha fireteam is Pinned and may only seek cover")) == (
         "Alpha fireteam is Pinned and may only seek cover"
     )
+
+
+def test_the_fire_preview_speaks_french() -> None:
+    """Found in play: in fire mode the preview read "Puissance de feu 5 figures +5 RGL +1 SAW
+    +1 Optimum Range +1 = 8" on a French screen, while the unit card said it in French."""
+    preview = orders.FirePreview(
+        "Alpha fireteam",
+        "Insurgent group 9",
+        "5 figures +5 RGL +1 SAW +1 Optimum Range +1 = 8",
+        "6 figures +6 = 6",
+        None,
+        "",
+    )
+    english = preview.lines
+    assert english == [
+        "Firepower 5 figures +5 RGL +1 SAW +1 Optimum Range +1 = 8",
+        "Defense 6 figures +6 = 6",
+    ]
+    try:
+        i18n.set_language("fr")
+        assert preview.lines == [
+            "Puissance de feu 5 figurines +5 RGL +1 SAW +1 Distance Optimale +1 = 8",
+            "Défense 6 figurines +6 = 6",
+        ]
+        blocked = dataclasses.replace(preview, blocked="hors de vue")
+        assert blocked.lines == ["Impossible de tirer sur Cellule insurgée 9 : hors de vue"]
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_status_line_names_the_unit_in_french(app: object, drawn: list[str]) -> None:
+    """Found in play: "Alpha fireteam : cliquez sur l'unité ennemie à viser" on a French
+    screen; the unit's name is retold as the map's label is."""
+    from game.client.play import open_play
+
+    play = open_play("contracting-trouble", 1)
+    app.push(play)  # type: ignore[attr-defined]
+    alpha = next(u for u in play.selectable_units() if u == "R1")
+    play.select(alpha)
+    play.order("fire")
+    assert play.status.startswith("Équipe de feu Alpha : ")
+    play.order("move")
+    assert play.status.startswith("Équipe de feu Alpha : ")
