@@ -198,7 +198,9 @@ def main() -> int:
                 here = engine.state.units[unit_id].leader_point
                 path = engine.terrain.path(here, goal)
                 print("   refused:", scene.status, "from", here, "to", goal, "path", path[:4])
-                app.step([key(pygame.K_ESCAPE), key(pygame.K_e)])
+                if scene.mode != "select":  # Esc with nothing to cancel offers to leave
+                    app.step([key(pygame.K_ESCAPE)])
+                app.step([key(pygame.K_e)])
             continue
         app.step([key(pygame.K_e)])
         if scene.status_is_error:

@@ -100,3 +100,31 @@ def test_the_status_line_names_the_unit_in_french(app: object, drawn: list[str])
     assert play.status.startswith("Équipe de feu Alpha : ")
     play.order("move")
     assert play.status.startswith("Équipe de feu Alpha : ")
+
+
+def test_the_unit_cards_figures_name_the_men_carried_in_french() -> None:
+    """Found in play: "Figurines : 4 valides, 1 touchée — Leader, Casualty, ..." on a French
+    unit card; the carried men are named in the language in use."""
+    from game.briefing import figure_words
+
+    kinds = ["leader", "casualty", "rifle", "casualty", "pow", "poi", "rescued"]
+    assert figure_words(kinds) == [
+        "Leader",
+        "Casualty ×2",
+        "Rifle",
+        "POW",
+        "Person of Interest",
+        "Rescued man",
+    ]
+    try:
+        i18n.set_language("fr")
+        assert figure_words(kinds) == [
+            "Leader",
+            "Blessé ×2",
+            "Fusil",
+            "Prisonnier",
+            "Personne d'intérêt",
+            "Homme secouru",
+        ]
+    finally:
+        i18n.set_language("en")
