@@ -455,11 +455,19 @@ class BattleRenderer:
         others = [r for uid, r in layout.figure_rects if uid != unit.unit_id]
         others += layout.marker_rects  # a hot spot's number stays readable too
 
-        def cost(b: pygame.Rect) -> tuple[int, int]:
-            """Over another label is worst, then each other unit's figure or hot-spot disc it
-            would cover (a name or a DEP chip on an enemy reads as that enemy's), then the
-            order above."""
-            return (int(b.collidelist(layout.label_blocks) != -1), len(b.collidelistall(others)))
+        table_height = round(self.art.world_height * scale)
+
+        def cost(b: pygame.Rect) -> tuple[int, int, int]:
+            """Off the table's top or bottom is worst (the name is cut off: found in play, a
+            unit at the north edge), then over another label, then each other unit's figure or
+            hot-spot disc it would cover (a name or a DEP chip on an enemy reads as that
+            enemy's), then the order above."""
+            off = int(b.top < 0 or b.bottom > table_height)
+            return (
+                off,
+                int(b.collidelist(layout.label_blocks) != -1),
+                len(b.collidelistall(others)),
+            )
 
         block = min(blocks, key=cost)
         layout.label_blocks.append(block)

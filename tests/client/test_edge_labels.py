@@ -53,3 +53,25 @@ def test_the_entry_label_moves_off_the_vehicle_waiting_at_the_middle_of_the_edge
     assert middle.collidelist(hulls) != -1
     assert label.centery == middle.centery  # moved along the same edge band
     assert label.centerx != middle.centerx
+
+
+def test_a_unit_at_the_north_edge_keeps_its_whole_name_on_the_table(app: object) -> None:
+    """Found in play (Turkey Shoot seed 2, turn 3): a unit standing at the north edge had its
+    name drawn above the table, cut off by the top bar; now it goes below or beside it."""
+    from pathlib import Path
+
+    from game.scenarios.situation import read_situation, situation_engine
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "sandbox"
+    engine = situation_engine(read_situation(docs / "vehicle-hull-underfoot.json"))
+    for i, f in enumerate(engine.state.units["M"].figures):
+        f.x, f.y = 10.0 + i * 0.8, 0.4  # at the north edge
+    art = MapArt(None, engine.battlefield)
+    renderer = BattleRenderer(art, engine.battlefield)
+    camera = Camera(art.world_width, art.world_height, Viewport(0, 0, *SIZE))
+    camera.fit()
+    result = renderer.draw(pygame.Surface(SIZE), camera, view_from_game(engine.state), Overlays())
+    top = camera.world_to_screen((0.0, 0.0))[1]
+    label = result.unit_label_rects["M"]
+    assert label.top >= top - 1
+    assert label.width > 0
