@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -128,3 +129,15 @@ def test_the_unit_cards_figures_name_the_men_carried_in_french() -> None:
         ]
     finally:
         i18n.set_language("en")
+
+
+def test_the_status_lines_question_is_punctuated_in_french(app: Any, drawn: list[str]) -> None:
+    """Found in play: "Vous: Activer une unité régulière ..." (French puts a space before the
+    colon: "Vous : Activer ...")."""
+    from game.client.play import open_play
+
+    play = open_play("contracting-trouble", 1)
+    app.push(play)
+    app.run(max_frames=app.frames + 2)
+    status = [t for t in drawn if "Activer une unité régulière" in t]
+    assert status and all(t.startswith("Vous : ") for t in status)
