@@ -173,4 +173,10 @@ WORDS: tuple[str, ...] = (
     N_("{vehicle}'s crew"),
     N_("Technical {number}'s crew"),  # before "Technical {number}" takes "1's crew" as a number
     N_("Car {number}'s crew"),
+    # --- polish round 5: the shipped maps' objective labels, drawn on the table (maps/*.tmx) ---
+    N_("T: target building"),
+    N_("the compound: West house"),
+    N_("the compound: Main house"),
+    N_("the compound: East house"),
+    N_("the tea house"),
 )
