@@ -508,7 +508,7 @@ def describe_answer(engine: Engine, choice: Any) -> str:
         found = [b for b in engine.battlefield.buildings if str(b.id) == number]
         if found and (found[0].label or found[0].name):
             name = found[0].label or found[0].name
-            return _("{name} (building {number})").format(name=name, number=number)
+            return _("{name} (building {number})").format(name=retell(name), number=number)
     if isinstance(choice, str):
         named = ANSWER_NAMES.get(choice)
         return _(named) if named else choice.replace("_", " ").capitalize()

@@ -33,3 +33,20 @@ def test_the_alamos_three_houses_are_marked() -> None:
         "the compound: Main house",
         "the compound: West house",
     ]
+
+
+def test_a_cards_choice_of_building_names_it_in_the_players_language() -> None:
+    """Found in play: "1. Mosque school (bâtiment 1)" in a French Swiss Cheese dialog."""
+    from game.client.orders import describe_answer
+
+    map_path, scenario_id = resolve_map("turkey-shoot")
+    engine = new_game(map_path, scenario_id, 4, turn_limit=3)
+    school = next(b for b in engine.battlefield.buildings if b.name == "Mosque school")
+    choice = f"building_{school.id}"
+    assert describe_answer(engine, choice) == f"Mosque school (building {school.id})"
+    try:
+        i18n.set_language("fr")
+        assert describe_answer(engine, choice) == f"École coranique (bâtiment {school.id})"
+        assert i18n.retell("the Clinic (building 21)") == "Dispensaire (bâtiment 21)"
+    finally:
+        i18n.set_language("en")
