@@ -357,4 +357,6 @@ LINES: tuple[str, ...] = (
     # --- polish: the Commander's technicals drive (ai/commander_vehicles.py, R341) ---
     N_("drive"),
     N_("{unit} interrupting drive: {why}"),
+    # --- the team Regular AI, round 5 (ai/team_goals.py, R363) ---
+    N_("the way ahead of {unit}"),
 )
