@@ -58,6 +58,11 @@ class Reading:
 
     units: set[str] = field(default_factory=set)
     spots: dict[int, UnitPosition] = field(default_factory=dict)  # by id: each spot once
+    lines: list[tuple[UnitPosition, UnitPosition]] = field(default_factory=list)  # R366
+
+    def line(self, firer: UnitPosition, target: UnitPosition) -> None:
+        """A line of fire the weighing asked about friends standing in (R366)."""
+        self.lines.append((firer, target))
 
     def spot(self, position: UnitPosition) -> None:
         self.spots.setdefault(id(position), position)
@@ -76,6 +81,8 @@ class Weighed:
     spots: list[UnitPosition]
     insurgents: dict[str, int]  # each Insurgent unit's sight name when weighed
     scored: Scored
+    lines: list[tuple[UnitPosition, UnitPosition]] = field(default_factory=list)
+    friends: dict[str, UnitPosition] = field(default_factory=dict)  # where they stood
 
 
 def setting_of(board: Board) -> str:
@@ -156,6 +163,8 @@ class Reweigh:
             list(reading.spots.values()),
             names,
             result,
+            reading.lines,
+            _friends(board, unit) if reading.lines else {},
         )
         return result
 
@@ -180,4 +189,27 @@ class Reweigh:
                 continue  # where it stood: it saw none of the spots (else it was read)
             if board.sees_any(ins, kept.spots):
                 return False
-        return True
+        return not _friends_crossed(kept, board, unit)
+
+
+def _friends(board: Board, unit: UnitState) -> dict[str, UnitPosition]:
+    return {f.id: board.position(f) for f in board.regulars if f.id != unit.id}
+
+
+def _friends_crossed(kept: Weighed, board: Board, unit: UnitState) -> bool:
+    """R366 (the team AI gives no shot through a friend): whether a friend that moved, came or
+    went stands, before or after, in one of the lines of fire the weighing asked about. A friend
+    elsewhere changes no answer: each friend is in a line or not on its own."""
+    if not kept.lines:
+        return False
+    now = _friends(board, unit)
+    moved = [
+        p
+        for fid in kept.friends.keys() | now.keys()
+        if kept.friends.get(fid) != now.get(fid)
+        for p in (kept.friends.get(fid), now.get(fid))
+        if p is not None
+    ]
+    return bool(moved) and any(
+        board.terrain.units_in_line_of_fire(a, b, moved) for a, b in kept.lines
+    )

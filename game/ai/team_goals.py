@@ -101,6 +101,8 @@ class TeamBoard(Board):
             e = self.fire_value(unit, spot, ins, rapid=rapid)
             if e <= best_e:
                 continue
+            if self.reading is not None:  # kept between activations: friends may move (reweigh)
+                self.reading.line(here, self.position(ins))
             if friends and self.terrain.units_in_line_of_fire(here, self.position(ins), friends):
                 continue
             best_e = e
