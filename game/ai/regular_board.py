@@ -333,19 +333,37 @@ class Board(BoardMemo):
     ) -> float:
         """Expected casualties if every Insurgent unit that could see `spot` fired at it (but
         the unit `ignore`, e.g. one the AI means to wipe out in a charge)."""
+        total = 0.0
+        for e in self.threat_by_group(
+            unit, spot, stationary=stationary, rapid=rapid, ignore=ignore
+        ).values():
+            total += e
+        return total
+
+    def threat_by_group(
+        self,
+        unit: UnitState,
+        spot: Spot,
+        *,
+        stationary: bool,
+        rapid: bool = False,
+        ignore: str = "",
+    ) -> dict[str, float]:
+        """`threat`, group by group: each Insurgent unit that could see `spot` and the
+        casualties its fire would be expected to cause there."""
         pos = spot.position()
         _, exposed = self.cover(spot)
         defense = self.defense(unit, spot, stationary=stationary)
         die = int(unit.quality_die())
-        total = 0.0
+        out: dict[str, float] = {}
         for ins in self.insurgents_seeing(pos, ignore):
             fp = self.firepower(
                 ins, self.centre_of(ins), spot.centre, target_exposed=exposed, target_rapid=rapid
             )
-            total += expected_casualties(
+            out[ins.id] = expected_casualties(
                 fp, int(ins.quality_die()), defense, die, len(spot.figures)
             )
-        return total
+        return out
 
     def watchers_of(self, spot: Spot) -> list[UnitState]:
         return self.insurgents_seeing(spot.position())
