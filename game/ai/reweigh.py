@@ -9,8 +9,11 @@ on the table. A unit's weighing by every candidate but the watch (`team_scored`)
   only the keys the AI reads (`TALLY_READ`); the hulls' version;
 - the unit itself, its legal commands and its goal (`Board.goal_for`), and which hot spots the
   other Regular units are neutralizing;
-- the units it asks `Board.unit` about (its targets) and the Insurgent units in sight of a spot
-  it weighs (`Board.insurgents_seeing`): their whole state;
+- the units it asks `Board.unit` or `Board.position` about (its targets, a friend's position)
+  and the Insurgent units in sight of a spot it weighs (`Board.insurgents_seeing`): their
+  whole state;
+- whether a friend stands in a line of fire it asked about (`Board.friend_in_line`, R366):
+  asked again of the friends where they stand now, when one of them has moved;
 - and, for every other Insurgent unit, only that it sees none of the spots weighed.
 
 So the previous weighing is reused when all of those are as they were: an Insurgent unit that
@@ -58,6 +61,7 @@ class Reading:
 
     units: set[str] = field(default_factory=set)
     spots: dict[int, UnitPosition] = field(default_factory=dict)  # by id: each spot once
+    lines: list[tuple[UnitPosition, UnitPosition, bool]] = field(default_factory=list)
 
     def spot(self, position: UnitPosition) -> None:
         self.spots.setdefault(id(position), position)
@@ -76,6 +80,8 @@ class Weighed:
     spots: list[UnitPosition]
     insurgents: dict[str, int]  # each Insurgent unit's sight name when weighed
     scored: Scored
+    lines: list[tuple[UnitPosition, UnitPosition, bool]]  # friends in a line of fire? (R366)
+    friends: tuple[tuple[str, int], ...]  # where the other Regular units stood
 
 
 def setting_of(board: Board) -> str:
@@ -156,6 +162,8 @@ class Reweigh:
             list(reading.spots.values()),
             names,
             result,
+            reading.lines,
+            board.friend_names(unit) if reading.lines else (),
         )
         return result
 
@@ -180,4 +188,8 @@ class Reweigh:
                 continue  # where it stood: it saw none of the spots (else it was read)
             if board.sees_any(ins, kept.spots):
                 return False
+        if kept.lines and kept.friends != board.friend_names(unit):  # friends moved: ask again
+            for here, there, found in kept.lines:
+                if board.friends_in_line_now(unit, here, there) != found:
+                    return False
         return True

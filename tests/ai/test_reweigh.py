@@ -140,3 +140,22 @@ def test_a_change_the_weighing_read_weighs_it_afresh(small_scale_map: Path) -> N
     before = reweigh.weighed
     _weigh(reweigh, _with(view, lambda s: s.update(turn=s["turn"] + 1)), terrain, unit_id)
     assert reweigh.weighed == before + 1
+
+
+def test_hornets_nest_decides_the_same_with_the_kept_weighings() -> None:
+    """A shipped scenario with the Person of Interest (R324, R360-R366 read his walk, his
+    escorts' ground and the friends in each line of fire): every reuse checked afresh, the
+    events those of the AI that weighs everything every time."""
+    from game.engine.state import INSURGENT
+    from game.save import resolve_map
+
+    map_path, sid = resolve_map("hornets-nest")
+    games = []
+    for reuse in (False, True):
+        engine = new_game(map_path, sid, 1)
+        regular = RegularAI(engine.battlefield, reuse=reuse, check=reuse)
+        play(engine, {REGULAR: regular, INSURGENT: InsurgentAI(engine.battlefield, 4)})
+        games.append((engine.events_sha256(), regular.journal))
+        if regular.reweigh is not None:
+            assert regular.reweigh.reused > 0
+    assert games[0] == games[1]
