@@ -38,6 +38,7 @@ class BoardMemo:
     terrain: Terrain
     _los: dict[tuple[Any, ...], bool]
     insurgents: list[UnitState]
+    regulars: list[UnitState]
     reading: Reading | None = None  # what a weighing reads, while it is recorded (reweigh.py)
 
     def position(self, unit: UnitState) -> UnitPosition:
@@ -46,6 +47,7 @@ class BoardMemo:
     def init_memo(self) -> None:
         self._names: dict[int, tuple[UnitPosition, int]] = {}  # id(position): its sight name
         self._centres: dict[str, Point] = {}
+        self._friend_positions: dict[str, list[UnitPosition]] = {}
         self._by_unit: dict[Any, list[Command]] | None = None
         self._walks: dict[tuple[Point, Point], float] = {}
         self._destinations: dict[tuple[str, Goal | None], list[Destination]] = {}
@@ -157,6 +159,30 @@ class BoardMemo:
             if self._remembered_los(key, theirs, spot):
                 return True
         return False
+
+    def friend_in_line(self, unit: UnitState, here: UnitPosition, there: UnitPosition) -> bool:
+        """Whether a Regular unit other than `unit` stands in the line of fire from `here` to
+        `there` (R6, R278: Regulars never fire through their own; the geometry's own question),
+        recorded for the weighings kept between activations (reweigh.py)."""
+        found = self.friends_in_line_now(unit, here, there)
+        if self.reading is not None:
+            self.reading.lines.append((here, there, found))
+        return found
+
+    def friends_in_line_now(self, unit: UnitState, here: UnitPosition, there: UnitPosition) -> bool:
+        friends = self._friend_positions.get(unit.id)
+        if friends is None:
+            friends = [f.position() for f in self.regulars if f.id != unit.id]
+            self._friend_positions[unit.id] = friends
+        return bool(friends) and bool(self.terrain.units_in_line_of_fire(here, there, friends))
+
+    def friend_names(self, unit: UnitState) -> tuple[tuple[str, int], ...]:
+        """Where every other Regular unit stands, by sight name (reweigh.py)."""
+        return tuple(
+            (f.id, sight_name(f.position().figures, f.elevation))
+            for f in self.regulars
+            if f.id != unit.id
+        )
 
     def _within_reach(self, spot: UnitPosition) -> Callable[[UnitState], bool]:
         """Whether an Insurgent unit stands near enough `spot` to be weighed as seeing it:

@@ -181,6 +181,8 @@ class Board(BoardMemo):
     def position(self, unit: UnitState) -> UnitPosition:
         """`unit.position()`, built once per decision (the view does not change while the AI
         thinks)."""
+        if self.reading is not None and unit.side == REGULAR:  # a friend's: reweigh.py
+            self.reading.units.add(unit.id)
         found = self._positions.get(unit.id)
         if found is None:
             found = self._positions[unit.id] = unit.position()

@@ -9,8 +9,11 @@ on the table. A unit's weighing by every candidate but the watch (`team_scored`)
   only the keys the AI reads (`TALLY_READ`); the hulls' version;
 - the unit itself, its legal commands and its goal (`Board.goal_for`), and which hot spots the
   other Regular units are neutralizing;
-- the units it asks `Board.unit` about (its targets) and the Insurgent units in sight of a spot
-  it weighs (`Board.insurgents_seeing`): their whole state;
+- the units it asks `Board.unit` or `Board.position` about (its targets, a friend's position)
+  and the Insurgent units in sight of a spot it weighs (`Board.insurgents_seeing`): their
+  whole state;
+- whether a friend stands in a line of fire it asked about (`Board.friend_in_line`, R366):
+  asked again of the friends where they stand now, when one of them has moved;
 - and, for every other Insurgent unit, only that it sees none of the spots weighed.
 
 So the previous weighing is reused when all of those are as they were: an Insurgent unit that
@@ -58,11 +61,7 @@ class Reading:
 
     units: set[str] = field(default_factory=set)
     spots: dict[int, UnitPosition] = field(default_factory=dict)  # by id: each spot once
-    lines: list[tuple[UnitPosition, UnitPosition]] = field(default_factory=list)  # R366
-
-    def line(self, firer: UnitPosition, target: UnitPosition) -> None:
-        """A line of fire the weighing asked about friends standing in (R366)."""
-        self.lines.append((firer, target))
+    lines: list[tuple[UnitPosition, UnitPosition, bool]] = field(default_factory=list)
 
     def spot(self, position: UnitPosition) -> None:
         self.spots.setdefault(id(position), position)
@@ -81,8 +80,8 @@ class Weighed:
     spots: list[UnitPosition]
     insurgents: dict[str, int]  # each Insurgent unit's sight name when weighed
     scored: Scored
-    lines: list[tuple[UnitPosition, UnitPosition]] = field(default_factory=list)
-    friends: dict[str, UnitPosition] = field(default_factory=dict)  # where they stood
+    lines: list[tuple[UnitPosition, UnitPosition, bool]]  # friends in a line of fire? (R366)
+    friends: tuple[tuple[str, int], ...]  # where the other Regular units stood
 
 
 def setting_of(board: Board) -> str:
@@ -164,7 +163,7 @@ class Reweigh:
             names,
             result,
             reading.lines,
-            _friends(board, unit) if reading.lines else {},
+            board.friend_names(unit) if reading.lines else (),
         )
         return result
 
@@ -189,27 +188,8 @@ class Reweigh:
                 continue  # where it stood: it saw none of the spots (else it was read)
             if board.sees_any(ins, kept.spots):
                 return False
-        return not _friends_crossed(kept, board, unit)
-
-
-def _friends(board: Board, unit: UnitState) -> dict[str, UnitPosition]:
-    return {f.id: board.position(f) for f in board.regulars if f.id != unit.id}
-
-
-def _friends_crossed(kept: Weighed, board: Board, unit: UnitState) -> bool:
-    """R366 (the team AI gives no shot through a friend): whether a friend that moved, came or
-    went stands, before or after, in one of the lines of fire the weighing asked about. A friend
-    elsewhere changes no answer: each friend is in a line or not on its own."""
-    if not kept.lines:
-        return False
-    now = _friends(board, unit)
-    moved = [
-        p
-        for fid in kept.friends.keys() | now.keys()
-        if kept.friends.get(fid) != now.get(fid)
-        for p in (kept.friends.get(fid), now.get(fid))
-        if p is not None
-    ]
-    return bool(moved) and any(
-        board.terrain.units_in_line_of_fire(a, b, moved) for a, b in kept.lines
-    )
+        if kept.lines and kept.friends != board.friend_names(unit):  # friends moved: ask again
+            for here, there, found in kept.lines:
+                if board.friends_in_line_now(unit, here, there) != found:
+                    return False
+        return True

@@ -94,16 +94,13 @@ class TeamBoard(Board):
         `spot` gives no shot: Regulars never fire through their own (Rulebook: Line of Fire;
         R6, R278). A spot behind a friend is not worth walking to for a shot it will not get,
         and fireteams no longer bunch in each other's way."""
-        friends = [self.position(f) for f in self.regulars if f.id != unit.id]
         here = spot.position()
         best_e = 0.0
         for ins in self.insurgents_seeing(here, looking=True):
             e = self.fire_value(unit, spot, ins, rapid=rapid)
             if e <= best_e:
                 continue
-            if self.reading is not None:  # kept between activations: friends may move (reweigh)
-                self.reading.line(here, self.position(ins))
-            if friends and self.terrain.units_in_line_of_fire(here, self.position(ins), friends):
+            if self.friend_in_line(unit, here, self.position(ins)):  # (board_memo)
                 continue
             best_e = e
         return best_e

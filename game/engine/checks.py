@@ -45,6 +45,7 @@ from game.engine.commands import (  # --- vehicles (issue 20) ---
     ReleasePows,
     SplitUnit,
 )
+from game.engine.position_memo import position_of
 from game.engine.procedure import (
     Activation,
 )
@@ -283,7 +284,9 @@ def fire_blockers(g: Engine, unit: UnitState, target: UnitState) -> str:
     if not unit.effective_figures or not target.effective_figures:
         return ""
     others = [u for u in g.state.units.values() if u.on_table and u.id not in (unit.id, target.id)]
-    lof = g.terrain.line_of_fire(unit.position(), target.position(), [o.position() for o in others])
+    lof = g.terrain.line_of_fire(  # positions remembered while samples are built (issue 23 §5)
+        position_of(g, unit), position_of(g, target), [position_of(g, o) for o in others]
+    )
     friends = {o.id for o in others if o.side == REGULAR} if unit.side == REGULAR else set()
     ids = [oid for oid in lof.units_in_line if oid in lof.blocking or oid in friends]
     return ", ".join(g.state.units[oid].name for oid in ids)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.battlefield.model import Battlefield
+from game.battlefield.model import Battlefield, UnitPosition
 from game.engine import fire, flow
 from game.engine import rulesbridge as rb
 from game.engine.commands import Answer, Command, IllegalCommand
@@ -88,6 +88,8 @@ class Engine:
         # --- lazy sample commands (issue 23 §5): a phase decision's options built when read
         # (game/engine/lazy_options.py); on for the headless driver, off for the window ---
         self.lazy_samples = False
+        # --- positions remembered while sample commands are built (position_memo.py) ---
+        self.position_memo: dict[str, UnitPosition] | None = None
         self._flow = flow.sequence_of_play(self)
         self._advance(None)
 

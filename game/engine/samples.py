@@ -36,6 +36,7 @@ from game.engine.commands import (
     SplitUnit,
 )
 from game.engine.lazy_options import LazyOptions, Part, fixed
+from game.engine.position_memo import positions_frozen
 from game.engine.procedure import (
     DIRECTIONS,
     Activation,
@@ -63,6 +64,11 @@ def activation_options(g: Engine, waiting: list[UnitState]) -> list[Command]:
 
 
 def unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Command]:
+    with positions_frozen(g):  # nothing moves while they are checked (position_memo.py)
+        return _unit_action_options(g, unit, act)
+
+
+def _unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Command]:
     side = unit.side
     candidates: list[Command] = [EndActivation(side=side, unit=unit.id)]
     if side == REGULAR and not act.acted:

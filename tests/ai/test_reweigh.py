@@ -16,7 +16,6 @@ from game.ai.regular_board import Board
 from game.ai.regular_candidates import Focus
 from game.ai.regular_team import team_candidates, team_scored
 from game.ai.reweigh import Reweigh
-from game.ai.team_goals import TeamBoard
 from game.engine.driver import Driver
 from game.engine.protocol import DecisionKind
 from game.engine.state import REGULAR
@@ -143,48 +142,20 @@ def test_a_change_the_weighing_read_weighs_it_afresh(small_scale_map: Path) -> N
     assert reweigh.weighed == before + 1
 
 
-def test_a_friend_stepping_into_a_line_of_fire_weighs_it_afresh(small_scale_map: Path) -> None:
-    """R366 with the kept weighings: the team AI gives no shot through a friend, so a weighing
-    that asked whether friends stand in a line of fire is weighed afresh when a friend moves
-    into one of those lines, and kept when a friend moves where it crosses none of them."""
-    view = _first_activation(small_scale_map)
-    terrain = new_game(small_scale_map, None, 1, turn_limit=2).terrain
-    units = view.state["units"]
-    regulars = sorted(u for u in units if units[u]["side"] == REGULAR)
-    reweigh = Reweigh()
+def test_hornets_nest_decides_the_same_with_the_kept_weighings() -> None:
+    """A shipped scenario with the Person of Interest (R324, R360-R366 read his walk, his
+    escorts' ground and the friends in each line of fire): every reuse checked afresh, the
+    events those of the AI that weighs everything every time."""
+    from game.engine.state import INSURGENT
+    from game.save import resolve_map
 
-    def weigh(v: PlayerView, unit_id: str) -> list[Any]:
-        board = TeamBoard(v, terrain)
-        unit = board.unit(unit_id)
-        assert unit is not None
-        return reweigh.scored(
-            board, unit, lambda: team_scored(team_candidates(), Focus(board, unit))
-        )
-
-    unit_id = next((u for u in regulars if (weigh(view, u) or True) and reweigh._kept[u].lines), "")
-    assert unit_id, "some Regular unit's weighing asks about a line of fire"
-    kept = reweigh._kept[unit_id]
-    friend = next(u for u in regulars if u != unit_id)
-    firer, target = kept.lines[0]
-    mid = ((firer.centre[0] + target.centre[0]) / 2, (firer.centre[1] + target.centre[1]) / 2)
-
-    def put(at: tuple[float, float]) -> Any:
-        def change(s: dict[str, Any]) -> None:
-            figures = s["units"][friend]["figures"]
-            x0, y0 = figures[0]["x"], figures[0]["y"]
-            for f in figures:
-                f["x"], f["y"] = f["x"] - x0 + at[0], f["y"] - y0 + at[1]
-
-        return change
-
-    weighed = reweigh.weighed
-    far = (-500.0, -500.0)  # off every line the weighing asked about
-    far_view = _with(view, put(far))
-    board = TeamBoard(far_view, terrain)
-    moved = board.position(board.unit(friend))  # type: ignore[arg-type]
-    assert not any(terrain.units_in_line_of_fire(a, b, [moved]) for a, b in kept.lines)
-    weigh(far_view, unit_id)
-    assert reweigh.weighed == weighed  # kept
-    in_line = _with(view, put(mid))
-    weigh(in_line, unit_id)
-    assert reweigh.weighed == weighed + 1  # weighed afresh
+    map_path, sid = resolve_map("hornets-nest")
+    games = []
+    for reuse in (False, True):
+        engine = new_game(map_path, sid, 1)
+        regular = RegularAI(engine.battlefield, reuse=reuse, check=reuse)
+        play(engine, {REGULAR: regular, INSURGENT: InsurgentAI(engine.battlefield, 4)})
+        games.append((engine.events_sha256(), regular.journal))
+        if regular.reweigh is not None:
+            assert regular.reweigh.reused > 0
+    assert games[0] == games[1]
