@@ -362,4 +362,6 @@ LINES: tuple[str, ...] = (
     N_("armour: only what can harm it counts (R350)"),
     N_("the fire mission hangs on it (R351)"),
     N_("the sniper team, not yet escorted off (R351)"),
+    # --- the team Regular AI, round 5 (ai/team_goals.py, R363) ---
+    N_("the way ahead of {unit}"),
 )

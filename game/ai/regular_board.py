@@ -173,6 +173,8 @@ class Board(BoardMemo):
         return {c.rate for c in self.options_for(unit_id) if isinstance(c, MoveUnit)}
 
     def unit(self, unit_id: str) -> UnitState | None:
+        if self.reading is not None:  # a weighing kept between activations reads it (reweigh)
+            self.reading.units.add(unit_id)
         return self.state.units.get(unit_id)
 
     # -- geometry ----------------------------------------------------------------------------
@@ -226,9 +228,14 @@ class Board(BoardMemo):
         return found
 
     def path_distance(self, start: Point, goal: Point) -> float:
-        """Walking distance, with the straight-line rest when the path stops short."""
-        route = self.path(start, goal)
-        return path_length(route) + distance(route[-1], goal)
+        """Walking distance, with the straight-line rest when the path stops short (remembered
+        for the whole game where the controller shares its memory: `BoardMemo.walks`)."""
+        found = self.walks.get((start, goal))
+        if found is None:
+            route = self.path(start, goal)
+            found = path_length(route) + distance(route[-1], goal)
+            self.walks.put((start, goal), found)
+        return found
 
     # -- fire arithmetic: the engine's own Firepower and Defense ----------------------------
     def rules_unit(self, unit: UnitState) -> Unit:
@@ -326,19 +333,37 @@ class Board(BoardMemo):
     ) -> float:
         """Expected casualties if every Insurgent unit that could see `spot` fired at it (but
         the unit `ignore`, e.g. one the AI means to wipe out in a charge)."""
+        total = 0.0
+        for e in self.threat_by_group(
+            unit, spot, stationary=stationary, rapid=rapid, ignore=ignore
+        ).values():
+            total += e
+        return total
+
+    def threat_by_group(
+        self,
+        unit: UnitState,
+        spot: Spot,
+        *,
+        stationary: bool,
+        rapid: bool = False,
+        ignore: str = "",
+    ) -> dict[str, float]:
+        """`threat`, group by group: each Insurgent unit that could see `spot` and the
+        casualties its fire would be expected to cause there."""
         pos = spot.position()
         _, exposed = self.cover(spot)
         defense = self.defense(unit, spot, stationary=stationary)
         die = int(unit.quality_die())
-        total = 0.0
+        out: dict[str, float] = {}
         for ins in self.insurgents_seeing(pos, ignore):
             fp = self.firepower(
                 ins, self.centre_of(ins), spot.centre, target_exposed=exposed, target_rapid=rapid
             )
-            total += expected_casualties(
+            out[ins.id] = expected_casualties(
                 fp, int(ins.quality_die()), defense, die, len(spot.figures)
             )
-        return total
+        return out
 
     def watchers_of(self, spot: Spot) -> list[UnitState]:
         return self.insurgents_seeing(spot.position())

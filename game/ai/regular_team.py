@@ -13,12 +13,14 @@ from dataclasses import dataclass
 
 from game.ai.assault_odds import assault_odds
 from game.ai.rca import NOTHING, CandidateAction, Pick
-from game.ai.regular_board import ESCORTED, W_FIRE, W_THREAT, Board, Spot
+from game.ai.regular_board import ESCORTED, W_CIVILIAN, W_FIRE, W_THREAT, Board, Spot
 from game.ai.regular_candidates import (
     CoverMoveCandidate,
     Focus,
+    NeutralizeCandidate,
     OverwatchCandidate,
     _describe,
+    car_shot_penalty,
     default_candidates,
 )
 from game.battlefield.model import Point, UnitPosition
@@ -280,6 +282,8 @@ def team_candidates() -> list[CandidateAction[Focus, Command]]:
 
 
 # -- fire and movement: units scored together (R272) -------------------------------------------
+HOT_SPOT_REACH = 3.0
+"""Not a rule (R365): a move that ends this near its hot spot (walking) has all but arrived."""
 SUPPRESS_MORALE = 0.25
 """Not a rule (R272): the share of a group's fire that being fired upon takes away besides the
 figures hit (its Morale check when fired upon may leave it Shaken or broken)."""
@@ -296,6 +300,27 @@ class TeamPlan:
 def _move_end(board: Board, unit: UnitState, move: MoveUnit) -> Spot:
     reach = RAPID if move.rate == MoveRate.RAPID else CAUTIOUS
     return board.ghost(unit, walk(board.path(unit.leader_point, move.to), reach))
+
+
+def fire_costs(board: Board, shooter: UnitState, group: UnitState) -> float:
+    """R362: what a shot costs besides the activation, weighed as the basic fire candidate
+    weighs it: the civilians near the line of fire (R232, R239) and Cross-Town Traffic's car
+    (R309)."""
+    risk = board.civilian_risk(shooter, board.spot_of(shooter), group)
+    return W_CIVILIAN * risk + car_shot_penalty(board, group)
+
+
+def at_its_hot_spot(board: Board, unit: UnitState, own: Pick[Command]) -> bool:
+    """R365: the unit's own best action starts a hot spot's neutralization, or walks it to
+    within reach of the hot spot it is going for: suppressing fire for a friend would cost a
+    turn of the sweep (Hot Spots, R28), worth more than a share of the friend's danger."""
+    if own.candidate == NeutralizeCandidate.name:
+        return True
+    goal = board.goal_for(unit)
+    if not isinstance(own.plan, MoveUnit) or goal is None or not goal.label.startswith("hot"):
+        return False
+    end = _move_end(board, unit, own.plan)
+    return board.walk_left(end.leader, goal.point) <= HOT_SPOT_REACH
 
 
 def fire_and_movement(board: Board, picks: dict[str, Pick[Command]]) -> TeamPlan | None:
@@ -322,6 +347,8 @@ def fire_and_movement(board: Board, picks: dict[str, Pick[Command]]) -> TeamPlan
             shooter = units.get(shooter_id)
             if shooter is None or shooter_id == mover_id or "contractor" in shooter.dependants:
                 continue
+            if at_its_hot_spot(board, shooter, own):
+                continue  # R365: the hot spot first
             for c in board.options_for(shooter_id):
                 if not isinstance(c, Fire) or c.split:
                     continue
@@ -336,6 +363,7 @@ def fire_and_movement(board: Board, picks: dict[str, Pick[Command]]) -> TeamPlan
                 e = board.fire_value(shooter, board.spot_of(shooter), group)
                 silenced = min(1.0, e / len(group.effective_figures) + SUPPRESS_MORALE)
                 score = 10.0 + W_FIRE * e + W_THREAT * share * silenced
+                score -= fire_costs(board, shooter, group)  # R362: as any other shot
                 gain = score - own.score
                 if gain > best_gain + 1e-9:
                     best_gain = gain
@@ -355,22 +383,18 @@ def fire_and_movement(board: Board, picks: dict[str, Pick[Command]]) -> TeamPlan
 
 
 def team_best(
-    candidates: Sequence[CandidateAction[Focus, Command]], focus: Focus
+    candidates: Sequence[CandidateAction[Focus, Command]],
+    focus: Focus,
+    scored: list[tuple[tuple[float, int, int], Pick[Command]]] | None = None,
 ) -> Pick[Command] | None:
     """`rca.best` for the team AI, the same pick: every candidate but the watch is weighed
-    first, in its place in the list, and the watch last, told the best score so far (its
-    `bar`), so that R323's walks are followed only where the watch might still win."""
-    scored: list[tuple[tuple[float, int, int], Pick[Command]]] = []
-    watches: list[tuple[int, WatchCandidate]] = []
-    for index, candidate in enumerate(candidates):
-        if isinstance(candidate, WatchCandidate):
-            watches.append((index, candidate))
+    first, in its place in the list (`team_scored`, or `scored` when the caller kept that
+    weighing: reweigh.py), and the watch last, told the best score so far (its `bar`), so
+    that R323's walks are followed only where the watch might still win."""
+    scored = list(team_scored(candidates, focus) if scored is None else scored)
+    for index, watch in enumerate(candidates):
+        if not isinstance(watch, WatchCandidate):
             continue
-        score = candidate.evaluate(focus)
-        if score != NOTHING:
-            pick = Pick(candidate.name, score, candidate.why, candidate.execute(focus))
-            scored.append(((score, candidate.priority, -index), pick))
-    for index, watch in watches:
         watch.bar = max((key[0] for key, _ in scored), default=NOTHING)
         score = watch.evaluate(focus)
         watch.bar = NOTHING
@@ -378,3 +402,19 @@ def team_best(
             pick = Pick(watch.name, score, watch.why, watch.execute(focus))
             scored.append(((score, watch.priority, -index), pick))
     return max(scored, key=lambda s: s[0])[1] if scored else None
+
+
+def team_scored(
+    candidates: Sequence[CandidateAction[Focus, Command]], focus: Focus
+) -> list[tuple[tuple[float, int, int], Pick[Command]]]:
+    """Every candidate but the watch weighed, in its place in the list: (score, priority,
+    minus the place) and the pick, for each that applies."""
+    scored: list[tuple[tuple[float, int, int], Pick[Command]]] = []
+    for index, candidate in enumerate(candidates):
+        if isinstance(candidate, WatchCandidate):
+            continue
+        score = candidate.evaluate(focus)
+        if score != NOTHING:
+            pick = Pick(candidate.name, score, candidate.why, candidate.execute(focus))
+            scored.append(((score, candidate.priority, -index), pick))
+    return scored

@@ -10,16 +10,19 @@ plain `Board`, so a paired comparison measures the change.
 - The unit carrying the Person of Interest weighs the fire it would draw four times over
   (R324): a volley that hits it may kill him, which loses the game's biggest award to the
   Insurgents and ends the game.
+- Round 5 (R360-R366): that care reads the carrier's whole walk (R360) and gives way when time
+  runs short (R361); a spot's danger is capped at its figures (R364); escorts go ahead of the
+  carrier, not onto it (R363); a spot behind a friend offers no shot (R366).
 """
 
 from __future__ import annotations
 
 import math
 
-from game.ai.regular_board import Board, Goal, Spot
+from game.ai.regular_board import ESCORTED, Board, Goal, Spot
 from game.engine.protocol import FigureStatus
 from game.engine.state import HotSpotState, UnitState
-from game.engine.terrain import distance
+from game.engine.terrain import distance, path_length, walk
 from game.rules.movement import CAUTIOUS, HOT_SPOT_CONTACT
 
 NEUTRALIZE_TURNS = 2
@@ -50,6 +53,18 @@ volley in three that the danger figure counts as a casualty, and his death swing
 by 20 VP and ends the game, where a casualty costs one or two."""
 
 
+ROUTE_SAMPLE = 2.0
+"""Not a rule (R360): the step, in inches, at which the POI carrier's walk is looked along."""
+POI_SPARE_TURNS = 2
+"""Not a rule (R361): the turns to spare, beyond its Cautious walk to the exit, that let the
+unit carrying the POI wait for a safer moment; with fewer it walks him out."""
+
+
+ESCORT_LEAD = (5.0, 4.0)
+"""Not a rule (R363): how far ahead of the carrier, along its walk to the exit, the first escort
+goes, and how much farther each next one."""
+
+
 class TeamBoard(Board):
     """The Regular AI's board with the team AI's goals (R322) and its care of the POI (R324)."""
 
@@ -66,11 +81,68 @@ class TeamBoard(Board):
         every candidate that weighs danger (moves, cover, the wounded's way to safety, the
         cover reaction, fire and movement's suppression) then guards him."""
         danger = super().threat(unit, spot, stationary=stationary, rapid=rapid, ignore=ignore)
-        return danger * POI_DANGER if POI in unit.dependants else danger
+        if POI in unit.dependants:
+            if not stationary and spot.leader != unit.leader_point:  # R360: the walk there
+                danger = self.threat_on_the_way(unit, spot, rapid=rapid, ignore=ignore)
+            danger = min(danger, float(len(spot.figures)))  # R364
+            return danger * self.poi_care(unit)
+        return min(danger, float(len(spot.figures)))  # R364
+
+    # --- the team AI, round 5 (R360-R366) ---
+    def best_shot(self, unit: UnitState, spot: Spot, *, rapid: bool = False) -> float:
+        """R366: `Board.best_shot`, but a group with a friendly unit in the line of fire from
+        `spot` gives no shot: Regulars never fire through their own (Rulebook: Line of Fire;
+        R6, R278). A spot behind a friend is not worth walking to for a shot it will not get,
+        and fireteams no longer bunch in each other's way."""
+        friends = [self.position(f) for f in self.regulars if f.id != unit.id]
+        here = spot.position()
+        best_e = 0.0
+        for ins in self.insurgents_seeing(here, looking=True):
+            e = self.fire_value(unit, spot, ins, rapid=rapid)
+            if e <= best_e:
+                continue
+            if friends and self.terrain.units_in_line_of_fire(here, self.position(ins), friends):
+                continue
+            best_e = e
+        return best_e
+
+    def threat_on_the_way(
+        self, unit: UnitState, spot: Spot, *, rapid: bool = False, ignore: str = ""
+    ) -> float:
+        """R360: the danger of a move to `spot` for the unit carrying the POI: each Insurgent
+        group that could see the unit anywhere along its walk there (sampled every 2") counts
+        with its best shot on that walk, the end included. Interruptions come while the unit
+        walks (Rulebook: Interruptions), not only where it stops."""
+        route = self.path(unit.leader_point, spot.leader)
+        length = path_length(route)
+        worst = self.threat_by_group(unit, spot, stationary=False, rapid=rapid, ignore=ignore)
+        steps = math.ceil(length / ROUTE_SAMPLE)
+        for i in range(1, steps):
+            ghost = self.ghost(unit, walk(route, length * i / steps))
+            seen = self.threat_by_group(unit, ghost, stationary=False, rapid=rapid, ignore=ignore)
+            for group, e in seen.items():
+                if e > worst.get(group, 0.0):
+                    worst[group] = e
+        total = 0.0
+        for e in worst.values():
+            total += e
+        return total
+
+    def poi_care(self, unit: UnitState) -> float:
+        """R361: R324's care of the POI while there is time to wait; once the walk to the exit
+        needs every turn left but one, the escort must go, and its danger counts once."""
+        exit_at = self.exit_point(unit.leader_point)
+        if exit_at is None:
+            return POI_DANGER
+        turns_left = self.state.turn_limit - self.turn + 1
+        needed = math.ceil(self.path_distance(unit.leader_point, exit_at) / CAUTIOUS)
+        return POI_DANGER if turns_left - needed >= POI_SPARE_TURNS else 1.0
 
     def _assign_goals(self) -> dict[str, Goal | None]:
         goals = super()._assign_goals()
-        if self.contractor_mission() or self.objective("hold_objectives"):
+        if self.contractor_mission():
+            return self._escorts_ahead(goals)
+        if self.objective("hold_objectives"):
             return goals
         if self.objective("fire_mission"):
             return goals
@@ -112,5 +184,40 @@ class TeamBoard(Board):
             bonus, urgency = HOT_SPOT_GOAL
             out[unit.id] = Goal(
                 (chosen.x, chosen.y), f"hot spot {chosen.number}", bonus, urgency=urgency
+            )
+        return out
+
+    def _escorts_ahead(self, goals: dict[str, Goal | None]) -> dict[str, Goal | None]:
+        """R363: a unit told to escort the one carrying the mission's people goes to a point on
+        that unit's walk to the exit, a few inches ahead of it, each escort at its own
+        distance (the first 5", the next 9"...), not onto the carrier: three fireteams on one
+        spot stand in each other's line of fire (R6, R278) and show the Insurgents one target,
+        while escorts ahead see the groups that would interrupt the carrier's walk and can fire
+        at them first (R272)."""
+        out = dict(goals)
+        rank: dict[str, int] = {}
+        for unit in sorted(self.regulars, key=lambda u: u.id):
+            goal = out.get(unit.id)
+            if goal is None or not goal.label.startswith("escort "):
+                continue
+            carrier = next(
+                (
+                    c
+                    for c in self.regulars
+                    if c.leader_point == goal.point and any(d in ESCORTED for d in c.dependants)
+                ),
+                None,
+            )
+            if carrier is None:
+                continue
+            exit_at = self.exit_point(carrier.leader_point)
+            if exit_at is None:
+                continue
+            n = rank.get(carrier.id, 0)
+            rank[carrier.id] = n + 1
+            route = self.path(carrier.leader_point, exit_at)
+            lead = min(ESCORT_LEAD[0] + ESCORT_LEAD[1] * n, path_length(route))
+            out[unit.id] = Goal(
+                walk(route, lead), f"the way ahead of {carrier.name}", 0.0, goal.reach
             )
         return out
