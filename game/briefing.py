@@ -32,6 +32,12 @@ KIND_NAMES = {
     "sniper": N_("Sniper"),
     "medic": N_("Medic"),
     "dependant": N_("Dependant"),
+    # --- the people a unit carries, on the unit card (polish round 5: "Casualty" was English) ---
+    "casualty": N_("Casualty"),
+    "contractor": N_("Contractor"),
+    "pow": N_("POW"),
+    "rescued": N_("Rescued man"),
+    "poi": N_("Person of Interest"),
 }
 """A figure's kind or arms in words, for the briefing and the unit card (in the language in use
 where they are drawn: `figure_words` puts them through `narr`)."""

@@ -57,6 +57,7 @@ ENGINE_PROTOCOL = {
     "game.engine.state",
     "game.engine.terrain",
     "game.engine.view",
+    "game.engine.sight_memory",  # issue 23 §5: a bounded memory (a data structure, no rule)
 }
 CONTRACTS: dict[str, tuple[str, ...]] = {
     "rules": ("game.rules",),

@@ -1,7 +1,7 @@
 """Play a whole solo game through the play screen's own mouse and keys (a scripted player).
 
     SDL_VIDEODRIVER=dummy python tools/play_ui.py --scenario contracting-trouble --seed 3 \
-        [--shots DIR] [--turns N]
+        [--shots DIR] [--turns N] [--lang en|fr]
 
 The player is simple-minded: each fireteam fires at the target with the best expected
 casualties if it can, otherwise moves toward the nearest waiting contractor or hot spot (or toward
@@ -25,11 +25,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.client import orders
+from game.client.confirm import ConfirmScene
 from game.client.endgame import EndGameScene
 from game.client.play import PlayScene, open_play
 from game.client.scenes import App
 from game.client.session import SessionConfig
 from game.engine.state import INSURGENT, REGULAR
+from game.i18n import set_language
 
 
 def key(k: int) -> pygame.event.Event:
@@ -81,7 +83,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--shots", type=Path)
     parser.add_argument("--turns", type=int)
+    parser.add_argument("--lang", choices=("en", "fr"), default="en")
     args = parser.parse_args()
+    set_language(args.lang)
     app = App((1280, 800), headless=True)
     config = SessionConfig(
         table=args.scenario, seed=args.seed, pace="instant", autosave=False, turn_limit=args.turns
@@ -106,6 +110,9 @@ def main() -> int:
             snap("end")
             print("END", top.summary.headline, top.summary.items)
             return 0
+        if isinstance(top, ConfirmScene):  # "end the activation without acting?": yes
+            app.step([key(pygame.K_RETURN)])
+            continue
         if top is not scene:
             app.step([key(pygame.K_SPACE)])
             continue
@@ -191,12 +198,17 @@ def main() -> int:
                 here = engine.state.units[unit_id].leader_point
                 path = engine.terrain.path(here, goal)
                 print("   refused:", scene.status, "from", here, "to", goal, "path", path[:4])
-                app.step([key(pygame.K_ESCAPE), key(pygame.K_e)])
+                if scene.mode != "select":  # Esc with nothing to cancel offers to leave
+                    app.step([key(pygame.K_ESCAPE)])
+                app.step([key(pygame.K_e)])
             continue
         app.step([key(pygame.K_e)])
         if scene.status_is_error:
             print("   refused:", scene.status)
     print("did not finish; turn", engine.state.turn)
+    pending = engine.pending
+    on_top = type(app.stack.top).__name__
+    print("  pending:", pending and pending.prompt, "| mode:", scene.mode, "| on top:", on_top)
     return 1
 
 

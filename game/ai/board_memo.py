@@ -10,18 +10,23 @@ game, issue 23 §5).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.ai.thinking_budget import sight_reach
 from game.battlefield.model import Point, UnitPosition
 from game.engine.commands import Command
+from game.engine.sight_memory import TwoGenerations
 from game.engine.terrain import Terrain, distance, path_length
 
 SIGHT_MEMORY = 300_000  # pairs of positions whose line of sight a game's Boards remember (about
 # 100 bytes each: three-integer keys; the whole scale game asks about 180,000 pairs)
 
+WALK_MEMORY = 100_000  # (start, goal) walking distances remembered (`Board.path_distance`)
+
 if TYPE_CHECKING:
     from game.ai.regular_board import Destination, Goal
+    from game.ai.reweigh import Reading
     from game.engine.state import UnitState
 
 
@@ -33,6 +38,7 @@ class BoardMemo:
     terrain: Terrain
     _los: dict[tuple[Any, ...], bool]
     insurgents: list[UnitState]
+    reading: Reading | None = None  # what a weighing reads, while it is recorded (reweigh.py)
 
     def position(self, unit: UnitState) -> UnitPosition:
         raise NotImplementedError  # Board's
@@ -43,6 +49,11 @@ class BoardMemo:
         self._by_unit: dict[Any, list[Command]] | None = None
         self._walks: dict[tuple[Point, Point], float] = {}
         self._destinations: dict[tuple[str, Goal | None], list[Destination]] = {}
+        # walking distances depend on the map alone: a controller may share one memory with
+        # every Board of its game (`RegularAI`), else each Board keeps its own (issue 23 §5)
+        self.walks: TwoGenerations[tuple[Point, Point], float] = TwoGenerations(WALK_MEMORY)
+        reach = sight_reach(self.terrain.battlefield)  # --- thinking budget (R370) ---
+        self._reach2 = None if reach is None else reach * reach
 
     def options_for(self, unit_id: str) -> list[Command]:
         """The legal commands naming `unit_id`, in the order the engine offered them."""
@@ -106,9 +117,13 @@ class BoardMemo:
         if not spot.figures:
             return []
         name, version = self._name(spot), self.terrain.hull_version
+        reading = self.reading
+        if reading is not None:  # the weighing kept between activations (reweigh.py)
+            reading.spot(spot)
+        near = self._within_reach(spot)  # --- thinking budget on big tables (R370) ---
         seeing = []
         for ins in self.insurgents:
-            if ins.id == ignore:
+            if ins.id == ignore or not near(ins):
                 continue
             theirs = self.position(ins)
             if not theirs.figures:
@@ -118,7 +133,46 @@ class BoardMemo:
             pair = (spot, theirs) if looking else (theirs, spot)
             if self._remembered_los(key, *pair):
                 seeing.append(ins)
+                if reading is not None:
+                    reading.units.add(ins.id)
         return seeing
+
+    # --- the weighings kept between activations (issue 23 §5, reweigh.py) ---
+    def sight_name_of(self, position: UnitPosition) -> int:
+        """The number the sight memory knows `position` by (the same all game long)."""
+        return self._name(position)
+
+    def sees_any(self, ins: UnitState, spots: Sequence[UnitPosition]) -> bool:
+        """Whether the Insurgent unit, where it stands now, sees any of `spots` (the question
+        `insurgents_seeing` asks, through the same memory)."""
+        theirs = self.position(ins)
+        if not theirs.figures:
+            return False
+        other, version = self._name(theirs), self.terrain.hull_version
+        for spot in spots:
+            if not self._within_reach(spot)(ins):
+                continue  # not asked about by `insurgents_seeing` either (R370)
+            name = self._name(spot)
+            key = (name, other, version) if name <= other else (other, name, version)
+            if self._remembered_los(key, theirs, spot):
+                return True
+        return False
+
+    def _within_reach(self, spot: UnitPosition) -> Callable[[UnitState], bool]:
+        """Whether an Insurgent unit stands near enough `spot` to be weighed as seeing it:
+        always, but on a table over the thinking budget's size (R370)."""
+        reach2 = self._reach2
+        if reach2 is None:
+            return _always
+        n = len(spot.figures)
+        x = sum(p[0] for p in spot.figures) / n
+        y = sum(p[1] for p in spot.figures) / n
+
+        def near(ins: UnitState) -> bool:
+            cx, cy = self.centre_of(ins)
+            return (cx - x) ** 2 + (cy - y) ** 2 <= reach2
+
+        return near
 
     def sight_key(self, a: UnitPosition, b: UnitPosition) -> tuple[int, int, int]:
         """The key `Board.los` files the pair under, the same both ways: the names of the two
@@ -136,6 +190,10 @@ class BoardMemo:
         name = sight_name(position.figures, position.elevation)
         self._names[id(position)] = (position, name)  # kept alive: its id is not reused
         return name
+
+
+def _always(ins: UnitState) -> bool:
+    return True
 
 
 _SIGHT_NAMES: dict[tuple[tuple[Point, ...], int], int] = {}

@@ -43,6 +43,7 @@ from game.ai.commander_board import (
     objective_value,
     reaction_chance,
 )
+from game.ai.commander_stakes import mission_goals, stake_words
 from game.ai.commander_vehicles import DriveCandidate, drives
 from game.ai.controller import InsurgentAI
 from game.ai.rca import NOTHING, CandidateAction, best
@@ -138,6 +139,11 @@ class CommanderAI(InsurgentAI):
         board = InsurgentBoard(view, self.terrain, self._sight)
         return handler(view, board, _LazyWorld(view, self))
 
+    def _goals(self, board: InsurgentBoard, world: _LazyWorld, unit: UnitState) -> list[Point]:
+        """The scenario's Insurgent objectives (`_World.objective_points`), the mission's
+        building first while a Regular mission is due (R352)."""
+        return mission_goals(board, world.get().objective_points(unit))
+
     def _say(self, board: InsurgentBoard, text: str) -> None:
         self._note(f"T{board.turn} Commander: {text}")
 
@@ -204,14 +210,14 @@ class CommanderAI(InsurgentAI):
         unit = board.unit(str(board.context.get("unit", "")))
         moves = [c for c in view.legal if isinstance(c, MoveUnit)]
         if unit is not None and not moves and drives(view.legal):  # polish: a technical (R341)
-            focus = Focus(board, world, unit, list(view.legal), world.get().objective_points(unit))
+            focus = Focus(board, world, unit, list(view.legal), self._goals(board, world, unit))
             drive = best([DriveCandidate(self)], focus)
             if drive is not None:
                 self._say(board, f"{unit.name} interrupting drive: {drive.why}")
                 return drive.plan
         if unit is None or not moves:
             return view.legal[0]
-        focus = Focus(board, world, unit, list(view.legal), world.get().objective_points(unit))
+        focus = Focus(board, world, unit, list(view.legal), self._goals(board, world, unit))
         pick = best([MoveCandidate(self, shoot_after=False)], focus)
         command = pick.plan if pick is not None else moves[0]
         self._say(board, f"{unit.name} interrupting move: {pick.why if pick else 'first offered'}")
@@ -228,7 +234,7 @@ class CommanderAI(InsurgentAI):
         if not units:
             return EndPhase(side=INSURGENT)
         unit = min(units, key=lambda u: self._urgency(board, u, by_unit[u.id]))
-        focus = Focus(board, world, unit, by_unit[unit.id], world.get().objective_points(unit))
+        focus = Focus(board, world, unit, by_unit[unit.id], self._goals(board, world, unit))
         pick = best(self._candidates(), focus)
         if pick is None:
             hold = [c for c in by_unit[unit.id] if isinstance(c, EndActivation)]
@@ -329,7 +335,9 @@ class FireCandidate(CandidateAction[Focus, Command]):
         stay = 0.0
         if self.ai is not None:
             stay, _, _ = self.ai.place_value(focus, spot, moving=False)
-        return self.propose(command, f"at {target.name}, E={e:.2f} casualties", W_HIT * e + stay)
+        note = stake_words(board, target)  # round 5: a vehicle or a mission's unit (R350, R351)
+        why = f"at {target.name}, E={e:.2f} casualties" + (f" ({note})" if note else "")
+        return self.propose(command, why, W_HIT * e + stay)
 
 
 class AssaultCandidate(CandidateAction[Focus, Command]):

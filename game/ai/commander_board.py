@@ -20,6 +20,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
+from game.ai.commander_stakes import insurgent_fire_value
 from game.ai.regular_board import Board, Spot
 from game.battlefield.model import Point
 from game.engine.protocol import FigureStatus
@@ -86,6 +87,16 @@ class InsurgentBoard(Board):
             gaps.append((gap, r.id, r))
         gap, _, unit = max(gaps)
         return unit if gap >= ISOLATED_GAP else None
+
+    # --- round 5: what a hit on each Regular unit is worth (commander_stakes; R350, R351) ---
+    def fire_value(
+        self, firer: UnitState, spot: Spot, target: UnitState, *, rapid: bool = False
+    ) -> float:
+        """`Board.fire_value`, an Insurgent's shot weighed by its target (`commander_stakes`):
+        a vehicle by what its armour lets through and breaks (R350), the unit a Regular
+        mission hangs on at the VP it carries (R351)."""
+        casualties = super().fire_value(firer, spot, target, rapid=rapid)
+        return insurgent_fire_value(self, firer, spot, target, casualties)
 
     def weak(self, unit: UnitState) -> bool:
         """Pinned this turn or carrying wounded figures: worth a Close Assault."""

@@ -357,6 +357,11 @@ LINES: tuple[str, ...] = (
     # --- polish: the Commander's technicals drive (ai/commander_vehicles.py, R341) ---
     N_("drive"),
     N_("{unit} interrupting drive: {why}"),
+    # --- round 5: what the Commander's shots are worth by target (ai/commander_stakes.py) ---
+    N_("at {target}, E={shot} casualties ({note})"),
+    N_("armour: only what can harm it counts (R350)"),
+    N_("the fire mission hangs on it (R351)"),
+    N_("the sniper team, not yet escorted off (R351)"),
     # --- the team Regular AI, round 5 (ai/team_goals.py, R363) ---
     N_("the way ahead of {unit}"),
     N_(

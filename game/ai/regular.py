@@ -12,8 +12,9 @@ expect to inflict there (same exact odds), so the AI does not walk into the open
 of gunmen unless the objective is worth it. Nothing here rolls dice or uses `random`: the same
 view always gives the same command, and nothing that decides is remembered between decisions
 (a loaded game plays on exactly; only lines of sight, which depend on positions alone, are
-kept). A failure is raised, never papered over with a first legal answer: the match driver's
-policy (`game/engine/driver.py`) decides what the player sees.
+kept, and each unit's last weighing with everything it read, reused only while all of that is
+unchanged: `reweigh.py`, the same picks). A failure is raised, never papered over with a first
+legal answer: the match driver's policy (`game/engine/driver.py`) decides what the player sees.
 
 This module holds the controller and its answers to interruptions, Overwatch, Seek Cover and
 Close Assault; the board reading is `regular_board.py`, the candidate actions
@@ -27,6 +28,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from game.ai.board_memo import WALK_MEMORY
 from game.ai.cards import choose_card  # --- cards (issue 19)
 from game.ai.rca import Pick, best
 from game.ai.regular_board import (
@@ -52,12 +54,15 @@ from game.ai.regular_team import (
     net_shot,
     team_best,
     team_candidates,
+    team_scored,
 )
 from game.ai.regular_vehicles import vehicle_candidates
+from game.ai.reweigh import Reweigh
 from game.ai.team_goals import TeamBoard
-from game.battlefield.model import Battlefield
+from game.battlefield.model import Battlefield, Point
 from game.engine.commands import Answer, Command, EndActivation, EndPhase, Overwatch
 from game.engine.protocol import DecisionKind, UnitStatus
+from game.engine.sight_memory import TwoGenerations
 from game.engine.state import REGULAR, UnitState
 from game.engine.terrain import Terrain, distance
 from game.engine.view import PlayerView
@@ -86,6 +91,8 @@ class RegularAI:
         *,
         narrate: Callable[[str], None] | None = None,
         style: str = "ai",
+        reuse: bool = True,
+        check: bool = False,
     ) -> None:
         if style not in REGULAR_STYLES:
             raise ValueError(f"Regular AI style {style!r}: choose {' or '.join(REGULAR_STYLES)}")
@@ -97,6 +104,9 @@ class RegularAI:
         base = default_candidates() if style == "basic" else team_candidates()
         self.candidates = base + vehicle_candidates()  # vehicles: issue 20
         self._sight: dict[tuple[Any, ...], bool] = {}  # lines of sight by positions (Board.los)
+        # --- the weighings kept between activations (issue 23 §5): the same picks, sooner ---
+        self.reweigh = Reweigh(check=check) if reuse and style == "ai" else None
+        self._walks: TwoGenerations[tuple[Point, Point], float] = TwoGenerations(WALK_MEMORY)
 
     def terrain_for(self, view: PlayerView) -> Terrain:
         if self._terrain is None:
@@ -123,6 +133,7 @@ class RegularAI:
             raise ValueError("the Regular AI was asked to choose with no decision pending")
         board_type = TeamBoard if self.style == "ai" else Board  # the team AI's goals (R322)
         board = board_type(view, self.terrain_for(view), self._sight)
+        board.walks = self._walks  # walking distances: the map's alone, kept all game
         handlers: dict[str, Callable[[Board], Command]] = {
             DecisionKind.ACTIVATE: self._activate,
             DecisionKind.CONTINUE: self._continue,
@@ -150,11 +161,20 @@ class RegularAI:
             return team_best(self.candidates, Focus(board, unit))
         return best(self.candidates, Focus(board, unit))
 
+    def _weigh(self, board: Board, unit: UnitState) -> Pick[Command] | None:
+        """`_pick_for` at an activation, reusing the unit's last weighing where nothing it
+        read has changed since (reweigh.py)."""
+        if self.reweigh is None:
+            return self._pick_for(board, unit)
+        focus = Focus(board, unit)
+        kept = self.reweigh.scored(board, unit, lambda: team_scored(self.candidates, focus))
+        return team_best(self.candidates, focus, kept)
+
     def _activate(self, board: Board) -> Command:
         waiting = [u for u in board.regulars if board.options_for(u.id)]
         picks: list[tuple[float, str, Pick[Command]]] = []
         for unit in waiting:
-            pick = self._pick_for(board, unit)
+            pick = self._weigh(board, unit)
             if pick is not None:
                 picks.append((pick.score, unit.id, pick))
         picks.sort(key=lambda p: (-p[0], p[1]))

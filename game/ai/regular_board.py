@@ -173,6 +173,8 @@ class Board(BoardMemo):
         return {c.rate for c in self.options_for(unit_id) if isinstance(c, MoveUnit)}
 
     def unit(self, unit_id: str) -> UnitState | None:
+        if self.reading is not None:  # a weighing kept between activations reads it (reweigh)
+            self.reading.units.add(unit_id)
         return self.state.units.get(unit_id)
 
     # -- geometry ----------------------------------------------------------------------------
@@ -226,9 +228,14 @@ class Board(BoardMemo):
         return found
 
     def path_distance(self, start: Point, goal: Point) -> float:
-        """Walking distance, with the straight-line rest when the path stops short."""
-        route = self.path(start, goal)
-        return path_length(route) + distance(route[-1], goal)
+        """Walking distance, with the straight-line rest when the path stops short (remembered
+        for the whole game where the controller shares its memory: `BoardMemo.walks`)."""
+        found = self.walks.get((start, goal))
+        if found is None:
+            route = self.path(start, goal)
+            found = path_length(route) + distance(route[-1], goal)
+            self.walks.put((start, goal), found)
+        return found
 
     # -- fire arithmetic: the engine's own Firepower and Defense ----------------------------
     def rules_unit(self, unit: UnitState) -> Unit:

@@ -390,22 +390,18 @@ def fire_and_movement(board: Board, picks: dict[str, Pick[Command]]) -> TeamPlan
 
 
 def team_best(
-    candidates: Sequence[CandidateAction[Focus, Command]], focus: Focus
+    candidates: Sequence[CandidateAction[Focus, Command]],
+    focus: Focus,
+    scored: list[tuple[tuple[float, int, int], Pick[Command]]] | None = None,
 ) -> Pick[Command] | None:
     """`rca.best` for the team AI, the same pick: every candidate but the watch is weighed
-    first, in its place in the list, and the watch last, told the best score so far (its
-    `bar`), so that R323's walks are followed only where the watch might still win."""
-    scored: list[tuple[tuple[float, int, int], Pick[Command]]] = []
-    watches: list[tuple[int, WatchCandidate]] = []
-    for index, candidate in enumerate(candidates):
-        if isinstance(candidate, WatchCandidate):
-            watches.append((index, candidate))
+    first, in its place in the list (`team_scored`, or `scored` when the caller kept that
+    weighing: reweigh.py), and the watch last, told the best score so far (its `bar`), so
+    that R323's walks are followed only where the watch might still win."""
+    scored = list(team_scored(candidates, focus) if scored is None else scored)
+    for index, watch in enumerate(candidates):
+        if not isinstance(watch, WatchCandidate):
             continue
-        score = candidate.evaluate(focus)
-        if score != NOTHING:
-            pick = Pick(candidate.name, score, candidate.why, candidate.execute(focus))
-            scored.append(((score, candidate.priority, -index), pick))
-    for index, watch in watches:
         watch.bar = max((key[0] for key, _ in scored), default=NOTHING)
         score = watch.evaluate(focus)
         watch.bar = NOTHING
@@ -413,3 +409,19 @@ def team_best(
             pick = Pick(watch.name, score, watch.why, watch.execute(focus))
             scored.append(((score, watch.priority, -index), pick))
     return max(scored, key=lambda s: s[0])[1] if scored else None
+
+
+def team_scored(
+    candidates: Sequence[CandidateAction[Focus, Command]], focus: Focus
+) -> list[tuple[tuple[float, int, int], Pick[Command]]]:
+    """Every candidate but the watch weighed, in its place in the list: (score, priority,
+    minus the place) and the pick, for each that applies."""
+    scored: list[tuple[tuple[float, int, int], Pick[Command]]] = []
+    for index, candidate in enumerate(candidates):
+        if isinstance(candidate, WatchCandidate):
+            continue
+        score = candidate.evaluate(focus)
+        if score != NOTHING:
+            pick = Pick(candidate.name, score, candidate.why, candidate.execute(focus))
+            scored.append(((score, candidate.priority, -index), pick))
+    return scored

@@ -101,8 +101,12 @@ class TeamBoard(Board):
             e = self.fire_value(unit, spot, ins, rapid=rapid)
             if e <= best_e:
                 continue
-            if friends and self.terrain.units_in_line_of_fire(here, self.position(ins), friends):
-                continue
+            if friends:
+                there = self.position(ins)
+                if self.reading is not None:  # the friends' places decide it (reweigh.py)
+                    self.reading.lines.append((here, there))
+                if self.terrain.units_in_line_of_fire(here, there, friends):
+                    continue
             best_e = e
         return best_e
 

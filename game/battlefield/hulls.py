@@ -19,7 +19,7 @@ moment (`Geometry.set_hulls`) and asks this module about them:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from game.battlefield import planar
@@ -67,18 +67,36 @@ class Hull:
         return points
 
 
+def hull_frame(centre: Point, facing: float) -> Callable[[float, float], Point]:
+    """The hull's own frame: `at(u, v)` is the table point `u` inches along the hull from
+    `centre` toward its bow (`facing`, degrees, 0 = east, 90 = south) and `v` inches across it
+    (to the bow's right on the screen). Every spot on or around a hull is reckoned here: its
+    corners, the points a drive checks, the crew's spots, the grid a unit keeps clear of, the
+    spots beside it (R210, R340, R342)."""
+    rad = math.radians(facing)
+    ax, ay = math.cos(rad), math.sin(rad)  # along the hull
+    px, py = -ay, ax  # across it
+    cx, cy = centre
+
+    def at(u: float, v: float) -> Point:
+        return (cx + ax * u + px * v, cy + ay * u + py * v)
+
+    return at
+
+
+def hull_coordinates(centre: Point, facing: float, point: Point) -> tuple[float, float]:
+    """The other way: `point` on the table as (u, v) in the hull's frame (`hull_frame`)."""
+    rad = math.radians(facing)
+    dx, dy = point[0] - centre[0], point[1] - centre[1]
+    return (dx * math.cos(rad) + dy * math.sin(rad), -dx * math.sin(rad) + dy * math.cos(rad))
+
+
 def hull_corners(centre: Point, facing: float, length: float, width: float) -> tuple[Point, ...]:
     """The four corners of a hull `length` x `width` about `centre`, its length along `facing`
     (degrees, 0 = east, 90 = south)."""
-    rad = math.radians(facing)
-    ax, ay = math.cos(rad), math.sin(rad)
-    px, py = -ay, ax
+    at = hull_frame(centre, facing)
     hl, hw = length / 2, width / 2
-    cx, cy = centre
-    return tuple(
-        (cx + ax * u + px * v, cy + ay * u + py * v)
-        for u, v in ((hl, hw), (hl, -hw), (-hl, -hw), (-hl, hw))
-    )
+    return tuple(at(u, v) for u, v in ((hl, hw), (hl, -hw), (-hl, -hw), (-hl, hw)))
 
 
 def sight_edges(

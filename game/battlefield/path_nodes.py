@@ -6,7 +6,7 @@ when placing figures in cohesion (R53). Used by `paths.Navigation`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 from game.battlefield import planar
@@ -137,34 +137,6 @@ def _clear_of(p: Point, others: Sequence[tuple[float, Point]], within: float, ga
         if math.hypot(o[0] - px, o[1] - py) < gap:
             return False
     return True
-
-
-def _lattice_nearest_first(
-    centre: Point, anchor: Point, spacing: float, rings: int
-) -> Iterator[list[Point]]:
-    """The points of a hex lattice around `centre` (`rings` rows and columns each way, the
-    centre left out) nearest `anchor` first, ties in row order, a shell of equal distance at a
-    time: the order sorting the whole lattice by distance would give, without making the far
-    points a search never reaches."""
-    row_height = spacing * math.sqrt(3) / 2
-    cx, cy = centre
-    ax, ay = anchor
-
-    def point(r: int, c: int) -> Point:
-        shift = spacing / 2 if r % 2 else 0.0
-        return (cx + c * spacing + shift, cy + r * row_height)
-
-    if anchor != centre:  # the shells are about the centre: sort the whole lattice
-        points = [point(r, c) for r, c in _lattice_cells(rings)]
-        points.sort(key=lambda p: math.hypot(p[0] - ax, p[1] - ay))
-        yield points
-        return
-    for shell in _lattice_shells(rings):
-        points = [point(r, c) for r, c in shell]
-        if len(points) > 1:
-            # equal in exact arithmetic; rounding orders them as a full sort would
-            points.sort(key=lambda p: math.hypot(p[0] - ax, p[1] - ay))
-        yield points
 
 
 @lru_cache(maxsize=64)

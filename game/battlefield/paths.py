@@ -23,21 +23,18 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
-from game.battlefield import planar
+from game.battlefield import cohesion, planar
 from game.battlefield.model import AreaKind, Point, WallHeight
+from game.battlefield.open_ground import OpenGround
 from game.battlefield.path_nodes import (
     _CLEARANCE,
     Chain,
-    _clear_of,
     _corner_nodes,
     _door_nodes,
-    _lattice_nearest_first,
-    _unit,
     building_chains,
 )
 from game.battlefield.planar import BASE_RADIUS
 from game.battlefield.queries import SpaceQueries
-from game.rules.movement import COHESION_REACH  # Rulebook: Unit Cohesion (R2)
 
 if TYPE_CHECKING:
     from game.battlefield.geometry import Geometry
@@ -345,80 +342,21 @@ class Navigation:
         `toward`, figures gather on that side of the leader. Raises ValueError when there is
         no room.
         """
-        if n_figures < 1:
-            raise ValueError(f"n_figures must be at least 1, got {n_figures}")
-        graph = self.street
-        home = self.geometry.building_index_at(leader_point)
-        building_index_at = self.geometry.building_index_at
-        segment_hits, thin = graph.queries.segment_hits, graph.thin_filter
-        hypot = math.hypot
-        anchor = leader_point
-        if toward is not None and planar.distance(toward, leader_point) > 1e-9:
-            ux, uy = _unit(leader_point, toward)
-            anchor = (leader_point[0] + ux, leader_point[1] + uy)
-        placed = [leader_point]
-        reach = COHESION_REACH + 1e-9
-        apart = 2 * BASE_RADIUS - 1e-9
-        clear_of = 2 * BASE_RADIUS
-        # other bases by distance from the leader: a point d from the leader can only be too
-        # close to those nearer the leader than d + clear_of (triangle inequality)
-        lx, ly = leader_point
-        others = sorted((hypot(o[0] - lx, o[1] - ly), o) for o in occupied)
-        for spacing in (1.0, 0.8):
-            rings = math.ceil(math.sqrt(n_figures)) + 3
-            # the lattice points nearest the anchor first, made only as far as the search goes:
-            # a unit usually fills the few points next to its leader
-            candidates: list[Point] = []
-            more = _lattice_nearest_first(leader_point, anchor, spacing, rings)
-            # Whether a lattice point may hold a base at all is decided lazily, nearest first:
-            # the checks (a pymunk query, the building test) are the cost of placing.
-            usable: dict[int, bool] = {}
-            # points too close to a placed base, or unable to hold one, stay so: never retried
-            dead: set[int] = set()
-            while len(placed) < n_figures:
-                choice = None
-                k = -1
-                while True:
-                    k += 1
-                    if k == len(candidates):
-                        batch = next(more, None)
-                        if batch is None:
-                            break
-                        candidates += batch
-                    if k in dead:
-                        continue
-                    px, py = p = candidates[k]
-                    near = []
-                    for q in placed:
-                        gap = hypot(q[0] - px, q[1] - py)
-                        if gap < apart:
-                            dead.add(k)
-                            break
-                        if gap <= reach:
-                            near.append(q)
-                    else:
-                        if not near:
-                            continue
-                        fits = usable.get(k)
-                        if fits is None:
-                            fits = (
-                                _clear_of(p, others, hypot(px - lx, py - ly) + clear_of, clear_of)
-                                and graph.free(p)
-                                and building_index_at(p) == home
-                            )
-                            usable[k] = fits
-                        if fits and any(not segment_hits(q, p, thin) for q in near):
-                            choice = p
-                            break
-                if choice is None:
-                    break
-                placed.append(choice)
-            if len(placed) == n_figures:
-                return tuple(placed)
-        raise ValueError(
-            f"no room for {n_figures} figures in cohesion around "
-            f"({leader_point[0]:.2f}, {leader_point[1]:.2f})"
+        return cohesion.place_in_cohesion(
+            self.street,
+            self.geometry.building_index_at,
+            leader_point,
+            n_figures,
+            occupied,
+            toward,
+            self.open_ground,
         )
+
+    @cached_property
+    def open_ground(self) -> OpenGround:
+        """The street level's open squares, measured as placement asks (`open_ground`)."""
+        outlines = [b.outline for b in self.geometry.battlefield.buildings]
+        return OpenGround(self.street, outlines)
 
     @cached_property
     def grid(

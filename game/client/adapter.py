@@ -27,7 +27,7 @@ from game.client.viewmodel import (
 from game.engine import vehicles
 from game.engine.protocol import ContractorStatus, FigureStatus
 from game.engine.state import INSURGENT, GameState, UnitState
-from game.i18n import N_, _, narr, ngettext
+from game.i18n import N_, _, narr, ngettext, retell
 
 if TYPE_CHECKING:
     from game.engine.terrain import Terrain
@@ -197,6 +197,12 @@ def view_from_game(
         for m in state.mobs
         if m.on_table
     )
+    if terrain is not None:  # --- polish round 5: the map's objectives (Turkey Shoot's "T") ---
+        markers += tuple(
+            MarkerSprite("objective", retell(str(m.properties.get("label") or m.name)), m.position)
+            for m in terrain.battlefield.markers
+            if m.kind == "Objective"
+        )
     fallen = tuple(
         FigureSprite(
             position_in=(float(x), float(y)),

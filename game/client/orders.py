@@ -42,7 +42,7 @@ from game.engine.fire import smaw_fires  # support assets (issue 19)
 from game.engine.protocol import DecisionKind, MoveRate
 from game.engine.state import UnitState
 from game.engine.terrain import distance, path_length, truncate
-from game.i18n import N_, _, number, retell
+from game.i18n import N_, _, localise_numbers, number, retell
 from game.rules import cards as rules_cards  # --- cards (issue 19)
 from game.rules.dice import Die
 from game.rules.movement import CAUTIOUS, RAPID
@@ -51,6 +51,12 @@ from game.rules.odds import CasualtyOdds, casualty_odds
 REACH_DIRECTIONS = 24
 REACH_HALVINGS = 7  # a direction's reach to within 1/128 of the allowance
 REACH_MIN = 0.3  # a direction reaching less than this adds no point to the outline
+
+
+def refusal(exc: IllegalCommand) -> str:
+    """The engine's English reason for a refusal in the player's language and numbers (found in
+    play: a French screen refused a drive in English; `game/engine/refusal_words.py`)."""
+    return localise_numbers(retell(str(exc)))
 
 
 def check(engine: Engine, command: Command) -> str:
@@ -65,7 +71,7 @@ def check(engine: Engine, command: Command) -> str:
     try:
         pending.accepts(command)
     except IllegalCommand as exc:
-        return str(exc)
+        return refusal(exc)
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         return _("that order is malformed ({problem})").format(problem=exc)
     return ""
@@ -107,13 +113,12 @@ class FirePreview:
 
     @property
     def lines(self) -> list[str]:
+        target = retell(self.target)
         if self.blocked:
-            return [
-                _("Cannot fire at {target}: {why}").format(target=self.target, why=self.blocked)
-            ]
-        out = [
-            _("Firepower {dice}").format(dice=self.firepower),
-            _("Defense {dice}").format(dice=self.defense),
+            return [_("Cannot fire at {target}: {why}").format(target=target, why=self.blocked)]
+        out = [  # the engine's English items in the player's language (found in play)
+            _("Firepower {dice}").format(dice=localise_numbers(retell(self.firepower))),
+            _("Defense {dice}").format(dice=localise_numbers(retell(self.defense))),
         ]
         if self.odds is not None:
             out.append(odds_text(self.odds, self.hits))
@@ -194,7 +199,7 @@ def fire_blocked(engine: Engine, unit: UnitState, target: UnitState) -> str:
     try:
         check_fire(engine, unit, target, penalty_now(engine, unit))
     except IllegalCommand as exc:
-        return str(exc)
+        return refusal(exc)
     return ""
 
 
@@ -503,7 +508,7 @@ def describe_answer(engine: Engine, choice: Any) -> str:
         found = [b for b in engine.battlefield.buildings if str(b.id) == number]
         if found and (found[0].label or found[0].name):
             name = found[0].label or found[0].name
-            return _("{name} (building {number})").format(name=name, number=number)
+            return _("{name} (building {number})").format(name=retell(name), number=number)
     if isinstance(choice, str):
         named = ANSWER_NAMES.get(choice)
         return _(named) if named else choice.replace("_", " ").capitalize()

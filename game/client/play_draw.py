@@ -238,7 +238,8 @@ def _draw_status(self: PlayScene, surface: pygame.Surface) -> None:
         pending = self.session.engine.pending
         seat = self.session.current_seat()
         if pending is not None and seat is not None and seat.human:
-            message = f"{seat.name}: {prompt_text(pending)}"
+            # the language's punctuation (found in play: "Vous: Activer ..." in French)
+            message = _("{name}: {question}").format(name=seat.name, question=prompt_text(pending))
         elif seat is not None:
             message = _("{name} is thinking… (Space: skip the playback)").format(name=seat.name)
     strip = self.status_rect

@@ -30,7 +30,7 @@ from game.engine.commands import (
 from game.engine.protocol import DecisionKind
 from game.engine.state import UnitState
 from game.engine.terrain import distance
-from game.i18n import _
+from game.i18n import _, retell
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -50,7 +50,7 @@ def give(self: PlayScene, command: Command) -> bool:
     try:
         self.session.apply(command)
     except IllegalCommand as exc:
-        self.say(str(exc), True)
+        self.say(orders.refusal(exc), True)
         return False
     self.say("")
     self.mode = "select"
@@ -134,14 +134,16 @@ def order(self: PlayScene, action: str) -> None:
                 "fire": _("{unit} cannot fire now: {why}"),
                 "assault": _("{unit} cannot charge now: {why}"),
             }[action]
-            self.say(words.format(unit=unit.name, why=why), True)
+            self.say(words.format(unit=retell(unit.name), why=why), True)
             return
     if action == "move":
         self.mode = "move"
         self.force_rate = None
         self.vehicle_plan.clear()  # vehicles (issue 20): a new drive, no waypoints yet
         self.say(
-            _("{unit}: move — click where the leader goes (Esc cancels)").format(unit=unit.name)
+            _("{unit}: move — click where the leader goes (Esc cancels)").format(
+                unit=retell(unit.name)
+            )
         )
     elif action in ("fire", "assault"):
         self.mode = action
@@ -151,7 +153,7 @@ def order(self: PlayScene, action: str) -> None:
             if action == "fire"
             else _("{unit}: click an enemy unit to charge (Esc cancels)")
         )
-        self.say(words.format(unit=unit.name))
+        self.say(words.format(unit=retell(unit.name)))
     elif action == "overwatch":
         self.give(Overwatch(side=side, unit=unit.id))
     elif action == "first_aid":
@@ -174,7 +176,7 @@ def order(self: PlayScene, action: str) -> None:
                 if action == "split"
                 else _("{unit} has nothing to join with.")
             )
-            self.say(words.format(unit=unit.name), True)
+            self.say(words.format(unit=retell(unit.name)), True)
             return
         self.give(command)
     elif action == "end":
@@ -185,7 +187,9 @@ def order(self: PlayScene, action: str) -> None:
     elif action == "mob":  # civilians (issue 21)
         command = civilian_orders.mob_order(self.session.engine, side, unit)
         if command is None:
-            self.say(_("{unit} has no civilian mob within reach.").format(unit=unit.name), True)
+            self.say(
+                _("{unit} has no civilian mob within reach.").format(unit=retell(unit.name)), True
+            )
             return
         self.give(command)
     elif action == "hotspot":

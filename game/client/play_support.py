@@ -18,7 +18,7 @@ from game.engine import assets
 from game.engine.commands import CallAsset
 from game.engine.engine import Engine
 from game.engine.state import REGULAR, UnitState
-from game.i18n import _, number, percent
+from game.i18n import _, number, percent, retell
 from game.rules import support as sp
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def support_order(self: PlayScene, seat: Seat, unit: UnitState) -> None:
         held = ", ".join(title(a) for a in dict.fromkeys(assets.held(engine.state))) or _("none")
         self.say(
             _("{unit} can call no support asset now (held: {held})").format(
-                unit=unit.name, held=held
+                unit=retell(unit.name), held=held
             ),
             True,
         )
@@ -84,7 +84,7 @@ def support_order(self: PlayScene, seat: Seat, unit: UnitState) -> None:
         words = _("Support: the {asset} joins {unit}: click it{more}, Esc cancels")
     else:
         words = _("Support: {asset} — click an Insurgent unit{more}, Esc cancels")
-    self.say(words.format(asset=title(asset_id), unit=unit.name, more=more))
+    self.say(words.format(asset=title(asset_id), unit=retell(unit.name), more=more))
 
 
 def support_click(self: PlayScene, seat: Seat, clicked: str | None) -> None:
@@ -105,7 +105,7 @@ def call_preview(engine: Engine, unit: UnitState, asset_id: str, target: UnitSta
         return _("Blocked: {why}").format(why=blocked)
     if sp.AssetId(asset_id) in assets.ATTACHED:
         return _("{asset} joins {unit} (no action spent, R195)").format(
-            asset=title(asset_id), unit=unit.name
+            asset=title(asset_id), unit=retell(unit.name)
         )
     odds = assets.call_odds(engine, asset_id, target)
     figures = len(target.effective_figures)

@@ -26,6 +26,8 @@ from game.client.viewmodel import (
 from game.i18n import _, ngettext, number, retell
 
 HOT_SPOT_DIAMETER_IN = 1.0
+# Where along its edge an ENTRY / EXIT label may stand, best first (fractions of the edge).
+EDGE_LABEL_PLACES = (0.5, 0.35, 0.65, 0.2, 0.8)
 
 
 @dataclass
@@ -45,6 +47,7 @@ class FrameResult:
 
     figure_rects: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     unit_label_rects: dict[str, pygame.Rect] = field(default_factory=dict)
+    edge_label_rects: list[pygame.Rect] = field(default_factory=list)  # ENTRY / EXIT (polish)
 
 
 Blits = list[tuple[pygame.Surface, tuple[int, int]]]
@@ -63,6 +66,22 @@ def hot_spot_tag(disc: pygame.Rect, figures: list[pygame.Rect]) -> tuple[int, in
     return (disc.centerx, disc.top - 8)
 
 
+def _edge_point(
+    camera: Camera, battlefield: Battlefield, edge: Edge, fraction: float
+) -> tuple[int, int]:
+    """The screen point on the table's `edge` band, `fraction` of the way along it."""
+    w, h, inset = battlefield.width, battlefield.height, EDGE_BAND_IN / 2
+    x, y = camera.world_to_screen(
+        {
+            Edge.NORTH: (w * fraction, inset),
+            Edge.SOUTH: (w * fraction, h - inset),
+            Edge.WEST: (inset, h * fraction),
+            Edge.EAST: (w - inset, h * fraction),
+        }[edge]
+    )
+    return (round(x), round(y))
+
+
 @dataclass
 class _UnitsLayout:
     """The figures and labels of one view at one camera position, ready to blit."""
@@ -75,6 +94,7 @@ class _UnitsLayout:
     label_rects: dict[str, pygame.Rect] = field(default_factory=dict)
     label_blocks: list[pygame.Rect] = field(default_factory=list)
     marker_rects: list[pygame.Rect] = field(default_factory=list)  # hot-spot discs
+    hull_rects: list[pygame.Rect] = field(default_factory=list)  # vehicles (issue 20)
 
 
 def badge_text_colour(background: Colour) -> Colour:
@@ -111,12 +131,13 @@ class BattleRenderer:
         if not table_rect.contains(clip):
             surface.fill(self.palette.letterbox, clip)
         surface.blit(table, origin)
+        result = FrameResult()
         if self.battlefield is not None:
-            self._draw_edge_labels(surface, camera, self.battlefield)
+            taken = self._units_on_screen(camera, view, overlays)
+            self._draw_edge_labels(surface, camera, self.battlefield, taken, result)
         self._draw_fallen(surface, camera, view)
         self._draw_hot_spots(surface, camera, view)
         self._draw_markers(surface, camera, view)
-        result = FrameResult()
         self._draw_units(surface, camera, view, overlays, result)
         self._tag_covered_hot_spots(surface, camera, view, result)
         if overlays.ruler is not None:
@@ -170,16 +191,15 @@ class BattleRenderer:
                 pygame.draw.circle(surface, (0, 0, 0), centre, door_r, 1)
 
     def _draw_edge_labels(
-        self, surface: pygame.Surface, camera: Camera, battlefield: Battlefield
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        battlefield: Battlefield,
+        taken: list[pygame.Rect],
+        result: FrameResult,
     ) -> None:
-        w, h = battlefield.width, battlefield.height
-        inset = EDGE_BAND_IN / 2
-        anchors = {
-            Edge.NORTH: (w / 2, inset),
-            Edge.SOUTH: (w / 2, h - inset),
-            Edge.WEST: (inset, h / 2),
-            Edge.EAST: (w - inset, h / 2),
-        }
+        """ENTRY / EXIT along each edge, at the middle unless units stand there (a vehicle
+        waiting at the entry hid the word: found in play), then the nearest clear place."""
         size = max(12, min(22, round(camera.scale * 0.45)))
         labels: dict[Edge, list[str]] = {}
         for edge in battlefield.entry_edges:
@@ -192,8 +212,15 @@ class BattleRenderer:
             )
             if edge in (Edge.WEST, Edge.EAST):
                 caption = pygame.transform.rotate(caption, 90 if edge is Edge.WEST else -90)
-            x, y = camera.world_to_screen(anchors[edge])
-            surface.blit(caption, caption.get_rect(center=(round(x), round(y))))
+            rect = caption.get_rect()
+            for fraction in EDGE_LABEL_PLACES:  # the middle first; none clear: the middle
+                rect.center = _edge_point(camera, battlefield, edge, fraction)
+                if rect.collidelist(taken) == -1:
+                    break
+            else:
+                rect.center = _edge_point(camera, battlefield, edge, EDGE_LABEL_PLACES[0])
+            surface.blit(caption, rect)
+            result.edge_label_rects.append(rect)
 
     # -- markers ------------------------------------------------------------------------------
     def _draw_hot_spots(self, surface: pygame.Surface, camera: Camera, view: BattleView) -> None:
@@ -295,17 +322,7 @@ class BattleRenderer:
         overlays: Overlays,
         result: FrameResult,
     ) -> None:
-        key = (
-            camera.scale,
-            overlays.selected_unit,
-            overlays.hovered_unit,
-            overlays.unit_labels,
-        )
-        # Laid out in the pixels of the scaled table, so panning only moves the finished layout;
-        # the view and the zoom rarely change between frames, so the layout is reused.
-        if self._layout is None or self._layout[0] is not view or self._layout[1] != key:
-            self._layout = (view, key, self._layout_units(camera.scale, view, overlays))
-        layout = self._layout[2]
+        layout = self._units_layout(camera, view, overlays)
         ox, oy = round(camera.origin_x), round(camera.origin_y)
         for (cx, cy), radius in layout.rings:
             pygame.draw.circle(surface, self.palette.selection, (cx + ox, cy + oy), radius, 2)
@@ -317,6 +334,28 @@ class BattleRenderer:
         result.unit_label_rects.update(
             {uid: r.move(ox, oy) for uid, r in layout.label_rects.items()}
         )
+
+    def _units_layout(self, camera: Camera, view: BattleView, overlays: Overlays) -> _UnitsLayout:
+        key = (
+            camera.scale,
+            overlays.selected_unit,
+            overlays.hovered_unit,
+            overlays.unit_labels,
+        )
+        # Laid out in the pixels of the scaled table, so panning only moves the finished layout;
+        # the view and the zoom rarely change between frames, so the layout is reused.
+        if self._layout is None or self._layout[0] is not view or self._layout[1] != key:
+            self._layout = (view, key, self._layout_units(camera.scale, view, overlays))
+        return self._layout[2]
+
+    def _units_on_screen(
+        self, camera: Camera, view: BattleView, overlays: Overlays
+    ) -> list[pygame.Rect]:
+        """The screen boxes the units will cover: hulls, figures, name labels."""
+        layout = self._units_layout(camera, view, overlays)
+        ox, oy = round(camera.origin_x), round(camera.origin_y)
+        boxes = layout.hull_rects + [r for _, r in layout.figure_rects] + layout.label_blocks
+        return [r.move(ox, oy) for r in boxes]
 
     def _layout_units(self, scale: float, view: BattleView, overlays: Overlays) -> _UnitsLayout:
         """Figures, rings and labels in the pixels of the table scaled to `scale`."""
@@ -370,6 +409,7 @@ class BattleRenderer:
         )
         rect = image.get_rect(center=(round(x * scale), round(y * scale)))
         layout.figures.append((image, rect.topleft))
+        layout.hull_rects.append(rect)
         return not wreck
 
     def _unit_label(
@@ -415,11 +455,19 @@ class BattleRenderer:
         others = [r for uid, r in layout.figure_rects if uid != unit.unit_id]
         others += layout.marker_rects  # a hot spot's number stays readable too
 
-        def cost(b: pygame.Rect) -> tuple[int, int]:
-            """Over another label is worst, then each other unit's figure or hot-spot disc it
-            would cover (a name or a DEP chip on an enemy reads as that enemy's), then the
-            order above."""
-            return (int(b.collidelist(layout.label_blocks) != -1), len(b.collidelistall(others)))
+        table_height = round(self.art.world_height * scale)
+
+        def cost(b: pygame.Rect) -> tuple[int, int, int]:
+            """Off the table's top or bottom is worst (the name is cut off: found in play, a
+            unit at the north edge), then over another label, then each other unit's figure or
+            hot-spot disc it would cover (a name or a DEP chip on an enemy reads as that
+            enemy's), then the order above."""
+            off = int(b.top < 0 or b.bottom > table_height)
+            return (
+                off,
+                int(b.collidelist(layout.label_blocks) != -1),
+                len(b.collidelistall(others)),
+            )
 
         block = min(blocks, key=cost)
         layout.label_blocks.append(block)

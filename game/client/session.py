@@ -31,7 +31,7 @@ from game.engine.driver import Driver, Question, Step, Thought
 from game.engine.engine import Engine
 from game.engine.protocol import DecisionKind
 from game.engine.state import INSURGENT, REGULAR
-from game.i18n import _
+from game.i18n import _, retell
 from game.save import Autosaver, keep_unfinished, new_game, resolve_map
 
 Mode = Literal["solo", "hotseat", "coop", "watch"]
@@ -259,12 +259,12 @@ class GameSession:
         if unit is None:
             return _("there is no unit {id}").format(id=unit_id)
         if unit.side != seat.side:
-            return _("{unit} is an enemy unit").format(unit=unit.name)
+            return _("{unit} is an enemy unit").format(unit=retell(unit.name))
         if not seat.owns(unit_id):
             owner = next((s.name for s in self.seats_of(seat.side) if s.owns(unit_id)), None)
             if owner is None:
-                return _("{unit} belongs to another player").format(unit=unit.name)
-            return _("{unit} belongs to {owner}").format(unit=unit.name, owner=owner)
+                return _("{unit} belongs to another player").format(unit=retell(unit.name))
+            return _("{unit} belongs to {owner}").format(unit=retell(unit.name), owner=owner)
         return ""
 
     @property

@@ -25,7 +25,7 @@ from game.client.session import Seat
 from game.client.vehicle_orders import DismountPreview, DrivePreview
 from game.engine.commands import Dismount
 from game.engine.state import UnitState
-from game.i18n import _
+from game.i18n import _, retell
 
 if TYPE_CHECKING:
     from game.client.play import PlayScene
@@ -54,7 +54,7 @@ def add_waypoint(scene: PlayScene, unit: UnitState, world: Point) -> None:
     scene.move_plan = None
     scene.say(
         _("{name}: waypoint {n} — Shift+click another, click the end (Esc cancels)").format(
-            name=unit.name, n=len(scene.vehicle_plan.waypoints)
+            name=retell(unit.name), n=len(scene.vehicle_plan.waypoints)
         )
     )
 
@@ -83,7 +83,9 @@ def start_dismount(scene: PlayScene, unit: UnitState) -> None:
     """J on a vehicle: pick where its (next) passenger gets out."""
     riders = vehicle_orders.passengers(scene.session.engine, unit)
     if not riders or vehicle_orders.next_dismount(scene.session.engine, unit) is None:
-        scene.say(_("{name}: nobody can get out now (R218, R220)").format(name=unit.name), True)
+        scene.say(
+            _("{name}: nobody can get out now (R218, R220)").format(name=retell(unit.name)), True
+        )
         return
     plan = scene.vehicle_plan
     if scene.mode == "dismount" and plan.passenger in riders:
@@ -95,7 +97,7 @@ def start_dismount(scene: PlayScene, unit: UnitState) -> None:
     name = scene.session.engine.state.units[plan.passenger].name
     scene.say(
         _("{name}: click where {rider} gets out (J: next passenger, Esc cancels)").format(
-            name=unit.name, rider=name
+            name=retell(unit.name), rider=name
         )
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from game.battlefield.hulls import hull_coordinates
 from game.battlefield.model import Point
 from game.engine.state import REGULAR
 
@@ -20,10 +21,7 @@ AMBULANCE = "ambulance"
 
 def hull_gap(point: Point, centre: Point, facing: float, length: float, width: float) -> float:
     """Inches from `point` to the nearest part of a hull (0 inside it)."""
-    rad = math.radians(facing)
-    dx, dy = point[0] - centre[0], point[1] - centre[1]
-    u = dx * math.cos(rad) + dy * math.sin(rad)
-    v = -dx * math.sin(rad) + dy * math.cos(rad)
+    u, v = hull_coordinates(centre, facing, point)
     return math.hypot(max(0.0, abs(u) - length / 2), max(0.0, abs(v) - width / 2))
 
 

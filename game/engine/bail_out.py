@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from game.battlefield.hulls import hull_frame
 from game.battlefield.model import Point
 from game.battlefield.planar import BASE_RADIUS
 from game.engine import placement
@@ -28,29 +29,25 @@ OFF = 2 * BASE_RADIUS + 0.05
 
 def hull_grid(rec: VehicleRecord) -> list[Point]:
     """The whole hull (outline and inside) sampled every `STEP` inches."""
-    card, (cx, cy) = rec.card, rec.centre
-    rad = math.radians(rec.facing)
-    ax, ay, px, py = math.cos(rad), math.sin(rad), -math.sin(rad), math.cos(rad)
+    card, at = rec.card, hull_frame(rec.centre, rec.facing)
     along, across = max(2, math.ceil(card.length / STEP)), max(2, math.ceil(card.width / STEP))
     points = []
     for i in range(along + 1):
         u = -card.length / 2 + card.length * i / along
         for j in range(across + 1):
             v = -card.width / 2 + card.width * j / across
-            points.append((cx + ax * u + px * v, cy + ay * u + py * v))
+            points.append(at(u, v))
     return points
 
 
 def leader_spots(rec: VehicleRecord) -> list[Point]:
     """Spots just off the hull: behind it, then beside each flank (rear, middle, front), then
     before the bow."""
-    card, (cx, cy) = rec.card, rec.centre
-    rad = math.radians(rec.facing)
-    ax, ay, px, py = math.cos(rad), math.sin(rad), -math.sin(rad), math.cos(rad)
+    card, at = rec.card, hull_frame(rec.centre, rec.facing)
     back, side = card.length / 2 + OFF, card.width / 2 + OFF
     thirds = (-card.length / 3, 0.0, card.length / 3)
     offsets = [(-back, 0.0), *((u, v) for u in thirds for v in (side, -side)), (back, 0.0)]
-    return [(cx + ax * u + px * v, cy + ay * u + py * v) for u, v in offsets]
+    return [at(u, v) for u, v in offsets]
 
 
 def set_down_beside(g: Engine, unit: UnitState, rec: VehicleRecord) -> None:

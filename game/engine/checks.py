@@ -67,6 +67,9 @@ if TYPE_CHECKING:
     from game.engine.engine import Engine
 
 
+_MOVE_RATES = tuple(MoveRate)  # built once: every sample move of every unit is checked
+
+
 def validator(
     g: Engine, unit: UnitState, act: Activation, *, moves_only: bool = False, assault: bool = True
 ) -> Callable[[Command], None]:
@@ -294,7 +297,7 @@ def check_move(
     turn = g.state.turn
     if vehicles.is_vehicle(g.state, unit):  # --- vehicles (issue 20) ---
         raise IllegalCommand(f"{name} is a vehicle: it drives (Rulebook: Vehicle Movement)")
-    if command.rate not in tuple(MoveRate):
+    if command.rate not in _MOVE_RATES:
         raise IllegalCommand(f"unknown movement rate {command.rate!r}")
     if not resuming and (act.moved > 0 or act.rate):
         raise IllegalCommand(f"{name} has already moved this activation")

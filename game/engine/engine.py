@@ -29,6 +29,7 @@ from game.engine.optional_rules import check_rules
 from game.engine.procedure import Activation, Flow
 from game.engine.protocol import DecisionKind, EventKind
 from game.engine.scenario import Scenario
+from game.engine.sight_memory import TwoGenerations
 from game.engine.state import FIGURE_OK, INSURGENT, REGULAR, GameState, UnitState, side_name
 from game.engine.terrain import Terrain
 from game.rules.dice import DiceSource, SeededDice
@@ -79,7 +80,7 @@ class Engine:
         # what loading a save had to say (e.g. made by another version), for the player
         self.load_notice = ""
         self.pending: Decision | None = None
-        self._los_cache: dict[tuple[Any, ...], bool] = {}
+        self._los_cache: TwoGenerations[tuple[Any, ...], bool] = TwoGenerations(50_000)
         # --- vehicles (issue 20): the hulls of this game's vehicles are terrain (R290) ---
         self.terrain.follow(self.state)
         self._los_hulls = self.terrain.hull_version
@@ -239,11 +240,9 @@ class Engine:
             self._los_cache.clear()
             self._los_hulls = self.terrain.hull_version
         cached = self._los_cache.get(key)
-        if cached is None:
+        if cached is None:  # a bounded memory of two generations (sight_memory.py)
             cached = self.terrain.line_of_sight(a.position(), b.position())
-            if len(self._los_cache) > 50000:
-                self._los_cache.clear()
-            self._los_cache[key] = cached
+            self._los_cache.put(key, cached)
         return cached
 
     def enemies(self, unit: UnitState) -> list[UnitState]:

@@ -169,4 +169,14 @@ WORDS: tuple[str, ...] = (
     N_("M1A1 Abrams {number}"),
     N_("Unknown car {number}"),
     N_("M113 armoured ambulance {number}"),
+    # --- polish round 5: a destroyed vehicle's crew on foot (engine/vehicle_fire.py) ---
+    N_("{vehicle}'s crew"),
+    N_("Technical {number}'s crew"),  # before "Technical {number}" takes "1's crew" as a number
+    N_("Car {number}'s crew"),
+    # --- polish round 5: the shipped maps' objective labels, drawn on the table (maps/*.tmx) ---
+    N_("T: target building"),
+    N_("the compound: West house"),
+    N_("the compound: Main house"),
+    N_("the compound: East house"),
+    N_("the tea house"),
 )

@@ -74,6 +74,9 @@ def place_unit(
             if other.on_table and other.id != unit.id
             for f in other.effective_figures
         ]
+        from game.engine.hull_footing import hulls_underfoot  # --- no figure on a hull (R342)
+
+        avoid = [*avoid, *hulls_underfoot(g, unit)]
         spots = g.terrain.place(leader_to, len(live), occupied=[*occupied, *avoid])
         if spots is not None:
             cx, cy = unit.centre

@@ -12,11 +12,10 @@ import heapq
 import math
 import threading
 import weakref
-from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import islice, pairwise
+from itertools import pairwise
 from typing import Any
 
 from game.battlefield.geometry import Geometry
@@ -30,14 +29,15 @@ from game.battlefield.model import (
     WallHeight,
 )
 from game.battlefield.planar import BASE_RADIUS
+from game.engine import figure_spots
 from game.engine.blocker_index import BlockerIndex
+from game.engine.figure_spots import NUDGE
 from game.engine.goal_routes import route_to
+from game.engine.sight_memory import TwoGenerations
 from game.rules.vehicle_types import vehicle_type
 
-NUDGE = 1.5  # R92: how far a leader is placed beside a base it would stand on
 NUDGE_STEP = 0.25
 NUDGE_DIRECTIONS = 24
-PLACE_TRIES = 12  # leader spots tried before a unit's bases may touch others'
 
 
 def distance(a: Point, b: Point) -> float:
@@ -80,7 +80,8 @@ class Terrain:
     def __init__(self, battlefield: Battlefield) -> None:
         self.battlefield = battlefield
         self.geometry = Geometry(battlefield)
-        self._paths: dict[tuple[Point, Point], tuple[Point, ...]] = {}
+        # found paths, a bounded memory of two generations (sight_memory.py; issue 23 §5)
+        self._paths: TwoGenerations[tuple[Point, Point], tuple[Point, ...]] = TwoGenerations(20_000)
         self._street: Any = _UNKNOWN  # the geometry's street graph, looked up on the first route
         # what a leader may not stand in (buildings are entered by their doors, R32), with the
         # bounding boxes: a point outside a box is outside its outline
@@ -194,45 +195,9 @@ class Terrain:
         nudge: float = NUDGE,
     ) -> list[Point] | None:
         """Figure spots in cohesion around the leader (R2, R3), clear of other bases, the
-        leader's first; None when the unit fits nowhere near. A leader whose base would stand
-        on another base is placed beside it instead, up to `nudge` inches away (R92)."""
-        x, y = leader
-        near = [
-            p
-            for p in occupied
-            if abs(p[0] - x) < 6.0 and abs(p[1] - y) < 6.0 and distance(p, leader) < 6.0
-        ]
-        apart = 2 * BASE_RADIUS - 1e-6
-        tried = all(distance(leader, o) >= apart for o in near)
-        if tried:  # the usual case: room to stand
-            try:
-                spots = self.geometry.place_in_cohesion(leader, count, occupied=near)
-                return [(float(p[0]), float(p[1])) for p in spots]
-            except ValueError:
-                pass
-        reach = 6.0 + nudge  # the bases around every spot the leader may be moved to
-        near = [
-            p
-            for p in occupied
-            if abs(p[0] - x) < reach and abs(p[1] - y) < reach and distance(p, leader) < reach
-        ]
-        # the nearest leader spots clear of other bases, until the whole unit fits around one
-        first: Point | None = None
-        for spot in islice(self.free_spots(leader, near, within=nudge), PLACE_TRIES):
-            first = spot if first is None else first
-            if tried and spot == leader:
-                continue  # the unit did not fit around its leader just above
-            try:
-                spots = self.geometry.place_in_cohesion(spot, count, occupied=near)
-            except ValueError:
-                continue
-            return [(float(p[0]), float(p[1])) for p in spots]
-        # no room for the unit clear of the others: bases may touch theirs (R3)
-        try:
-            spots = self.geometry.place_in_cohesion(first or leader, count)
-        except ValueError:
-            return None
-        return [(float(p[0]), float(p[1])) for p in spots]
+        leader's first; None when the unit fits nowhere near; beside another unit's base
+        rather than on it (R92). See `figure_spots.place`."""
+        return figure_spots.place(self, leader, count, occupied, nudge)
 
     def free_spots(
         self, wanted: Point, occupied: Sequence[Point], *, within: float
@@ -249,7 +214,15 @@ class Terrain:
         hypot = math.hypot
 
         def clear(px: float, py: float) -> bool:
-            return all(hypot(px - ox, py - oy) >= apart for ox, oy in close)
+            """No base of `close` stands within `apart`; the base that stopped a point is
+            asked first about the next (neighbouring ring points are mostly stopped by the
+            same one; the answer does not depend on the order)."""
+            for i, (ox, oy) in enumerate(close):
+                if hypot(px - ox, py - oy) < apart:
+                    if i:
+                        close.insert(0, close.pop(i))
+                    return False
+            return True
 
         if clear(wx, wy):
             yield wanted
@@ -320,9 +293,7 @@ class Terrain:
 
     def remember_path(self, start: Point, goal: Point, found: list[Point]) -> list[Point]:
         """Keep `found` as the path from start to goal (`path` answers it next time)."""
-        if len(self._paths) > 20000:
-            self._paths.clear()
-        self._paths[(start, goal)] = tuple(found)
+        self._paths.put((start, goal), tuple(found))
         return found
 
     def path_to(self, start: Point, goal: Point) -> list[Point]:
@@ -513,20 +484,24 @@ class _Fan:
         nodes = graph.nodes
         gx, gy = goal
         hypot = math.hypot
-        # (distance from the start + straight line to the goal, node) of every settled node,
-        # taken lowest first; a node settled later joins the heap before the next is taken,
-        # and none can come before one already taken (its key is at least its distance, which
-        # is at least the frontier's)
-        settled = self.settled  # in rising distance: those past the limit are left out
-        near = settled if limit == math.inf else settled[: bisect_right(settled, (limit, math.inf))]
-        through = [(key, k) for d, x, y, k in near if (key := d + hypot(gx - x, gy - y)) <= limit]
-        heapq.heapify(through)
-        added = len(settled)
+        # (distance from the start + straight line to the goal, node) of the settled nodes,
+        # taken lowest first. Settled nodes come in rising distance, and a node's key is at
+        # least its distance: they join the heap in that order, each before the heap's lowest
+        # key could be taken while its distance is not above that key, so the lowest taken is
+        # always the lowest of every settled node, and the far ones are never measured.
+        # None can come before one already taken (its key is at least the frontier's).
+        settled = self.settled
+        through: list[tuple[float, int]] = []
+        push = heapq.heappush
+        added = 0
         while True:
-            while added < len(settled):
+            while added < len(settled) and (not through or settled[added][0] <= through[0][0]):
                 d, x, y, k = settled[added]
+                if d > limit:  # nor any node after it: no key within the limit
+                    added = len(settled)
+                    break
                 if (key := d + hypot(gx - x, gy - y)) <= limit:
-                    heapq.heappush(through, (key, k))
+                    push(through, (key, k))
                 added += 1
             if through and through[0][0] <= self._frontier():
                 _length, k = heapq.heappop(through)

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.battlefield.hulls import hull_frame
 from game.battlefield.model import Point
 from game.engine import contractors, interruptions, placement
 from game.engine.commands import Dismount, Drive, IllegalCommand, Mount
@@ -91,9 +92,7 @@ def is_vehicle(state: GameState, unit: UnitState) -> bool:
 
 def hull_points(card: VehicleType, centre: Point, facing: float) -> list[Point]:
     """The hull's outline sampled every half inch or so, and its centre (R210)."""
-    rad = math.radians(facing)
-    ax, ay = math.cos(rad), math.sin(rad)  # along the hull
-    px, py = -ay, ax  # across it
+    at = hull_frame(centre, facing)
     half_l, half_w = card.length / 2, card.width / 2
     along = max(2, math.ceil(card.length / 0.5))
     across = max(1, math.ceil(card.width / 0.5))
@@ -101,28 +100,22 @@ def hull_points(card: VehicleType, centre: Point, facing: float) -> list[Point]:
     for i in range(along + 1):
         u = -half_l + card.length * i / along
         for v in (-half_w, half_w):
-            points.append((centre[0] + ax * u + px * v, centre[1] + ay * u + py * v))
+            points.append(at(u, v))
     for j in range(1, across):
         v = -half_w + card.width * j / across
         for u in (-half_l, half_l):
-            points.append((centre[0] + ax * u + px * v, centre[1] + ay * u + py * v))
+            points.append(at(u, v))
     return points
 
 
 def crew_spots(card: VehicleType, centre: Point, facing: float, count: int) -> list[Point]:
     """Where the crew figures stand: spread along the hull's axis, so the vehicle sits in lines
     of fire as a unit does (R6, R210)."""
-    rad = math.radians(facing)
     span = card.length * 0.6
     if count <= 1:
         return [centre] * count
-    return [
-        (
-            centre[0] + math.cos(rad) * (-span / 2 + span * i / (count - 1)),
-            centre[1] + math.sin(rad) * (-span / 2 + span * i / (count - 1)),
-        )
-        for i in range(count)
-    ]
+    at = hull_frame(centre, facing)
+    return [at(-span / 2 + span * i / (count - 1), 0.0) for i in range(count)]
 
 
 def hull_blocked(g: Engine, card: VehicleType, centre: Point, facing: float) -> bool:
@@ -192,12 +185,9 @@ def add_vehicle(
         rider.status = UnitStatus.ABOARD
         rec.passengers.append(pid)
     save(state, unit.id, rec)
-    rad = math.radians(rec.facing)
-    live = unit.figures
-    span = card.length * 0.6
-    for i, f in enumerate(live):
-        offset = 0.0 if len(live) == 1 else -span / 2 + span * i / (len(live) - 1)
-        f.x, f.y = cx + math.cos(rad) * offset, cy + math.sin(rad) * offset
+    spots = crew_spots(card, (cx, cy), rec.facing, len(unit.figures))
+    for f, spot in zip(unit.figures, spots, strict=True):
+        f.x, f.y = spot
     for pid in rec.passengers:
         for f in state.units[pid].figures:
             f.x, f.y = cx, cy

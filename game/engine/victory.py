@@ -296,3 +296,14 @@ END_HOOKS: dict[str, EndHook] = {
     "poi_settled": _poi_settled,  # civilians (issue 21)
 }
 """Why a scenario ends before its turn limit (R31), by name: the reason, or None."""
+
+
+# --- the Commander, round 5 (R350, R351): the Insurgents' VP table, published in the view ---
+def insurgent_points(conditions: Sequence[VictoryCondition]) -> dict[str, int]:
+    """What each Insurgent victory condition scores, by its hook (`vehicle_lost`: 5, ...): the
+    table is printed in the scenario, so both players know it (`objectives.insurgent_points`)."""
+    points: dict[str, int] = {}
+    for c in conditions:
+        if c.side == INSURGENT:
+            points[c.hook] = points.get(c.hook, 0) + c.points
+    return points

@@ -14,6 +14,7 @@ from game.ai import board_memo
 from game.ai.regular_board import Board
 from game.engine.driver import Driver
 from game.engine.state import REGULAR
+from game.engine.terrain import path_length
 from game.engine.view import player_view
 from game.opponents import make_controllers
 from game.save import new_game
@@ -92,3 +93,22 @@ def test_sight_names_are_never_given_twice(monkeypatch: pytest.MonkeyPatch) -> N
     board_memo.sight_name(((5.0, 2.0),), 1)  # the table starts afresh here
     again = board_memo.sight_name(((1.0, 2.0),), 0)
     assert again != first and again > first  # a new name, never an old one
+
+
+def test_walking_distances_remembered_for_the_game_are_the_ones_worked_out() -> None:
+    """`Board.path_distance` from a memory shared by every Board of a game (the RegularAI's,
+    issue 23 §5) is the walk worked out afresh: the path and the straight rest."""
+    boards = _boards_of_a_game(3, 4)
+    shared = boards[0].walks
+    asked = 0
+    for board in boards:
+        board.walks = shared
+        for unit in board.regulars:
+            for ins in board.insurgents:
+                goal = ins.leader_point
+                route = board.terrain.path(unit.leader_point, goal)
+                fresh = path_length(route) + math.dist(route[-1], goal)
+                assert board.path_distance(unit.leader_point, goal) == fresh
+                assert board.path_distance(unit.leader_point, goal) == fresh  # remembered
+                asked += 1
+    assert 0 < len(shared) < asked  # later boards found walks the earlier ones worked out

@@ -9,7 +9,7 @@ import random
 import pymunk
 import pytest
 
-from game.battlefield import path_nodes
+from game.battlefield import cohesion, path_nodes
 from game.battlefield.queries import SpaceQueries
 
 
@@ -81,7 +81,7 @@ def test_lazy_lattice_shells_give_the_full_sort_order(spacing: float, rings: int
     for centre in centres:
         lazy = [
             p
-            for shell in path_nodes._lattice_nearest_first(centre, centre, spacing, rings)
+            for shell in cohesion.lattice_nearest_first(centre, centre, spacing, rings)
             for p in shell
         ]
         assert lazy == _fully_sorted(centre, centre, spacing, rings), centre
@@ -89,7 +89,7 @@ def test_lazy_lattice_shells_give_the_full_sort_order(spacing: float, rings: int
         anchor = (centre[0] + 0.6, centre[1] - 0.8)
         toward = [
             p
-            for shell in path_nodes._lattice_nearest_first(centre, anchor, spacing, rings)
+            for shell in cohesion.lattice_nearest_first(centre, anchor, spacing, rings)
             for p in shell
         ]
         assert toward == _fully_sorted(centre, anchor, spacing, rings), centre

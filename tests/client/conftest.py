@@ -42,11 +42,13 @@ def battlefield() -> Battlefield:
 
 @pytest.fixture
 def app() -> Iterator[object]:
-    from game.client.scenes import App
+    """A new `App((1280, 800), headless=True)` to the test: the process's one App, put back as
+    new (`shared_app.py`; the suite's time, issue 15)."""
+    from shared_app import fresh_app, leave
 
-    application = App((1280, 800), headless=True)
+    application = fresh_app()
     yield application
-    application.shutdown()
+    leave(application)
 
 
 @pytest.fixture

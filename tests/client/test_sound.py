@@ -46,19 +46,13 @@ def test_each_event_makes_the_sound_of_what_happened(event: dict[str, Any], soun
     assert sound_for_event(event) == sound
 
 
+@pytest.mark.golden_games(("contracting-trouble", 3))
 def test_every_fire_of_a_seeded_game_sounds_like_its_heaviest_weapon() -> None:
-    from game.ai.controller import InsurgentAI
-    from game.ai.regular import RegularAI
-    from game.headless import play
-    from game.save import new_game, resolve_map
+    from tests.shared_games import golden_game
 
-    map_path, sid = resolve_map("contracting-trouble")
-    engine = new_game(map_path, sid, 3)
-    ais = {
-        "regular": RegularAI(engine.battlefield),
-        "insurgent": InsurgentAI(engine.battlefield, 8),
-    }
-    play(engine, ais)  # type: ignore[arg-type]
+    # Contracting Trouble seed 3, the Regular AI against the Insurgent AI: the golden game,
+    # played once for the suite (tests/shared_games.py) and only read here
+    engine = golden_game("contracting-trouble", 3).engine
     heard: dict[str, int] = {}
     for event in engine.state.events:
         if event["kind"] != "Fire":

@@ -41,7 +41,9 @@ def lvtp_id(engine: Engine) -> str:
 def frame(engine: Engine, view: BattleView, centre: tuple[float, float]) -> pygame.Surface:
     """The battle frame at SCALE px/inch, `centre` (inches) in the middle of the screen."""
     art = MapArt(None, engine.battlefield)
-    renderer = BattleRenderer(art, engine.battlefield)
+    # without the ENTRY / EXIT words, which step aside from a hull (tests/client/test_edge_labels)
+    table = dataclasses.replace(engine.battlefield, entry_edges=(), exit_edges=())
+    renderer = BattleRenderer(art, table)
     camera = Camera(art.world_width, art.world_height, Viewport(0, 0, *SIZE))
     camera.scale = SCALE
     camera.origin_x = SIZE[0] / 2 - SCALE * centre[0]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.ai.card_choices import choose_round_two
 from game.battlefield.model import Battlefield, Building
 from game.engine import card_camera, card_orders, cards, civilians, samples
@@ -124,6 +126,7 @@ def test_r288_the_ais_choose_where_the_cards_count_most() -> None:
     assert pick is not None and pick[0] is nothing[0] and "no fire" in pick[1]
 
 
+@pytest.mark.golden_games(("midnight-at-the-alamo", 4))
 def test_r282_a_save_after_swiss_cheese_keeps_the_wall_uncovered_and_plays_on_alike(
     tmp_path: Path,
 ) -> None:
@@ -134,10 +137,12 @@ def test_r282_a_save_after_swiss_cheese_keeps_the_wall_uncovered_and_plays_on_al
     from game.headless import play
     from game.save import load_save, new_game, resolve_map, write_save
     from tests.engine.test_cards_games import ais
+    from tests.shared_games import golden_game
 
     map_path, scenario_id = resolve_map("midnight-at-the-alamo")
-    engine = new_game(map_path, scenario_id, 4)
-    play(engine, ais(engine))
+    # the uninterrupted game is the golden one (the same seats and seed), played once for the
+    # suite (tests/shared_games.py) and only read here
+    engine = golden_game("midnight-at-the-alamo", 4).engine
     played = [e for e in engine.state.events if e["data"].get("outcome") == "no_cover"]
     assert played and played[0]["data"]["piece"] == "wall_0"
     at = next(i for i, c in enumerate(engine.log) if c.kind == "answer" and c.choice == "wall_0")

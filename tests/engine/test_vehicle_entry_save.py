@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.headless import play
 from game.save import load_save, new_game, resolve_map, write_save
 from tests.engine.test_cards_games import ais
+from tests.shared_games import golden_game
 
 
+# the uninterrupted games are the golden ones (the same seats and seeds), played once for the
+# suite (tests/shared_games.py) and only read here
+@pytest.mark.golden_games(("sweep-and-clear", 2))
 def test_r300_a_save_after_a_vehicle_entered_plays_on_alike(tmp_path: Path) -> None:
     map_path, scenario_id = resolve_map("sweep-and-clear")
-    whole = new_game(map_path, scenario_id, 2)
-    play(whole, ais(whole))
+    whole = golden_game("sweep-and-clear", 2).engine
     entered = [e["data"] for e in whole.state.events if e["kind"] == "VehicleEnters"]
     driven = {e["data"]["unit"] for e in whole.state.events if e["kind"] == "VehicleMoveStart"}
     technicals = [d["unit"] for d in entered if d["unit_name"].startswith("Technical")]
@@ -33,12 +38,12 @@ def test_r300_a_save_after_a_vehicle_entered_plays_on_alike(tmp_path: Path) -> N
     assert loaded.events_sha256() == whole.events_sha256()
 
 
+@pytest.mark.golden_games(("sweep-and-clear", 3))
 def test_r308_a_save_with_the_unknown_car_on_the_table_plays_on_alike(tmp_path: Path) -> None:
     """Sweep & Clear seed 3: Cross-Town Traffic's car comes on at the start; a save taken while
     it drives (its secret in the card effects) loads and plays on to the same end."""
     map_path, scenario_id = resolve_map("sweep-and-clear")
-    whole = new_game(map_path, scenario_id, 3)
-    play(whole, ais(whole))
+    whole = golden_game("sweep-and-clear", 3).engine
     outcomes = [e["data"]["outcome"] for e in whole.state.events if e["kind"] == "CardPlayed"]
     assert "car_enters" in outcomes and "car_drives" in outcomes
     game = new_game(map_path, scenario_id, 3)

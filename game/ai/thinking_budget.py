@@ -1,0 +1,27 @@
+"""The Regular AI's thinking budget on tables bigger than any shipped one (issue 23 §5, R370).
+
+Every shipped scenario is played on a 2'x2' table. On a table of more than 16 square feet
+(say the 8'x8' town of the scale benchmark, with some 80 units) the Regular AI would ask the
+geometry whether each of dozens of Insurgent groups sees each of the spots it weighs, for every
+unit it weighs. There it counts, in the danger of a spot and the shots from it, only the
+Insurgent units whose middle stands within `SIGHT_REACH` of the spot's middle (R370): a group
+farther off is at the long end of its Firepower and rarely has a clear line through a town.
+On the shipped tables nothing changes (no two points are that far apart there).
+"""
+
+from __future__ import annotations
+
+from game.battlefield.model import Battlefield
+
+BIG_TABLE = 16 * 144.0
+"""Square inches (16 square feet, a 4'x4' table): above this the budget applies (R370)."""
+SIGHT_REACH = 36.0
+"""Inches (R370): on a big table, Insurgent units farther than this from a spot are not weighed
+as seeing it."""
+
+
+def sight_reach(battlefield: Battlefield) -> float | None:
+    """How far the Regular AI looks for Insurgents seeing a spot (None: the whole table)."""
+    if battlefield.width * battlefield.height <= BIG_TABLE:
+        return None
+    return SIGHT_REACH
