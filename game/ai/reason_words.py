@@ -364,4 +364,8 @@ LINES: tuple[str, ...] = (
     N_("the sniper team, not yet escorted off (R351)"),
     # --- the team Regular AI, round 5 (ai/team_goals.py, R363) ---
     N_("the way ahead of {unit}"),
+    N_(
+        "{unit}'s shot at {target} passes near civilians: E={shot} less {cost} for the "
+        "civilians at risk (R367)"
+    ),
 )

@@ -51,6 +51,7 @@ from game.ai.regular_candidates import (
 from game.ai.regular_team import (
     escorting,
     fire_and_movement,
+    net_shot,
     team_best,
     team_candidates,
     team_scored,
@@ -235,13 +236,16 @@ class RegularAI:
         if ins is None or not answers:
             return board.legal[0]
         best_answer, best_total = answers[0], 0.0
+        shots: dict[str, float] = {}  # each watcher's shot, weighed once
         for answer in answers:
             ids = list(answer.choice or [])
             total = 0.0
             for uid in ids:
                 watcher = board.unit(uid)
                 if watcher is not None:
-                    total += board.fire_value(watcher, board.spot_of(watcher), ins)
+                    if uid not in shots:
+                        shots[uid] = self._shot(board, watcher, ins)
+                    total += shots[uid]
             if total > best_total + 1e-9:
                 best_answer, best_total = answer, total
         fired = ", ".join(best_answer.choice or []) or "none"
@@ -271,7 +275,7 @@ class RegularAI:
             # A helper spends its activation: worth it for a good shot, a better one when the
             # helper still has somewhere to go.
             needed = 1.5 if board.goal_for(helper) is not None else 0.8
-            e = board.fire_value(helper, board.spot_of(helper), ins)
+            e = self._shot(board, helper, ins)
             if e >= needed and e > best_e + 1e-9:
                 chosen, best_e = answer, e
         if chosen.choice:
@@ -285,6 +289,21 @@ class RegularAI:
             )
         return chosen
 
+    def _shot(self, board: Board, unit: UnitState, target: UnitState) -> float:
+        """The expected casualties of `unit`'s shot at `target` in an interruption (Overwatch,
+        return fire, a friend's reaction); the team AI takes off the civilians it puts at risk,
+        as for any shot it chooses (R367)."""
+        e = board.fire_value(unit, board.spot_of(unit), target)
+        if self.style != "ai":
+            return e
+        net, cost = net_shot(board, unit, target, e)
+        if cost > 0.0:
+            self.note(
+                f"{unit.name}'s shot at {target.name} passes near civilians: E={e:.2f} less "
+                f"{cost:.2f} for the civilians at risk (R367)"
+            )
+        return net
+
     def _named(self, board: Board) -> dict[str, Answer]:
         """The answers whose choice is a word ("fire", "move", "stay", ...)."""
         return {a.choice: a for a in self._answers(board) if isinstance(a.choice, str)}
@@ -295,7 +314,7 @@ class RegularAI:
         ins = board.unit(str(board.context.get("insurgent", "")))
         e = 0.0
         if regular is not None and ins is not None and "fire" in answers:
-            e = board.fire_value(regular, board.spot_of(regular), ins)
+            e = self._shot(board, regular, ins)
         cover = self._best_cover_reaction(board, regular)
         if self.style == "ai" and regular is not None and escorting(regular) and "move" in answers:
             cover = None  # --- the team AI (R276): an escort goes on toward the exit ---

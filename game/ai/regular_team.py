@@ -323,6 +323,13 @@ def at_its_hot_spot(board: Board, unit: UnitState, own: Pick[Command]) -> bool:
     return board.walk_left(end.leader, goal.point) <= HOT_SPOT_REACH
 
 
+def net_shot(board: Board, shooter: UnitState, group: UnitState, e: float) -> tuple[float, float]:
+    """R367: a shot of `e` expected casualties less its costs (R362) counted in casualties
+    (a civilian killed weighs four Insurgent figures): (what the shot is worth, the cost)."""
+    cost = fire_costs(board, shooter, group) / W_FIRE
+    return e - cost, cost
+
+
 def fire_and_movement(board: Board, picks: dict[str, Pick[Command]]) -> TeamPlan | None:
     """Units scored together (R272). `picks` is each waiting unit's best action alone. For a
     unit whose best action is a move (the mover), another unit (the suppressor) may fire first

@@ -60,6 +60,9 @@ POI_SPARE_TURNS = 2
 unit carrying the POI wait for a safer moment; with fewer it walks him out."""
 
 
+CROWD_WEIGHT = 5.0
+"""Not a rule (R368): how many times over the team AI counts the civilians a shot puts at risk
+(the basic AI's 60 points each, so 300: more than any shot is worth)."""
 ESCORT_LEAD = (5.0, 4.0)
 """Not a rule (R363): how far ahead of the carrier, along its walk to the exit, the first escort
 goes, and how much farther each next one."""
@@ -88,7 +91,13 @@ class TeamBoard(Board):
             return danger * self.poi_care(unit)
         return min(danger, float(len(spot.figures)))  # R364
 
-    # --- the team AI, round 5 (R360-R366) ---
+    # --- the team AI, round 5 (R360-R368) ---
+    def civilian_risk(self, firer: UnitState, spot: Spot, target: UnitState) -> float:
+        """R368: `Board.civilian_risk` counted `CROWD_WEIGHT` times over, so that the team AI
+        takes no shot past a crowd (its fire candidate, fire and movement, and its answers to
+        interruptions all read this figure)."""
+        return CROWD_WEIGHT * super().civilian_risk(firer, spot, target)
+
     def best_shot(self, unit: UnitState, spot: Spot, *, rapid: bool = False) -> float:
         """R366: `Board.best_shot`, but a group with a friendly unit in the line of fire from
         `spot` gives no shot: Regulars never fire through their own (Rulebook: Line of Fire;

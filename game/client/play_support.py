@@ -29,7 +29,8 @@ MODE = "call"
 
 
 def title(asset_id: str) -> str:
-    return sp.ASSET_TITLES[sp.AssetId(asset_id)]
+    """The asset's title in the player's language (found in play: English on a French card)."""
+    return retell(sp.ASSET_TITLES[sp.AssetId(asset_id)])
 
 
 def offered(engine: Engine, unit: UnitState) -> list[str]:

@@ -179,4 +179,10 @@ WORDS: tuple[str, ...] = (
     N_("the compound: Main house"),
     N_("the compound: East house"),
     N_("the tea house"),
+    # --- polish round 5: the support assets' titles (rules/support.py ASSET_TITLES) ---
+    N_("UAV"),
+    N_("Armed Predator"),
+    N_("Off-Board Sniper Team"),
+    N_("Off-Board Light Mortar"),
+    N_("Off-Board Heavy Mortar"),
 )

@@ -5,10 +5,11 @@ situation and asserts the better choice; the basic AI keeps its old one."""
 from __future__ import annotations
 
 from game.ai.rca import Pick
-from game.ai.regular import Board
+from game.ai.regular import Board, RegularAI
 from game.ai.regular_board import W_CIVILIAN
-from game.ai.regular_team import at_its_hot_spot, fire_and_movement, fire_costs
-from game.ai.team_goals import ESCORT_LEAD, POI_DANGER, TeamBoard
+from game.ai.regular_candidates import FireCandidate, Focus
+from game.ai.regular_team import at_its_hot_spot, fire_and_movement, fire_costs, net_shot
+from game.ai.team_goals import CROWD_WEIGHT, ESCORT_LEAD, POI_DANGER, TeamBoard
 from game.battlefield.model import Battlefield, Edge, Wall, WallHeight
 from game.engine.commands import Command, EndActivation, Fire, MoveUnit
 from game.engine.engine import Engine
@@ -206,3 +207,43 @@ def test_r366_a_spot_behind_a_friend_offers_no_shot() -> None:
     assert basic.best_shot(r1, behind) > 0.3  # the basic AI counts the shot through R2
     assert team.best_shot(r1, behind) == 0.0  # R2 stands in the line of fire (R6, R278)
     assert team.best_shot(r1, beside) == basic.best_shot(r1, beside) > 0.3
+
+
+def test_r367_interruption_fire_takes_off_the_civilians_it_puts_at_risk() -> None:
+    engine = open_ground()
+    engine.state.mobs.append(MobState("C1", 21.0, 25.0))  # on R2's line of fire to G
+    board = Board(player_view(engine, REGULAR), engine.terrain)
+    r2, g = board.unit("R2"), board.unit("G")
+    assert r2 is not None and g is not None
+    e = board.fire_value(r2, board.spot_of(r2), g)
+    risk = board.civilian_risk(r2, board.spot_of(r2), g)
+    assert risk > 0.0
+    net, cost = net_shot(board, r2, g, e)
+    assert cost == W_CIVILIAN * risk / 15.0 and net == e - cost
+    team, basic = RegularAI(engine.battlefield), RegularAI(engine.battlefield, style="basic")
+    assert basic._shot(board, r2, g) == e  # the basic AI fires as before (return fire, Overwatch)
+    assert team._shot(board, r2, g) == net < e
+    assert "passes near civilians" in team.journal[-1] and "(R367)" in team.journal[-1]
+    # with no crowd near the line, the same shot is worth the same to both
+    engine.state.mobs.clear()
+    board = Board(player_view(engine, REGULAR), engine.terrain)
+    assert team._shot(board, r2, g) == basic._shot(board, r2, g) == e
+
+
+def test_r368_the_team_ai_takes_no_shot_past_a_crowd() -> None:
+    engine = open_ground()
+    engine.state.mobs.append(MobState("C1", 21.0, 25.0))  # on R2's line of fire to G
+    view = player_view(engine, REGULAR)
+    basic, team = Board(view, engine.terrain), TeamBoard(view, engine.terrain)
+    r2, g = team.unit("R2"), team.unit("G")
+    assert r2 is not None and g is not None
+    risk = basic.civilian_risk(r2, basic.spot_of(r2), g)
+    assert risk > 0.0
+    assert team.civilian_risk(r2, team.spot_of(r2), g) == CROWD_WEIGHT * risk
+    shot_basic, shot_team = FireCandidate(), FireCandidate()
+    score_basic = shot_basic.evaluate(Focus(basic, r2))
+    score_team = shot_team.evaluate(Focus(team, r2))
+    assert score_basic > 0.0  # the basic AI still fires past the crowd...
+    assert score_team < 0.0  # ...the team AI would rather hold (score 0)
+    net, _ = net_shot(team, r2, g, team.fire_value(r2, team.spot_of(r2), g))
+    assert net < 0.0  # and it does not answer an interruption with that shot either (R367)

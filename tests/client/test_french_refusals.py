@@ -141,3 +141,17 @@ def test_the_status_lines_question_is_punctuated_in_french(app: Any, drawn: list
     app.run(max_frames=app.frames + 2)
     status = [t for t in drawn if "Activer une unité régulière" in t]
     assert status and all(t.startswith("Vous : ") for t in status)
+
+
+def test_the_support_assets_are_named_in_french() -> None:
+    """Found in play (Midnight at the Alamo, French): the unit card's "Moyens d'appui [Q] :
+    Off-Board Heavy Mortar" while the cards box said "Appui de mortier lourd hors table"."""
+    from game.client.play_support import title
+
+    assert title("heavy_mortar") == "Off-Board Heavy Mortar"
+    try:
+        i18n.set_language("fr")
+        assert title("heavy_mortar") == "Mortier lourd hors table"
+        assert title("uav") == "Drone"
+    finally:
+        i18n.set_language("en")
