@@ -555,7 +555,7 @@ class Board(BoardMemo):
             if not self.clear_of_mobs(unit, to, rate):  # civilians (issue 21, R232)
                 continue
             if self.state.cards and (  # cards (issue 19): IED, fire, garbled orders (R280-R283)
-                card_paths.closed_to(self.state, self.terrain, unit, to, reach)
+                card_paths.closed_to(self.state, self.terrain, unit, to, allowance(rate))
                 or card_paths.garbled_refused(
                     self.state, self.terrain, unit, self.ghost(unit, end).position()
                 )
