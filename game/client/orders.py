@@ -115,6 +115,8 @@ class FirePreview:
     def lines(self) -> list[str]:
         target = retell(self.target)
         if self.blocked:
+            if target in self.blocked:  # the reason names the target already: not twice
+                return [_("Cannot fire: {why}").format(why=self.blocked)]
             return [_("Cannot fire at {target}: {why}").format(target=target, why=self.blocked)]
         out = [  # the engine's English items in the player's language (found in play)
             _("Firepower {dice}").format(dice=localise_numbers(retell(self.firepower))),

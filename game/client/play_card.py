@@ -64,11 +64,13 @@ def card_markup(self: PlayScene) -> str:
         # sight, a friend in the line of fire): the engine's reason instead
         blocked = orders.fire_blocked(engine, unit, foe)
         if blocked:
-            parts += [
-                _("<b>Cannot fire at {target}:</b> {why}").format(
-                    target=html.escape(retell(foe.name)), why=html.escape(retell(blocked))
-                )
-            ]
+            target, why = retell(foe.name), retell(blocked)
+            label = (  # the engine's reason names the target already: not twice (found in play)
+                _("<b>Cannot fire:</b> {why}")
+                if target in why
+                else _("<b>Cannot fire at {target}:</b> {why}")
+            )
+            parts += [label.format(target=html.escape(target), why=html.escape(why))]
         else:
             fp = engine.firepower(unit, foe, interruption_penalty=orders.penalty_now(engine, unit))
             label = (

@@ -54,7 +54,9 @@ def test_the_card_gives_the_reason_not_firepower_at_a_target_it_cannot_shoot(
     frames(scene, click(unit_pos(scene, "R1")))
     scene.overlays.hovered_unit = "I1"
     markup = scene.card_markup()
-    assert "Cannot fire at Insurgent group 1:</b>" in markup
+    # the engine's reason names the target, so the label does not repeat it (found in play)
+    assert "Cannot fire:</b> Alpha fireteam cannot fire at Insurgent group 1:" in markup
+    assert markup.count("Insurgent group 1") == 1
     assert "Bravo fireteam in the line of fire" in markup
     assert "Firepower at" not in markup
     assert engine.state.units["R1"].effective_figures
@@ -73,3 +75,17 @@ def test_a_refused_fire_gives_every_targets_reason(scene: PlayScene) -> None:
     assert scene.mode == "select" and scene.status_is_error
     for reason in set(reasons):  # F says why for each of them
         assert reason in scene.status
+
+
+def test_the_fire_preview_names_the_target_once() -> None:
+    """The status line's fire preview: an engine reason that names the target is shown alone
+    (found in play: 'Cannot fire at X: Alpha fireteam has no line of sight to X'); a reason that
+    does not name it keeps the target in the label."""
+    from game.client.orders import FirePreview
+
+    def lines(blocked: str) -> list[str]:
+        return FirePreview("Alpha fireteam", "Insurgent group 3", "", "", None, blocked).lines
+
+    named = "Alpha fireteam has no line of sight to Insurgent group 3 (R4)"
+    assert lines(named) == [f"Cannot fire: {named}"]
+    assert lines("out of sight") == ["Cannot fire at Insurgent group 3: out of sight"]

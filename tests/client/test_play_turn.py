@@ -266,7 +266,8 @@ def test_the_card_says_when_the_enemy_it_gives_firepower_at_is_out_of_sight(
     assert engine.los(marines, seen) and not engine.los(marines, hidden)
     scene.overlays.hovered_unit = "I3"
     markup = scene.card_markup()
-    assert f"Cannot fire at {hidden.name}:</b> {marines.name} has no line of sight" in markup
+    assert f"Cannot fire:</b> {marines.name} has no line of sight to {hidden.name}" in markup
+    assert f"Cannot fire at {hidden.name}" not in markup  # the target is named once
     assert "Firepower at" not in markup
     scene.overlays.hovered_unit = "I1"
     assert f"Firepower at {seen.name}:</b>" in scene.card_markup()
