@@ -1,11 +1,13 @@
 """A bounded memory of answers that never go stale (lines of sight by positions; issue 23 §5).
 
-The engine's line-of-sight memory (`Engine.los`) and the Regular AI's (`board_memo`) used to
-start afresh when full, so the pairs asked just before were asked of the geometry again. This
-memory keeps two generations instead: when the newer one is full it becomes the older and the
-oldest is dropped; an answer found in the older generation is carried into the newer. So the
-pairs in use stay, at most twice `limit` answers are held, and each question costs one or two
-dictionary look-ups (speed only: the geometry gives the same answer every time).
+The engine's line-of-sight memory (`Engine.los`) used to start afresh when full, so the pairs
+asked just before were asked of the geometry again; it and the Regular AI's walking distances
+(`board_memo`, `RegularAI`) now keep two generations (the Regular AI's own sight memory is a
+plain dict of 300,000 pairs, more than the scale game asks). When the newer generation is full
+it becomes the older and the oldest is dropped; an answer found in the older generation is
+carried into the newer. So the pairs in use stay, at most twice `limit` answers are held, and
+each question costs one or two dictionary look-ups (speed only: the geometry gives the same
+answer every time).
 """
 
 from __future__ import annotations
