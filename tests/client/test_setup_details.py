@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from client_support import until_checked
 from pygame_gui.elements import UIImage
 
 from game.client.scenes import App
@@ -100,6 +101,7 @@ def test_a_scenario_offering_ratings_lets_the_player_pick_them(app: App, tmp_pat
     scene._dropdown(panel.quality_menu, "d10")
     scene._dropdown(panel.morale_menu, "d12")
     assert scene.choices.force == {"quality": 10, "morale": 12}
+    until_checked(app, scene)  # a custom map: its check runs in a worker thread
     assert scene.start() is True
     figures = [f for u in scene.started.session.engine.state.units_of("regular") for f in u.figures]
     assert {(f.quality, f.morale) for f in figures} == {(10, 12)}
