@@ -370,4 +370,6 @@ LINES: tuple[str, ...] = (
     ),
     # --- the team Regular AI, round 6 (ai/team_escort.py, R371) ---
     N_("the exit edge with the contractors, without delay (R371)"),
+    N_("hold fire"),
+    N_("{unit} does not answer {target}: the shot is worth less than it costs (E={shot}; R372)"),
 )
