@@ -20,6 +20,7 @@ the real lines of sight.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from game.battlefield import planar
@@ -48,10 +49,14 @@ def sees_whole_disc(
         return False  # R290: hulls block street-level lines; not bounded here
     need = (total + 1) // 2  # 2 * seeing >= total
     spare = total - need  # figures that may fail before the half is out of reach
-    group_of = geometry._group_of
+    group_of, shape_filter = geometry._group_of, geometry._filter
+    line_hits = geometry._queries.segment_hits  # radius 0: pymunk's answer is exact there
     seeing = 0
     for figure in figures:
-        if _edge_near(geometry, figure, centre, radius + _MARGIN, mask, group_of(figure)):
+        own = group_of(figure)
+        if line_hits(figure, centre, shape_filter(own, mask)) or _edge_near(
+            geometry, figure, centre, radius + _MARGIN, mask, own
+        ):
             spare -= 1
             if spare < 0:
                 return False
@@ -64,11 +69,19 @@ def sees_whole_disc(
 
 def _edge_near(geometry: Geometry, p: Point, q: Point, reach: float, mask: int, own: int) -> bool:
     """Some blocking edge under `mask`, not of building group `own`, comes within `reach` of
-    the segment p-q."""
+    the segment p-q. Pieces and edges wholly outside the strip of half-width `reach` along the
+    segment's line are passed over with two cross products (as `Geometry._edges_between`);
+    the few left are measured exactly."""
     (px, py), (qx, qy) = p, q
     left, right = min(px, qx) - reach, max(px, qx) + reach
     top, bottom = min(py, qy) - reach, max(py, qy) + reach
     bits = geometry._piece_bits(mask) & geometry._piece_index.overlapping(left, top, right, bottom)
+    if not bits:
+        return False
+    ux, uy = qx - px, qy - py
+    length2 = ux * ux + uy * uy
+    length = math.sqrt(length2)
+    width = reach * length  # `reach` in the units of the cross products below
     rows = geometry._piece_rows
     while bits:
         low = bits & -bits
@@ -78,17 +91,26 @@ def _edge_near(geometry: Geometry, p: Point, q: Point, reach: float, mask: int, 
             continue  # R5: the viewer figure's own building
         if box[0] > right or box[2] < left or box[1] > bottom or box[3] < top:
             continue
-        if planar.distance_to_segment((cx, cy), p, q) > radius + reach:
-            continue  # the piece's circle is out of reach
+        limit = (radius + reach) * length
+        across = ux * (cy - py) - uy * (cx - px)
+        if across > limit or across < -limit:
+            continue  # the piece's circle lies beyond the strip
         for ax, ay, bx, by, _group in edges:
-            a, b = (ax, ay), (bx, by)
-            if planar.segments_cross(a, b, p, q):
-                return True
-            if (
-                planar.distance_to_segment(a, p, q) <= reach
-                or planar.distance_to_segment(b, p, q) <= reach
-                or planar.distance_to_segment(p, a, b) <= reach
-                or planar.distance_to_segment(q, a, b) <= reach
-            ):
+            across_a = ux * (ay - py) - uy * (ax - px)
+            across_b = ux * (by - py) - uy * (bx - px)
+            if (across_a > width and across_b > width) or (across_a < -width and across_b < -width):
+                continue
+            if _segments_within((ax, ay), (bx, by), p, q, reach):
                 return True
     return False
+
+
+def _segments_within(a: Point, b: Point, p: Point, q: Point, reach: float) -> bool:
+    """The segments a-b and p-q come within `reach` of each other (crossing counts)."""
+    return (
+        planar.segments_cross(a, b, p, q)
+        or planar.distance_to_segment(a, p, q) <= reach
+        or planar.distance_to_segment(b, p, q) <= reach
+        or planar.distance_to_segment(p, a, b) <= reach
+        or planar.distance_to_segment(q, a, b) <= reach
+    )
