@@ -58,7 +58,6 @@ ENGINE_PROTOCOL = {
     "game.engine.terrain",
     "game.engine.view",
     "game.engine.sight_memory",  # issue 23 §5: a bounded memory (a data structure, no rule)
-    "game.engine.footprint",  # issue 17 §5 (solo round 6): the placement's reach, a question
 }
 CONTRACTS: dict[str, tuple[str, ...]] = {
     "rules": ("game.rules",),

@@ -34,7 +34,6 @@ from typing import Any
 from game.ai import insurgent_vehicles  # --- vehicles entering play (R306)
 from game.ai.actions import Action, Interrupt, Pace, Target
 from game.ai.cards import choose_card  # --- cards (issue 19)
-from game.ai.end_bounds import seen_spot_test  # --- end-state bounds (solo round 6)
 from game.ai.explain import why_not
 from game.ai.procedure import (
     CheckOutcome,
@@ -470,9 +469,7 @@ class InsurgentAI:
         seen = {c.to for c in pool}
         dense = [
             self._evaluate(world, unit, c, goal, watchers, regular)
-            for c in self._grid_moves(
-                world, unit, pool, seen_spot_test(self.terrain, world, unit, action)
-            )
+            for c in self._grid_moves(world, unit, pool)
             if c.to not in seen
         ]
         better = _lowest_passing(dense, criteria, 2) if dense else None
@@ -484,16 +481,9 @@ class InsurgentAI:
         )
         return candidates[_lowest(candidates, criteria)].command
 
-    def _grid_moves(
-        self,
-        world: _World,
-        unit: UnitState,
-        pool: list[MoveUnit],
-        skip: Callable[[Point], bool] | None = None,
-    ) -> list[MoveUnit]:
+    def _grid_moves(self, world: _World, unit: UnitState, pool: list[MoveUnit]) -> list[MoveUnit]:
         """Every reachable spot of the one-inch grid at the rates offered (R131), kept off the
-        contractors the Regulars have not reached, as `_extra_moves`; none for a Shaken unit;
-        without the spots `skip` drops (`grid_destinations`)."""
+        contractors the Regulars have not reached, as `_extra_moves`; none for a Shaken unit."""
         if unit.recovering(world.turn):
             return []
         waiting = [
@@ -502,7 +492,7 @@ class InsurgentAI:
         out: list[MoveUnit] = []
         for rate in sorted({c.rate for c in pool if c.rate in (MoveRate.CAUTIOUS, MoveRate.RAPID)}):
             reach = CAUTIOUS if rate == MoveRate.CAUTIOUS else RAPID
-            for to in grid_destinations(self.terrain, unit.leader_point, reach, skip):
+            for to in grid_destinations(self.terrain, unit.leader_point, reach):
                 if any(distance(to, c) < CONTRACTOR_KEEP_OFF for c in waiting):
                     continue
                 out.append(MoveUnit(side=INSURGENT, unit=unit.id, to=to, rate=rate))

@@ -46,16 +46,9 @@ def end_state(action: Action, optimum_range: float) -> tuple[str, EndState] | No
     return None
 
 
-def grid_destinations(
-    terrain: Terrain,
-    start: Point,
-    reach: float,
-    skip: Callable[[Point], bool] | None = None,
-) -> list[Point]:
+def grid_destinations(terrain: Terrain, start: Point, reach: float) -> list[Point]:
     """Every point of the one-inch grid on the table, off blockers, that a walk of at most
-    `reach` inches from `start` arrives at (its route no longer than the reach), nearest first;
-    without the points `skip` drops before their route is searched (solo round 6: spots that
-    surely cannot have the row's end state, `end_bounds.seen_spot_test`)."""
+    `reach` inches from `start` arrives at (its route no longer than the reach), nearest first."""
     out: list[tuple[float, Point]] = []
     lo_x, hi_x = math.floor(start[0] - reach), math.ceil(start[0] + reach)
     lo_y, hi_y = math.floor(start[1] - reach), math.ceil(start[1] + reach)
@@ -66,8 +59,6 @@ def grid_destinations(
             if straight > reach or straight < 0.25:
                 continue
             if not terrain.on_table(p) or terrain.blocked_point(p):
-                continue
-            if skip is not None and skip(p):
                 continue
             # routes longer than the reach are not searched for (`bounded_paths`)
             path = path_within(terrain, start, p, reach + 1e-3)

@@ -91,22 +91,3 @@ class SpaceQueries:
             )
             return bool(hit != _ffi.NULL)
         return bool(self.space.point_query(p, max_distance, shape_filter))
-
-    # --- end-state bounds (issue 17 §5, solo round 6) ---
-    def segment_near(
-        self, p: Point, q: Point, radius: float, shape_filter: pymunk.ShapeFilter
-    ) -> bool:
-        """Some shape in the filter comes within `radius` of the segment p-q. Not the space's
-        segment query with a radius, which misses shapes whose box does not touch the centre
-        line (Chipmunk2D #138, TECH_NOTES): the shapes in the segment's box grown by the radius,
-        each asked its own segment query."""
-        box = pymunk.BB(
-            min(p[0], q[0]) - radius,
-            min(p[1], q[1]) - radius,
-            max(p[0], q[0]) + radius,
-            max(p[1], q[1]) + radius,
-        )
-        return any(
-            shape.segment_query(p, q, radius) is not None
-            for shape in self.space.bb_query(box, shape_filter)
-        )
