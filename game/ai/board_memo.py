@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from game.ai.thinking_budget import sight_reach
 from game.battlefield.model import Point, UnitPosition
 from game.engine.commands import Command
+from game.engine.scenario import Objectives
 from game.engine.sight_memory import TwoGenerations
 from game.engine.terrain import Terrain, distance, path_length
 
@@ -28,6 +29,15 @@ if TYPE_CHECKING:
     from game.ai.regular_board import Destination, Goal
     from game.ai.reweigh import Reading
     from game.engine.state import UnitState
+
+
+def objective_in(objectives: dict[str, Any], name: str) -> Any:
+    """`Board.objective`: the view's published objective, the book's default (`Objectives`)
+    built only when it is missing (it was built at every question: goal assignment asks it
+    for every unit)."""
+    if name in objectives:
+        return objectives[name]
+    return Objectives().to_dict()[name]
 
 
 class BoardMemo:

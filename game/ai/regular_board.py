@@ -16,7 +16,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from game.ai import scenario_goals
-from game.ai.board_memo import BoardMemo
+from game.ai.board_memo import BoardMemo, objective_in
 from game.ai.regular_hostage import with_rescue
 from game.battlefield.model import Point, UnitPosition
 from game.engine import card_paths  # cards (issue 19)
@@ -24,7 +24,6 @@ from game.engine import rulesbridge as rb
 from game.engine.buildings import first_uncleared  # house clearing (issue 21)
 from game.engine.commands import MoveUnit
 from game.engine.protocol import ContractorStatus, MoveRate
-from game.engine.scenario import Objectives
 from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
 from game.engine.terrain import Terrain, distance, path_length, truncate, walk
 from game.engine.view import PlayerView
@@ -372,7 +371,7 @@ class Board(BoardMemo):
 
     # -- the scenario's objectives (published in the view: never the scenario's id) -----------
     def objective(self, name: str) -> Any:
-        return self.state.objectives.get(name, Objectives().to_dict()[name])
+        return objective_in(self.state.objectives, name)
 
     def exit_point(self, start: Point) -> Point | None:
         """The reachable exit-edge point with the shortest walk from `start`."""
