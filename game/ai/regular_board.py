@@ -373,30 +373,6 @@ class Board(BoardMemo):
     def objective(self, name: str) -> Any:
         return objective_in(self.state.objectives, name)
 
-    def exit_point(self, start: Point) -> Point | None:
-        """The reachable exit-edge point with the shortest walk from `start`."""
-        w, h = self.width, self.height
-        x, y = start
-        best_point: Point | None = None
-        best_len = float("inf")
-        for edge in self.state.exit_edges:
-            for shift in (0.0, -4.0, 4.0, -8.0, 8.0):
-                point = {
-                    "north": (x + shift, 0.3),
-                    "south": (x + shift, h - 0.3),
-                    "west": (0.3, y + shift),
-                    "east": (w - 0.3, y + shift),
-                }.get(edge)
-                if point is None:
-                    continue
-                point = (min(w - 0.3, max(0.3, point[0])), min(h - 0.3, max(0.3, point[1])))
-                if self.terrain.blocked_point(point):
-                    continue
-                length = self.path_distance(start, point)
-                if length < best_len - 1e-9:
-                    best_point, best_len = point, length
-        return best_point
-
     def contractor_mission(self) -> bool:
         """The Regulars' mission is to escort the contractors off (Contracting Trouble!)."""
         return bool(self.objective("contractors"))
