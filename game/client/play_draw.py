@@ -247,11 +247,36 @@ def _draw_status(self: PlayScene, surface: pygame.Surface) -> None:
     if not message:
         return
     colour = ERROR_TEXT if self.status_is_error else STATUS_TEXT
-    line = text.text(text.fit(message, 18, strip.width - 16), 18, colour)
+    box, rows = status_box(strip, message)
+    if box.height > strip.height:  # a long message: the strip grows up over the table's foot
+        surface.fill(STATUS_BG, box)
+        pygame.draw.line(surface, colour, box.topleft, box.topright, 1)
     previous = surface.get_clip()
-    surface.set_clip(strip)
-    surface.blit(line, (strip.left + 8, strip.centery - line.get_height() // 2))
+    surface.set_clip(box)
+    y = box.bottom - strip.height // 2 - (len(rows) - 1) * STATUS_ROW
+    for row in rows:
+        line = text.text(row, 18, colour)
+        surface.blit(line, (strip.left + 8, y - line.get_height() // 2))
+        y += STATUS_ROW
     surface.set_clip(previous)
+
+
+STATUS_ROW = 22  # pixels per row of a status message that wraps
+STATUS_ROWS = 4  # rows at most; a longer message ends in "…"
+
+
+def status_box(strip: pygame.Rect, message: str) -> tuple[pygame.Rect, list[str]]:
+    """Where the status message is drawn and its rows: in the strip when it fits on one line,
+    else wrapped, the strip growing upward over the table by a row per extra line (found in
+    play: a refusal naming its card, "…orders are garbled this turn (R280, Wait…", was cut)."""
+    rows = text.wrap(message, 18, strip.width - 16)
+    if len(rows) > STATUS_ROWS:
+        rows = [
+            *rows[: STATUS_ROWS - 1],
+            text.fit(" ".join(rows[STATUS_ROWS - 1 :]), 18, strip.width - 16),
+        ]
+    extra = (len(rows) - 1) * STATUS_ROW
+    return pygame.Rect(strip.left, strip.top - extra, strip.width, strip.height + extra), rows
 
 
 def _label(

@@ -55,4 +55,10 @@ REFUSALS: tuple[str, ...] = (
     N_("{unit} is not a vehicle"),
     N_("{unit} moved this turn: nobody gets out now"),
     N_("{unit} moved this turn: nobody boards it now"),
+    # --- polish (round 6): met in play on a French screen, still in English ---
+    # garbled orders (engine/card_orders.py); {card} is the card's name
+    N_("{unit} holds its position: the orders are garbled this turn (R280, {card})"),
+    N_("{unit} may only move into cover: the orders are garbled this turn (R280, {card})"),
+    # boarding (engine/vehicles.py)
+    N_("{unit} boards as its whole action"),
 )

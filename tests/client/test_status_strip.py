@@ -1,0 +1,55 @@
+"""The status strip under the table (polish, round 6): a long refusal is shown whole, in the
+player's language."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.play import open_play
+from game.client.scenes import App
+from game.client.session import SessionConfig
+from game.i18n import retell, set_language
+
+
+def test_a_long_refusal_is_shown_whole_in_a_strip_that_grows_over_the_table(app: App) -> None:
+    # found in play: "Alpha fireteam cannot move now: ... garbled this turn (R280, Wait…" was
+    # cut at the strip's edge, so the card that caused it was never named
+    from game.client.play_consts import STATUS_BG
+    from game.client.play_draw import status_box
+
+    config = SessionConfig(table="sweep-and-clear", seed=5, pace="instant", autosave=False)
+    scene = open_play("sweep-and-clear", config=config)
+    app.push(scene)
+    app.step()
+    scene.select("R1")
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="")])
+    assert scene.status_is_error and "Colonel Said WHAT" in scene.status
+    strip = scene.status_rect
+    box, rows = status_box(strip, scene.status)
+    assert " ".join(rows) == scene.status  # every word, none cut
+    assert len(rows) >= 2 and box.bottom == strip.bottom and box.top < strip.top
+    app.step()
+    above = (strip.right - 4, box.top + 2)  # over the table's foot, right of the text
+    assert tuple(app.screen.get_at(above))[:3] == STATUS_BG[:3]
+    short, one = status_box(strip, "Alpha fireteam activates")
+    assert short == strip and one == ["Alpha fireteam activates"]  # a short line: the strip alone
+
+
+def test_the_garbled_orders_refusal_reads_in_french() -> None:
+    # found in play: the French strip said "Alpha fireteam holds its position: the orders are
+    # garbled this turn (R280, Wait, the Colonel Said WHAT?!)" in English
+    why = (
+        "Alpha fireteam holds its position: the orders are garbled this turn (R280, "
+        "Wait, the Colonel Said WHAT?!)"
+    )
+    set_language("fr")
+    try:
+        told = retell(why)
+        boards = retell("Charlie fireteam boards as its whole action (R220)")
+    finally:
+        set_language("en")
+    assert told == (
+        "Équipe de feu Alpha tient sa position : les ordres sont brouillés ce tour-ci "
+        "(R280, Attendez, le colonel a dit QUOI ?!)"
+    )
+    assert boards == "Équipe de feu Charlie embarque : cela prend toute son action (R220)"
