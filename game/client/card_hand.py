@@ -158,7 +158,9 @@ def _card_lines(title: str, body: str, outcome: str, width: int) -> list[pygame.
     lines = [text.text(row, 18, INK, True) for row in text.wrap(title, 18, width, True)]
     lines += [text.text(row, 15, INK) for row in text.wrap(body, 15, width)]
     if outcome:
-        lines += [text.text(row, 15, (120, 30, 20), True) for row in text.wrap(outcome, 15, width)]
+        # measured bold, as drawn (found in play: the outcome ran off the card's right edge)
+        rows = text.wrap(outcome, 15, width, bold=True)
+        lines += [text.text(row, 15, (120, 30, 20), True) for row in rows]
     return lines
 
 

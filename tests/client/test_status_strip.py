@@ -53,3 +53,17 @@ def test_the_garbled_orders_refusal_reads_in_french() -> None:
         "(R280, Attendez, le colonel a dit QUOI ?!)"
     )
     assert boards == "Équipe de feu Charlie embarque : cela prend toute son action (R220)"
+
+
+def test_a_card_outcome_stays_inside_the_card(app: App) -> None:
+    # found in play (French): the card on show, "TTB rattaché", ran its bold outcome line off
+    # the card's right edge ("... entre par le bord s") — it was wrapped as regular text
+    from game.client.card_hand import _card_lines
+
+    outcome = (
+        "Stryker M1126 (transport d'infanterie) 4 entre par le bord sud en (21,6 ; 22,2) "
+        "(R301, R302)"
+    )
+    lines = _card_lines("TTB rattaché", "Un transport de troupes blindé.", outcome, 360)
+    assert len(lines) >= 4  # title, body, and the outcome on two rows at least
+    assert max(line.get_width() for line in lines) <= 360
