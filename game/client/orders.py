@@ -15,6 +15,7 @@ from typing import Any
 from game import i18n
 from game.battlefield.model import Point
 from game.client import prompt_words
+from game.client.fire_words import cannot_fire_line
 from game.client.odds_words import odds_text, percent  # noqa: F401 (the order previews' words)
 
 # the line-of-sight tool, split out (its names stay reachable here for the screens)
@@ -113,11 +114,8 @@ class FirePreview:
 
     @property
     def lines(self) -> list[str]:
-        target = retell(self.target)
-        if self.blocked:
-            if target in self.blocked:  # the reason names the target already: not twice
-                return [_("Cannot fire: {why}").format(why=self.blocked)]
-            return [_("Cannot fire at {target}: {why}").format(target=target, why=self.blocked)]
+        if self.blocked:  # the one line the unit card shows too
+            return [cannot_fire_line(retell(self.target), self.blocked)]
         out = [  # the engine's English items in the player's language (found in play)
             _("Firepower {dice}").format(dice=localise_numbers(retell(self.firepower))),
             _("Defense {dice}").format(dice=localise_numbers(retell(self.defense))),
