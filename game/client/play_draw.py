@@ -13,7 +13,7 @@ import pygame
 
 from game.battlefield.model import Point
 from game.client import house_orders, move_checks, night_draw, orders, text, vehicle_input
-from game.client.card_hand import draw_cards  # --- cards (issue 19)
+from game.client.card_hand import draw_cards, panel_rect  # --- cards (issue 19)
 from game.client.play_consts import (
     BLOCKED_COLOUR,
     CAUTIOUS_COLOUR,
@@ -152,6 +152,9 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
     if self.mode in ("move", "fire", "assault", "call") and self.preview_text:
         at = (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14)
         avoid = self._target_figure_rects() if self.mode != "move" else []
+        panel = panel_rect(self)  # the hands' panel, drawn over the table after: keep off it
+        if panel is not None:
+            avoid = [*avoid, panel]
         self.preview_rect = self._label(surface, self.preview_text, at, avoid)
 
 

@@ -67,3 +67,30 @@ def test_a_card_outcome_stays_inside_the_card(app: App) -> None:
     lines = _card_lines("TTB rattaché", "Un transport de troupes blindé.", outcome, 360)
     assert len(lines) >= 4  # title, body, and the outcome on two rows at least
     assert max(line.get_width() for line in lines) <= 360
+
+
+def test_the_move_preview_keeps_off_the_cards_panel(app: App) -> None:
+    # found in play (Hornet's Nest seed 4, French): the preview of Bravo fireteam's move toward
+    # the south edge was drawn under the Cards panel, its first words hidden
+    from game.client.card_hand import panel_rect
+
+    config = SessionConfig(table="hornets-nest", seed=4, pace="instant", autosave=False)
+    scene = open_play("hornets-nest", config=config)
+    app.push(scene)
+    app.step()
+    for _ in range(5):  # the opening Fog of War card asks first (Swiss Cheese: which cover?)
+        if scene.dialog_options:
+            app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="")])
+        app.step()
+    scene.select("R2")
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="")])
+    assert scene.mode == "move", scene.status
+    panel = panel_rect(scene)
+    assert panel is not None  # Hornet's Nest plays with Fog of War cards: the hands' panel
+    vp = scene.camera.viewport
+    at = (vp.left + vp.width - 40, panel.top + 6)  # far down the table, near its right edge
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))])
+    app.step()
+    assert scene.preview_text and scene.preview_rect is not None
+    assert scene.preview_rect.width > vp.width // 2  # a long line, pushed left by the edge
+    assert not scene.preview_rect.colliderect(panel)
