@@ -356,9 +356,10 @@ def move_preview(
     blocked = check(engine, command)
     if blocked and rate == MoveRate.RAPID:
         # Rapid is not allowed now (fired, Dependants, R21): plan the Cautious move instead.
+        # refused at both, for another reason too (a mob in the way, R232): Cautious's reason
         cautious = MoveUnit(side=unit.side, unit=unit.id, to=to, rate=MoveRate.CAUTIOUS)
-        if not check(engine, cautious):
-            rate, command, blocked = "cautious", cautious, ""
+        if (why := check(engine, cautious)) != blocked:
+            rate, command, blocked = "cautious", cautious, why
     allowance = (CAUTIOUS if rate == MoveRate.CAUTIOUS else RAPID) - moved
     walked = truncate(path, max(0.0, allowance))
     return MovePreview(tuple(walked), wanted, path_length(walked), rate, blocked, to, requested)
