@@ -318,7 +318,7 @@ def insurgent_move(
     unit.last_moved_turn = turn
     if stopped:
         unit.seen = True  # it was in a Regular's sight where it stopped: fixed for good
-        if placement.misplaced(g, unit):  # in a wall, or on a hull (R342, R353)
+        if placement.misplaced(g, unit):  # in a building or wall, or on a hull (R353)
             placement.settle(g, unit)
     elif not halted or hull_footing.on_a_hull(g, unit):  # halted on a hull: beside it (R353)
         placement.settle(g, unit)

@@ -99,8 +99,9 @@ def place_unit(
 
 
 def misplaced(g: Engine, unit: UnitState) -> bool:
-    """Whether a figure of `unit` stands where no base is set down: off the table or in a wall
-    (a move's steps only shift the formation), or on a vehicle's hull (R342); `settle` then."""
+    """Whether a figure of `unit` stands where a move's shifted step must be set down properly:
+    off the table, inside a building or closed wall (`Terrain.blocked_point`: entered by its
+    doors, R32), or on a vehicle's hull (R342, R353); `settle` then."""
     from game.engine.hull_footing import on_a_hull
 
     return any(g.terrain.blocked_point(f.pos) for f in unit.figures) or on_a_hull(g, unit)
