@@ -61,4 +61,10 @@ REFUSALS: tuple[str, ...] = (
     N_("{unit} may only move into cover: the orders are garbled this turn (R280, {card})"),
     # boarding (engine/vehicles.py)
     N_("{unit} boards as its whole action"),
+    # tending the wounded (engine/casualties.py)
+    N_("{unit} is safe where it is: it tends its wounded there, not moving"),
+    N_(
+        "{unit} is tending its wounded: it may move only into Solid Cover or out of Insurgent "
+        "sight, or toward it, where fewer Insurgent units see it"
+    ),
 )

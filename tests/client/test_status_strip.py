@@ -94,3 +94,30 @@ def test_the_move_preview_keeps_off_the_cards_panel(app: App) -> None:
     assert scene.preview_text and scene.preview_rect is not None
     assert scene.preview_rect.width > vp.width // 2  # a long line, pushed left by the edge
     assert not scene.preview_rect.colliderect(panel)
+
+
+def test_tending_refusals_and_the_exit_preview_read_in_french() -> None:
+    # found in play (Midnight at the Alamo seed 7, French): "Alpha fireteam is safe where it is:
+    # it tends its wounded there, not moving (R122)" and "Bravo fireteam quitte la table par le
+    # bord nord" on the French screen
+    from game.client.move_checks import ExitPreview
+
+    set_language("fr")
+    try:
+        safe = retell(
+            "Alpha fireteam is safe where it is: it tends its wounded there, not moving (R122)"
+        )
+        toward = retell(
+            "Alpha fireteam is tending its wounded: it may move only into Solid Cover or out of "
+            "Insurgent sight, or toward it, where fewer Insurgent units see it (R27, R122)"
+        )
+        leaves = ExitPreview((24.0, 0.0), "north", "Bravo fireteam", (), 4, 5).text
+    finally:
+        set_language("en")
+    assert safe == (
+        "Équipe de feu Alpha est à l'abri là où elle est : elle y soigne ses blessés sans bouger "
+        "(R122)"
+    )
+    assert toward.startswith("Équipe de feu Alpha soigne ses blessés : ")
+    assert toward.endswith("(R27, R122)")
+    assert leaves.startswith("Équipe de feu Bravo quitte la table par le bord nord")
