@@ -342,7 +342,7 @@ class BattleRenderer:
                 pygame.draw.circle(surface, (230, 230, 230), centre, size // 2)
                 colour = (230, 230, 230)
             caption = text.text(marker.label, label_size, colour, bold=True, shadow=(0, 0, 0))
-            rect = caption_place(caption.get_rect(), centre, size, figures)
+            rect = caption_place(caption.get_rect(), centre, size, [*figures, *taken])
             if rect.collidelist(taken) == -1:  # neighbours' labels would overprint: first wins
                 captions.append((caption, rect))
                 taken.append(rect)

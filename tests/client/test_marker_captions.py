@@ -42,3 +42,5 @@ def test_midnight_at_the_alamo_objective_captions_are_off_the_figures(app: App) 
     captions = frame.marker_label_rects
     assert len(captions) == 3  # the West, Main and East houses of the compound
     assert all(rect.collidelist(figures) == -1 for rect in captions)
+    for i, rect in enumerate(captions):  # and off each other: none dropped for a neighbour
+        assert rect.collidelist(captions[i + 1 :]) == -1
