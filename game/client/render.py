@@ -299,8 +299,8 @@ class BattleRenderer:
         self, surface: pygame.Surface, camera: Camera, view: BattleView, figures: list[pygame.Rect]
     ) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The markers, drawn under the units; their captions are returned to be drawn over
-        them, each where it covers the fewest `figures` (found in play: "the command: Main
-        house" was printed under the fireteam holding the house, half of it hidden)."""
+        them, each where it covers the fewest `figures` and captions already placed (found in
+        play: "the compound: Main house" was printed under the fireteam holding the house)."""
         p = self.palette
         captions: list[tuple[pygame.Surface, pygame.Rect]] = []
         size = max(8, round(camera.scale * 0.4))
