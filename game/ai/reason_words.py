@@ -368,4 +368,6 @@ LINES: tuple[str, ...] = (
         "{unit}'s shot at {target} passes near civilians: E={shot} less {cost} for the "
         "civilians at risk (R367)"
     ),
+    # --- the team Regular AI, round 6 (ai/team_escort.py, R371) ---
+    N_("the exit edge with the contractors, without delay (R371)"),
 )
