@@ -368,4 +368,6 @@ LINES: tuple[str, ...] = (
         "{unit}'s shot at {target} passes near civilians: E={shot} less {cost} for the "
         "civilians at risk (R367)"
     ),
+    # --- the team Regular AI, round 6, helper team2 (ai/team_mission.py, R380-R389) ---
+    N_("{unit} lets the others act first: the fire mission hangs on it (R380)"),
 )
