@@ -5,7 +5,10 @@ test sets up the situation and asserts the better choice."""
 from __future__ import annotations
 
 from game.ai.rca import Pick
-from game.ai.regular_board import Board
+from game.ai.regular_board import W_THREAT, Board
+from game.ai.regular_candidates import FireCandidate, Focus, default_candidates
+from game.ai.regular_team import team_candidates
+from game.ai.team_exposure import DRAWN, DrawnFireCandidate
 from game.ai.team_mission import is_mission_unit, mission_last
 from game.battlefield.model import Battlefield
 from game.engine.commands import Command, EndActivation, MoveUnit
@@ -67,3 +70,44 @@ def test_r380_once_the_mission_is_done_or_without_one_the_order_is_the_scores() 
     sniper = no_mission.unit("S")
     assert sniper is not None and not is_mission_unit(no_mission, sniper)
     assert mission_last(no_mission, picks) == (picks, "")
+
+
+def _holding(*, hold: bool) -> tuple[Board, Focus]:
+    """A fireteam R1 in the open with three groups of gunmen in sight of it: any shot it takes
+    invites their interruptions."""
+    battlefield = Battlefield("t.tmx", "staged", 36.0, 36.0, 32.0)
+    units = [
+        UnitSpec("R1", REGULAR, line(18.0, 30.0, 4), kinds=["rifle", "rgl", "saw", "rifle"]),
+        UnitSpec("G1", INSURGENT, line(6.0, 20.0, 2), quality=6),
+        UnitSpec("G2", INSURGENT, line(18.0, 21.0, 6), quality=6),
+        UnitSpec("G3", INSURGENT, line(30.0, 20.0, 6), quality=6),
+    ]
+    engine = Engine(StagedScenario(Staging(units=units)), battlefield, 7)
+    if hold:
+        engine.state.objectives["hold_objectives"] = True
+    board = Board(player_view(engine, REGULAR), engine.terrain)
+    unit = board.unit("R1")
+    assert unit is not None
+    return board, Focus(board, unit)
+
+
+def test_r381_a_unit_holding_a_position_weighs_the_fire_its_shot_draws() -> None:
+    board, focus = _holding(hold=True)
+    unit = focus.unit
+    basic, team = FireCandidate(), DrawnFireCandidate()
+    plain = basic.evaluate(focus)
+    drawn = DRAWN * board.threat(unit, board.spot_of(unit), stationary=True)
+    assert drawn > 0.5  # three groups see R1 where it stands
+    assert team.evaluate(focus) == plain - W_THREAT * drawn
+    assert team.plan == basic.plan  # the same target, at a price
+    assert "firing draws the fire of the groups in sight" in team.why and "(R381)" in team.why
+
+
+def test_r381_where_the_regulars_must_go_somewhere_fire_is_weighed_as_before() -> None:
+    _, focus = _holding(hold=False)
+    assert DrawnFireCandidate().evaluate(focus) == FireCandidate().evaluate(focus)
+
+
+def test_r381_the_team_ai_plays_the_drawn_fire_candidate_and_the_basic_ai_does_not() -> None:
+    assert any(isinstance(c, DrawnFireCandidate) for c in team_candidates())
+    assert not any(isinstance(c, DrawnFireCandidate) for c in default_candidates())
