@@ -16,6 +16,7 @@ from game.ai.rca import NOTHING, CandidateAction, Pick
 from game.ai.regular_board import ESCORTED, W_CIVILIAN, W_FIRE, W_THREAT, Board, Spot
 from game.ai.regular_candidates import (
     CoverMoveCandidate,
+    FireCandidate,
     Focus,
     NeutralizeCandidate,
     OverwatchCandidate,
@@ -23,6 +24,7 @@ from game.ai.regular_candidates import (
     car_shot_penalty,
     default_candidates,
 )
+from game.ai.team_exposure import DrawnFireCandidate  # round 6, team2 (R381)
 from game.battlefield.model import Point, UnitPosition
 from game.engine.commands import CloseAssault, Command, Fire, MoveUnit, Overwatch
 from game.engine.protocol import MoveRate
@@ -213,7 +215,10 @@ class WatchCandidate(CandidateAction[Focus, Command]):
         entries: list[tuple[float, str] | tuple[float, UnitState, Point]] = []
         friends = [r for r in board.regulars if r.id != unit.id]
         near = [r.centre for r in friends] or [unit.centre]  # worked out once, not per enemy
+        in_reach = board.within_reach(here)  # --- the thinking budget on big tables (R395) ---
         for ins in board.insurgents:
+            if not in_reach(ins):
+                continue
             there = board.position(ins)
             if board.los(here, there):
                 if not friends_in_the_way(board, unit, here, there):  # R278
@@ -275,6 +280,7 @@ def team_candidates() -> list[CandidateAction[Focus, Command]]:
     will act (in place of the basic 'cover a moving friend') and escorts that keep the ground
     won toward the exit."""
     swap: dict[type, CandidateAction[Focus, Command]] = {CoverMoveCandidate: EscortCoverCandidate()}
+    swap[FireCandidate] = DrawnFireCandidate()  # --- round 6, team2: fire draws fire (R381) ---
     basic = [
         swap.get(type(c), c) for c in default_candidates() if not isinstance(c, OverwatchCandidate)
     ]
