@@ -59,6 +59,7 @@ from game.ai.regular_team import (
 from game.ai.regular_vehicles import vehicle_candidates
 from game.ai.reweigh import Reweigh
 from game.ai.team_goals import TeamBoard
+from game.ai.team_mission import mission_last  # round 6, team2 (R380)
 from game.battlefield.model import Battlefield, Point
 from game.engine.commands import Answer, Command, EndActivation, EndPhase, Overwatch
 from game.engine.protocol import DecisionKind, UnitStatus
@@ -181,6 +182,9 @@ class RegularAI:
         # --- the team AI (issue 17 §4): units scored together, fire and movement (R272) ---
         if self.style == "ai":
             picks = self._keep_watching(board, picks)  # R279
+            picks, note = mission_last(board, picks)  # --- round 6, team2 (R380) ---
+            if note:
+                self.note(note)
             plan = fire_and_movement(board, {uid: pick for _, uid, pick in picks})
             if plan is not None:
                 self.note(plan.note)

@@ -16,6 +16,7 @@ from game.ai.rca import NOTHING, CandidateAction, Pick
 from game.ai.regular_board import ESCORTED, W_CIVILIAN, W_FIRE, W_THREAT, Board, Spot
 from game.ai.regular_candidates import (
     CoverMoveCandidate,
+    FireCandidate,
     Focus,
     NeutralizeCandidate,
     OverwatchCandidate,
@@ -23,6 +24,7 @@ from game.ai.regular_candidates import (
     car_shot_penalty,
     default_candidates,
 )
+from game.ai.team_exposure import DrawnFireCandidate  # round 6, team2 (R381)
 from game.battlefield.model import Point, UnitPosition
 from game.engine.commands import CloseAssault, Command, Fire, MoveUnit, Overwatch
 from game.engine.protocol import MoveRate
@@ -278,6 +280,7 @@ def team_candidates() -> list[CandidateAction[Focus, Command]]:
     will act (in place of the basic 'cover a moving friend') and escorts that keep the ground
     won toward the exit."""
     swap: dict[type, CandidateAction[Focus, Command]] = {CoverMoveCandidate: EscortCoverCandidate()}
+    swap[FireCandidate] = DrawnFireCandidate()  # --- round 6, team2: fire draws fire (R381) ---
     basic = [
         swap.get(type(c), c) for c in default_candidates() if not isinstance(c, OverwatchCandidate)
     ]
