@@ -53,6 +53,11 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{scheduling.MARK}(*(scenario, seed)): the test reads these golden games "
         "(tests/shared_games.py); under xdist it runs beside the golden tests that play them",
     )
+    config.addinivalue_line(
+        "markers",
+        f"{scheduling.SHARED_MARK}(name): the test reads this shared game (tests/shared_games.py); "
+        "under xdist it runs beside the other tests that read it",
+    )
     scheduling.start_groups_file(config)
     if config.getoption("--record-costs"):
         config.pluginmanager.register(scheduling.CostRecorder(), "suite-cost-recorder")

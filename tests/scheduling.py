@@ -57,10 +57,14 @@ def temp_root_in_memory() -> None:
         os.environ["PYTEST_DEBUG_TEMPROOT"] = str(IN_MEMORY)
 
 
+SHARED_MARK = "shared_game"  # a game other than a golden one that several test modules read
+
+
 def _game_keys(item: pytest.Item) -> list[str]:
-    return [
+    golden = [
         f"{scenario}-{seed}" for mark in item.iter_markers(MARK) for scenario, seed in mark.args
     ]
+    return golden + [str(name) for mark in item.iter_markers(SHARED_MARK) for name in mark.args]
 
 
 def shared_game_groups(items: Iterable[pytest.Item]) -> dict[str, str]:

@@ -71,3 +71,35 @@ def golden_game(scenario: str, seed: int) -> SharedGame:
     finally:
         i18n.set_language(was)
     return SharedGame(engine, controllers, decisions)
+
+
+# --- the short game the report and replay tests read (issue 15: played once, not twice) ---
+SHORT_GAME = "contracting-trouble-2-three-turns"
+"""The `shared_game` mark of `short_game()`'s readers: the scheduler runs them in one worker."""
+
+
+@lru_cache(maxsize=1)
+def short_game() -> Engine:
+    """Contracting Trouble at seed 2, three turns, the Regular AI against the Insurgent AI
+    (seed 6), played to its end: the game of `tests/test_report.py` and `tests/test_replay.py`
+    (read only)."""
+    from game.ai.controller import InsurgentAI
+    from game.ai.regular import RegularAI
+    from game.engine.state import INSURGENT, REGULAR
+    from game.save import new_game, resolve_map
+
+    map_path, scenario_id = resolve_map("contracting-trouble")
+    engine = new_game(map_path, scenario_id, 2, turn_limit=3)
+    was = i18n.language()
+    i18n.set_language("en")
+    try:
+        play(
+            engine,
+            {
+                REGULAR: RegularAI(engine.battlefield),
+                INSURGENT: InsurgentAI(engine.battlefield, 6),
+            },
+        )
+    finally:
+        i18n.set_language(was)
+    return engine

@@ -7,24 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.controller import InsurgentAI
-from game.ai.regular import RegularAI
 from game.engine.engine import Engine
 from game.engine.protocol import EventKind
-from game.engine.state import INSURGENT, REGULAR
-from game.headless import play
 from game.replay import Replay
-from game.save import SaveError, new_game, resolve_map, write_save
+from game.save import SaveError, write_save
+from tests.shared_games import SHORT_GAME, short_game
+
+pytestmark = pytest.mark.shared_game(SHORT_GAME)  # played once for both modules
 
 
 @pytest.fixture(scope="module")
 def game() -> Engine:
-    map_path, scenario_id = resolve_map("contracting-trouble")
-    engine = new_game(map_path, scenario_id, 2, turn_limit=3)
-    play(
-        engine,
-        {REGULAR: RegularAI(engine.battlefield), INSURGENT: InsurgentAI(engine.battlefield, 6)},
-    )
+    engine = short_game()
+    assert engine.over
     return engine
 
 

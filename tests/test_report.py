@@ -7,24 +7,18 @@ from fractions import Fraction
 
 import pytest
 
-from game.ai.controller import InsurgentAI
-from game.ai.regular import RegularAI
 from game.engine.engine import Engine
 from game.engine.protocol import EventKind
 from game.engine.state import INSURGENT, REGULAR
-from game.headless import play
 from game.report import AfterAction, after_action, fire_luck, luck_rows, report_text
-from game.save import new_game, resolve_map
+from tests.shared_games import SHORT_GAME, short_game
+
+pytestmark = pytest.mark.shared_game(SHORT_GAME)  # played once for both modules
 
 
 @pytest.fixture(scope="module")
 def game() -> Engine:
-    map_path, scenario_id = resolve_map("contracting-trouble")
-    engine = new_game(map_path, scenario_id, 2, turn_limit=3)
-    play(
-        engine,
-        {REGULAR: RegularAI(engine.battlefield), INSURGENT: InsurgentAI(engine.battlefield, 6)},
-    )
+    engine = short_game()
     assert engine.over
     return engine
 

@@ -50,7 +50,9 @@ def test_this_run_makes_its_temporary_folders_under_the_root_it_chose(tmp_path: 
 
 def item(nodeid: str, *games: tuple[str, int]) -> Any:
     marks = [SimpleNamespace(args=games)] if games else []
-    return SimpleNamespace(nodeid=nodeid, iter_markers=lambda name: marks)
+    return SimpleNamespace(
+        nodeid=nodeid, iter_markers=lambda name: marks if name == scheduling.MARK else []
+    )
 
 
 def test_tests_sharing_a_game_are_grouped_through_any_game_they_share() -> None:
@@ -68,6 +70,27 @@ def test_tests_sharing_a_game_are_grouped_through_any_game_they_share() -> None:
         "golden[a-2]": "golden:a-1",
         "reads-a-2-and-a-1": "golden:a-1",
         "golden[b-1]": "golden:b-1",
+    }
+
+
+def test_modules_reading_one_shared_game_are_grouped_by_its_name() -> None:
+    def reader(nodeid: str, name: str) -> Any:
+        marks = {scheduling.SHARED_MARK: [SimpleNamespace(args=(name,))]}
+        return SimpleNamespace(nodeid=nodeid, iter_markers=lambda mark: marks.get(mark, []))
+
+    groups = scheduling.shared_game_groups(
+        [
+            reader("test_report.py::a", "short"),
+            reader("test_replay.py::b", "short"),
+            reader("test_other.py::c", "another"),
+            item("golden[a-1]", ("a", 1)),
+        ]
+    )
+    assert groups == {
+        "test_report.py::a": "golden:short",
+        "test_replay.py::b": "golden:short",
+        "test_other.py::c": "golden:another",
+        "golden[a-1]": "golden:a-1",
     }
 
 

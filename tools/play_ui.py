@@ -7,7 +7,9 @@ The player is simple-minded: each fireteam fires at the target with the best exp
 casualties if it can, otherwise moves toward the nearest waiting contractor or hot spot (or toward
 the enemy), then ends its activation; every dialog gets its first answer. It only uses what a
 person sees (drawn bases, the preview, the status line) and events, so it exercises the screen
-end to end. Screenshots of each activation go to --shots. Prints one line per order.
+end to end. Screenshots of each activation go to --shots. Prints one line per order. A refused
+order ends the unit's activation; a unit that takes no order at all in STALL tries (not even End
+activation) stops the run with the status line that says why, never a loop.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import argparse
 import math
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -77,6 +80,103 @@ def goal_for(scene: PlayScene, unit_id: str) -> tuple[float, float] | None:
     return min(goals, key=lambda g: math.dist(g, here))
 
 
+STALL = 12  # orders tried on one unit in one turn before the player gives up and says why
+
+
+def select_unit(app: App, scene: PlayScene, unit_id: str) -> None:
+    """Select the unit as a person would: click a base of it, or Tab to it when all its bases
+    are hidden under another unit's."""
+    if scene.overlays.selected_unit == unit_id:
+        return
+    where = base_of(scene, unit_id)
+    if where is not None:
+        app.step(click(where))
+        return
+    for _ in range(20):
+        if scene.overlays.selected_unit == unit_id:
+            break
+        app.step([key(pygame.K_TAB)])
+
+
+def end_unit(app: App, scene: PlayScene, unit_id: str) -> None:
+    """End the unit's activation after a refusal: leave the order's mode, select the unit again
+    (a refused click on the ground may have selected nothing), then End activation."""
+    if scene.mode != "select":
+        app.step([key(pygame.K_ESCAPE)])
+    select_unit(app, scene, unit_id)
+    app.step([key(pygame.K_e)])
+    if scene.status_is_error:
+        print("   end refused:", scene.status)
+
+
+def order_unit(app: App, scene: PlayScene, unit_id: str, snap: Callable[[str], None]) -> None:
+    """One order for the unit: neutralize a hot spot beside it, fire at the best target, move
+    toward its goal, else end its activation. A refused order ends the activation (found in
+    play: under garbled orders, R280, the refused move's click selected nothing and the
+    player asked for the same move for ever)."""
+    engine = scene.session.engine
+    select_unit(app, scene, unit_id)
+    unit = engine.state.units[unit_id]
+    act = engine.act
+    fired = act is not None and act.unit == unit_id and act.fired
+    moved = act is not None and act.unit == unit_id and act.moved > 0
+    near_spot = any(
+        not h.neutralized and math.dist((h.x, h.y), f.pos) <= 1.0
+        for h in engine.state.hot_spots.values()
+        for f in unit.effective_figures
+    )
+    if near_spot and act is None:
+        app.step([key(pygame.K_h)])
+        print(f"T{engine.state.turn} {unit.name} neutralizes a hot spot: {scene.status}")
+        if scene.status_is_error:  # e.g. wounded to tend first (R27): First Aid, else end
+            app.step([key(pygame.K_g)])
+            print(f"   first aid: {scene.status}")
+            if scene.status_is_error:
+                end_unit(app, scene, unit_id)
+        return
+    best = None
+    if not fired:
+        for foe in engine.state.units_of(INSURGENT):
+            preview = orders.fire_preview(engine, unit, foe)
+            if preview.odds is not None and (best is None or preview.odds.expected > best[0]):
+                best = (preview.odds.expected, foe.id)
+    if best is not None and (best[0] >= 0.5 or moved):
+        where = base_of(scene, best[1])
+        if where is not None:
+            app.step([key(pygame.K_f)])
+            app.step(
+                [pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(0, 0), buttons=(0, 0, 0))]
+            )
+            print(f"T{engine.state.turn} {unit.name} fires at {best[1]}: {scene.preview_text}")
+            snap(f"fire-{unit_id}")
+            app.step(click(where))
+            if scene.status_is_error:
+                print("   refused:", scene.status)
+                end_unit(app, scene, unit_id)
+            return
+    goal = goal_for(scene, unit_id) if not moved else None
+    if goal is not None:
+        app.step([key(pygame.K_m)])
+        if scene.mode != "move":  # the key itself was refused (it says why): no click
+            print(f"T{engine.state.turn} {unit.name} cannot move:", scene.status)
+            end_unit(app, scene, unit_id)
+            return
+        target = screen(scene, goal)
+        app.step(
+            [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))]
+        )
+        print(f"T{engine.state.turn} {unit.name} moves: {scene.preview_text}")
+        snap(f"move-{unit_id}")
+        app.step(click(target))
+        if scene.status_is_error:
+            here = engine.state.units[unit_id].leader_point
+            path = engine.terrain.path(here, goal)
+            print("   refused:", scene.status, "from", here, "to", goal, "path", path[:4])
+            end_unit(app, scene, unit_id)
+        return
+    end_unit(app, scene, unit_id)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--scenario", default="contracting-trouble")
@@ -103,6 +203,7 @@ def main() -> int:
             pygame.image.save(app.screen, str(args.shots / f"{shot:03d}-{label}.png"))
             shot += 1
 
+    orders_given: dict[tuple[int, str], int] = {}
     for _ in range(6000):
         app.step()
         top = app.stack.top
@@ -132,79 +233,16 @@ def main() -> int:
                 app.step([key(pygame.K_p)])
                 continue
             unit_id = waiting[0].id
-            where = base_of(scene, unit_id)
-            if where is None:  # hidden under another unit's bases: Tab until it is selected
-                for _ in range(20):
-                    if scene.overlays.selected_unit == unit_id:
-                        break
-                    app.step([key(pygame.K_TAB)])
-            else:
-                app.step(click(where))
         else:
             unit_id = acting
-        unit = engine.state.units[unit_id]
-        act = engine.act
-        fired = act is not None and act.unit == unit_id and act.fired
-        moved = act is not None and act.unit == unit_id and act.moved > 0
-        near_spot = any(
-            not h.neutralized and math.dist((h.x, h.y), f.pos) <= 1.0
-            for h in engine.state.hot_spots.values()
-            for f in unit.effective_figures
-        )
-        if near_spot and act is None:
-            app.step([key(pygame.K_h)])
-            print(f"T{engine.state.turn} {unit.name} neutralizes a hot spot: {scene.status}")
-            if scene.status_is_error:  # e.g. wounded to tend first (R27): First Aid, else end
-                app.step([key(pygame.K_g)])
-                print(f"   first aid: {scene.status}")
-                if scene.status_is_error:
-                    app.step([key(pygame.K_e)])
-            continue
-        best = None
-        if not fired:
-            for foe in engine.state.units_of(INSURGENT):
-                preview = orders.fire_preview(engine, unit, foe)
-                if preview.odds is not None and (best is None or preview.odds.expected > best[0]):
-                    best = (preview.odds.expected, foe.id)
-        if best is not None and (best[0] >= 0.5 or moved):
-            where = base_of(scene, best[1])
-            if where is not None:
-                app.step([key(pygame.K_f)])
-                app.step(
-                    [
-                        pygame.event.Event(
-                            pygame.MOUSEMOTION, pos=where, rel=(0, 0), buttons=(0, 0, 0)
-                        )
-                    ]
-                )
-                print(f"T{engine.state.turn} {unit.name} fires at {best[1]}: {scene.preview_text}")
-                snap(f"fire-{unit_id}")
-                app.step(click(where))
-                if scene.status_is_error:
-                    print("   refused:", scene.status)
-                    app.step([key(pygame.K_e)])
-                continue
-        goal = goal_for(scene, unit_id) if not moved else None
-        if goal is not None:
-            app.step([key(pygame.K_m)])
-            target = screen(scene, goal)
-            app.step(
-                [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))]
-            )
-            print(f"T{engine.state.turn} {unit.name} moves: {scene.preview_text}")
-            snap(f"move-{unit_id}")
-            app.step(click(target))
-            if scene.status_is_error:
-                here = engine.state.units[unit_id].leader_point
-                path = engine.terrain.path(here, goal)
-                print("   refused:", scene.status, "from", here, "to", goal, "path", path[:4])
-                if scene.mode != "select":  # Esc with nothing to cancel offers to leave
-                    app.step([key(pygame.K_ESCAPE)])
-                app.step([key(pygame.K_e)])
-            continue
-        app.step([key(pygame.K_e)])
-        if scene.status_is_error:
-            print("   refused:", scene.status)
+        tries = orders_given.get((engine.state.turn, unit_id), 0) + 1
+        orders_given[(engine.state.turn, unit_id)] = tries
+        if tries > STALL:  # neither an order nor End activation took: say why and stop
+            name = engine.state.units[unit_id].name
+            print(f"stuck: {name} took no order in {STALL} tries on turn {engine.state.turn}")
+            print("  last status:", scene.status)
+            return 1
+        order_unit(app, scene, unit_id, snap)
     print("did not finish; turn", engine.state.turn)
     pending = engine.pending
     on_top = type(app.stack.top).__name__

@@ -13,9 +13,10 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.ai.thinking_budget import sight_reach
+from game.ai.thinking_budget import big_table, sight_reach
 from game.battlefield.model import Point, UnitPosition
 from game.engine.commands import Command
+from game.engine.scenario import Objectives
 from game.engine.sight_memory import TwoGenerations
 from game.engine.terrain import Terrain, distance, path_length
 
@@ -27,7 +28,16 @@ WALK_MEMORY = 100_000  # (start, goal) walking distances remembered (`Board.path
 if TYPE_CHECKING:
     from game.ai.regular_board import Destination, Goal
     from game.ai.reweigh import Reading
-    from game.engine.state import UnitState
+    from game.engine.state import GameState, UnitState
+
+
+def objective_in(objectives: dict[str, Any], name: str) -> Any:
+    """`Board.objective`: the view's published objective, the book's default (`Objectives`)
+    built only when it is missing (it was built at every question: goal assignment asks it
+    for every unit)."""
+    if name in objectives:
+        return objectives[name]
+    return Objectives().to_dict()[name]
 
 
 class BoardMemo:
@@ -40,9 +50,43 @@ class BoardMemo:
     insurgents: list[UnitState]
     regulars: list[UnitState]
     reading: Reading | None = None  # what a weighing reads, while it is recorded (reweigh.py)
+    state: GameState
+    width: float
+    height: float
 
     def position(self, unit: UnitState) -> UnitPosition:
         raise NotImplementedError  # Board's
+
+    def path_distance(self, start: Point, goal: Point) -> float:
+        raise NotImplementedError  # Board's
+
+    def exit_point(self, start: Point) -> Point | None:
+        """The reachable exit-edge point with the shortest walk from `start`, among five along
+        each exit edge (straight across, then 4" and 8" either side); on a table over the
+        thinking budget's size, only the first of them reachable on each edge (R396)."""
+        w, h = self.width, self.height
+        x, y = start
+        best_point: Point | None = None
+        best_len = float("inf")
+        for edge in self.state.exit_edges:
+            for shift in (0.0, -4.0, 4.0, -8.0, 8.0):
+                point = {
+                    "north": (x + shift, 0.3),
+                    "south": (x + shift, h - 0.3),
+                    "west": (0.3, y + shift),
+                    "east": (w - 0.3, y + shift),
+                }.get(edge)
+                if point is None:
+                    continue
+                point = (min(w - 0.3, max(0.3, point[0])), min(h - 0.3, max(0.3, point[1])))
+                if self.terrain.blocked_point(point):
+                    continue
+                length = self.path_distance(start, point)
+                if length < best_len - 1e-9:
+                    best_point, best_len = point, length
+                if self._first_exit and length < float("inf"):
+                    break  # --- the thinking budget on big tables (R396) ---
+        return best_point
 
     def init_memo(self) -> None:
         self._names: dict[int, tuple[UnitPosition, int]] = {}  # id(position): its sight name
@@ -56,6 +100,7 @@ class BoardMemo:
         self.walks: TwoGenerations[tuple[Point, Point], float] = TwoGenerations(WALK_MEMORY)
         reach = sight_reach(self.terrain.battlefield)  # --- thinking budget (R370) ---
         self._reach2 = None if reach is None else reach * reach
+        self._first_exit = big_table(self.terrain.battlefield)  # R396
 
     def options_for(self, unit_id: str) -> list[Command]:
         """The legal commands naming `unit_id`, in the order the engine offered them."""
@@ -183,6 +228,11 @@ class BoardMemo:
             for f in self.regulars
             if f.id != unit.id
         )
+
+    def within_reach(self, spot: UnitPosition) -> Callable[[UnitState], bool]:
+        """Whether an Insurgent unit is weighed at all from `spot`: the watch's budget on a
+        table over the thinking budget's size (R395, `thinking_budget`), as `_within_reach`."""
+        return self._within_reach(spot)
 
     def _within_reach(self, spot: UnitPosition) -> Callable[[UnitState], bool]:
         """Whether an Insurgent unit stands near enough `spot` to be weighed as seeing it:

@@ -21,10 +21,11 @@ from functools import lru_cache
 from typing import Any
 
 from game.ai.commander_stakes import insurgent_fire_value
+from game.ai.commander_threat import vehicle_dice
 from game.ai.regular_board import Board, Spot
 from game.battlefield.model import Point
 from game.engine.protocol import FigureStatus
-from game.engine.state import UnitState
+from game.engine.state import INSURGENT, UnitState
 from game.engine.terrain import Terrain, distance
 from game.engine.view import PlayerView
 from game.rules.dice import Die
@@ -55,6 +56,7 @@ class InsurgentBoard(Board):
         self.enemies = [r for r in self.regulars if r.on_table and r.effective_figures]
         self.regulars, self.insurgents = self.friends, self.enemies
         self._isolated: tuple[UnitState | None] | None = None
+        self._vehicle_dice: dict[tuple[str, bool, bool, int], int] = {}  # R354
 
     # -- the Insurgent questions -------------------------------------------------------------
     def shot(self, firer: UnitState, spot: Spot, target: UnitState) -> float:
@@ -97,6 +99,45 @@ class InsurgentBoard(Board):
         mission hangs on at the VP it carries (R351)."""
         casualties = super().fire_value(firer, spot, target, rapid=rapid)
         return insurgent_fire_value(self, firer, spot, target, casualties)
+
+    # --- polish round 6: a vehicle fires its mounted weapon, not its crew's rifles (R354) ---
+    def firepower(
+        self,
+        firer: UnitState,
+        firer_centre: Point,
+        target_centre: Point,
+        *,
+        target_exposed: bool,
+        target_rapid: bool,
+        firer_rapid: bool = False,
+        penalty: int = 0,
+    ) -> int:
+        """`Board.firepower`, but a Regular vehicle's (an LVTP watching a spot: the danger) is
+        its best mounted weapon's, from the rules core the engine fires with
+        (`commander_threat`). The Commander's own technicals are weighed as before."""
+        dice = (
+            None
+            if firer.side == INSURGENT
+            else vehicle_dice(
+                self,
+                firer,
+                self._vehicle_dice,
+                target_exposed=target_exposed,
+                target_rapid=target_rapid,
+                penalty=penalty,
+            )
+        )
+        if dice is not None:
+            return dice
+        return super().firepower(
+            firer,
+            firer_centre,
+            target_centre,
+            target_exposed=target_exposed,
+            target_rapid=target_rapid,
+            firer_rapid=firer_rapid,
+            penalty=penalty,
+        )
 
     def weak(self, unit: UnitState) -> bool:
         """Pinned this turn or carrying wounded figures: worth a Close Assault."""

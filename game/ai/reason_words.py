@@ -368,6 +368,8 @@ LINES: tuple[str, ...] = (
         "{unit}'s shot at {target} passes near civilians: E={shot} less {cost} for the "
         "civilians at risk (R367)"
     ),
+    # --- the team Regular AI, round 6 (ai/team_escort.py, R371) ---
+    N_("the exit edge with the contractors, without delay (R371)"),
     # --- the team Regular AI, round 6, helper team2 (ai/team_mission.py, R380-R389) ---
     N_("{unit} lets the others act first: the fire mission hangs on it (R380)"),
     N_("{unit} lets the others act first: it is to be escorted off (R383)"),

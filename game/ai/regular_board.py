@@ -16,7 +16,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from game.ai import scenario_goals
-from game.ai.board_memo import BoardMemo
+from game.ai.board_memo import BoardMemo, objective_in
 from game.ai.regular_hostage import with_rescue
 from game.battlefield.model import Point, UnitPosition
 from game.engine import card_paths  # cards (issue 19)
@@ -24,7 +24,6 @@ from game.engine import rulesbridge as rb
 from game.engine.buildings import first_uncleared  # house clearing (issue 21)
 from game.engine.commands import MoveUnit
 from game.engine.protocol import ContractorStatus, MoveRate
-from game.engine.scenario import Objectives
 from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
 from game.engine.terrain import Terrain, distance, path_length, truncate, walk
 from game.engine.view import PlayerView
@@ -372,31 +371,7 @@ class Board(BoardMemo):
 
     # -- the scenario's objectives (published in the view: never the scenario's id) -----------
     def objective(self, name: str) -> Any:
-        return self.state.objectives.get(name, Objectives().to_dict()[name])
-
-    def exit_point(self, start: Point) -> Point | None:
-        """The reachable exit-edge point with the shortest walk from `start`."""
-        w, h = self.width, self.height
-        x, y = start
-        best_point: Point | None = None
-        best_len = float("inf")
-        for edge in self.state.exit_edges:
-            for shift in (0.0, -4.0, 4.0, -8.0, 8.0):
-                point = {
-                    "north": (x + shift, 0.3),
-                    "south": (x + shift, h - 0.3),
-                    "west": (0.3, y + shift),
-                    "east": (w - 0.3, y + shift),
-                }.get(edge)
-                if point is None:
-                    continue
-                point = (min(w - 0.3, max(0.3, point[0])), min(h - 0.3, max(0.3, point[1])))
-                if self.terrain.blocked_point(point):
-                    continue
-                length = self.path_distance(start, point)
-                if length < best_len - 1e-9:
-                    best_point, best_len = point, length
-        return best_point
+        return objective_in(self.state.objectives, name)
 
     def contractor_mission(self) -> bool:
         """The Regulars' mission is to escort the contractors off (Contracting Trouble!)."""

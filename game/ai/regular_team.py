@@ -215,7 +215,10 @@ class WatchCandidate(CandidateAction[Focus, Command]):
         entries: list[tuple[float, str] | tuple[float, UnitState, Point]] = []
         friends = [r for r in board.regulars if r.id != unit.id]
         near = [r.centre for r in friends] or [unit.centre]  # worked out once, not per enemy
+        in_reach = board.within_reach(here)  # --- the thinking budget on big tables (R395) ---
         for ins in board.insurgents:
+            if not in_reach(ins):
+                continue
             there = board.position(ins)
             if board.los(here, there):
                 if not friends_in_the_way(board, unit, here, there):  # R278

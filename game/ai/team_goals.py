@@ -13,12 +13,14 @@ plain `Board`, so a paired comparison measures the change.
 - Round 5 (R360-R366): that care reads the carrier's whole walk (R360) and gives way when time
   runs short (R361); a spot's danger is capped at its figures (R364); escorts go ahead of the
   carrier, not onto it (R363); a spot behind a friend offers no shot (R366).
+- Round 6 (R371): the unit carrying contractors hurries to the exit (`team_escort`).
 """
 
 from __future__ import annotations
 
 import math
 
+from game.ai import team_escort
 from game.ai.regular_board import ESCORTED, Board, Goal, Spot
 from game.engine.protocol import FigureStatus
 from game.engine.state import HotSpotState, UnitState
@@ -148,8 +150,8 @@ class TeamBoard(Board):
 
     def _assign_goals(self) -> dict[str, Goal | None]:
         goals = super()._assign_goals()
-        if self.contractor_mission():
-            return self._escorts_ahead(goals)
+        if self.contractor_mission():  # R371: the carriers hurry (round 6)
+            return team_escort.carriers_hurry(self, self._escorts_ahead(goals))
         if self.objective("hold_objectives"):
             return goals
         if self.objective("fire_mission"):

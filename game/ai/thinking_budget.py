@@ -7,6 +7,10 @@ unit it weighs. There it counts, in the danger of a spot and the shots from it, 
 Insurgent units whose middle stands within `SIGHT_REACH` of the spot's middle (R370): a group
 farther off is at the long end of its Firepower and rarely has a clear line through a town.
 On the shipped tables nothing changes (no two points are that far apart there).
+
+Round 6 (`big_table`): the watch weighs only the groups within the same reach of the watching
+unit (R395, `Board.within_reach`), and the exit point is the first reachable one on each exit
+edge rather than the nearest of five (R396, `BoardMemo.exit_point`).
 """
 
 from __future__ import annotations
@@ -20,8 +24,13 @@ SIGHT_REACH = 36.0
 as seeing it."""
 
 
+def big_table(battlefield: Battlefield) -> bool:
+    """The table is bigger than the budget's size: the budget applies (R370, R395, R396)."""
+    return battlefield.width * battlefield.height > BIG_TABLE
+
+
 def sight_reach(battlefield: Battlefield) -> float | None:
     """How far the Regular AI looks for Insurgents seeing a spot (None: the whole table)."""
-    if battlefield.width * battlefield.height <= BIG_TABLE:
+    if not big_table(battlefield):
         return None
     return SIGHT_REACH

@@ -56,10 +56,25 @@ class CoverMap:
         self.hulls: tuple[hull_cover.Hull, ...] = ()  # set by `Geometry.set_hulls` (R292)
         # --- cards (issue 19): Swiss Cheese — buildings (ids), walls (indices) no cover (R282)
         self.no_cover: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+        # --- the same answers with pieces left out, per figure and pieces (issue 15, speed) ---
+        self._except: dict[tuple[str, Point, tuple[frozenset[int], frozenset[int]]], bool] = {}
 
     def clear_caches(self) -> None:
         self._solid_cover.clear()
         self._exposed.clear()
+        self._except.clear()
+
+    def _remembered_except(self, kind: str, figure: Point, measure: Callable[[], bool]) -> bool:
+        """`measure()`, the answer for `figure` with `no_cover`'s pieces left out, remembered
+        under both (the map's pieces never move; the pieces left out are part of the key)."""
+        key = (kind, figure, self.no_cover)
+        known = self._except.get(key)
+        if known is None:
+            known = measure()
+            if len(self._except) >= _CACHE_LIMIT:
+                self._except.clear()
+            self._except[key] = known
+        return known
 
     @cached_property
     def _cover_pieces(self) -> list[tuple[tuple[Point, ...], bool, BBox]]:
@@ -78,7 +93,9 @@ class CoverMap:
     def figure_exposed(self, figure: Point) -> bool:
         """Rulebook: Cover Dice (Exposed). No cover piece within 2" of the base edge (R7, R51)."""
         if self.no_cover[0] or self.no_cover[1]:  # cards: Swiss Cheese (R282)
-            return self.figure_exposed_except(figure, *self.no_cover)
+            return self._remembered_except(
+                "exposed", figure, lambda: self.figure_exposed_except(figure, *self.no_cover)
+            )
         known = self._exposed.get(figure)
         if known is None:
             known = self._exposed_uncached(figure)
@@ -112,7 +129,9 @@ class CoverMap:
     def figure_in_solid_cover(self, figure: Point) -> bool:
         """Rulebook: Cover Dice (Solid Cover), as ruled in R32 and R52."""
         if self.no_cover[0] or self.no_cover[1]:  # cards: Swiss Cheese (R282)
-            return self.figure_in_solid_cover_except(figure, *self.no_cover)
+            return self._remembered_except(
+                "solid", figure, lambda: self.figure_in_solid_cover_except(figure, *self.no_cover)
+            )
         known = self._solid_cover.get(figure)
         if known is None:
             known = self._solid_cover_uncached(figure)

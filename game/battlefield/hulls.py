@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from game.battlefield import planar
 from game.battlefield.line_of_fire import LineOfFire
@@ -41,7 +42,7 @@ class Hull:
     wreck: bool = False
     solid: bool = True
 
-    @property
+    @cached_property  # frozen: measured once (every sight and cover question asks it)
     def box(self) -> BBox:
         return planar.bbox_of(self.corners)
 

@@ -61,6 +61,7 @@ class CardShow:
     outcome: str = ""
     until: int = 0
     seen: set[int] = field(default_factory=set)
+    panel: pygame.Rect | None = None  # where the hands' panel was last drawn (polish round 6)
 
     def reveal(self, beat: Beat, events: list[dict[str, Any]], now: int) -> None:
         """The playback reached `beat`: a card event puts its card on show."""
@@ -109,7 +110,7 @@ def draw_cards(scene: PlayScene, surface: pygame.Surface) -> None:
     show = show_of(scene)
     if scene.playback.current is not None:
         show.reveal(scene.playback.current, scene.session.events, now)
-    tip = _draw_panel(surface, state, (vp.left + 8, vp.top + vp.height - 8))
+    tip, show.panel = _draw_panel(surface, state, (vp.left + 8, vp.top + vp.height - 8))
     if show.showing(now):
         _draw_card(surface, show, (vp.left + vp.width - 10, vp.top + CARD_TOP), vp.width)
     if tip is not None:
@@ -117,13 +118,19 @@ def draw_cards(scene: PlayScene, surface: pygame.Surface) -> None:
         _draw_tip(surface, title, body, at, pygame.Rect(vp.left, vp.top, vp.width, vp.height))
 
 
+def panel_rect(scene: PlayScene) -> pygame.Rect | None:
+    """Where the hands' panel stands (as last drawn): the move and fire previews keep off it
+    (found in play: the preview of a move toward the south edge was drawn under the panel)."""
+    return show_of(scene).panel
+
+
 def _draw_panel(
     surface: pygame.Surface, state: GameState, at: tuple[int, int]
-) -> tuple[str, str, tuple[int, int]] | None:
-    """The panel; the hovered card's (title, text, where) for its tip, if any."""
+) -> tuple[tuple[str, str, tuple[int, int]] | None, pygame.Rect | None]:
+    """The panel and its box; the hovered card's (title, text, where) for its tip, if any."""
     rows = hand_rows(state)
     if not rows:
-        return None
+        return None, None
     lines: list[tuple[pygame.Surface, str]] = [(text.text(_("Cards"), 15, PANEL_TEXT, True), "")]
     hands = {_(name) for _side, name in SIDES}
     for heading, ids in rows:
@@ -151,14 +158,16 @@ def _draw_panel(
             card = rc.card(card_id)
             hovered = (narr(card.title), narr(card.text), (row.right + 10, row.top - 60))
         y += line.get_height() + 2
-    return hovered
+    return hovered, box
 
 
 def _card_lines(title: str, body: str, outcome: str, width: int) -> list[pygame.Surface]:
     lines = [text.text(row, 18, INK, True) for row in text.wrap(title, 18, width, True)]
     lines += [text.text(row, 15, INK) for row in text.wrap(body, 15, width)]
     if outcome:
-        lines += [text.text(row, 15, (120, 30, 20), True) for row in text.wrap(outcome, 15, width)]
+        # measured bold, as drawn (found in play: the outcome ran off the card's right edge)
+        rows = text.wrap(outcome, 15, width, bold=True)
+        lines += [text.text(row, 15, (120, 30, 20), True) for row in rows]
     return lines
 
 

@@ -17,6 +17,8 @@ from pytmx.util_pygame import load_pygame
 
 from game.battlefield.model import Battlefield, Edge, Point
 from game.battlefield.tmx_xml import XmlRejected, read_xml_file
+from game.client import map_art_cache
+from game.client.map_art_cache import Drawn
 from game.client.palette import DEFAULT_PALETTE, ColourA, Palette
 from game.client.tiled_art import TiledArt, background_colour
 from game.i18n import N_
@@ -41,6 +43,21 @@ class MapArt:
         self.palette = palette
         self.battlefield = battlefield
         self.notes: list[str] = []
+        # --- the drawing kept per map, battlefield and palette (map_art_cache.py; issue 15) ---
+        drawn = map_art_cache.drawn(
+            tmx_path, battlefield, palette, lambda: self._draw(tmx_path, battlefield)
+        )
+        self.pixel_width, self.pixel_height = drawn.pixel_width, drawn.pixel_height
+        self.pixels_per_inch = drawn.pixels_per_inch
+        self.base = drawn.base  # shared: only blitted or scaled, never drawn on
+        self.notes = list(drawn.notes)
+        self.world_width = self.pixel_width / self.pixels_per_inch
+        self.world_height = self.pixel_height / self.pixels_per_inch
+        self._scaled: OrderedDict[tuple[int, str], pygame.Surface] = OrderedDict()
+
+    def _draw(self, tmx_path: Path | None, battlefield: Battlefield | None) -> Drawn:
+        """The table's ground drawn afresh: the tile art, else the terrain, then zones and edges."""
+        palette = self.palette
         tmx = load_pygame(str(tmx_path)) if tmx_path is not None else None
         if tmx is not None:
             self.pixel_width = int(tmx.width * tmx.tilewidth)
@@ -53,8 +70,6 @@ class MapArt:
         else:
             raise ValueError("MapArt needs a Tiled map or a Battlefield")
         self.pixels_per_inch = battlefield.pixels_per_inch if battlefield else default_ppi
-        self.world_width = self.pixel_width / self.pixels_per_inch
-        self.world_height = self.pixel_height / self.pixels_per_inch
         self.base = pygame.Surface((self.pixel_width, self.pixel_height)).convert()
         self.base.fill(palette.fallback_ground)
         drawn = self._draw_tiles(tmx, tmx_path) if tmx is not None and tmx_path else 0
@@ -63,7 +78,15 @@ class MapArt:
             self.notes.append(N_("This map has no tile art: terrain drawn from its objects."))
         if battlefield is not None:
             self._draw_zones_and_edges(battlefield)
-        self._scaled: OrderedDict[tuple[int, str], pygame.Surface] = OrderedDict()
+        return Drawn(
+            self.pixel_width,
+            self.pixel_height,
+            self.pixels_per_inch,
+            self.base,
+            tuple(self.notes),
+            battlefield,
+            palette,
+        )
 
     # -- native rendering ---------------------------------------------------------------------
     def _draw_tiles(self, tmx: pytmx.TiledMap, tmx_path: Path) -> int:

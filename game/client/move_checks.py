@@ -20,7 +20,7 @@ from game.engine.procedure import STEP
 from game.engine.protocol import MoveRate
 from game.engine.state import GameState, UnitState
 from game.engine.terrain import path_length, walk
-from game.i18n import _
+from game.i18n import _, retell
 from game.rules.movement import CAUTIOUS, RAPID
 from game.rules.wording import counted
 
@@ -58,7 +58,7 @@ class ExitPreview:
 
     @property
     def text(self) -> str:
-        who = self.unit_name
+        who = retell(self.unit_name)  # the name in the player's language (found in play)
         if self.dependants:
             carried = ", ".join(counted(n, kind, PLURALS.get(kind)) for kind, n in self.dependants)
             who = _("{unit} and its Dependants ({carried})").format(unit=who, carried=carried)

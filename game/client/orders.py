@@ -15,6 +15,7 @@ from typing import Any
 from game import i18n
 from game.battlefield.model import Point
 from game.client import prompt_words
+from game.client.fire_words import cannot_fire_line
 from game.client.odds_words import odds_text, percent  # noqa: F401 (the order previews' words)
 
 # the line-of-sight tool, split out (its names stay reachable here for the screens)
@@ -113,11 +114,8 @@ class FirePreview:
 
     @property
     def lines(self) -> list[str]:
-        target = retell(self.target)
-        if self.blocked:
-            if target in self.blocked:  # the reason names the target already: not twice
-                return [_("Cannot fire: {why}").format(why=self.blocked)]
-            return [_("Cannot fire at {target}: {why}").format(target=target, why=self.blocked)]
+        if self.blocked:  # the one line the unit card shows too
+            return [cannot_fire_line(retell(self.target), self.blocked)]
         out = [  # the engine's English items in the player's language (found in play)
             _("Firepower {dice}").format(dice=localise_numbers(retell(self.firepower))),
             _("Defense {dice}").format(dice=localise_numbers(retell(self.defense))),
@@ -358,9 +356,10 @@ def move_preview(
     blocked = check(engine, command)
     if blocked and rate == MoveRate.RAPID:
         # Rapid is not allowed now (fired, Dependants, R21): plan the Cautious move instead.
+        # refused at both, for another reason too (a mob in the way, R232): Cautious's reason
         cautious = MoveUnit(side=unit.side, unit=unit.id, to=to, rate=MoveRate.CAUTIOUS)
-        if not check(engine, cautious):
-            rate, command, blocked = "cautious", cautious, ""
+        if (why := check(engine, cautious)) != blocked:
+            rate, command, blocked = "cautious", cautious, why
     allowance = (CAUTIOUS if rate == MoveRate.CAUTIOUS else RAPID) - moved
     walked = truncate(path, max(0.0, allowance))
     return MovePreview(tuple(walked), wanted, path_length(walked), rate, blocked, to, requested)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.client import house_orders, night_draw, orders, vehicle_orders
 from game.client.battle import figures_summary
+from game.client.fire_words import cannot_fire_line
 from game.client.words import side_label
 from game.engine.protocol import FigureStatus
 from game.engine.state import REGULAR, UnitState
@@ -63,14 +64,8 @@ def card_markup(self: PlayScene) -> str:
         # found in play: the card gave Firepower at an enemy it could not fire at (out of
         # sight, a friend in the line of fire): the engine's reason instead
         blocked = orders.fire_blocked(engine, unit, foe)
-        if blocked:
-            target, why = retell(foe.name), retell(blocked)
-            label = (  # the engine's reason names the target already: not twice (found in play)
-                _("<b>Cannot fire:</b> {why}")
-                if target in why
-                else _("<b>Cannot fire at {target}:</b> {why}")
-            )
-            parts += [label.format(target=html.escape(target), why=html.escape(why))]
+        if blocked:  # the fire preview's line (game/client/fire_words.py)
+            parts += [cannot_fire_line(retell(foe.name), retell(blocked), markup=True)]
         else:
             fp = engine.firepower(unit, foe, interruption_penalty=orders.penalty_now(engine, unit))
             label = (

@@ -13,7 +13,7 @@ import pygame
 
 from game.battlefield.model import Point
 from game.client import house_orders, move_checks, night_draw, orders, text, vehicle_input
-from game.client.card_hand import draw_cards  # --- cards (issue 19)
+from game.client.card_hand import draw_cards, panel_rect  # --- cards (issue 19)
 from game.client.play_consts import (
     BLOCKED_COLOUR,
     CAUTIOUS_COLOUR,
@@ -152,6 +152,9 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
     if self.mode in ("move", "fire", "assault", "call") and self.preview_text:
         at = (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14)
         avoid = self._target_figure_rects() if self.mode != "move" else []
+        panel = panel_rect(self)  # the hands' panel, drawn over the table after: keep off it
+        if panel is not None:
+            avoid = [*avoid, panel]
         self.preview_rect = self._label(surface, self.preview_text, at, avoid)
 
 
@@ -247,11 +250,36 @@ def _draw_status(self: PlayScene, surface: pygame.Surface) -> None:
     if not message:
         return
     colour = ERROR_TEXT if self.status_is_error else STATUS_TEXT
-    line = text.text(text.fit(message, 18, strip.width - 16), 18, colour)
+    box, rows = status_box(strip, message)
+    if box.height > strip.height:  # a long message: the strip grows up over the table's foot
+        surface.fill(STATUS_BG, box)
+        pygame.draw.line(surface, colour, box.topleft, box.topright, 1)
     previous = surface.get_clip()
-    surface.set_clip(strip)
-    surface.blit(line, (strip.left + 8, strip.centery - line.get_height() // 2))
+    surface.set_clip(box)
+    y = box.bottom - strip.height // 2 - (len(rows) - 1) * STATUS_ROW
+    for row in rows:
+        line = text.text(row, 18, colour)
+        surface.blit(line, (strip.left + 8, y - line.get_height() // 2))
+        y += STATUS_ROW
     surface.set_clip(previous)
+
+
+STATUS_ROW = 22  # pixels per row of a status message that wraps
+STATUS_ROWS = 4  # rows at most; a longer message ends in "…"
+
+
+def status_box(strip: pygame.Rect, message: str) -> tuple[pygame.Rect, list[str]]:
+    """Where the status message is drawn and its rows: in the strip when it fits on one line,
+    else wrapped, the strip growing upward over the table by a row per extra line (found in
+    play: a refusal naming its card, "…orders are garbled this turn (R280, Wait…", was cut)."""
+    rows = text.wrap(message, 18, strip.width - 16)
+    if len(rows) > STATUS_ROWS:
+        rows = [
+            *rows[: STATUS_ROWS - 1],
+            text.fit(" ".join(rows[STATUS_ROWS - 1 :]), 18, strip.width - 16),
+        ]
+    extra = (len(rows) - 1) * STATUS_ROW
+    return pygame.Rect(strip.left, strip.top - extra, strip.width, strip.height + extra), rows
 
 
 def _label(

@@ -48,6 +48,7 @@ class FrameResult:
     figure_rects: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     unit_label_rects: dict[str, pygame.Rect] = field(default_factory=dict)
     edge_label_rects: list[pygame.Rect] = field(default_factory=list)  # ENTRY / EXIT (polish)
+    marker_label_rects: list[pygame.Rect] = field(default_factory=list)  # objectives (polish)
 
 
 Blits = list[tuple[pygame.Surface, tuple[int, int]]]
@@ -64,6 +65,31 @@ def hot_spot_tag(disc: pygame.Rect, figures: list[pygame.Rect]) -> tuple[int, in
         if pygame.Rect(spot[0] - 8, spot[1] - 8, 16, 16).collidelist(figures) == -1:
             return spot
     return (disc.centerx, disc.top - 8)
+
+
+def caption_place(
+    caption: pygame.Rect, centre: tuple[int, int], size: int, figures: list[pygame.Rect]
+) -> pygame.Rect:
+    """Where a marker's caption goes: under the marker, else above, right or left of it, else a
+    row or two further down or up: the first place no figure covers, or failing that the place
+    that covers the least of them (the caption is drawn over the figures, never under)."""
+    x, y = centre
+    gap = size + 2
+    step = caption.height + 2
+    # below, above, right, left, then a row and two rows further down and up
+    places = [caption.copy() for _ in range(8)]
+    places[0].midtop = (x, y + gap)
+    places[1].midbottom = (x, y - gap)
+    places[2].midleft = (x + gap, y)
+    places[3].midright = (x - gap, y)
+    for row in (1, 2):
+        places[2 + 2 * row].midtop = (x, y + gap + row * step)
+        places[3 + 2 * row].midbottom = (x, y - gap - row * step)
+
+    def covered(rect: pygame.Rect) -> int:
+        return sum(rect.clip(f).width * rect.clip(f).height for f in figures)
+
+    return min(places, key=covered)  # min keeps the first of equals: under the marker first
 
 
 def _edge_point(
@@ -132,13 +158,15 @@ class BattleRenderer:
             surface.fill(self.palette.letterbox, clip)
         surface.blit(table, origin)
         result = FrameResult()
+        taken = self._units_on_screen(camera, view, overlays) if view.units else []
         if self.battlefield is not None:
-            taken = self._units_on_screen(camera, view, overlays)
             self._draw_edge_labels(surface, camera, self.battlefield, taken, result)
         self._draw_fallen(surface, camera, view)
         self._draw_hot_spots(surface, camera, view)
-        self._draw_markers(surface, camera, view)
+        captions = self._draw_markers(surface, camera, view, taken)
         self._draw_units(surface, camera, view, overlays, result)
+        surface.fblits(captions)  # over the figures, placed off them where there is room
+        result.marker_label_rects.extend(rect for _, rect in captions)
         self._tag_covered_hot_spots(surface, camera, view, result)
         if overlays.ruler is not None:
             self._draw_ruler(surface, camera, *overlays.ruler)
@@ -267,8 +295,14 @@ class BattleRenderer:
             blits.append((sprite, sprite.get_rect(center=(round(x), round(y)))))
         surface.fblits(blits)
 
-    def _draw_markers(self, surface: pygame.Surface, camera: Camera, view: BattleView) -> None:
+    def _draw_markers(
+        self, surface: pygame.Surface, camera: Camera, view: BattleView, figures: list[pygame.Rect]
+    ) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The markers, drawn under the units; their captions are returned to be drawn over
+        them, each where it covers the fewest `figures` and captions already placed (found in
+        play: "the compound: Main house" was printed under the fireteam holding the house)."""
         p = self.palette
+        captions: list[tuple[pygame.Surface, pygame.Rect]] = []
         size = max(8, round(camera.scale * 0.4))
         label_size = max(12, min(20, round(camera.scale * 0.42)))
         taken: list[pygame.Rect] = []
@@ -308,10 +342,11 @@ class BattleRenderer:
                 pygame.draw.circle(surface, (230, 230, 230), centre, size // 2)
                 colour = (230, 230, 230)
             caption = text.text(marker.label, label_size, colour, bold=True, shadow=(0, 0, 0))
-            rect = caption.get_rect(midtop=(centre[0], centre[1] + size + 2))
+            rect = caption_place(caption.get_rect(), centre, size, [*figures, *taken])
             if rect.collidelist(taken) == -1:  # neighbours' labels would overprint: first wins
-                surface.blit(caption, rect)
+                captions.append((caption, rect))
                 taken.append(rect)
+        return captions
 
     # -- units --------------------------------------------------------------------------------
     def _draw_units(

@@ -30,7 +30,7 @@ from game.engine import fire
 from game.engine.interruptions import may_interrupt
 from game.engine.protocol import MoveRate
 from game.engine.state import INSURGENT, UnitState
-from game.i18n import _, ngettext, number, percent
+from game.i18n import _, ngettext, number, percent, retell
 from game.rules.odds import casualty_odds, reaction_odds
 from game.rules.quality import Quality, ReactionStance
 
@@ -83,7 +83,7 @@ class RiskPreview:
             return _("no Insurgent unit that may interrupt sees this path")
         parts = [
             _('{unit} (sees {start}–{end}": first {first}, hits {hits})').format(
-                unit=t.name,
+                unit=retell(t.name),  # the unit name in the language in use (found in play)
                 start=number(t.seen_from, 0),
                 end=number(t.seen_to, 0),
                 first=percent(float(t.first)),

@@ -28,6 +28,7 @@ from game.engine.narration import narrate
 from game.engine.optional_rules import check_rules
 from game.engine.procedure import Activation, Flow
 from game.engine.protocol import DecisionKind, EventKind
+from game.engine.sample_memo import SampleMemo
 from game.engine.scenario import Scenario
 from game.engine.sight_memory import TwoGenerations
 from game.engine.state import FIGURE_OK, INSURGENT, REGULAR, GameState, UnitState, side_name
@@ -90,6 +91,8 @@ class Engine:
         self.lazy_samples = False
         # --- positions remembered while sample commands are built (position_memo.py) ---
         self.position_memo: dict[str, UnitPosition] | None = None
+        # --- the checks of Regular sample commands kept between activations (sample_memo.py) ---
+        self.sample_memo = SampleMemo()
         self._flow = flow.sequence_of_play(self)
         self._advance(None)
 

@@ -39,3 +39,24 @@ def hulls_underfoot(g: Engine, unit: UnitState) -> list[Point]:
         if rec is not None and _on_table(g.state, uid):
             points += hull_grid(rec)
     return points
+
+
+def on_a_hull(g: Engine, unit: UnitState) -> bool:
+    """Whether a figure of `unit` stands on a hull it keeps clear of (`hulls_underfoot`): its
+    base closer to the outline than its radius, or inside. Found in play (polish, round 6): an
+    Out of Contact move spotted halfway across a vehicle left the Insurgents standing on it."""
+    vehicles = g.state.vehicles
+    if not vehicles:
+        return False
+    from game.battlefield.planar import BASE_RADIUS
+    from game.engine.terrain import _hull, _on_table, _wrecked
+
+    own = vehicles.get(unit.id)
+    if own is not None and not _wrecked(own):
+        return False
+    hulls = [
+        _hull(uid, raw["x"], raw["y"], raw["facing"], raw["type"], _wrecked(raw))
+        for uid, raw in vehicles.items()
+        if _on_table(g.state, uid)
+    ]
+    return any(hull.distance_to(f.pos) < BASE_RADIUS - 1e-6 for hull in hulls for f in unit.figures)

@@ -15,6 +15,7 @@ from game.engine import (
     civilians,
     contractors,
     house_clearing,
+    hull_footing,
     interruptions,
     leaders,
     overwatch,
@@ -317,9 +318,9 @@ def insurgent_move(
     unit.last_moved_turn = turn
     if stopped:
         unit.seen = True  # it was in a Regular's sight where it stopped: fixed for good
-        if any(g.terrain.blocked_point(f.pos) for f in unit.figures):
+        if placement.misplaced(g, unit):  # in a building or wall, or on a hull (R353)
             placement.settle(g, unit)
-    elif not halted:
+    elif not halted or hull_footing.on_a_hull(g, unit):  # halted on a hull: beside it (R353)
         placement.settle(g, unit)
     if not unit.on_table:
         return

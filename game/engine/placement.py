@@ -98,6 +98,15 @@ def place_unit(
     return False
 
 
+def misplaced(g: Engine, unit: UnitState) -> bool:
+    """Whether a figure of `unit` stands where a move's shifted step must be set down properly:
+    off the table, inside a building or closed wall (`Terrain.blocked_point`: entered by its
+    doors, R32), or on a vehicle's hull (R342, R353); `settle` then."""
+    from game.engine.hull_footing import on_a_hull
+
+    return any(g.terrain.blocked_point(f.pos) for f in unit.figures) or on_a_hull(g, unit)
+
+
 def settle(g: Engine, unit: UnitState) -> None:
     """Place a unit's figures properly in cohesion where its leader stands (R2, R3)."""
     if unit.on_table and unit.effective_figures:

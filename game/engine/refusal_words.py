@@ -55,4 +55,16 @@ REFUSALS: tuple[str, ...] = (
     N_("{unit} is not a vehicle"),
     N_("{unit} moved this turn: nobody gets out now"),
     N_("{unit} moved this turn: nobody boards it now"),
+    # --- polish (round 6): met in play on a French screen, still in English ---
+    # garbled orders (engine/card_orders.py); {card} is the card's name
+    N_("{unit} holds its position: the orders are garbled this turn (R280, {card})"),
+    N_("{unit} may only move into cover: the orders are garbled this turn (R280, {card})"),
+    # boarding (engine/vehicles.py)
+    N_("{unit} boards as its whole action"),
+    # tending the wounded (engine/casualties.py)
+    N_("{unit} is safe where it is: it tends its wounded there, not moving"),
+    N_(
+        "{unit} is tending its wounded: it may move only into Solid Cover or out of Insurgent "
+        "sight, or toward it, where fewer Insurgent units see it"
+    ),
 )

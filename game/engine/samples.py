@@ -42,6 +42,7 @@ from game.engine.procedure import (
     Activation,
 )
 from game.engine.protocol import ContractorStatus, MoveRate
+from game.engine.sample_memo import Round
 from game.engine.state import (
     INSURGENT,
     REGULAR,
@@ -55,20 +56,28 @@ if TYPE_CHECKING:
     from game.engine.engine import Engine
 
 
-def activation_options(g: Engine, waiting: list[UnitState]) -> list[Command]:
+def activation_options(
+    g: Engine, waiting: list[UnitState], memo: Round | None = None
+) -> list[Command]:
     options: list[Command] = [EndPhase(side=REGULAR)]
     for unit in waiting:
-        options.extend(unit_action_options(g, unit, Activation.begin(unit)))
+        options.extend(unit_action_options(g, unit, Activation.begin(unit), memo))
     options.extend(merge_options(g, REGULAR))
     return options
 
 
-def unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Command]:
+def unit_action_options(
+    g: Engine, unit: UnitState, act: Activation, memo: Round | None = None
+) -> list[Command]:
+    """The unit's sample commands, each checked (`memo`: an activation decision's, whose
+    checks are kept between activations: sample_memo.py)."""
     with positions_frozen(g):  # nothing moves while they are checked (position_memo.py)
-        return _unit_action_options(g, unit, act)
+        return _unit_action_options(g, unit, act, memo)
 
 
-def _unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Command]:
+def _unit_action_options(
+    g: Engine, unit: UnitState, act: Activation, memo: Round | None = None
+) -> list[Command]:
     side = unit.side
     candidates: list[Command] = [EndActivation(side=side, unit=unit.id)]
     if side == REGULAR and not act.acted:
@@ -109,6 +118,9 @@ def _unit_action_options(g: Engine, unit: UnitState, act: Activation) -> list[Co
             candidates.append(Fire(side=side, unit=unit.id, target=near[0].id, split=split))
     candidates += vehicles.action_samples(g, unit)  # --- vehicles (issue 20) ---
     candidates += civilians.mob_options(g, unit, act)  # civilians (issue 21)
+    kept = None if memo is None else memo.legal_filter(g, unit, act)  # sample_memo.py
+    if kept is not None:
+        return [c for c in candidates if kept(c)] + assets.call_options(g, unit, act)
     legal: list[Command] = []
     for c in candidates:
         try:
@@ -211,12 +223,13 @@ def unit_merges(g: Engine, side: str, unit: UnitState) -> list[Command]:
 def activation_offer(g: Engine, waiting: list[UnitState]) -> list[Command] | LazyOptions:
     """The options of the Regulars' activation decision: `activation_options`, or with
     `Engine.lazy_samples` the same commands as parts built when read."""
+    memo = g.sample_memo.round()  # each check kept while what it read stands (sample_memo.py)
     if not g.lazy_samples:
-        return activation_options(g, waiting)
+        return activation_options(g, waiting, memo)
     parts = [fixed([EndPhase(side=REGULAR)])]
-    for unit in waiting:
-        build = functools.partial(unit_action_options, g, unit, Activation.begin(unit))
-        parts.append(Part(build, unit=unit.id))
+    for unit in waiting:  # each part holds the unit's EndActivation: surely offered
+        build = functools.partial(unit_action_options, g, unit, Activation.begin(unit), memo)
+        parts.append(Part(build, unit=unit.id, surely=True))
     parts += _merge_parts(g, REGULAR)
     return LazyOptions(parts, f"decision {g.state.decisions_asked + 1}")
 

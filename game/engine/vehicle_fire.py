@@ -20,10 +20,9 @@ from game.rules.vehicle_damage import CrewRisk, crew_checks, random_index
 from game.rules.vehicle_types import vehicle_defense
 from game.rules.vehicles import (
     Penetration,
-    against_vehicle,
     attack_vehicle,
     infantry_vs_vehicle,
-    vehicle_weapon_firepower,
+    vehicle_weapon_options,
 )
 
 if TYPE_CHECKING:
@@ -58,16 +57,18 @@ def _weapon_options(
     target_rec = (
         vehicles.record(g.state, target.id) if vehicles.is_vehicle(g.state, target) else None
     )
-    options = []
-    for weapon in rec.card.weapons:
-        fire = vehicle_weapon_firepower(weapon, quality, rec.state, conditions, moved=moved)
-        how = Penetration.FULL
-        if target_rec is not None:
-            fire, how = against_vehicle(
-                fire, weapon.weapon_class, target_rec.card, anti_armor=weapon.anti_armor
-            )
-        options.append((fire.dice, weapon.name, fire, how))
-    return options
+    fires = vehicle_weapon_options(
+        rec.card,
+        quality,
+        rec.state,
+        conditions,
+        moved=moved,
+        target=target_rec.card if target_rec is not None else None,
+    )  # the rules core's one list, which the AIs read too (R223; R354)
+    return [
+        (fire.dice, weapon.name, fire, how)
+        for weapon, (fire, how) in zip(rec.card.weapons, fires, strict=True)
+    ]
 
 
 def vehicle_firepower(g: Engine, firer: UnitState, target: UnitState, penalty: int) -> rb.Breakdown:

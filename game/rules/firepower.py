@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from typing import TypeVar
 
 from game.rules.dice import Die
 from game.rules.quality import Quality
@@ -23,6 +25,7 @@ DEFENSE_CAP = 10
 SPECIAL_WEAPON_TEAM_BONUS = 2
 
 Item = tuple[str, int]
+R = TypeVar("R")
 
 
 class IllegalFire(ValueError):
@@ -67,7 +70,7 @@ class Firepower:
     def label(self) -> str:
         return f"{self.dice}{self.die.label}" if self.can_fire else "cannot fire"
 
-    @property
+    @cached_property  # frozen: worded once (a remembered answer is read again and again)
     def reason(self) -> str:
         parts = ", ".join(f"{name} {value:+d}" for name, value in self.items)
         return f"Firepower {self.label}: {parts}"
@@ -85,7 +88,7 @@ class Defense:
     def label(self) -> str:
         return f"{self.dice}{self.die.label}"
 
-    @property
+    @cached_property  # frozen: worded once (a remembered answer is read again and again)
     def reason(self) -> str:
         parts = ", ".join(f"{name} {value:+d}" for name, value in self.items)
         return f"Defense {self.label}: {parts}"
@@ -184,7 +187,31 @@ def firepower(
     `figure_ids` limits the fire to some figures (one portion of split fire); `team_bonus=False`
     leaves the Special Weapon Team bonus to another portion.
     """
-    firing_ids = None if figure_ids is None else tuple(figure_ids)
+    if figure_ids is not None:
+        return _firepower(unit, conditions, tuple(figure_ids), team_bonus)
+    memo = unit.rules_memo  # the whole unit firing: remembered on the (frozen) unit
+    key = ("firepower", conditions, team_bonus)
+    found = memo.get(key)
+    if found is None:
+        found = _remember(memo, key, _firepower(unit, conditions, None, team_bonus))
+    assert isinstance(found, Firepower)
+    return found
+
+
+MEMO_ANSWERS = 256
+"""Not a rule: answers remembered per unit at most (each fire distance is its own question)."""
+
+
+def _remember(memo: dict[tuple[object, ...], object], key: tuple[object, ...], answer: R) -> R:
+    if len(memo) >= MEMO_ANSWERS:
+        memo.clear()
+    memo[key] = answer
+    return answer
+
+
+def _firepower(
+    unit: Unit, conditions: FireConditions, firing_ids: tuple[str, ...] | None, team_bonus: bool
+) -> Firepower:
     figures = _select(unit, firing_ids)
     items: list[Item] = [(_figures_label(len(figures)), len(figures))]
     for figure in figures:
@@ -222,6 +249,18 @@ def defense(
     Dependants & Casualties). The charge penalty comes off before the cap (R39). `extra`: dice
     from elsewhere (a card's die, R189), counted before the cap like every other die (R250).
     """
+    memo = unit.rules_memo  # remembered on the (frozen) unit, as `firepower` is
+    key = ("defense", in_cover, solid_cover, charging, tuple(extra))
+    found = memo.get(key)
+    if found is None:
+        found = _remember(memo, key, _defense(unit, in_cover, solid_cover, charging, extra))
+    assert isinstance(found, Defense)
+    return found
+
+
+def _defense(
+    unit: Unit, in_cover: bool, solid_cover: bool, charging: bool, extra: tuple[Item, ...]
+) -> Defense:
     count = unit.effective_count
     items: list[Item] = [(_figures_label(count), count)]
     if in_cover:

@@ -214,9 +214,19 @@ class Unit:
 
     def __post_init__(self) -> None:
         ids = [figure.id for figure in self.figures]
+        if len(set(ids)) == len(ids):
+            return  # (the usual case, found without counting every id)
         duplicates = sorted({i for i in ids if ids.count(i) > 1})
         if duplicates:
             raise ValueError(f"unit {self.id!r}: figure ids used twice: {', '.join(duplicates)}")
+
+    @cached_property
+    def rules_memo(self) -> dict[tuple[object, ...], object]:
+        """Answers of the rules' pure functions about this unit, by their other arguments
+        (`firepower`, `defense`): a Unit is frozen, so an answer never goes stale; a changed
+        unit is a new Unit with an empty memo. The AIs and the Close Assault odds ask the same
+        questions of the same unit thousands of times (issue 15, the game's speed)."""
+        return {}
 
     # --- figures -------------------------------------------------------------------------------
 

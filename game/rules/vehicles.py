@@ -159,6 +159,30 @@ def against_vehicle(
     return Firepower(dice=kept, die=fire.die, items=items), result
 
 
+def vehicle_weapon_options(
+    vehicle: VehicleType,
+    crew_quality: Quality,
+    damage: VehicleDamage,
+    conditions: FireConditions,
+    *,
+    moved: bool = False,
+    target: VehicleType | None = None,
+) -> list[tuple[Firepower, Penetration]]:
+    """Each mounted weapon's Firepower at a target (Vehicle Firepower; R212), after Vehicle
+    Defense vs. Weapon Class when the target is a vehicle (R217): the engine fires the one that
+    throws the most dice (R223), and the AIs read their danger from the same list."""
+    options = []
+    for weapon in vehicle.weapons:
+        fire = vehicle_weapon_firepower(weapon, crew_quality, damage, conditions, moved=moved)
+        how = Penetration.FULL
+        if target is not None:
+            fire, how = against_vehicle(
+                fire, weapon.weapon_class, target, anti_armor=weapon.anti_armor
+            )
+        options.append((fire, how))
+    return options
+
+
 def infantry_vs_vehicle(
     unit: Unit,
     vehicle: VehicleType,

@@ -148,9 +148,10 @@ def test_r363_escorts_go_ahead_of_the_carrier_each_at_its_own_distance() -> None
     assert abs(distance(r1.leader_point, g2.point) - ESCORT_LEAD[0]) < 0.3
     assert abs(distance(r1.leader_point, g3.point) - sum(ESCORT_LEAD)) < 0.3
     assert g2.point[1] > r1.leader_point[1] and g3.point[1] > g2.point[1]
-    # the carrier's own goal is unchanged: the exit with the contractors
-    g1 = team.goal_for(r1)
-    assert g1 is not None and g1 == basic.goal_for(r1)
+    # the carrier's own goal is the same exit point (hurried since round 6, R371)
+    g1, b1 = team.goal_for(r1), basic.goal_for(r1)
+    assert g1 is not None and b1 is not None
+    assert (g1.point, g1.reach, g1.arrival_bonus) == (b1.point, b1.reach, b1.arrival_bonus)
 
 
 def test_r364_the_danger_of_a_spot_is_capped_at_the_figures_standing_there() -> None:

@@ -89,3 +89,24 @@ def test_the_fire_preview_names_the_target_once() -> None:
     named = "Alpha fireteam has no line of sight to Insurgent group 3 (R4)"
     assert lines(named) == [f"Cannot fire: {named}"]
     assert lines("out of sight") == ["Cannot fire at Insurgent group 3: out of sight"]
+
+
+def test_the_card_and_the_fire_preview_say_the_same_cannot_fire_line(scene: PlayScene) -> None:
+    """One copy (polish, round 6): the unit card's line is the fire preview's, in bold."""
+    import html
+    import re
+
+    from game.client.fire_words import cannot_fire_line
+
+    engine = scene.session.engine
+    frames(scene, click(unit_pos(scene, "R1")))
+    scene.overlays.hovered_unit = "I1"
+    markup = scene.card_markup()
+    (line,) = orders.fire_preview(engine, engine.state.units["R1"], engine.state.units["I1"]).lines
+    card_line = next(p for p in markup.split("<br>") if "Cannot fire" in p)
+    assert html.unescape(re.sub("</?b>", "", card_line)) == line
+    # the same words with markup: the heading bold, the engine's reason escaped
+    assert cannot_fire_line("A & B", "out of sight", markup=True) == (
+        "<b>Cannot fire at A &amp; B:</b> out of sight"
+    )
+    assert cannot_fire_line("A", "A is out of sight") == "Cannot fire: A is out of sight"

@@ -146,3 +146,21 @@ def test_an_exit_preview_names_who_leaves_what_it_scores_and_whether_the_game_en
     )
     assert with_exit('6.0" Cautious', None) == '6.0" Cautious'
     assert with_exit('6.0" Cautious', alone) == f'6.0" Cautious | {alone.text}'
+
+
+def test_a_unit_with_dependants_blocked_by_a_mob_is_told_of_the_mob() -> None:
+    # found in play (Hornet's Nest seed 4): Bravo fireteam escorts the Person of Interest, so it
+    # may not move Rapidly; a 20" move south showed "12" Rapid ... has Dependants and may not
+    # move Rapidly", while a Cautious move was refused too, for the civilian mob in the way
+    engine = session("hornets-nest", 4).engine
+    engine.apply(engine.pending.options[0])  # the opening Swiss Cheese card: the first answer
+    bravo = engine.state.units["R2"]
+    assert bravo.dependants
+    x, y = bravo.leader_point
+    plan = orders.move_preview(engine, bravo, (x, y + 20.0))
+    assert plan.rate == "cautious" and plan.length <= 6.0 + 1e-6
+    assert "civilian mob" in plan.blocked and "R232" in plan.blocked
+    assert "Dependants" not in plan.label
+    # a move it may make Cautiously is still planned Cautious, with no reason
+    free = orders.move_preview(engine, bravo, (x + 2.0, y))
+    assert free.rate == "cautious" and free.blocked == ""

@@ -106,3 +106,19 @@ def test_units_that_cannot_interrupt_are_no_threat_and_a_hidden_path_is_safe() -
     assert risk.label == "no Insurgent unit that may interrupt sees this path"
     engine.state.units["WEST"].interrupted_turn = engine.state.turn  # once per turn (R22)
     assert risk_preview(engine, marines, PATH, MoveRate.CAUTIOUS).threats == ()
+
+
+def test_the_risk_line_names_the_interrupters_in_the_language_in_use() -> None:
+    # found in play (French, Hornet's Nest): "Risque 22 % de pertes avant de pouvoir réagir :
+    # Insurgent group 3 (voit de 3 à 3" ...)": the unit's name was left in English
+    from game import i18n
+
+    situation = copy.deepcopy(SITUATION)
+    situation["units"][2]["name"] = "Insurgent group 3"  # EAST, which sees the whole street
+    engine = engine_for(situation)
+    i18n.set_language("fr")
+    try:
+        label = risk_preview(engine, engine.state.units["R1"], PATH, MoveRate.CAUTIOUS).label
+    finally:
+        i18n.set_language("en")
+    assert "Cellule insurgée 3 (voit" in label and "Insurgent group 3" not in label

@@ -50,3 +50,29 @@ def test_r294_r342_marines_may_walk_past_the_hull_to_its_far_side() -> None:
     assert math.dist(leader, (24.0, 21.5)) < 1e-6  # straight across: no rule forbids it
     hull = lvtp_hull(engine)
     assert all(hull.distance_to(f.pos) >= BASE_RADIUS for f in engine.state.units["M"].figures)
+
+
+OUT_OF_CONTACT = SITUATION.with_name("out-of-contact-hull-underfoot.json")
+
+
+def vehicle_hull(engine: Engine, uid: str) -> Hull:
+    raw = engine.state.vehicles[uid]
+    card = vehicle_type(raw["type"])
+    return Hull(uid, hull_corners((raw["x"], raw["y"]), raw["facing"], card.length, card.width))
+
+
+def test_r353_an_out_of_contact_move_spotted_on_a_hull_sets_the_unit_down_beside_it() -> None:
+    run = run_situation(read_situation(OUT_OF_CONTACT), lambda event: None)
+    assert run.error == ""
+    (move,) = [e["data"] for e in run.events if e["kind"] == "Move"]
+    assert move["unit"] == "G" and move["spotted"] and move["rate"] == "out_of_contact"
+    engine = situation_engine(read_situation(OUT_OF_CONTACT))
+    engine.apply(MoveUnit("insurgent", unit="G", to=(24.0, 30.0), rate="out_of_contact"))
+    gunmen = engine.state.units["G"]
+    assert gunmen.seen  # spotted where its leader's step landed on the hull: the move ended
+    hull = vehicle_hull(engine, "V")
+    for figure in gunmen.figures:  # before R353 the leader stood at (24, 24), on the hull
+        assert hull.distance_to(figure.pos) >= BASE_RADIUS - 1e-6
+    assert math.dist(gunmen.leader_point, (24.0, 24.0)) <= 1.5 + 1e-3  # beside it (R92)
+    # the route still crossed the hull (R294): the leader is past it, on the Watchers' side
+    assert gunmen.leader_point[1] > 24.0

@@ -1,0 +1,83 @@
+"""R354: the Commander reads a vehicle's danger as the vehicle's mounted weapon, the Firepower
+the engine fires it with (`game/ai/commander_threat.py`, `game.rules.vehicles.
+vehicle_weapon_options`), not as its crewmen's rifles (polish, round 6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai.commander import CommanderAI
+from game.ai.commander_board import InsurgentBoard
+from game.ai.regular_board import Board, expected_casualties
+from game.engine.engine import Engine
+from game.engine.state import INSURGENT
+from game.engine.view import player_view
+from game.scenarios.situation import parse_situation, situation_engine
+
+LVTP = {
+    "id": "V",
+    "side": "regular",
+    "name": "LVTP",
+    "quality": "trained",
+    "morale": "d8",
+    "line": [24, 24],
+    "figures": ["rifle", "rifle", "rifle", "rifle"],
+    "vehicle": {"type": "lvtp", "facing": 0},
+}
+GUNMEN = {
+    "id": "G",
+    "side": "insurgent",
+    "name": "Gunmen",
+    "line": [24, 14],
+    "figures": ["leader", "small_arms", "small_arms"],
+}
+
+
+def _engine(units: list[dict[str, Any]]) -> Engine:
+    data = {"title": "danger", "map": {"width": 48, "height": 48}, "units": units}
+    return situation_engine(parse_situation(data))
+
+
+def _board(engine: Engine) -> InsurgentBoard:
+    return InsurgentBoard(player_view(engine, INSURGENT), CommanderAI(engine.battlefield).terrain)
+
+
+def test_r354_an_lvtp_threatens_with_its_heavy_machine_gun_not_four_rifles() -> None:
+    engine = _engine([LVTP, GUNMEN])
+    lvtp, gunmen = engine.state.units["V"], engine.state.units["G"]
+    assert engine.los(lvtp, gunmen)
+    fired = engine.firepower(lvtp, gunmen).total  # what the engine would roll (R212, R223)
+    board = _board(engine)
+    g, v = board.unit("G"), board.unit("V")
+    assert g is not None and v is not None
+    spot = board.spot_of(g)
+    _, exposed = board.cover(spot)
+    dice = board.firepower(
+        v, board.centre_of(v), spot.centre, target_exposed=exposed, target_rapid=False
+    )
+    assert dice == fired
+    as_rifles = Board.firepower(
+        board, v, board.centre_of(v), spot.centre, target_exposed=exposed, target_rapid=False
+    )
+    assert as_rifles > dice  # four crewmen's rifles: more dice than the one mounted weapon
+    danger = board.threat_by_group(g, spot, stationary=True)["V"]
+    defense = board.defense(g, spot, stationary=True)
+    assert danger == expected_casualties(
+        fired, int(v.quality_die()), defense, int(g.quality_die()), len(spot.figures)
+    )
+
+
+def test_r354_an_lvtp_whose_weapon_is_destroyed_is_no_danger() -> None:
+    engine = _engine([LVTP, GUNMEN])
+    engine.state.vehicles["V"]["damage"] = {
+        "mobility_failures": 0,
+        "armament_failures": 2,
+        "reliability": 8,
+        "speed_loss": 0,
+    }
+    lvtp, gunmen = engine.state.units["V"], engine.state.units["G"]
+    assert engine.firepower(lvtp, gunmen).total == 0  # armament destroyed (Vehicle Breakdown)
+    board = _board(engine)
+    g = board.unit("G")
+    assert g is not None
+    assert board.threat_by_group(g, board.spot_of(g), stationary=True).get("V", 0.0) == 0.0
