@@ -374,5 +374,7 @@ LINES: tuple[str, ...] = (
     N_("{unit} does not answer {target}: the shot is worth less than it costs (E={shot}; R372)"),
     # --- the team Regular AI, round 6, helper team2 (ai/team_mission.py, R380-R389) ---
     N_("{unit} lets the others act first: the fire mission hangs on it (R380)"),
+    N_("{unit} lets the others act first: it is to be escorted off (R383)"),
+    N_("{vehicle} can no longer drive: {unit} gets out at {point} to go on foot (R382)"),
     N_("{why}; firing draws the fire of the groups in sight, E={drawn} (R381)"),
 )
