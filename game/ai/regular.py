@@ -59,7 +59,11 @@ from game.ai.regular_team import (
 from game.ai.regular_vehicles import vehicle_candidates
 from game.ai.reweigh import Reweigh
 from game.ai.team_goals import TeamBoard
-from game.ai.team_mission import mission_last  # round 6, team2 (R380)
+from game.ai.team_mission import (  # round 6, team2
+    mission_last,
+    team_vehicle_candidates,
+    without_mission_unit,
+)
 from game.battlefield.model import Battlefield, Point
 from game.engine.commands import Answer, Command, EndActivation, EndPhase, Overwatch
 from game.engine.protocol import DecisionKind, UnitStatus
@@ -104,6 +108,8 @@ class RegularAI:
         self.style = style
         base = default_candidates() if style == "basic" else team_candidates()
         self.candidates = base + vehicle_candidates()  # vehicles: issue 20
+        if style != "basic":  # --- round 6, team2: no ride in a vehicle that cannot drive (R382)
+            self.candidates = base + team_vehicle_candidates()
         self._sight: dict[tuple[Any, ...], bool] = {}  # lines of sight by positions (Board.los)
         # --- the weighings kept between activations (issue 23 §5): the same picks, sooner ---
         self.reweigh = Reweigh(check=check) if reuse and style == "ai" else None
@@ -185,7 +191,8 @@ class RegularAI:
             picks, note = mission_last(board, picks)  # --- round 6, team2 (R380) ---
             if note:
                 self.note(note)
-            plan = fire_and_movement(board, {uid: pick for _, uid, pick in picks})
+            paired = without_mission_unit(board, {uid: pick for _, uid, pick in picks})  # R383
+            plan = fire_and_movement(board, paired)
             if plan is not None:
                 self.note(plan.note)
                 self._log_pick(plan.pick)
@@ -331,6 +338,14 @@ class RegularAI:
             answer, why = cover
             self.note(f'"take cover first" {why} (the shot: E={e:.2f})')
             return answer
+        if self.style == "ai" and e < 0.0 and "fire" in answers and "none" in answers:
+            # --- the team AI, round 6 (R372): a shot worth less than it costs is not taken ---
+            self.note(
+                f'"hold fire" {regular.name if regular else "?"} does not answer '
+                f"{ins.name if ins else '?'}: the shot is worth less than it costs "
+                f"(E={e:.2f}; R372)"
+            )
+            return answers["move"] if "move" in answers else answers["none"]
         if "fire" in answers and (e >= 0.25 or "move" not in answers):
             self.note(
                 f'"return fire" at {ins.name if ins else "?"} (E={e:.2f}) score {W_FIRE * e:.0f}'

@@ -4,14 +4,24 @@ test sets up the situation and asserts the better choice."""
 
 from __future__ import annotations
 
-from game.ai.rca import Pick
+from game.ai.rca import NOTHING, Pick
 from game.ai.regular_board import W_THREAT, Board
 from game.ai.regular_candidates import FireCandidate, Focus, default_candidates
 from game.ai.regular_team import team_candidates
+from game.ai.regular_vehicles import BoardCandidate
 from game.ai.team_exposure import DRAWN, DrawnFireCandidate
-from game.ai.team_mission import is_mission_unit, mission_last
+from game.ai.team_goals import TeamBoard
+from game.ai.team_mission import (
+    GetOutCandidate,
+    WalkNotRideCandidate,
+    immobilized,
+    is_mission_unit,
+    mission_last,
+    team_vehicle_candidates,
+    without_mission_unit,
+)
 from game.battlefield.model import Battlefield
-from game.engine.commands import Command, EndActivation, MoveUnit
+from game.engine.commands import Command, Dismount, EndActivation, Mount, MoveUnit
 from game.engine.engine import Engine
 from game.engine.protocol import MoveRate
 from game.engine.state import INSURGENT, REGULAR
@@ -63,9 +73,8 @@ def test_r380_the_sniper_team_still_goes_in_its_turn_when_no_one_else_acts() -> 
     assert mission_last(board, picks) == (picks, "")  # no turn of the mission is lost
 
 
-def test_r380_once_the_mission_is_done_or_without_one_the_order_is_the_scores() -> None:
+def test_r380_without_a_fire_mission_the_order_is_the_scores() -> None:
     picks: Picks = [_move("S", 86.0), _move("R1", 77.0)]
-    assert mission_last(_sniper_and_escort(done=True), picks) == (picks, "")
     no_mission = _sniper_and_escort(mission=False)
     sniper = no_mission.unit("S")
     assert sniper is not None and not is_mission_unit(no_mission, sniper)
@@ -111,3 +120,75 @@ def test_r381_where_the_regulars_must_go_somewhere_fire_is_weighed_as_before() -
 def test_r381_the_team_ai_plays_the_drawn_fire_candidate_and_the_basic_ai_does_not() -> None:
     assert any(isinstance(c, DrawnFireCandidate) for c in team_candidates())
     assert not any(isinstance(c, DrawnFireCandidate) for c in default_candidates())
+
+
+def _turkey_shoot_lvtp(*, mobility_failures: int) -> tuple[Engine, Board, Focus]:
+    """Turkey Shoot's start (the LVTP at the south edge with the squad and the snipers aboard),
+    the LVTP with `mobility_failures` Mobility breakdowns; the board of its first activation."""
+    from dataclasses import replace
+
+    from game.engine import vehicles
+    from game.save import new_game, resolve_map
+
+    map_path, scenario_id = resolve_map("turkey-shoot")
+    engine = new_game(map_path, scenario_id, 1, turn_limit=10)
+    lvtp = next(u for u in engine.state.units.values() if u.name == "LVTP")
+    rec = vehicles.record(engine.state, lvtp.id)
+    assert rec is not None
+    broken = replace(rec.state, mobility_failures=mobility_failures)
+    vehicles.save(engine.state, lvtp.id, replace(rec, damage=broken.to_json()))
+    board = TeamBoard(player_view(engine, REGULAR), engine.terrain)
+    unit = board.unit(lvtp.id)
+    assert unit is not None
+    return engine, board, Focus(board, unit)
+
+
+def test_r382_a_vehicle_that_cannot_drive_lets_its_passengers_out_the_snipers_first() -> None:
+    _, board, focus = _turkey_shoot_lvtp(mobility_failures=2)
+    assert immobilized(board, focus.unit.id)
+    riders = board.state.vehicles[focus.unit.id]["passengers"]
+    assert len(riders) == 4
+    out_at = (11.5, 20.0)  # a spot beside the hull (the engine offers such Dismounts)
+    offered = [Dismount(side=REGULAR, unit=focus.unit.id, passenger=r, to=out_at) for r in riders]
+    board._by_unit = {focus.unit.id: list(offered)}
+    get_out = GetOutCandidate()
+    assert get_out.evaluate(focus) > 120.0  # above the APC's drive and drop (110-123)
+    plan = get_out.plan
+    assert isinstance(plan, Dismount)
+    sniper = board.unit(plan.passenger)
+    assert sniper is not None and sniper.name == "Sniper team"
+    assert "can no longer drive" in get_out.why and "(R382)" in get_out.why
+    # one Mobility breakdown only slows it: the passengers ride on
+    _, board, focus = _turkey_shoot_lvtp(mobility_failures=1)
+    assert not immobilized(board, focus.unit.id)
+    riders = board.state.vehicles[focus.unit.id]["passengers"]
+    board._by_unit = {
+        focus.unit.id: [
+            Dismount(side=REGULAR, unit=focus.unit.id, passenger=r, to=(11.5, 20.0)) for r in riders
+        ]
+    }
+    assert GetOutCandidate().evaluate(focus) == NOTHING
+
+
+def test_r382_no_unit_boards_a_vehicle_that_cannot_drive_for_the_ride_out() -> None:
+    engine, board, _ = _turkey_shoot_lvtp(mobility_failures=2)
+    board.state.tally["fire_mission_done"] = 1  # the board's copy of the view
+    lvtp = next(u for u in board.regulars if u.name == "LVTP")
+    rider = board.unit(engine.state.vehicles[lvtp.id]["passengers"][0])
+    assert rider is not None
+    mount = Mount(side=REGULAR, unit=rider.id, vehicle=lvtp.id)
+    focus = Focus(board, rider)
+    board._by_unit = {rider.id: [mount]}
+    assert BoardCandidate().evaluate(focus) == 115.0  # the basic AI would board it
+    assert WalkNotRideCandidate().evaluate(focus) == NOTHING
+    assert any(isinstance(c, GetOutCandidate) for c in team_vehicle_candidates())
+
+
+def test_r383_the_sniper_team_is_never_paired_in_fire_and_movement() -> None:
+    board = _sniper_and_escort(done=True)  # the mission done: the escort off is still due
+    picks = {uid: pick for _, uid, pick in [_move("S", 50.0), _move("R1", 40.0)]}
+    assert set(without_mission_unit(board, picks)) == {"R1"}
+    ordered, note = mission_last(board, [_move("S", 50.0), _move("R1", 40.0)])
+    assert [uid for _, uid, _ in ordered] == ["R1", "S"]
+    assert "it is to be escorted off (R383)" in note
+    assert set(without_mission_unit(_sniper_and_escort(mission=False), picks)) == {"S", "R1"}
