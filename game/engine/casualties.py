@@ -122,6 +122,34 @@ def unit_wiped(g: Engine, unit: UnitState, captor: UnitState | None = None) -> N
         leave_wounded_behind(g, unit)
     contractors.release_contractors(g, unit, captor)
     g.emit(E.UNIT_DESTROYED, unit=unit.id, unit_name=unit.name, cause="out_of_action")
+    riders_get_out(g, unit)
+
+
+def riders_get_out(g: Engine, vehicle: UnitState) -> None:
+    """R355: a vehicle whose crew is out of action carries no one on: its passengers get out
+    beside it at once, off its hull (R340), and fight on foot (Loading and Unloading
+    Passengers). Before, they stayed aboard with no one to drive and no way out, and a force
+    that started aboard lost the game on turn 1 (Turkey Shoot seeds 16 and 27)."""
+    from game.engine import bail_out, vehicles
+
+    rec = vehicles.record(g.state, vehicle.id)
+    if rec is None or not rec.passengers:
+        return
+    for pid in list(rec.passengers):
+        rider = g.state.units[pid]
+        rider.status = UnitStatus.ACTIVE
+        bail_out.set_down_beside(g, rider, rec)
+        g.emit(
+            E.DISMOUNT,
+            unit=rider.id,
+            unit_name=rider.name,
+            vehicle=vehicle.id,
+            vehicle_name=vehicle.name,
+            at=list(rider.leader_point),
+            cause="crew_lost",
+        )
+    rec.passengers = []
+    vehicles.save(g.state, vehicle.id, rec)
 
 
 def leave_wounded_behind(g: Engine, unit: UnitState) -> None:
