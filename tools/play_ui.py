@@ -27,7 +27,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from game.client import orders
+from game.client import orders, vehicle_orders
 from game.client.confirm import ConfirmScene
 from game.client.endgame import EndGameScene
 from game.client.play import PlayScene, open_play
@@ -172,9 +172,36 @@ def order_unit(app: App, scene: PlayScene, unit_id: str, snap: Callable[[str], N
             here = engine.state.units[unit_id].leader_point
             path = engine.terrain.path(here, goal)
             print("   refused:", scene.status, "from", here, "to", goal, "path", path[:4])
-            end_unit(app, scene, unit_id)
+            if not dismount(app, scene, unit_id):  # a vehicle that cannot drive there: out
+                end_unit(app, scene, unit_id)
         return
     end_unit(app, scene, unit_id)
+
+
+def dismount(app: App, scene: PlayScene, unit_id: str) -> bool:
+    """A vehicle whose drive was refused lets its first passenger out beside it, as a player
+    would (J, then a click by the hull): found in play, Turkey Shoot's LVTP drove at a wall
+    every turn with the Recon squad aboard. Whether someone got out."""
+    engine = scene.session.engine
+    unit = engine.state.units[unit_id]
+    if not vehicle_orders.passengers(engine, unit):
+        return False
+    if scene.mode != "select":
+        app.step([key(pygame.K_ESCAPE)])
+    select_unit(app, scene, unit_id)
+    app.step([key(pygame.K_j)])
+    if scene.mode != "dismount":
+        print("   cannot get out:", scene.status)
+        return False
+    x, y = unit.centre
+    for dx, dy in ((0.0, 2.5), (0.0, -2.5), (2.5, 0.0), (-2.5, 0.0), (0.0, 3.5), (0.0, -3.5)):
+        app.step(click(screen(scene, (x + dx, y + dy))))
+        if scene.mode != "dismount":  # the passenger got out (the mode ends with the order)
+            print(f"T{engine.state.turn} {unit.name} lets its passengers out: {scene.status}")
+            return True
+    app.step([key(pygame.K_ESCAPE)])
+    print("   no way out beside", unit.name, scene.status)
+    return False
 
 
 def main() -> int:

@@ -100,6 +100,7 @@ class BoardMemo:
         self.walks: TwoGenerations[tuple[Point, Point], float] = TwoGenerations(WALK_MEMORY)
         reach = sight_reach(self.terrain.battlefield)  # --- thinking budget (R370) ---
         self._reach2 = None if reach is None else reach * reach
+        self._middles: list[tuple[UnitState, float, float]] | None = None  # the Insurgents'
         self._first_exit = big_table(self.terrain.battlefield)  # R396
 
     def options_for(self, unit_id: str) -> list[Command]:
@@ -167,10 +168,9 @@ class BoardMemo:
         reading = self.reading
         if reading is not None:  # the weighing kept between activations (reweigh.py)
             reading.spot(spot)
-        near = self._within_reach(spot)  # --- thinking budget on big tables (R370) ---
         seeing = []
-        for ins in self.insurgents:
-            if ins.id == ignore or not near(ins):
+        for ins in self._insurgents_near(spot):  # --- thinking budget on big tables (R370) ---
+            if ins.id == ignore:
                 continue
             theirs = self.position(ins)
             if not theirs.figures:
@@ -233,6 +233,20 @@ class BoardMemo:
         """Whether an Insurgent unit is weighed at all from `spot`: the watch's budget on a
         table over the thinking budget's size (R395, `thinking_budget`), as `_within_reach`."""
         return self._within_reach(spot)
+
+    def _insurgents_near(self, spot: UnitPosition) -> list[UnitState]:
+        """The Insurgent units `_within_reach` of `spot`, in order (one pass over their
+        middles, worked out once per Board)."""
+        reach2 = self._reach2
+        if reach2 is None:
+            return self.insurgents
+        middles = self._middles
+        if middles is None:
+            middles = self._middles = [(i, *self.centre_of(i)) for i in self.insurgents]
+        n = len(spot.figures)
+        x = sum(p[0] for p in spot.figures) / n
+        y = sum(p[1] for p in spot.figures) / n
+        return [i for i, cx, cy in middles if (cx - x) ** 2 + (cy - y) ** 2 <= reach2]
 
     def _within_reach(self, spot: UnitPosition) -> Callable[[UnitState], bool]:
         """Whether an Insurgent unit stands near enough `spot` to be weighed as seeing it:

@@ -370,6 +370,8 @@ LINES: tuple[str, ...] = (
     ),
     # --- the team Regular AI, round 6 (ai/team_escort.py, R371) ---
     N_("the exit edge with the contractors, without delay (R371)"),
+    N_("hold fire"),
+    N_("{unit} does not answer {target}: the shot is worth less than it costs (E={shot}; R372)"),
     # --- the team Regular AI, round 6, helper team2 (ai/team_mission.py, R380-R389) ---
     N_("{unit} lets the others act first: the fire mission hangs on it (R380)"),
     N_("{unit} lets the others act first: it is to be escorted off (R383)"),

@@ -338,6 +338,14 @@ class RegularAI:
             answer, why = cover
             self.note(f'"take cover first" {why} (the shot: E={e:.2f})')
             return answer
+        if self.style == "ai" and e < 0.0 and "fire" in answers and "none" in answers:
+            # --- the team AI, round 6 (R372): a shot worth less than it costs is not taken ---
+            self.note(
+                f'"hold fire" {regular.name if regular else "?"} does not answer '
+                f"{ins.name if ins else '?'}: the shot is worth less than it costs "
+                f"(E={e:.2f}; R372)"
+            )
+            return answers["move"] if "move" in answers else answers["none"]
         if "fire" in answers and (e >= 0.25 or "move" not in answers):
             self.note(
                 f'"return fire" at {ins.name if ins else "?"} (E={e:.2f}) score {W_FIRE * e:.0f}'

@@ -153,8 +153,8 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
         at = (self.mouse_pos[0] + 16, self.mouse_pos[1] + 14)
         avoid = self._target_figure_rects() if self.mode != "move" else []
         panel = panel_rect(self)  # the hands' panel, drawn over the table after: keep off it
-        if panel is not None:
-            avoid = [*avoid, panel]
+        if panel is not None and not avoid:  # with a target's figures, the box keeps by them
+            avoid = [panel]
         self.preview_rect = self._label(surface, self.preview_text, at, avoid)
 
 

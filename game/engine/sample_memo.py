@@ -98,11 +98,14 @@ def applies(state: GameState) -> bool:
 
 @dataclass
 class Kept:
-    """One unit's check results: command -> (legal, what it depended on)."""
+    """One unit's check results: command -> (legal, its targets, their versions, the units
+    about each line of fire asked)."""
 
     setting: str
     version: int
-    results: dict[Command, tuple[bool, tuple[Any, ...]]] = field(default_factory=dict)
+    results: dict[Command, tuple[bool, tuple[str, ...], tuple[int, ...], tuple[Any, ...]]] = field(
+        default_factory=dict
+    )
 
 
 class SampleMemo:
@@ -157,19 +160,28 @@ class SampleMemo:
         if kept is None or kept.setting != self._setting or kept.version != version:
             kept = self._kept[unit.id] = Kept(self._setting, version)
 
+        results = kept.results
+        versions = self._versions
+
         def legal(command: Command) -> bool:
-            targets = self._targets(command)
-            if targets is None:
-                return _fresh(g, unit, command, act)
-            found = kept.results.get(command)
-            if found is not None and self._still_good(g, unit, targets, found[1]):
-                self.reused += 1
-                if self.check and _fresh(g, unit, command, act) != found[0]:
-                    raise AssertionError(f"kept check of {command!r} for {unit.id} differs")
-                return found[0]
+            found = results.get(command)
+            if found is not None:
+                ok, targets, was, lines = found
+                if (not targets or was == tuple([versions.get(t, -1) for t in targets])) and (
+                    not lines or self._lines_stand(g, unit, lines)
+                ):
+                    self.reused += 1
+                    if self.check and _fresh(g, unit, command, act) != ok:
+                        raise AssertionError(f"kept check of {command!r} for {unit.id} differs")
+                    return ok
+            else:
+                named = self._targets(command)
+                if named is None:
+                    return _fresh(g, unit, command, act)  # not kept
+                targets = named
             self.checked += 1
             ok = _fresh(g, unit, command, act)
-            kept.results[command] = (ok, self._reads(g, unit, command, targets))
+            results[command] = (ok, targets, *self._reads(g, unit, command, targets))
             return ok
 
         return legal
@@ -188,7 +200,7 @@ class SampleMemo:
 
     def _reads(
         self, g: Engine, unit: UnitState, command: Command, targets: tuple[str, ...]
-    ) -> tuple[Any, ...]:
+    ) -> tuple[tuple[int, ...], tuple[Any, ...]]:
         """What the check just made read: each target's version and, for fire at a target
         in sight, the units about the line."""
         lines = []
@@ -199,12 +211,9 @@ class SampleMemo:
                     lines.append((target_id, self._corridor(g, unit, target)))
         return (tuple(self._version_of(t) for t in targets), tuple(lines))
 
-    def _still_good(
-        self, g: Engine, unit: UnitState, targets: tuple[str, ...], reads: tuple[Any, ...]
-    ) -> bool:
-        versions, lines = reads
-        if versions != tuple(self._version_of(t) for t in targets):
-            return False  # a target changed (the sight between them is the same otherwise)
+    def _lines_stand(self, g: Engine, unit: UnitState, lines: tuple[Any, ...]) -> bool:
+        """The units about each line of fire asked are the same, each unchanged (the two ends
+        are: their versions were compared)."""
         units = g.state.units
         return all(self._corridor(g, unit, units[t]) == about for t, about in lines)
 

@@ -105,13 +105,15 @@ def _unit_action_options(
             candidates.append(
                 JoinUnit(side=side, unit=unit.id, target=friend.id, rate=MoveRate.CAUTIOUS)
             )
-    candidates += move_samples(g, unit, act)
+    here = unit.centre  # the foes by distance, sorted once (speed only: the same order)
+    nearest = sorted(foes, key=lambda e: distance(e.centre, here))[:2]
+    candidates += move_samples(g, unit, act, nearest)
     if side == REGULAR and act.tending:
         candidates += casualties.safety_moves(g, unit)  # the ways to safety (R27, R122)
     candidates.append(ChangeLevel(side=side, unit=unit.id, up=not unit.elevation))
     live = [f.id for f in unit.effective_figures]
     if len(live) >= 2 and unit.quality_die() > Die.D6 and not act.fired:
-        near = sorted(foes, key=lambda e: distance(e.centre, unit.centre))[:2]
+        near = nearest
         if len(near) == 2:
             half = len(live) // 2
             split = ((near[0].id, tuple(live[:half])), (near[1].id, tuple(live[half:])))
@@ -132,7 +134,9 @@ def _unit_action_options(
     return legal
 
 
-def move_samples(g: Engine, unit: UnitState, act: Activation) -> list[Command]:
+def move_samples(
+    g: Engine, unit: UnitState, act: Activation, nearest: list[UnitState] | None = None
+) -> list[Command]:
     start = unit.leader_point
     out: list[Command] = []
     rates = [MoveRate.CAUTIOUS, MoveRate.RAPID]
@@ -145,15 +149,18 @@ def move_samples(g: Engine, unit: UnitState, act: Activation) -> list[Command]:
         for dx, dy in DIRECTIONS:
             to = (round(start[0] + dx * reach, 2), round(start[1] + dy * reach, 2))
             out.append(MoveUnit(side=unit.side, unit=unit.id, to=to, rate=rate))
-    goals = scenario_goals(g, unit)
+    goals = scenario_goals(g, unit, nearest)
     for goal in goals:
         out.append(MoveUnit(side=unit.side, unit=unit.id, to=goal, rate=MoveRate.CAUTIOUS))
         out.append(MoveUnit(side=unit.side, unit=unit.id, to=goal, rate=MoveRate.RAPID))
     return out
 
 
-def scenario_goals(g: Engine, unit: UnitState) -> list[Point]:
-    """Useful destinations to sample: contractors, hot spots, exit edges, the enemy."""
+def scenario_goals(
+    g: Engine, unit: UnitState, nearest: list[UnitState] | None = None
+) -> list[Point]:
+    """Useful destinations to sample: contractors, hot spots, exit edges, the enemy (`nearest`:
+    the two nearest enemies, when the caller has sorted them already)."""
     goals: list[Point] = []
     if unit.side == REGULAR:
         goals += [(c.x, c.y) for c in g.state.contractors if c.status == ContractorStatus.WAITING]
@@ -169,7 +176,10 @@ def scenario_goals(g: Engine, unit: UnitState) -> list[Point]:
                     "east": (w - 0.2, y),
                 }[edge]
             )
-    foes = sorted(g.enemies(unit), key=lambda e: distance(e.centre, unit.centre))[:2]
+    if nearest is None:
+        here = unit.centre
+        nearest = sorted(g.enemies(unit), key=lambda e: distance(e.centre, here))[:2]
+    foes = nearest
     goals += [e.centre for e in foes]
     return [(round(g[0], 2), round(g[1], 2)) for g in goals]
 

@@ -29,3 +29,22 @@ def test_a_unit_that_may_not_move_ends_its_activation_instead_of_asking_again(ap
     assert engine.state.units["R1"].activated_turn == 1  # ended, not asked again
     assert shots == []  # no move was drawn: the key itself was refused
     assert engine.log[-1] == EndActivation(side="regular", unit="R1")
+
+
+def test_a_vehicle_that_cannot_drive_there_lets_its_passengers_out(app: App) -> None:
+    # found in play: Turkey Shoot seed 11, the LVTP drove at a wall every turn with the Recon
+    # squad aboard, so the scripted player never played the infantry
+    from game.client import vehicle_orders
+
+    config = SessionConfig(table="turkey-shoot", seed=11, pace="instant", autosave=False)
+    scene = open_play("turkey-shoot", config=config)
+    app.push(scene)
+    for _ in range(3):
+        app.step()
+    engine = scene.session.engine
+    (lvtp,) = [u for u in engine.state.units.values() if u.name == "LVTP"]
+    aboard = vehicle_orders.passengers(engine, lvtp)
+    assert aboard and not any(engine.state.units[p].on_table for p in aboard)
+    play_ui.order_unit(app, scene, lvtp.id, lambda shot: None)
+    assert len(vehicle_orders.passengers(engine, lvtp)) == len(aboard) - 1
+    assert engine.state.units[aboard[0]].on_table  # the first passenger got out beside it
