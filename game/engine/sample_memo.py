@@ -9,8 +9,8 @@ check is kept with what it read, and reused while all of that is as it was:
 - every check: the state's setting (everything but the units, the logs, the dice and the tally:
   the turn, the hot spots, the contractors...) and the unit itself, its whole state;
 - a fire or a charge: also each target's whole state (every portion's target of split fire);
-  for fire at a target the firer sees, every other unit with a figure in the box about the
-  line between them (the line-of-fire corridor beyond the bases: who may stand in the line,
+  for fire at a target the firer sees, every other unit whose figures' box meets the box about
+  the line between them (the line-of-fire corridor beyond the bases: who may stand in the line,
   R6, R91) and its whole state. Line of sight reads only the two units and the map.
 
 "Whole state" is compared by a version per unit: once per activation decision every unit is
@@ -61,10 +61,9 @@ SETTING_LEFT_OUT = frozenset(
     {"units", "events", "pending", "dice", "decisions_asked", "tally", "fallen", "next_unit_number"}
 )
 """What of the state no check reads (the units are compared one by one): the logs, the dice,
-the tally's counts (read at the end of a turn, by victory and by moves off the table, never by a
-check in a game the memo applies to: no cards, vehicles or fire mission's sniper marks... see
-`applies`), the bodies drawn where they fell and the next reinforcement's number (a new unit is
-a new candidate)."""
+the tally's counts (read by victory, at the end of a turn and by moves off the table, never by
+a validator), the bodies drawn where they fell and the next reinforcement's number (a new unit
+is a new candidate). The whole game played with `SampleMemo.check` says the same."""
 
 OWN = (
     EndActivation,
