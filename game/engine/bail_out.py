@@ -40,11 +40,16 @@ def hull_grid(rec: VehicleRecord) -> list[Point]:
     return points
 
 
-def leader_spots(rec: VehicleRecord) -> list[Point]:
+RING = 2.5
+"""Inches between the rings of leader spots around a hull: a unit beside it, then the next."""
+
+
+def leader_spots(rec: VehicleRecord, ring: int = 0) -> list[Point]:
     """Spots just off the hull: behind it, then beside each flank (rear, middle, front), then
-    before the bow."""
+    before the bow; ring 1, 2... the same spots `RING` inches further out each time."""
     card, at = rec.card, hull_frame(rec.centre, rec.facing)
-    back, side = card.length / 2 + OFF, card.width / 2 + OFF
+    out = OFF + ring * RING
+    back, side = card.length / 2 + out, card.width / 2 + out
     thirds = (-card.length / 3, 0.0, card.length / 3)
     offsets = [(-back, 0.0), *((u, v) for u in thirds for v in (side, -side)), (back, 0.0)]
     return [at(u, v) for u, v in offsets]
@@ -56,8 +61,17 @@ def set_down_beside(g: Engine, unit: UnitState, rec: VehicleRecord) -> None:
         placement.place_unit(g, unit, rec.centre, real=False)
         return
     grid = hull_grid(rec)
-    for spot in leader_spots(rec):
+    bases = [  # the leader's own spot keeps clear of every base already standing (R355)
+        f.pos
+        for other in g.state.units.values()
+        if other.on_table and other.id != unit.id
+        for f in other.effective_figures
+    ]
+    spots = [spot for ring in range(4) for spot in leader_spots(rec, ring)]
+    for spot in spots:  # the nearest ring first; a unit already beside it pushes the next out
         if not g.terrain.on_table(spot) or g.terrain.blocked_point(spot):
+            continue
+        if any(math.dist(spot, pos) < 2 * BASE_RADIUS for pos in bases):
             continue
         if placement.place_unit(g, unit, spot, real=False, avoid=grid):
             return

@@ -7,7 +7,10 @@ stayed aboard with no way out and the game ended on turn 1, "no Marines remain o
 
 from __future__ import annotations
 
+import math
+
 from game.ai.regular import RegularAI
+from game.battlefield.planar import BASE_RADIUS
 from game.engine import vehicles
 from game.engine.protocol import UnitStatus
 from game.engine.state import REGULAR
@@ -28,6 +31,14 @@ def test_r355_the_riders_of_a_vehicle_whose_crew_is_out_of_action_get_out_and_fi
     hull = vehicles.hull_points(rec.card, rec.centre, rec.facing)
     assert all(
         min(abs(f.x - x) + abs(f.y - y) for x, y in hull) > 0.0 for u in riders for f in u.figures
+    )
+    # no base on another's: each unit set down beside the hull keeps clear of those before it
+    bases = [(u.id, f.pos) for u in riders for f in u.figures]
+    assert all(
+        math.dist(p, q) >= 2 * BASE_RADIUS - 0.01
+        for i, (a, p) in enumerate(bases)
+        for b, q in bases[i + 1 :]
+        if a != b
     )
     kinds = [e["kind"] for e in engine.state.events]
     assert kinds.count("Dismount") == 4
