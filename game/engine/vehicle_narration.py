@@ -132,20 +132,16 @@ def _mount(d: Data, turn: int) -> str:
 
 def _dismount(d: Data, turn: int) -> str:
     if d.get("cause") == "crew_lost":  # R355
-        return narr(
+        sentence = narr(
             "T{turn} {vehicle_name}'s crew is out of action: {unit_name} gets out beside it at "
             "({x:.1f}, {y:.1f}) (Rulebook: Loading and Unloading Passengers; R355)"
-        ).format(
-            turn=turn,
-            unit_name=d["unit_name"],
-            vehicle_name=d["vehicle_name"],
-            x=d["at"][0],
-            y=d["at"][1],
         )
-    return narr(
-        "T{turn} {unit_name} gets out of {vehicle_name} and moves Cautiously to ({x:.1f}, "
-        "{y:.1f}) (Rulebook: Loading and Unloading Passengers)"
-    ).format(
+    else:
+        sentence = narr(
+            "T{turn} {unit_name} gets out of {vehicle_name} and moves Cautiously to ({x:.1f}, "
+            "{y:.1f}) (Rulebook: Loading and Unloading Passengers)"
+        )
+    return sentence.format(
         turn=turn,
         unit_name=d["unit_name"],
         vehicle_name=d["vehicle_name"],
