@@ -180,12 +180,17 @@ def nearest_enemy(g: Engine, unit: UnitState) -> UnitState:
     return min(enemies, key=lambda u: (distance(u.centre, unit.centre), u.id))
 
 
-def _random_attack(g: Engine, card: rc.Card, pool: tuple[int, Die]) -> Flow:
+def _random_attack(g: Engine, card: rc.Card, pool: tuple[int, Die], weapon_cls: int) -> Flow:
+    from game.engine import vehicle_fire, vehicles
+
     target = random_unit(g, REGULAR)
     if target is None:
         played(g, card, INSURGENT, "no_target")
         return False
     played(g, card, INSURGENT, "attack", unit=target.id, unit_name=target.name)
+    if vehicles.record(g.state, target.id) is not None:  # a vehicle: its armour and damage (R356)
+        vehicle_fire.blast_at_vehicle(g, card.title, target, pool, weapon_cls)
+        return False
     yield from card_attack(g, card, target, pool)
     return False
 
@@ -193,13 +198,13 @@ def _random_attack(g: Engine, card: rc.Card, pool: tuple[int, Die]) -> Flow:
 @effect("ied_detonated")
 def ied_detonated(g: Engine, card: rc.Card, drawer: str) -> Flow:
     """IED Detonated!: a random Regular unit suffers a 6d10 attack, no reaction possible."""
-    return (yield from _random_attack(g, card, rc.IED_DETONATED_POOL))
+    return (yield from _random_attack(g, card, rc.IED_DETONATED_POOL, rc.IED_DETONATED_CLASS))
 
 
 @effect("incoming")
 def incoming(g: Engine, card: rc.Card, drawer: str) -> Flow:
     """Incoming!: a random Regular unit suffers a 6d6 attack."""
-    return (yield from _random_attack(g, card, rc.INCOMING_POOL))
+    return (yield from _random_attack(g, card, rc.INCOMING_POOL, rc.INCOMING_CLASS))
 
 
 @effect("friendly_fire")

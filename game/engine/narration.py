@@ -95,6 +95,7 @@ FIRE_MANNERS = {
     "react": N_("reacts with fire"),
     "charge": N_("fires at the charge"),
     "melee": N_("fights hand to hand"),
+    "blast": N_("goes off"),  # a card's blast at a vehicle (R356)
 }
 
 REINFORCEMENT_SOURCES = N_("(Rulebook: Arrival of Insurgent Reinforcements)")

@@ -14,12 +14,13 @@ from game.engine.protocol import UnitStatus
 from game.engine.state import UnitState
 from game.engine.terrain import distance
 from game.rules.dice import Die
-from game.rules.firepower import FireConditions
+from game.rules.firepower import FireConditions, Firepower
 from game.rules.quality import Quality
 from game.rules.vehicle_damage import CrewRisk, crew_checks, random_index
 from game.rules.vehicle_types import vehicle_defense
 from game.rules.vehicles import (
     Penetration,
+    against_vehicle,
     attack_vehicle,
     infantry_vs_vehicle,
     vehicle_weapon_options,
@@ -166,6 +167,42 @@ def fire_at_vehicle(
         if step.after.destroyed:
             break
     return 0
+
+
+def blast_at_vehicle(
+    g: Engine, title: str, target: UnitState, pool: tuple[int, Die], weapon_cls: int
+) -> None:
+    """A Fog of War card's blast at a vehicle (IED Detonated!, Incoming!; R356): the card's
+    Firepower as a weapon of `weapon_cls` against the vehicle's armour class and Defense dice,
+    then a damage check per penetrating hit, as any fire at a vehicle (Determining Vehicle
+    Damage; R213) — not hits on its crew's figures. No unit fired it, so no one is remembered
+    as the vehicle's attacker."""
+    rec = vehicles.record(g.state, target.id)
+    assert rec is not None
+    count, die = pool
+    blast = Firepower(dice=count, die=die, items=((title, count),))
+    fire, how = against_vehicle(blast, weapon_cls, rec.card)
+    attack = attack_vehicle(fire, how, rec.card, rec.state, g.dice)
+    g.emit(
+        E.VEHICLE_HIT,
+        firer="",
+        firer_name=title,
+        target=target.id,
+        target_name=target.name,
+        manner="blast",
+        penetration=how.value,
+        firepower_breakdown=rb.breakdown_of(fire.items, 0).to_data(),
+        firepower_die=fire.die.label,
+        defense=attack.defense.dice,
+        defense_die=attack.defense.die.label,
+        firepower_faces=list(attack.attack_faces),
+        defense_faces=list(attack.defense_faces),
+        hits=attack.penetrating_hits,
+    )
+    for step in attack.steps:
+        _apply_step(g, target, step)
+        if step.after.destroyed:
+            break
 
 
 def _apply_step(g: Engine, vehicle: UnitState, step: Any) -> None:

@@ -172,6 +172,12 @@ TOUGHER_CEILING = Die.D10
 IED_DETONATED_POOL = (sp.IED_DICE, sp.IED_DIE)
 """IED Detonated!: the IED's blast of the support rules (6d10; Rulebook: IEDs)."""
 INCOMING_POOL = (6, Die.D6)
+# --- a card's blast against a vehicle (R356): the class the blast counts as (Rulebook: Vehicle
+# Defense vs. Weapon Class lists no bombs or shells; these are its nearest weapons) ---
+IED_DETONATED_CLASS = 2
+"""IED Detonated! against a vehicle: a Class 2 weapon, as an anti-tank RPG (R356)."""
+INCOMING_CLASS = 1
+"""Incoming! against a vehicle: a Class 1 weapon, as an automatic grenade launcher (R356)."""
 FRIENDLY_FIRE_SURVIVES = 4
 """There's Nothing Friendly About it!: a figure comes through on 4+ on its Quality die."""
 OPTIMUM_FLOOR = 6.0
