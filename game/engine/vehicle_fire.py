@@ -20,6 +20,7 @@ from game.rules.vehicle_damage import CrewRisk, crew_checks, random_index
 from game.rules.vehicle_types import vehicle_defense
 from game.rules.vehicles import (
     Penetration,
+    VehicleAttack,
     against_vehicle,
     attack_vehicle,
     infantry_vs_vehicle,
@@ -146,26 +147,7 @@ def fire_at_vehicle(
         return 0
     attack = attack_vehicle(fire, how, rec.card, rec.state, g.dice)
     target.last_attacker = firer.id
-    g.emit(
-        E.VEHICLE_HIT,
-        firer=firer.id,
-        firer_name=firer.name,
-        target=target.id,
-        target_name=target.name,
-        manner=manner,
-        penetration=how.value,
-        firepower_breakdown=rb.breakdown_of(fire.items, 0).to_data(),
-        firepower_die=fire.die.label,
-        defense=attack.defense.dice,
-        defense_die=attack.defense.die.label,
-        firepower_faces=list(attack.attack_faces),
-        defense_faces=list(attack.defense_faces),
-        hits=attack.penetrating_hits,
-    )
-    for step in attack.steps:
-        _apply_step(g, target, step)
-        if step.after.destroyed:
-            break
+    _resolve(g, (firer.id, firer.name), target, manner, attack)
     return 0
 
 
@@ -183,13 +165,22 @@ def blast_at_vehicle(
     blast = Firepower(dice=count, die=die, items=((title, count),))
     fire, how = against_vehicle(blast, weapon_cls, rec.card)
     attack = attack_vehicle(fire, how, rec.card, rec.state, g.dice)
+    _resolve(g, ("", title), target, "blast", attack)
+
+
+def _resolve(
+    g: Engine, firer: tuple[str, str], target: UnitState, manner: str, attack: VehicleAttack
+) -> None:
+    """The attack at a vehicle told (who fired, id and name; how; the dice), then its damage
+    checks one by one until one destroys it (Determining Vehicle Damage; R213)."""
+    fire, how = attack.fire, attack.penetration
     g.emit(
         E.VEHICLE_HIT,
-        firer="",
-        firer_name=title,
+        firer=firer[0],
+        firer_name=firer[1],
         target=target.id,
         target_name=target.name,
-        manner="blast",
+        manner=manner,
         penetration=how.value,
         firepower_breakdown=rb.breakdown_of(fire.items, 0).to_data(),
         firepower_die=fire.die.label,
