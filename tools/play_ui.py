@@ -41,9 +41,13 @@ def key(k: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
+def hover(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
 def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
     return [
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        hover(pos),
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
     ]
@@ -144,9 +148,7 @@ def order_unit(app: App, scene: PlayScene, unit_id: str, snap: Callable[[str], N
         where = base_of(scene, best[1])
         if where is not None:
             app.step([key(pygame.K_f)])
-            app.step(
-                [pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(0, 0), buttons=(0, 0, 0))]
-            )
+            app.step([hover(where)])
             print(f"T{engine.state.turn} {unit.name} fires at {best[1]}: {scene.preview_text}")
             snap(f"fire-{unit_id}")
             app.step(click(where))
@@ -162,9 +164,7 @@ def order_unit(app: App, scene: PlayScene, unit_id: str, snap: Callable[[str], N
             end_unit(app, scene, unit_id)
             return
         target = screen(scene, goal)
-        app.step(
-            [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))]
-        )
+        app.step([hover(target)])
         print(f"T{engine.state.turn} {unit.name} moves: {scene.preview_text}")
         snap(f"move-{unit_id}")
         app.step(click(target))
