@@ -76,3 +76,21 @@ def set_down_beside(g: Engine, unit: UnitState, rec: VehicleRecord) -> None:
         if placement.place_unit(g, unit, spot, real=False, avoid=grid):
             return
     placement.place_unit(g, unit, rec.centre, real=False)
+
+
+def set_riders_down(g: Engine, vehicle_id: str, rec: VehicleRecord) -> list[UnitState]:
+    """Every unit aboard `rec` gets out and is set down beside the hull (`set_down_beside`),
+    the vehicle's record then carries no one: a wreck's survivors (R224, R340), a crewless
+    vehicle's riders (R355). The units, in the order they got out."""
+    from game.engine import vehicles
+    from game.engine.protocol import UnitStatus
+
+    riders = []
+    for pid in list(rec.passengers):
+        rider = g.state.units[pid]
+        rider.status = UnitStatus.ACTIVE
+        set_down_beside(g, rider, rec)
+        riders.append(rider)
+    rec.passengers = []
+    vehicles.save(g.state, vehicle_id, rec)
+    return riders

@@ -135,10 +135,7 @@ def riders_get_out(g: Engine, vehicle: UnitState) -> None:
     rec = vehicles.record(g.state, vehicle.id)
     if rec is None or not rec.passengers:
         return
-    for pid in list(rec.passengers):
-        rider = g.state.units[pid]
-        rider.status = UnitStatus.ACTIVE
-        bail_out.set_down_beside(g, rider, rec)
+    for rider in bail_out.set_riders_down(g, vehicle.id, rec):
         g.emit(
             E.DISMOUNT,
             unit=rider.id,
@@ -148,8 +145,6 @@ def riders_get_out(g: Engine, vehicle: UnitState) -> None:
             at=list(rider.leader_point),
             cause="crew_lost",
         )
-    rec.passengers = []
-    vehicles.save(g.state, vehicle.id, rec)
 
 
 def leave_wounded_behind(g: Engine, unit: UnitState) -> None:

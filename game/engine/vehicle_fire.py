@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from game.engine import bail_out, casualties, vehicles
 from game.engine import rulesbridge as rb
 from game.engine.protocol import EventKind as E
-from game.engine.protocol import UnitStatus
 from game.engine.state import UnitState
 from game.engine.terrain import distance
 from game.rules.dice import Die
@@ -271,12 +270,7 @@ def _destroyed(g: Engine, vehicle: UnitState, rec: vehicles.VehicleRecord) -> No
         )
         if lost:
             _hit_figures(g, unit, lost)
-    for pid in list(rec.passengers):
-        rider = g.state.units[pid]
-        rider.status = UnitStatus.ACTIVE
-        bail_out.set_down_beside(g, rider, rec)  # beside the wreck, off its hull (R340)
-    rec.passengers = []
-    vehicles.save(g.state, vehicle.id, rec)
+    bail_out.set_riders_down(g, vehicle.id, rec)  # beside the wreck, off its hull (R340)
     if vehicle.effective_figures and not vehicle.name.endswith("'s crew"):
         vehicle.name = f"{vehicle.name}'s crew"  # they walk on as its crew (qa round 3)
     if vehicle.on_table and vehicle.effective_figures:
