@@ -80,17 +80,22 @@ class _LazyCandidate:
             or ey - box[3] >= reach
         ):
             return False
-        if all(
-            abs(q[0] - ex) >= reach or abs(q[1] - ey) >= reach or distance(q, self.end) >= reach
+        # a base farther than that from the end is farther than CONTACT_INCHES from every
+        # placed figure (`placement_reach` bounds them, with half an inch to spare): only the
+        # near ones are measured against the figures
+        near = [
+            q
             for q in bases
-        ):
+            if abs(q[0] - ex) < reach and abs(q[1] - ey) < reach and distance(q, self.end) < reach
+        ]
+        if not near:
             return False
         return any(
             abs(p[0] - q[0]) < CONTACT_INCHES
             and abs(p[1] - q[1]) < CONTACT_INCHES
             and distance(p, q) < CONTACT_INCHES
             for p in self.position.figures
-            for q in bases
+            for q in near
         )
 
     @cached_property
