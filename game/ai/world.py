@@ -98,7 +98,7 @@ class _World:
         # --- speed (issue 17 §5): facts every destination of one unit asks again ---
         self._enemy_box: tuple[float, float, float, float] | None = None
         self._placement_reach: dict[str, float] = {}
-        self._live_count: dict[str, int] = {}
+        self.placements: dict[tuple[str, Point], UnitPosition] = {}  # `InsurgentAI._placed`
 
     def rules_unit(self, unit: UnitState) -> Unit:
         """The unit as the rules core sees it, built once per decision."""

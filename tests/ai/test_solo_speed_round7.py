@@ -65,3 +65,60 @@ def test_r94_contact_read_from_the_regulars_box_is_the_slow_answer(scenario: str
         contact += fast.in_contact
         asked += 1
     assert contact > 5  # the near half finds contact now and then
+
+
+class _Forgetful(dict):  # type: ignore[type-arg]
+    """A placement memo that keeps nothing: every spot is placed afresh (the slow way)."""
+
+    def __setitem__(self, key: object, value: object) -> None:
+        return None
+
+
+def _solo_game_events(seed: int, memo: bool) -> str:
+    from game.ai.regular import RegularAI
+    from game.engine.state import REGULAR
+    from game.headless import play
+    from game.opponents import make_controller
+
+    map_path, sid = resolve_map("contracting-trouble")
+    engine = new_game(map_path, sid, seed)
+    insurgents = make_controller(INSURGENT, "ai", engine.battlefield, seed)
+    original = _World.__init__
+
+    def forgetful_init(world: _World, *args: object) -> None:
+        original(world, *args)  # type: ignore[arg-type]
+        world.placements = _Forgetful()
+
+    if not memo:
+        _World.__init__ = forgetful_init  # type: ignore[method-assign]
+    try:
+        play(engine, {REGULAR: RegularAI(engine.battlefield), INSURGENT: insurgents})
+    finally:
+        _World.__init__ = original  # type: ignore[method-assign]
+    return engine.events_sha256()
+
+
+def test_a_spot_offered_at_two_rates_is_placed_once_and_as_afresh() -> None:
+    """`InsurgentAI._placed` keeps each unit's placement at a spot for the decision: asked
+    again it gives the very same figures, which a fresh placement gives too."""
+    map_path, sid = resolve_map("contracting-trouble")
+    engine = new_game(map_path, sid, 7)
+    ai = InsurgentAI(engine.battlefield, 7)
+    world = _World(player_view(engine, INSURGENT), ai.terrain, engine.battlefield)
+    unit = next(u for u in world.insurgents if u.on_table and len(u.effective_figures) > 2)
+    lx, ly = unit.leader_point
+    spots = [(lx + dx, ly + dy) for dx in (-3.0, 0.0, 3.0) for dy in (-3.0, 0.0, 3.0)]
+    spots = [p for p in spots if ai.terrain.on_table(p) and not ai.terrain.blocked_point(p)]
+    assert len(spots) > 3
+    for spot in spots:
+        first = ai._placed(world, unit, spot)
+        assert ai._placed(world, unit, spot) is first
+        assert ai._place_at(world, unit, spot) == first
+    assert len(world.placements) == len(spots)
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_the_placement_memo_leaves_a_solo_game_unchanged(seed: int) -> None:
+    """A whole Contracting Trouble game, solo AI against the Regular AI: the same events with
+    every spot placed afresh as with the memo."""
+    assert _solo_game_events(seed, memo=True) == _solo_game_events(seed, memo=False)
