@@ -17,6 +17,7 @@ full log. Everything is read from the game's events and state; nothing here is a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -166,8 +167,16 @@ def unit_lines(engine: Engine) -> list[UnitLine]:
         elif event["kind"] == EventKind.CASUALTY and data.get("unit") in lines:
             lines[data["unit"]].hits_taken += 1
     return sorted(
-        lines.values(), key=lambda u: (SIDES.index(u.side) if u.side in SIDES else 2, u.name)
+        lines.values(),
+        key=lambda u: (SIDES.index(u.side) if u.side in SIDES else 2, natural_key(u.name)),
     )
+
+
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """`name` sorted as a reader counts: "Insurgent group 2" before "Insurgent group 10" (found
+    in play, polish round 7: the end screen listed groups 1, 10, 11, 2)."""
+    parts = re.split(r"(\d+)", name)
+    return tuple((1, int(p)) if p.isdigit() else (0, p) for p in parts if p)
 
 
 def objective_lines(

@@ -118,3 +118,21 @@ def test_report_text_has_the_full_log_with_the_ai_reasons_before_their_events(
     before = game.state.events[at]["text"]
     assert log.index(note) < log.index(before)
     assert "LUCK LEDGER" in text and f"Regulars {report.vp_regular} VP" in text
+
+
+def test_units_are_listed_as_a_reader_counts_them() -> None:
+    """Polish round 7: the end screen listed Insurgent groups 1, 10, 11, 2."""
+    from game.report import natural_key
+
+    names = ["Insurgent group 10", "Insurgent group 2", "Insurgent group 1", "Insurgent group 11"]
+    assert sorted(names, key=natural_key) == [
+        "Insurgent group 1",
+        "Insurgent group 2",
+        "Insurgent group 10",
+        "Insurgent group 11",
+    ]
+    assert sorted(["Recon Bravo", "LVTP", "Alpha 2b"], key=natural_key) == [
+        "Alpha 2b",
+        "LVTP",
+        "Recon Bravo",
+    ]
