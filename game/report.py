@@ -215,6 +215,28 @@ HOLD = N_("hold the buildings marked Objective")
 LEAVE_FROM = N_("leave by an exit edge from turn {turn} on")
 
 
+# --- polish round 7: a counted item told label first, "Marines wounded 1 × 1 VP", not "1 Marines
+# wounded x1" (its noun's number never agreed with the count, in English or in French); the
+# GameEnd event keeps the engine's words, so the golden games do not move ---
+COUNTED_ITEM = N_("{label} {count} × {points} VP")
+_COUNTED = re.compile(r"^(?:(Regulars|Insurgents): )?(\d+) (.+) x(-?\d+)$")
+
+
+def item_words(item: str) -> str:
+    """One item of a victory-point line (the engine's "Insurgents: 1 Marines wounded x1"), in
+    the language in use, with its count after its label."""
+    found = _COUNTED.match(item)
+    if found is None:
+        return retell(item)
+    side, count, label, points = found.groups()
+    words = narr(COUNTED_ITEM).format(label=retell(label), count=count, points=points)
+    if not side:
+        return words
+    if side == "Regulars":
+        return narr("Regulars: {condition}").format(condition=words)
+    return narr("Insurgents: {condition}").format(condition=words)
+
+
 def objective_lines_of(state: Any) -> tuple[str, ...]:
     """`objective_lines` of a game's state (the briefing's and the end screen's)."""
     poi = any(c.kind == "poi" for c in state.contractors)
@@ -292,7 +314,7 @@ def after_action(engine: Engine, *, with_vp_chart: bool = True) -> AfterAction:
         winner=winner,
         # a breakdown line lists its items: "Insurgents: 2 killed x2, 1 captives x5"
         items=tuple(
-            ", ".join(retell(item) for item in str(line).split(", "))
+            ", ".join(item_words(item) for item in str(line).split(", "))
             for line in data.get("breakdown", ())
         ),
         objectives=tuple(retell(line) for line in objective_lines_of(state)),
