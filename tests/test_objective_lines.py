@@ -54,3 +54,19 @@ def test_the_objectives_read_in_french(scenario: str, french: str) -> None:
     finally:
         i18n.set_language("en")
     assert french in lines
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    ["contracting-trouble", "turkey-shoot", "hornets-nest", "midnight-at-the-alamo"],
+)
+def test_every_french_victory_line_is_side_label_points(scenario: str) -> None:
+    """Polish round 7: "Réguliers : tireurs d'élite : mission de tir accomplie : 15 pts" read
+    as three labels; each line is the side, the condition, its points."""
+    path, sid = resolve_map(scenario)
+    i18n.set_language("fr")
+    try:
+        lines = briefing_of(new_game(path, sid, 1)).victory
+    finally:
+        i18n.set_language("en")
+    assert lines and all(line.count(" : ") == 2 for line in lines), lines
