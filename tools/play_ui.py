@@ -162,6 +162,9 @@ def order_unit(app: App, scene: PlayScene, unit_id: str, snap: Callable[[str], N
         app.step([key(pygame.K_m)])
         if scene.mode != "move":  # the key itself was refused (it says why): no click
             print(f"T{engine.state.turn} {unit.name} cannot move:", scene.status)
+            if "[G]" in scene.status:  # the refusal points to First Aid (R122): give it
+                app.step([key(pygame.K_g)])
+                print("   first aid:", scene.status)
             end_unit(app, scene, unit_id)
             return
         target = screen(scene, goal)
