@@ -67,4 +67,9 @@ REFUSALS: tuple[str, ...] = (
         "{unit} is tending its wounded: it may move only into Solid Cover or out of Insurgent "
         "sight, or toward it, where fewer Insurgent units see it"
     ),
+    # --- polish (round 7): a hot spot neutralized as the activation begins (engine/checks.py)
+    N_(
+        "{unit} completes the neutralization of hot spot {number} as its activation begins: "
+        "give it another order"
+    ),
 )
