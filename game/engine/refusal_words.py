@@ -72,4 +72,9 @@ REFUSALS: tuple[str, ...] = (
         "{unit} completes the neutralization of hot spot {number} as its activation begins: "
         "give it another order"
     ),
+    # a move through a civilian mob (engine/civilians.py); {mobs}: "C1" or "C1, C4"
+    N_(
+        "{unit} may not move through civilian mob {mobs} "
+        "(Rulebook: Civilians on the Battlefield; R232)"
+    ),
 )

@@ -162,3 +162,21 @@ def test_a_unit_that_may_not_move_while_tending_is_pointed_to_first_aid(
         assert scene.status.endswith("Premiers Soins [G] pour les soigner")
     finally:
         set_language("en")
+
+
+def test_the_civilian_mob_refusal_reads_in_french() -> None:
+    # found in play (Hornet's Nest seed 4, French, polish round 7): the move preview and the
+    # status line said "Bravo fireteam may not move through civilian mob C1, C4 (Rulebook:
+    # Civilians on the Battlefield; R232)" in English
+    set_language("fr")
+    try:
+        told = retell(
+            "Bravo fireteam may not move through civilian mob C1, C4 "
+            "(Rulebook: Civilians on the Battlefield; R232)"
+        )
+    finally:
+        set_language("en")
+    assert told == (
+        "Équipe de feu Bravo ne peut pas traverser la foule C1, C4 "
+        "(Règles : Les civils sur le champ de bataille ; R232)"
+    )
