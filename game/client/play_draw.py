@@ -155,9 +155,13 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
         panel = panel_rect(self)  # the hands' panel, drawn over the table after: keep off it
         if panel is not None and not avoid:  # with a target's figures, the box keeps by them
             avoid = [panel]
-        # the firer stays in sight too, where the target's side leaves room (polish round 7)
-        firer = _unit_figure_rects(self, self.overlays.selected_unit) if avoid else []
-        self.preview_rect = self._label(surface, self.preview_text, at, avoid, firer)
+        # the firer stays in sight too, and the box off the Cards panel (drawn over it), where
+        # the target's side leaves room (polish round 7: Midnight at the Alamo seed 4, the box
+        # pushed off a crowd of Insurgents came to rest under the panel)
+        also = [_unit_figure_rects(self, self.overlays.selected_unit)] if avoid else []
+        if panel is not None and avoid != [panel]:
+            also.append([panel])
+        self.preview_rect = self._label(surface, self.preview_text, at, avoid, also)
 
 
 def _unit_figure_rects(self: PlayScene, unit_id: str | None) -> list[pygame.Rect]:
@@ -295,10 +299,11 @@ def _label(
     message: str,
     at: tuple[int, int],
     avoid: list[pygame.Rect] | None = None,
-    also: list[pygame.Rect] | None = None,
+    also: list[list[pygame.Rect]] | None = None,
 ) -> pygame.Rect:
     """A dark box with the message, one line per ' | ' part, kept inside the viewport and,
-    where there is room, off the `avoid` rects, then off the `also` rects (the box: returned)."""
+    where there is room, off the `avoid` rects, then off each group of `also` rects (the box:
+    returned)."""
     vp = self.camera.viewport
     # long parts (a roll with all its dice) wrap inside the table rather than run off it
     most = max(120, min(vp.width - 24, LABEL_WIDTH))
@@ -330,20 +335,24 @@ def _inside(box: pygame.Rect, view: pygame.Rect) -> pygame.Rect:
 
 
 def _placed(
-    box: pygame.Rect, view: pygame.Rect, avoid: list[pygame.Rect], also: list[pygame.Rect]
+    box: pygame.Rect,
+    view: pygame.Rect,
+    avoid: list[pygame.Rect],
+    also: list[list[pygame.Rect]],
 ) -> pygame.Rect:
     """`box` kept inside `view`; if it would cover an `avoid` rect, moved beside the mouse's
     other corners or clear of all of them (right, left, below, above), the least covering.
-    The `also` rects (the firer's figures) count only between spots that cover as much of
-    `avoid`: a spot just above or below them is tried too, so the box need not jump across the
-    table when firer and target are far apart."""
+    The `also` groups (the firer's figures, the Cards panel) count only between spots that
+    cover as much of `avoid`; spots beside each group are tried too, so the box need not jump
+    across the table when firer and target are far apart."""
     first = _inside(box, view)
-    if first.collidelist(avoid) == -1 and first.collidelist(also) == -1:
+    second = [rect for group in also for rect in group]
+    if first.collidelist(avoid) == -1 and first.collidelist(second) == -1:
         return first
     mx, my = box.left - 16, box.top - 14  # the mouse
     w, h = box.size
     spots = [(mx - 16 - w, my + 14), (mx + 16, my - 14 - h), (mx - 16 - w, my - 14 - h)]
-    for rects in (avoid, also):
+    for rects in [avoid, *also]:
         if rects:
             hull = rects[0].unionall(rects[1:]).inflate(8, 8)
             spots += [
@@ -351,10 +360,10 @@ def _placed(
                 (box.left, hull.bottom), (box.left, hull.top - h),
                 (hull.right, hull.top - h), (hull.left - w, hull.bottom),
             ]  # fmt: skip
-    best, least = first, (_covered(first, avoid), _covered(first, also))
+    best, least = first, (_covered(first, avoid), _covered(first, second))
     for x, y in spots:
         spot = _inside(pygame.Rect(x, y, w, h), view)
-        covered = (_covered(spot, avoid), _covered(spot, also))
+        covered = (_covered(spot, avoid), _covered(spot, second))
         if covered < least:
             best, least = spot, covered
             if covered == (0, 0):

@@ -151,3 +151,20 @@ def test_the_odds_box_keeps_off_the_firer_too_where_the_target_leaves_room(
     first = pygame.Rect(aim[0] + 16, aim[1] + 14, box.width, box.height)
     assert first.collidelist(mine) != -1
     assert box.collidelist(mine) == -1 and box.collidelist(theirs) == -1, (box, mine, theirs)
+
+
+def test_the_odds_box_keeps_off_the_cards_panel_where_the_target_leaves_room() -> None:
+    """Polish round 7 (Midnight at the Alamo seed 4): pushed off a crowd of Insurgents, the
+    box came to rest under the Cards panel, which is drawn over it. The panel now counts as the
+    firer does: only between spots that cover as little of the target's side."""
+    from game.client.play_draw import _placed
+
+    view = pygame.Rect(0, 0, 700, 700)
+    box = pygame.Rect(116, 574, 300, 60)  # beside the mouse at (100, 560)
+    avoid = [pygame.Rect(90, 550, 20, 20), pygame.Rect(150, 590, 20, 20)]  # target, a neighbour
+    panel = pygame.Rect(100, 480, 300, 80)
+    blind = _placed(box, view, avoid, [])
+    assert blind.collidelist(avoid) == -1 and blind.colliderect(panel)  # as before: under it
+    placed = _placed(box, view, avoid, [[panel]])
+    assert placed.collidelist(avoid) == -1 and not placed.colliderect(panel)
+    assert view.contains(placed)
