@@ -151,20 +151,26 @@ def fire_at_vehicle(
 
 
 def blast_at_vehicle(
-    g: Engine, title: str, target: UnitState, pool: tuple[int, Die], weapon_cls: int
+    g: Engine,
+    title: str,
+    target: UnitState,
+    pool: tuple[int, Die],
+    weapon_cls: int,
+    *,
+    manner: str = "blast",
 ) -> None:
-    """A Fog of War card's blast at a vehicle (IED Detonated!, Incoming!; R356): the card's
-    Firepower as a weapon of `weapon_cls` against the vehicle's armour class and Defense dice,
-    then a damage check per penetrating hit, as any fire at a vehicle (Determining Vehicle
-    Damage; R213) — not hits on its crew's figures. No unit fired it, so no one is remembered
-    as the vehicle's attacker."""
+    """A Fog of War card's blast at a vehicle (IED Detonated!, Incoming!; R356), or a support
+    asset's off-board fire (`manner` "asset", R344): the pool's Firepower as a weapon of
+    `weapon_cls` against the vehicle's armour class and Defense dice, then a damage check per
+    penetrating hit, as any fire at a vehicle (Determining Vehicle Damage; R213) — not hits on
+    its crew's figures. No unit fired it, so no one is remembered as the vehicle's attacker."""
     rec = vehicles.record(g.state, target.id)
     assert rec is not None
     count, die = pool
     blast = Firepower(dice=count, die=die, items=((title, count),))
     fire, how = against_vehicle(blast, weapon_cls, rec.card)
     attack = attack_vehicle(fire, how, rec.card, rec.state, g.dice)
-    _resolve(g, ("", title), target, "blast", attack)
+    _resolve(g, ("", title), target, manner, attack)
 
 
 def _resolve(
