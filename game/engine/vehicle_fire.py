@@ -81,6 +81,22 @@ def vehicle_firepower(g: Engine, firer: UnitState, target: UnitState, penalty: i
     return rb.breakdown_of(best[2].items, 0)
 
 
+def note_fired(g: Engine, firer: UnitState, target: UnitState, penalty: int) -> None:
+    """Fire-or-Move (R345): a vehicle whose fire at `target` is its Fire-or-Move weapon (the
+    weapon R223 picks: the most dice) may not move for the rest of the turn."""
+    rec = vehicles.record(g.state, firer.id)
+    if rec is None or not any(w.fire_or_move for w in rec.card.weapons):
+        return
+    options = _weapon_options(g, firer, target, penalty)
+    if not options:
+        return
+    best = max(options, key=lambda o: o[0])
+    weapon = rec.card.weapons[options.index(best)]
+    if weapon.fire_or_move and best[0] > 0:
+        rec.fire_or_move_turn = g.state.turn
+        vehicles.save(g.state, firer.id, rec)
+
+
 def infantry_firepower(
     g: Engine,
     firer: UnitState,
@@ -134,6 +150,8 @@ def fire_at_vehicle(
         )
     fire_die = Die(int(firer.quality_die()))
     fire = type(fire)(dice=fire.dice, die=fire_die, items=fire.items)
+    if fire.can_fire and vehicles.is_vehicle(g.state, firer):
+        note_fired(g, firer, target, penalty)  # rules audit round 7: Fire-or-Move (R345)
     if not fire.can_fire:
         g.emit(
             E.FIRE_CANCELLED,
