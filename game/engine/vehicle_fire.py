@@ -43,6 +43,7 @@ def conditions_at(g: Engine, target: UnitState, penalty: int, dist: float) -> Fi
         target_exposed=exposed,
         target_moved_rapidly=rb.moved_rapidly(target, turn),
         interruptions=penalty + 1 if penalty else 0,
+        night=g.state.night,  # rules audit round 7: Night Fighting reaches vehicle fire (R346)
     )
 
 
@@ -65,6 +66,7 @@ def _weapon_options(
         conditions,
         moved=moved,
         target=target_rec.card if target_rec is not None else None,
+        night_vision=rb.rules_unit(firer).has_night_vision,  # Night Fighting (R346)
     )  # the rules core's one list, which the AIs read too (R223; R354)
     return [
         (fire.dice, weapon.name, fire, how)
