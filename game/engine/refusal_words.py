@@ -32,6 +32,7 @@ REFUSALS: tuple[str, ...] = (
     N_("{unit} is the unit acting now"),
     N_("{unit} is a vehicle: it drives (Rulebook: Vehicle Movement)"),
     N_("{unit} is a vehicle: its crew stays aboard (R225)"),
+    N_("{unit} fired a Fire-or-Move weapon this turn and may not move (R345)"),  # rules audit
     N_("{unit} is on a roof: it must come down first (R83)"),
     # firing and charging (engine/checks.py)
     N_("{unit} has already fired this activation"),

@@ -31,7 +31,7 @@ KIND_WEAPONS: dict[str, Weapon] = {
     "rpg": Weapon.RPG,
     "at_rpg": Weapon.AT_RPG,
     "sniper": Weapon.SNIPER_RIFLE,
-    "smaw": Weapon.MEDIUM_SUPPORT,  # --- support assets (issue 19): the SMAW card (R194) ---
+    "smaw": Weapon.AT_RPG,  # support assets (issue 19): the SMAW card, anti-tank (R194, R348)
     "dshk": Weapon.MEDIUM_SUPPORT,  # --- cards (issue 19): Dishkuh!'s emplaced DShK (R285) ---
 }
 """The weapon a figure kind carries, as the rules room sees it (the log's name for it is
