@@ -34,21 +34,22 @@ def french() -> Iterator[None]:
         i18n.set_language("en")
 
 
-TURKEY_3 = ["--scenario", "turkey-shoot", "--seed", "3", "--turns", "2", "--no-autosave"]
+TURKEY_3 = ["--scenario", "turkey-shoot", "--seed", "3", "--turns", "3", "--no-autosave"]
 
 
 def test_the_regular_ais_card_choice_reason_is_printed_before_the_card_it_plays(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Turkey Shoot seed 3: a Marine's natural 1 draws An Excellent Position on turn 2 and the
-    Regular AI picks the unit nearest the enemy; its reason stands before the card's event."""
+    """Turkey Shoot seed 3: the LVTP's natural 1 draws An Excellent Position on turn 3 (turn 2
+    until R347's car bomb struck the LVTP, and the team AI's round-7 rulings, moved the game) and
+    the Regular AI picks the unit nearest the enemy; its reason stands before the card's event."""
     assert main(TURKEY_3) == 0
     lines = capsys.readouterr().out.splitlines()
     reason = lines.index(
-        "Regular AI: An Excellent Position (Regular): Recon Alpha, the unit nearest the enemy "
-        '(3.9" from the nearest enemy), takes the position'
+        "Regular AI: An Excellent Position (Regular): Recon Bravo, the unit nearest the enemy "
+        '(3.8" from the nearest enemy), takes the position'
     )
-    played = next(i for i, line in enumerate(lines) if line.startswith("T2 An Excellent Position"))
+    played = next(i for i, line in enumerate(lines) if line.startswith("T3 An Excellent Position"))
     assert reason < played
     # the Insurgent AI's reasons are printed as before, the Regular AI's beside them
     assert sum(line.startswith("Insurgent AI: ") for line in lines) > 5
