@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from game.ai import team_escort
+from game.ai import team_breakout, team_escort
 from game.ai.regular_board import ESCORTED, Board, Goal, Spot
 from game.engine.protocol import FigureStatus
 from game.engine.state import HotSpotState, UnitState
@@ -159,12 +159,17 @@ class TeamBoard(Board):
         needed = math.ceil(self.path_distance(unit.leader_point, exit_at) / CAUTIOUS)
         return POI_DANGER if turns_left - needed >= POI_SPARE_TURNS else 1.0
 
+    def exit_allowed(self) -> bool:
+        if self.objective("hold_objectives"):  # round 7, team2: the breakout's exit (R385)
+            return team_breakout.breakout_open(self)
+        return super().exit_allowed()
+
     def _assign_goals(self) -> dict[str, Goal | None]:
         goals = super()._assign_goals()
         if self.contractor_mission():  # R371: the carriers hurry (round 6)
             return team_escort.carriers_hurry(self, self._escorts_ahead(goals))
-        if self.objective("hold_objectives"):
-            return goals
+        if self.objective("hold_objectives"):  # round 7, team2: the breakout (R384)
+            return team_breakout.breakout_goals(self, goals)
         if self.objective("fire_mission"):
             return goals
         return self._hot_spots_before_the_exit(goals)
