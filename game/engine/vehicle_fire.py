@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine import bail_out, casualties, vehicles
+from game.engine import bail_out, casualties, civilians, vehicles
 from game.engine import rulesbridge as rb
 from game.engine.protocol import EventKind as E
 from game.engine.state import UnitState
@@ -167,6 +167,7 @@ def fire_at_vehicle(
     attack = attack_vehicle(fire, how, rec.card, rec.state, g.dice)
     target.last_attacker = firer.id
     _resolve(g, (firer.id, firer.name), target, manner, attack)
+    civilians.after_fire(g, firer, target)  # rules audit round 7: mobs near its line (R349)
     return 0
 
 
