@@ -377,4 +377,6 @@ LINES: tuple[str, ...] = (
     N_("{unit} lets the others act first: it is to be escorted off (R383)"),
     N_("{vehicle} can no longer drive: {unit} gets out at {point} to go on foot (R382)"),
     N_("{why}; firing draws the fire of the groups in sight, E={drawn} (R381)"),
+    # --- the team Regular AI, round 7, helper team2 (ai/team_breakout.py, R384-R385) ---
+    N_("the breakout by the exit edge (R384)"),
 )

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from game.ai import team_escort
+from game.ai import team_breakout, team_escort
 from game.ai.regular_board import ESCORTED, Board, Goal, Spot
 from game.engine.protocol import FigureStatus
 from game.engine.state import HotSpotState, UnitState
@@ -43,6 +43,17 @@ def turns_to_neutralize(board: Board, unit: UnitState, spot: HotSpotState) -> in
     else:
         walk_turns = math.ceil(board.path_distance(unit.leader_point, point) / CAUTIOUS)
     return walk_turns + NEUTRALIZE_TURNS
+
+
+def surely_late(unit: UnitState, spot: HotSpotState, turns_left: int) -> bool:
+    """`turns_to_neutralize` is surely more than `turns_left`, told without searching the walk
+    (speed only, issue 23 §5): a walk is never shorter than the straight line (a millionth of
+    an inch allowed for rounding), so the straight line's Cautious turns are a lower bound."""
+    point = (spot.x, spot.y)
+    if min(distance(f.pos, point) for f in unit.effective_figures) <= HOT_SPOT_CONTACT:
+        return False
+    straight = distance(unit.leader_point, point) - 1e-6
+    return math.ceil(straight / CAUTIOUS) + NEUTRALIZE_TURNS > turns_left
 
 
 POI = "poi"
@@ -148,12 +159,17 @@ class TeamBoard(Board):
         needed = math.ceil(self.path_distance(unit.leader_point, exit_at) / CAUTIOUS)
         return POI_DANGER if turns_left - needed >= POI_SPARE_TURNS else 1.0
 
+    def exit_allowed(self) -> bool:
+        if self.objective("hold_objectives"):  # round 7, team2: the breakout's exit (R385)
+            return team_breakout.breakout_open(self)
+        return super().exit_allowed()
+
     def _assign_goals(self) -> dict[str, Goal | None]:
         goals = super()._assign_goals()
         if self.contractor_mission():  # R371: the carriers hurry (round 6)
             return team_escort.carriers_hurry(self, self._escorts_ahead(goals))
-        if self.objective("hold_objectives"):
-            return goals
+        if self.objective("hold_objectives"):  # round 7, team2: the breakout (R384)
+            return team_breakout.breakout_goals(self, goals)
         if self.objective("fire_mission"):
             return goals
         return self._hot_spots_before_the_exit(goals)
@@ -180,7 +196,12 @@ class TeamBoard(Board):
             if any(f.status == FigureStatus.HIT for f in unit.figures):
                 continue
             claimed = {g.point for uid, g in out.items() if g is not None and uid != unit.id}
-            in_time = [h for h in active if turns_to_neutralize(self, unit, h) <= turns_left]
+            in_time = [
+                h
+                for h in active
+                if not surely_late(unit, h, turns_left)  # speed only: no walk searched
+                and turns_to_neutralize(self, unit, h) <= turns_left
+            ]
             if not in_time:
                 continue
             chosen = min(

@@ -68,4 +68,14 @@ REFUSALS: tuple[str, ...] = (
         "{unit} is tending its wounded: it may move only into Solid Cover or out of Insurgent "
         "sight, or toward it, where fewer Insurgent units see it"
     ),
+    # --- polish (round 7): a hot spot neutralized as the activation begins (engine/checks.py)
+    N_(
+        "{unit} completes the neutralization of hot spot {number} as its activation begins: "
+        "give it another order"
+    ),
+    # a move through a civilian mob (engine/civilians.py); {mobs}: "C1" or "C1, C4"
+    N_(
+        "{unit} may not move through civilian mob {mobs} "
+        "(Rulebook: Civilians on the Battlefield; R232)"
+    ),
 )

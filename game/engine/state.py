@@ -157,6 +157,9 @@ class UnitState:
     designation: str = ""  # "special_weapon_team" | "sniper_team" (Special Weapon Teams; R196)
     # --- night (issue 19) ---
     night_vision: bool | None = None  # None: the book's default (Regulars yes, Insurgents no)
+    # --- polish round 7 (R358): how many of its carried casualties are dead (First Aid's KIA);
+    # kept no higher than the casualties it carries (`casualties.carried_wounded`) ---
+    carried_dead: int = 0
 
     def shake(self, turn: int) -> None:
         """Shaken in `turn` (Rulebook: Shaken): the unit spends the next turn recovering, even

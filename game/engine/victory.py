@@ -307,3 +307,14 @@ def insurgent_points(conditions: Sequence[VictoryCondition]) -> dict[str, int]:
         if c.side == INSURGENT:
             points[c.hook] = points.get(c.hook, 0) + c.points
     return points
+
+
+# --- the team Regular AI, round 7, team2 (R384): the Regulars' VP table, published likewise ---
+def regular_points(conditions: Sequence[VictoryCondition]) -> dict[str, int]:
+    """What each Regular victory condition scores, by its hook (`regular_exited`: 1, ...), for
+    the view (`objectives.regular_points`), as `insurgent_points` for the other side."""
+    points: dict[str, int] = {}
+    for c in conditions:
+        if c.side == REGULAR:
+            points[c.hook] = points.get(c.hook, 0) + c.points
+    return points

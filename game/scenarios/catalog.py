@@ -32,7 +32,7 @@ from game.engine.state import (
     UnitState,
 )
 from game.engine.terrain import Terrain
-from game.engine.victory import END_HOOKS, insurgent_points, score_conditions
+from game.engine.victory import END_HOOKS, insurgent_points, regular_points, score_conditions
 from game.scenarios.ids import MAPS, scenario_ids, scenario_map
 from game.scenarios.orbat import Formation, library
 from game.scenarios.scenario_file import ScenarioSpec, load_scenario_file, scenario_file_for
@@ -260,6 +260,8 @@ class DataScenario(Scenario):
         # --- the Commander, round 5 (R350, R351): the Insurgents' VP table is public; the view
         # publishes what each of their conditions scores (`objectives.insurgent_points`)
         state.objectives["insurgent_points"] = insurgent_points(self.spec.victory)
+        # --- the team Regular AI, round 7 (R384): the Regulars' VP table too ---
+        state.objectives["regular_points"] = regular_points(self.spec.victory)
         for spot in battlefield.hot_spots:
             state.hot_spots[str(spot.number)] = HotSpotState(spot.number, *spot.position)
         self._regulars(state, battlefield, terrain)
