@@ -17,7 +17,8 @@ figures out outnumber the points the quitting gives away.
   (by nothing once a unit is on its way, and nothing to beat once a unit has left). The walk
   is timed to reach the edge when leaving opens: a unit still in the position goes once its
   Cautious walk, with a turn to spare, needs every turn before then; a unit on its way keeps
-  going while it can be out by the last turn.
+  going while it can be out by the last turn. A vehicle neither holds nor goes (its crew
+  holds no house).
 - **R385** once the breakout is on, the exit is open to the units that go from the scenario's
   turn (`exit_from_turn`), as for any other exit edge (R207).
 
@@ -111,7 +112,7 @@ def breakout_goals(board: Board, goals: dict[str, Goal | None]) -> dict[str, Goa
     each, quitting = _points(board)
     if each <= 0 or not board.state.exit_edges:
         return goals
-    units = [u for u in board.regulars if u.on_table]
+    units = [u for u in board.regulars if u.on_table and u.id not in board.state.vehicles]
     _, going, figures = plan(board, units)
     cost = 0 if _already_left(board) else quitting
     on_the_way = any(_home(board, board.state.units[uid]) > HOLD_REACH for uid in going)

@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.ai import scenario_goals
 from game.ai.regular_board import Board
-from game.ai.team_breakout import BREAKOUT_LABEL, BREAKOUT_MARGIN, exit_worth, plan
+from game.ai.team_breakout import (
+    BREAKOUT_LABEL,
+    BREAKOUT_MARGIN,
+    breakout_goals,
+    exit_worth,
+    plan,
+)
 from game.ai.team_goals import TeamBoard
 from game.engine.engine import Engine
 from game.engine.protocol import UnitStatus
@@ -128,3 +135,23 @@ def test_r384_a_breakout_game_saves_and_loads_and_plays_on_the_same(tmp_path: Pa
         assert loaded.state.objectives["regular_points"] == MIDNIGHT_POINTS
         play(loaded, make_controllers(loaded.battlefield, 2))
         assert loaded.events_sha256() == whole.events_sha256(), f"after command {n}"
+
+
+def test_r384_a_vehicle_neither_holds_nor_breaks_out() -> None:
+    """Midnight seed 21: an armoured ambulance come on the table (Ambulance on Call!) was taken
+    as the unit that holds, and all three fireteams walked out. A vehicle's crew holds no
+    house: with Bravo counted as a vehicle, Alpha and Charlie stay and hold, one of them alone
+    being too few to break out for."""
+    engine = _midnight()
+    board = TeamBoard(player_view(engine, REGULAR), engine.terrain)
+    bravo = _unit(engine, "Bravo fireteam")
+    board.state.vehicles[bravo.id] = {}  # as the view lists a vehicle
+    hold = {u.id: scenario_goals.hold_goals(board)[u.id] for u in board.regulars}
+    goals = breakout_goals(board, dict(hold))
+    assert {g.label for g in goals.values() if g is not None} == {"the position to hold"}
+    del board.state.vehicles[bravo.id]  # a fireteam again: Alpha and Charlie go
+    goals = breakout_goals(board, dict(hold))
+    assert sorted(uid for uid, g in goals.items() if g and g.label == BREAKOUT_LABEL) == [
+        "R1",
+        "R3",
+    ]
