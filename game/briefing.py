@@ -16,7 +16,7 @@ from game.engine.engine import Engine
 from game.engine.optional_rules import OPTIONAL_RULES  # house clearing (issue 21)
 from game.engine.state import INSURGENT, REGULAR, UnitState
 from game.i18n import N_, narr, retell
-from game.report import objective_lines
+from game.report import objective_lines_of
 
 KIND_NAMES = {
     "leader": N_("Leader"),
@@ -154,7 +154,7 @@ def briefing_of(engine: Engine) -> Briefing:
         fog_of_war=hidden,
         forces=forces,
         victory=tuple(retell(line) for line in victory_lines(engine)),
-        objectives=tuple(retell(line) for line in objective_lines(state.objectives, state.tally)),
+        objectives=tuple(retell(line) for line in objective_lines_of(state)),
         marks=tuple(marks),
         map_path=state.map_path,
         width=field.width,

@@ -17,6 +17,7 @@ full log. Everything is read from the game's events and state; nothing here is a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -166,15 +167,30 @@ def unit_lines(engine: Engine) -> list[UnitLine]:
         elif event["kind"] == EventKind.CASUALTY and data.get("unit") in lines:
             lines[data["unit"]].hits_taken += 1
     return sorted(
-        lines.values(), key=lambda u: (SIDES.index(u.side) if u.side in SIDES else 2, u.name)
+        lines.values(),
+        key=lambda u: (SIDES.index(u.side) if u.side in SIDES else 2, natural_key(u.name)),
     )
 
 
-def objective_lines(objectives: Mapping[str, Any], tally: Mapping[str, int]) -> tuple[str, ...]:
-    """The scenario's published objectives in words, with how far they got."""
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """`name` sorted as a reader counts: "Insurgent group 2" before "Insurgent group 10" (found
+    in play, polish round 7: the end screen listed groups 1, 10, 11, 2)."""
+    parts = re.split(r"(\d+)", name)
+    return tuple((1, int(p)) if p.isdigit() else (0, p) for p in parts if p)
+
+
+def objective_lines(
+    objectives: Mapping[str, Any], tally: Mapping[str, int], *, poi: bool = False
+) -> tuple[str, ...]:
+    """The scenario's published objectives in words, with how far they got; `poi`: the one to
+    escort is Hornet's Nest's Person of Interest, not contractors."""
     out: list[str] = []
     if objectives.get("contractors"):
-        out.append("Regulars: reach the contractors and escort them off the table")
+        out.append(
+            f"Regulars: {ESCORT_POI}"
+            if poi
+            else "Regulars: reach the contractors and escort them off the table"
+        )
     if objectives.get("hot_spots"):
         out.append(
             f"Regulars: neutralize hot spots ({tally.get('hot_spots_neutralized', 0)} neutralized)"
@@ -182,8 +198,62 @@ def objective_lines(objectives: Mapping[str, Any], tally: Mapping[str, int]) -> 
     needed = int(objectives.get("exit_after_hot_spots", 0) or 0)
     if needed:
         out.append(f"Regulars: leave by an exit edge once {needed} hot spots are neutralized")
+    out += _more_objectives(objectives, tally)
     out.append("Insurgents: inflict casualties and take prisoners")
     return tuple(out)
+
+
+# --- polish round 7: the objectives of Turkey Shoot, Midnight at the Alamo and Hornet's Nest,
+# which the briefing and the end screen left out (Turkey Shoot listed only the Insurgents') ---
+ESCORT_POI = N_("escort the Person of Interest off the table")
+FIRE_MISSION = N_(
+    "bring the snipers to the target building (T) for their fire mission, "
+    "then escort them off the table"
+)
+FIRE_MISSION_DONE = N_("fire mission done: escort the snipers off the table")
+HOLD = N_("hold the buildings marked Objective")
+LEAVE_FROM = N_("leave by an exit edge from turn {turn} on")
+
+
+# --- polish round 7: a counted item told label first, "Marines wounded 1 × 1 VP", not "1 Marines
+# wounded x1" (its noun's number never agreed with the count, in English or in French); the
+# GameEnd event keeps the engine's words, so the golden games do not move ---
+COUNTED_ITEM = N_("{label} {count} × {points} VP")
+_COUNTED = re.compile(r"^(?:(Regulars|Insurgents): )?(\d+) (.+) x(-?\d+)$")
+
+
+def item_words(item: str) -> str:
+    """One item of a victory-point line (the engine's "Insurgents: 1 Marines wounded x1"), in
+    the language in use, with its count after its label."""
+    found = _COUNTED.match(item)
+    if found is None:
+        return retell(item)
+    side, count, label, points = found.groups()
+    words = narr(COUNTED_ITEM).format(label=retell(label), count=count, points=points)
+    if not side:
+        return words
+    if side == "Regulars":
+        return narr("Regulars: {condition}").format(condition=words)
+    return narr("Insurgents: {condition}").format(condition=words)
+
+
+def objective_lines_of(state: Any) -> tuple[str, ...]:
+    """`objective_lines` of a game's state (the briefing's and the end screen's)."""
+    poi = any(c.kind == "poi" for c in state.contractors)
+    return objective_lines(state.objectives, state.tally, poi=poi)
+
+
+def _more_objectives(objectives: Mapping[str, Any], tally: Mapping[str, int]) -> list[str]:
+    out = []
+    if objectives.get("fire_mission"):
+        done = tally.get("fire_mission_done", 0)  # game.engine.fire_mission.DONE
+        out.append(f"Regulars: {FIRE_MISSION_DONE if done else FIRE_MISSION}")
+    if objectives.get("hold_objectives"):
+        out.append(f"Regulars: {HOLD}")
+    turn = int(objectives.get("exit_from_turn", 0) or 0)
+    if turn:
+        out.append("Regulars: " + LEAVE_FROM.format(turn=turn))
+    return out
 
 
 def vp_by_turn(engine: Engine) -> list[VpPoint]:
@@ -244,10 +314,10 @@ def after_action(engine: Engine, *, with_vp_chart: bool = True) -> AfterAction:
         winner=winner,
         # a breakdown line lists its items: "Insurgents: 2 killed x2, 1 captives x5"
         items=tuple(
-            ", ".join(retell(item) for item in str(line).split(", "))
+            ", ".join(item_words(item) for item in str(line).split(", "))
             for line in data.get("breakdown", ())
         ),
-        objectives=tuple(retell(line) for line in objective_lines(state.objectives, state.tally)),
+        objectives=tuple(retell(line) for line in objective_lines_of(state)),
         units=unit_lines(engine),
         vp_by_turn=vp_by_turn(engine) if with_vp_chart else [],
         fires=fires,

@@ -73,6 +73,7 @@ def new_game(
     force: dict[str, Any] | None = None,
     difficulty: str = "book",
     optional_rules: list[str] | tuple[str, ...] = (),  # house clearing (issue 21, R246)
+    lazy_samples: bool = False,  # issue 23 §5: see Engine
 ) -> Engine:
     """Start a game on a map (MapError when the map or its scenario file cannot be played;
     ValueError, one line, when `force` — the player's set-up choice of the Regular force and
@@ -92,6 +93,7 @@ def new_game(
         map_sha256=file_sha256(map_path),
         difficulty=difficulty,
         optional_rules=optional_rules,
+        lazy_samples=lazy_samples,
     )
 
 

@@ -70,6 +70,7 @@ def pytest_collection(session: pytest.Session) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if hasattr(config, "workerinput"):  # an xdist worker: group the tests sharing a game
         scheduling.tell_groups(items)
+    scheduling.note_units(config, items)  # round 7: where each unit's shared games are let go
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -87,3 +88,7 @@ def english_to_start_and_end() -> Iterator[None]:
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    scheduling.release_finished_games(item, nextitem)  # round 7: a finished unit's games go

@@ -34,6 +34,7 @@ import pytest
 
 MARK = "golden_games"
 GROUPS_ENV = "AMBUSH_ALLEY_SUITE_GROUPS"  # where the workers tell the controller the groups
+UNITS_ENV = "AMBUSH_ALLEY_SUITE_WHOLE_UNITS"  # set: each worker runs whole units (round 7)
 COSTS = Path(__file__).resolve().parent / "costs.json"
 DEFAULT_COST = 0.02  # CPU seconds of a test the costs file does not name
 RECORDED_BELOW = 0.05  # tests cheaper than this are left out of the costs file
@@ -93,6 +94,8 @@ def start_groups_file(config: pytest.Config) -> None:
         return
     folder = Path(tempfile.mkdtemp(prefix="suite-groups-"))
     os.environ[GROUPS_ENV] = str(folder / "groups.json")
+    if config.getvalue("dist") in ("load", "loadscope"):  # round 7: this scheduler, whole units
+        os.environ[UNITS_ENV] = "1"
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
@@ -194,3 +197,31 @@ class CostRecorder:
             return  # the controller writes what its workers measured
         kept = {k: round(v, 2) for k, v in sorted(self.seconds.items()) if v >= RECORDED_BELOW}
         COSTS.write_text(json.dumps(kept, indent=0) + "\n", encoding="utf-8")
+
+
+# --- round 7: a unit's shared games let go once the worker moves on to another unit ---
+_unit_of: dict[str, str] = {}  # node id -> its group, in a worker that runs whole units
+
+
+def note_units(config: pytest.Config, items: Iterable[pytest.Item]) -> None:
+    """In an xdist worker under this scheduler (whole units, one after another): remember each
+    test's group, so that `release_finished_games` knows where a unit ends."""
+    _unit_of.clear()
+    if hasattr(config, "workerinput") and os.environ.get(UNITS_ENV) == "1":
+        _unit_of.update(shared_game_groups(items))
+
+
+def release_finished_games(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last test of a unit that reads shared games: drop them. Only that unit reads
+    them (`shared_game_groups` puts every reader of a game in one unit) and the worker runs a
+    unit's tests one after another, so no later test of this worker asks for them again. Kept,
+    up to 16 finished games (`shared_games.golden_game`, some 10 MB each) stayed alive for every
+    later test, and each full collection of the cycle collector walked them all: 13% of a
+    game-playing worker's CPU went to the collector, mostly to those walks."""
+    unit = _unit_of.get(item.nodeid)
+    if unit is None or (nextitem is not None and _unit_of.get(nextitem.nodeid) == unit):
+        return
+    from tests import shared_games
+
+    shared_games.golden_game.cache_clear()
+    shared_games.short_game.cache_clear()

@@ -118,3 +118,45 @@ def test_report_text_has_the_full_log_with_the_ai_reasons_before_their_events(
     before = game.state.events[at]["text"]
     assert log.index(note) < log.index(before)
     assert "LUCK LEDGER" in text and f"Regulars {report.vp_regular} VP" in text
+
+
+def test_units_are_listed_as_a_reader_counts_them() -> None:
+    """Polish round 7: the end screen listed Insurgent groups 1, 10, 11, 2."""
+    from game.report import natural_key
+
+    names = ["Insurgent group 10", "Insurgent group 2", "Insurgent group 1", "Insurgent group 11"]
+    assert sorted(names, key=natural_key) == [
+        "Insurgent group 1",
+        "Insurgent group 2",
+        "Insurgent group 10",
+        "Insurgent group 11",
+    ]
+    assert sorted(["Recon Bravo", "LVTP", "Alpha 2b"], key=natural_key) == [
+        "Alpha 2b",
+        "LVTP",
+        "Recon Bravo",
+    ]
+
+
+def test_a_counted_victory_item_is_told_label_first_in_both_languages() -> None:
+    """Polish round 7: "Insurgents: 1 Marines wounded x1" — the noun never agreed with the count
+    (nor in French: "1 Marines blessés x1"); the engine's GameEnd words are kept (golden games),
+    the report tells them label first."""
+    from game import i18n
+    from game.report import item_words
+
+    assert item_words("Insurgents: 1 Marines wounded x1") == (
+        "Insurgents: Marines wounded 1 × 1 VP"
+    )
+    assert item_words("4 killed x2") == "killed 4 × 2 VP"
+    assert item_words("Regulars: no civilians killed: yes +5") == (
+        "Regulars: no civilians killed: yes +5"
+    )
+    i18n.set_language("fr")
+    try:
+        assert item_words("Insurgents: 1 Marines wounded x1") == (
+            "Insurgés : Marines blessés 1 × 1 PV"
+        )
+        assert item_words("0 captives x5") == "captifs 0 × 5 PV"
+    finally:
+        i18n.set_language("en")

@@ -137,3 +137,47 @@ def test_the_rewritten_test_modules_are_stored_where_pytest_reads_them(
     assert rewrite._read_pyc(tmp_path / "test_a.py", tmp_path / "__pycache__" / stored[0]) is None
     rewriting.share(session)  # type: ignore[arg-type]
     assert rewrite._read_pyc(tmp_path / "test_a.py", tmp_path / "__pycache__" / stored[0])
+
+
+# --- round 7: a unit's shared games let go once the worker moves on ---
+
+
+def test_a_units_shared_games_are_let_go_when_the_next_test_is_of_another_unit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from functools import lru_cache
+
+    from tests import shared_games
+
+    played: list[tuple[str, int]] = []
+
+    @lru_cache(maxsize=16)
+    def golden_game(scenario: str, seed: int) -> tuple[str, int]:
+        played.append((scenario, seed))
+        return scenario, seed
+
+    monkeypatch.setattr(shared_games, "golden_game", golden_game)
+    a1, reads_a1 = item("golden[a-1]", ("a", 1)), item("reads-a-1", ("a", 1))
+    b1, plain = item("golden[b-1]", ("b", 1)), item("plain")
+    items = [a1, reads_a1, b1, plain]
+    monkeypatch.setenv(scheduling.UNITS_ENV, "1")
+    monkeypatch.setattr(scheduling, "_unit_of", {})  # this worker's own units stay as they are
+    worker = SimpleNamespace(workerinput={})
+    scheduling.note_units(worker, items)  # type: ignore[arg-type]
+    golden_game("a", 1)
+    scheduling.release_finished_games(a1, reads_a1)  # the same unit goes on: kept
+    golden_game("a", 1)
+    assert played == [("a", 1)]
+    scheduling.release_finished_games(reads_a1, b1)  # the unit is over: let go
+    golden_game("a", 1)
+    assert played == [("a", 1), ("a", 1)]
+    golden_game("b", 1)
+    scheduling.release_finished_games(b1, None)  # the worker's last test
+    golden_game("b", 1)
+    assert played[2:] == [("b", 1), ("b", 1)]
+    # outside a worker running whole units (one process, or another --dist) nothing goes
+    monkeypatch.delenv(scheduling.UNITS_ENV)
+    scheduling.note_units(worker, items)  # type: ignore[arg-type]
+    scheduling.release_finished_games(reads_a1, plain)
+    golden_game("b", 1)
+    assert len(played) == 4

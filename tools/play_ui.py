@@ -33,6 +33,7 @@ from game.client.endgame import EndGameScene
 from game.client.play import PlayScene, open_play
 from game.client.scenes import App
 from game.client.session import SessionConfig
+from game.engine.engine import Engine
 from game.engine.state import INSURGENT, REGULAR
 from game.i18n import set_language
 
@@ -161,6 +162,9 @@ def order_unit(app: App, scene: PlayScene, unit_id: str, snap: Callable[[str], N
         app.step([key(pygame.K_m)])
         if scene.mode != "move":  # the key itself was refused (it says why): no click
             print(f"T{engine.state.turn} {unit.name} cannot move:", scene.status)
+            if "[G]" in scene.status:  # the refusal points to First Aid (R122): give it
+                app.step([key(pygame.K_g)])
+                print("   first aid:", scene.status)
             end_unit(app, scene, unit_id)
             return
         target = screen(scene, goal)
@@ -204,6 +208,13 @@ def dismount(app: App, scene: PlayScene, unit_id: str) -> bool:
     return False
 
 
+def write_log(engine: Engine, path: Path) -> None:
+    """The game's log, one event's text a line (as the log panel tells it), for reading the
+    game as a wargamer after a scripted run (`--log FILE`)."""
+    lines = (" ".join(str(e["text"]).split("\n")) for e in engine.state.events)
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--scenario", default="contracting-trouble")
@@ -211,6 +222,7 @@ def main() -> int:
     parser.add_argument("--shots", type=Path)
     parser.add_argument("--turns", type=int)
     parser.add_argument("--lang", choices=("en", "fr"), default="en")
+    parser.add_argument("--log", type=Path, help="write the game's log (its events' text) here")
     args = parser.parse_args()
     set_language(args.lang)
     app = App((1280, 800), headless=True)
@@ -237,6 +249,8 @@ def main() -> int:
         if isinstance(top, EndGameScene):
             snap("end")
             print("END", top.summary.headline, top.summary.items)
+            if args.log is not None:
+                write_log(engine, args.log)
             return 0
         if isinstance(top, ConfirmScene):  # "end the activation without acting?": yes
             app.step([key(pygame.K_RETURN)])

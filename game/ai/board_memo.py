@@ -13,9 +13,10 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.ai.thinking_budget import big_table, sight_reach
+from game.ai.thinking_budget import big_table, sight_reach, target_in_reach
 from game.battlefield.model import Point, UnitPosition
-from game.engine.commands import Command
+from game.engine.commands import Command, MoveUnit
+from game.engine.protocol import FigureStatus
 from game.engine.scenario import Objectives
 from game.engine.sight_memory import TwoGenerations
 from game.engine.terrain import Terrain, distance, path_length
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from game.ai.regular_board import Destination, Goal
     from game.ai.reweigh import Reading
     from game.engine.state import GameState, UnitState
+    from game.engine.view import Keep, PlayerView
 
 
 def objective_in(objectives: dict[str, Any], name: str) -> Any:
@@ -45,6 +47,7 @@ class BoardMemo:
     Insurgent units and their positions, and lists destinations."""
 
     legal: Sequence[Command]  # a phase decision's may be built when read (lazy_options)
+    view: PlayerView
     terrain: Terrain
     _los: dict[tuple[Any, ...], bool]
     insurgents: list[UnitState]
@@ -102,14 +105,58 @@ class BoardMemo:
         self._reach2 = None if reach is None else reach * reach
         self._middles: list[tuple[UnitState, float, float]] | None = None  # the Insurgents'
         self._first_exit = big_table(self.terrain.battlefield)  # R396
+        self._in_reach_only = self._first_exit  # R397: fire and charges within reach
 
     def options_for(self, unit_id: str) -> list[Command]:
-        """The legal commands naming `unit_id`, in the order the engine offered them."""
+        """The legal commands naming `unit_id`, in the order the engine offered them (on a big
+        table, fire and charges only at targets within reach: R397)."""
+        if self._in_reach_only:  # --- thinking budget, round 7 (R397): a big table ---
+            return list(self._options_in_reach(unit_id))
         if self._by_unit is None:
             self._by_unit = {}
             for c in self.legal:
                 self._by_unit.setdefault(getattr(c, "unit", None), []).append(c)
         return list(self._by_unit.get(unit_id, ()))
+
+    def _options_in_reach(self, unit_id: str) -> list[Command]:
+        """R397: the unit's commands but fire and charges at targets beyond reach, read from
+        the view narrowed (the engine checks no other), once per decision."""
+        if self._by_unit is None:
+            self._by_unit = {}
+        found = self._by_unit.get(unit_id)
+        if found is None:
+            unit = self.state.units.get(unit_id)
+            if unit is None or not unit.on_table:
+                found = self.view.unit_options(unit_id)
+            else:
+                found = self.view.unit_options(unit_id, self._keep_for(unit))
+            self._by_unit[unit_id] = found
+        return found
+
+    def _keep_for(self, unit: UnitState) -> Keep:
+        """What of `unit`'s commands the AI reads on a big table: fire and charges within
+        reach (R397); of its sample moves, the first legal one at each rate, unless it carries
+        wounded (speed only: the weighings read only which rates it may move at, `move_rates`;
+        its own destinations are its own; a unit with wounded weighs the engine's Cautious
+        moves to safety, `WoundedToSafetyCandidate`)."""
+        in_reach = target_in_reach(self.centre_of(unit), self._target_centre)
+        rates_only = not any(f.status == FigureStatus.HIT for f in unit.figures)
+
+        def keep(command: Command, taken: Sequence[Command]) -> bool:
+            if not in_reach(command):
+                return False
+            if rates_only and isinstance(command, MoveUnit):
+                rate = command.rate
+                return not any(isinstance(t, MoveUnit) and t.rate == rate for t in taken)
+            return True
+
+        return keep
+
+    def _target_centre(self, unit_id: str) -> Point | None:
+        target = self.state.units.get(unit_id)
+        if target is None or not target.on_table:
+            return None
+        return self.centre_of(target)
 
     def walk_left(self, start: Point, goal: Point) -> float:
         """`Board.path_distance` for many starts toward one goal (the destinations a unit

@@ -21,11 +21,11 @@ from functools import lru_cache
 from typing import Any
 
 from game.ai.commander_stakes import insurgent_fire_value
-from game.ai.commander_threat import vehicle_dice
+from game.ai.commander_threat import Memo, vehicle_dice
 from game.ai.regular_board import Board, Spot
 from game.battlefield.model import Point
 from game.engine.protocol import FigureStatus
-from game.engine.state import INSURGENT, UnitState
+from game.engine.state import UnitState
 from game.engine.terrain import Terrain, distance
 from game.engine.view import PlayerView
 from game.rules.dice import Die
@@ -56,7 +56,7 @@ class InsurgentBoard(Board):
         self.enemies = [r for r in self.regulars if r.on_table and r.effective_figures]
         self.regulars, self.insurgents = self.friends, self.enemies
         self._isolated: tuple[UnitState | None] | None = None
-        self._vehicle_dice: dict[tuple[str, bool, bool, int], int] = {}  # R354
+        self._vehicle_dice: Memo = {}  # R354, R357
 
     # -- the Insurgent questions -------------------------------------------------------------
     def shot(self, firer: UnitState, spot: Spot, target: UnitState) -> float:
@@ -112,20 +112,17 @@ class InsurgentBoard(Board):
         firer_rapid: bool = False,
         penalty: int = 0,
     ) -> int:
-        """`Board.firepower`, but a Regular vehicle's (an LVTP watching a spot: the danger) is
-        its best mounted weapon's, from the rules core the engine fires with
-        (`commander_threat`). The Commander's own technicals are weighed as before."""
-        dice = (
-            None
-            if firer.side == INSURGENT
-            else vehicle_dice(
-                self,
-                firer,
-                self._vehicle_dice,
-                target_exposed=target_exposed,
-                target_rapid=target_rapid,
-                penalty=penalty,
-            )
+        """`Board.firepower`, but a vehicle's is its best mounted weapon's, from the rules core
+        the engine fires with (`commander_threat`): a Regular one's (an LVTP watching a spot:
+        the danger, R354) and the Commander's own technicals' (the shot, R357)."""
+        dice = vehicle_dice(
+            self,
+            firer,
+            self._vehicle_dice,
+            target_exposed=target_exposed,
+            target_rapid=target_rapid,
+            penalty=penalty,
+            moving=firer_rapid,
         )
         if dice is not None:
             return dice

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.ai.commander_threat import vehicle_fire_at_vehicle
 from game.ai.regular_board import expected_casualties
 from game.battlefield.model import Point
 from game.engine import rulesbridge as rb
@@ -134,7 +135,13 @@ def vehicle_shot(
         distance=distance(spot.centre, board.spot_of(target).centre),
         target_moved_rapidly=rb.moved_rapidly(target, board.turn),
     )
-    fire, _ = infantry_vs_vehicle(board.rules_unit(firer), card, conditions)
+    if firer.id in board.state.vehicles:  # a technical fires its mounted weapon (R357)
+        mounted = vehicle_fire_at_vehicle(board, firer, card, conditions)
+        if mounted is None or damage.reliability is None:
+            return 0.0
+        fire = mounted
+    else:
+        fire, _ = infantry_vs_vehicle(board.rules_unit(firer), card, conditions)
     if fire.dice <= 0 or damage.reliability is None:
         return 0.0
     shield = vehicle_defense(card)

@@ -544,7 +544,15 @@ class InsurgentAI:
     def _placed(self, world: _World, unit: UnitState, leader_to: Point) -> UnitPosition:
         """Where the figures would stand with the leader at `leader_to`, placed as the engine
         places them: in cohesion around the leader, clear of other bases, when the geometry
-        can; else shifted (R3)."""
+        can; else shifted (R3). Asked once per unit and spot in a decision: the same spot
+        offered at two rates is placed once (the placement reads nothing else)."""
+        key = (unit.id, leader_to)
+        known = world.placements.get(key)
+        if known is None:
+            known = world.placements[key] = self._place_at(world, unit, leader_to)
+        return known
+
+    def _place_at(self, world: _World, unit: UnitState, leader_to: Point) -> UnitPosition:
         live = unit.effective_figures
         occupied = world.others_bases(unit)
         spots: list[Point] | None = None

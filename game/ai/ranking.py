@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai.actions import Action
 from game.ai.reach import end_state
-from game.ai.world import CONTACT_INCHES, ROUTE_STEP, _Candidate, _World
+from game.ai.world import (
+    CONTACT_INCHES,
+    ROUTE_STEP,
+    _Candidate,
+    _World,
+)
 
 if TYPE_CHECKING:
     from game.ai.controller import InsurgentAI
@@ -23,22 +28,10 @@ from game.engine.commands import (
 )
 from game.engine.state import UnitState
 from game.engine.terrain import (
-    NUDGE,
     distance,
     path_length,
     walk,
 )
-from game.rules.movement import COHESION_REACH
-
-
-def placement_reach(unit: UnitState) -> float:
-    """How far from the end of its move a figure of `unit` can be placed (issue 17 §5): the
-    leader nudged off another base (R92) and the rest in cohesion around him (R2, R3), or the
-    figures shifted as they stand when the geometry cannot place them (R3)."""
-    live = unit.effective_figures
-    lx, ly = unit.leader_point
-    spread = max((distance((f.x, f.y), (lx, ly)) for f in live), default=0.0)
-    return max(NUDGE + max(0, len(live) - 1) * COHESION_REACH, spread) + 0.5
 
 
 class _LazyCandidate:
@@ -72,20 +65,37 @@ class _LazyCandidate:
         """R94: some figure would stand within 1" (edge to edge) of a Regular figure. The
         figures' placement is worked out only when a Regular base stands near enough the end
         of the move for a placed figure to touch it (`placement_reach`)."""
-        bases = self._world.enemy_bases()
-        reach = placement_reach(self._unit) + CONTACT_INCHES
+        world = self._world
+        bases = world.enemy_bases()
+        reach = world.placement_reach(self._unit) + CONTACT_INCHES
         ex, ey = self.end
-        if all(
-            abs(q[0] - ex) >= reach or abs(q[1] - ey) >= reach or distance(q, self.end) >= reach
-            for q in bases
+        # far from the box around every Regular base: far from each (the same differences
+        # as below, rounded the same way: q[0] - ex >= left - ex for every base q)
+        box = world.enemy_box()
+        if (
+            box is None
+            or box[0] - ex >= reach
+            or ex - box[2] >= reach
+            or box[1] - ey >= reach
+            or ey - box[3] >= reach
         ):
+            return False
+        # a base farther than that from the end is farther than CONTACT_INCHES from every
+        # placed figure (`placement_reach` bounds them, with half an inch to spare): only the
+        # near ones are measured against the figures
+        near = [
+            q
+            for q in bases
+            if abs(q[0] - ex) < reach and abs(q[1] - ey) < reach and distance(q, self.end) < reach
+        ]
+        if not near:
             return False
         return any(
             abs(p[0] - q[0]) < CONTACT_INCHES
             and abs(p[1] - q[1]) < CONTACT_INCHES
             and distance(p, q) < CONTACT_INCHES
             for p in self.position.figures
-            for q in bases
+            for q in near
         )
 
     @cached_property

@@ -45,6 +45,17 @@ def turns_to_neutralize(board: Board, unit: UnitState, spot: HotSpotState) -> in
     return walk_turns + NEUTRALIZE_TURNS
 
 
+def surely_late(unit: UnitState, spot: HotSpotState, turns_left: int) -> bool:
+    """`turns_to_neutralize` is surely more than `turns_left`, told without searching the walk
+    (speed only, issue 23 §5): a walk is never shorter than the straight line (a millionth of
+    an inch allowed for rounding), so the straight line's Cautious turns are a lower bound."""
+    point = (spot.x, spot.y)
+    if min(distance(f.pos, point) for f in unit.effective_figures) <= HOT_SPOT_CONTACT:
+        return False
+    straight = distance(unit.leader_point, point) - 1e-6
+    return math.ceil(straight / CAUTIOUS) + NEUTRALIZE_TURNS > turns_left
+
+
 POI = "poi"
 """The Person of Interest as a Dependant (Hornet's Nest; R237)."""
 POI_DANGER = 4.0
@@ -185,7 +196,12 @@ class TeamBoard(Board):
             if any(f.status == FigureStatus.HIT for f in unit.figures):
                 continue
             claimed = {g.point for uid, g in out.items() if g is not None and uid != unit.id}
-            in_time = [h for h in active if turns_to_neutralize(self, unit, h) <= turns_left]
+            in_time = [
+                h
+                for h in active
+                if not surely_late(unit, h, turns_left)  # speed only: no walk searched
+                and turns_to_neutralize(self, unit, h) <= turns_left
+            ]
             if not in_time:
                 continue
             chosen = min(

@@ -11,11 +11,18 @@ On the shipped tables nothing changes (no two points are that far apart there).
 Round 6 (`big_table`): the watch weighs only the groups within the same reach of the watching
 unit (R395, `Board.within_reach`), and the exit point is the first reachable one on each exit
 edge rather than the nearest of five (R396, `BoardMemo.exit_point`).
+
+Round 7 (R397): a unit weighs fire and charges only at the Insurgent units whose middle stands
+within the same reach of its own (`target_in_reach`); the engine is asked to check no other
+(`PlayerView.unit_options` with a filter, `BoardMemo.options_for`).
 """
 
 from __future__ import annotations
 
-from game.battlefield.model import Battlefield
+from collections.abc import Callable
+
+from game.battlefield.model import Battlefield, Point
+from game.engine.commands import CloseAssault, Command, Fire
 
 BIG_TABLE = 16 * 144.0
 """Square inches (16 square feet, a 4'x4' table): above this the budget applies (R370)."""
@@ -34,3 +41,24 @@ def sight_reach(battlefield: Battlefield) -> float | None:
     if not big_table(battlefield):
         return None
     return SIGHT_REACH
+
+
+# --- round 7 (R397): fire and charges weighed only at targets within reach ---
+def target_in_reach(
+    centre: Point, target_centre: Callable[[str], Point | None]
+) -> Callable[[Command], bool]:
+    """The filter of a unit's commands on a big table (R397): every command but a Fire or a
+    Close Assault whose target's middle (`target_centre`, None for a unit not on the table)
+    stands farther than `SIGHT_REACH` from `centre`, the acting unit's middle."""
+    reach2 = SIGHT_REACH * SIGHT_REACH
+
+    def keep(command: Command) -> bool:
+        if not isinstance(command, (Fire, CloseAssault)):
+            return True
+        at = target_centre(command.target)
+        if at is None:
+            return True
+        dx, dy = at[0] - centre[0], at[1] - centre[1]
+        return dx * dx + dy * dy <= reach2
+
+    return keep

@@ -25,6 +25,7 @@ from game.engine.protocol import ContractorStatus, FigureStatus
 from game.engine.rulesbridge import rules_unit
 from game.engine.state import INSURGENT, REGULAR, GameState, UnitState
 from game.engine.terrain import (
+    NUDGE,
     Terrain,
     distance,
 )
@@ -64,6 +65,16 @@ class _Candidate:
         return self.seen_by_watchers > 0
 
 
+def placement_reach(unit: UnitState) -> float:
+    """How far from the end of its move a figure of `unit` can be placed (issue 17 §5): the
+    leader nudged off another base (R92) and the rest in cohesion around him (R2, R3), or the
+    figures shifted as they stand when the geometry cannot place them (R3)."""
+    live = unit.effective_figures
+    lx, ly = unit.leader_point
+    spread = max((distance((f.x, f.y), (lx, ly)) for f in live), default=0.0)
+    return max(NUDGE + max(0, len(live) - 1) * COHESION_REACH, spread) + 0.5
+
+
 class _World:
     """The Insurgent side's picture of the table at one decision, rebuilt from the PlayerView."""
 
@@ -84,6 +95,10 @@ class _World:
         self._enemy_bases: list[Point] | None = None
         self._centres: dict[str, Point] = {}
         self._rules: dict[str, Unit] = {}
+        # --- speed (issue 17 §5): facts every destination of one unit asks again ---
+        self._enemy_box: tuple[float, float, float, float] | None = None
+        self._placement_reach: dict[str, float] = {}
+        self.placements: dict[tuple[str, Point], UnitPosition] = {}  # `InsurgentAI._placed`
 
     def rules_unit(self, unit: UnitState) -> Unit:
         """The unit as the rules core sees it, built once per decision."""
@@ -127,6 +142,22 @@ class _World:
                 if f.status in (FigureStatus.OK, FigureStatus.HIT, FigureStatus.RETURNING)
             ]
         return self._enemy_bases
+
+    def enemy_box(self) -> tuple[float, float, float, float] | None:
+        """(left, top, right, bottom) of `enemy_bases`, None when there is none."""
+        if self._enemy_box is None:
+            bases = self.enemy_bases()
+            if bases:
+                xs, ys = [q[0] for q in bases], [q[1] for q in bases]
+                self._enemy_box = (min(xs), min(ys), max(xs), max(ys))
+        return self._enemy_box
+
+    def placement_reach(self, unit: UnitState) -> float:
+        """`placement_reach`, worked out once per unit and decision."""
+        found = self._placement_reach.get(unit.id)
+        if found is None:
+            found = self._placement_reach[unit.id] = placement_reach(unit)
+        return found
 
     def others_bases(self, unit: UnitState) -> list[Point]:
         """Where every other unit's effective figures stand (bases a placement must avoid)."""

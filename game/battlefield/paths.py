@@ -6,7 +6,8 @@ The leader's base (radius 3/8", R2) must stay clear of building walls, high wall
 impassable areas; buildings are entered and left only through their doors (R32), each door a
 1" gap in the outline centred on its marker (R53). Paths are found on a visibility graph:
 nodes just outside every obstacle corner (mitred offsets by the base radius) and at the doors,
-static node-to-node edges checked once, then a lazy A* that checks the start and goal edges
+static node-to-node edges checked once (each node's when a search first reaches it:
+graph_edges.py), then a lazy A* that checks the start and goal edges
 only when the search reaches them. Clearance tests are thin-ray queries against walls drawn
 as pymunk capsules of the base radius, which sidesteps the radius segment-query bug
 (Chipmunk2D #138) entirely.
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING
 import pymunk
 
 from game.battlefield import cohesion, planar
+from game.battlefield.graph_edges import GraphEdges, distinct_nodes
 from game.battlefield.model import AreaKind, Point, WallHeight
 from game.battlefield.open_ground import OpenGround
 from game.battlefield.path_nodes import (
@@ -116,23 +118,18 @@ class _Graph:
         offset = BASE_RADIUS + _CLEARANCE
         candidates = [p for points, closed in chains for p in _corner_nodes(points, closed, offset)]
         candidates += list(extra_nodes)
-        self.nodes: list[Point] = []
-        for p in candidates:
-            if self.free(p) and all(planar.distance(p, q) > 1e-6 for q in self.nodes):
-                self.nodes.append(p)
-        self.edges: list[list[tuple[int, float]]] = [[] for _ in self.nodes]
+        self.nodes: list[Point] = distinct_nodes(candidates, self.free)
+        # each node's edges found when first read (graph_edges.py; the same edges, speed only)
+        self.edges = GraphEdges(self.nodes, self._move_blocked)
         # Whether the base slides straight between a search's start (or goal) and a node, by
         # that point: callers ask for many routes from one start (every candidate destination
         # of one unit) or to one goal, and these checks are most of a search's pymunk queries.
         self._from_start: dict[Point, dict[int, bool]] = {}
         self._to_goal: dict[Point, dict[int, bool]] = {}
-        for i, p in enumerate(self.nodes):
-            for j in range(i + 1, len(self.nodes)):
-                q = self.nodes[j]
-                if not self.queries.segment_hits(p, q, self.move_filter):
-                    w = planar.distance(p, q)
-                    self.edges[i].append((j, w))
-                    self.edges[j].append((i, w))
+
+    def _move_blocked(self, p: Point, q: Point) -> bool:
+        """A wall (as a base-radius capsule) meets the segment p-q: no edge between them."""
+        return self.queries.segment_hits(p, q, self.move_filter)
 
     def on_ground(self, p: Point) -> bool:
         """Inside the table (or region) and outside every solid piece."""

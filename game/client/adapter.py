@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Side
+from game.client.crewless import crewless_sprites
 from game.client.viewmodel import (
     Badge,
     BattleView,
@@ -170,6 +171,7 @@ def view_from_game(
             sprite = dataclasses.replace(sprite, hull=hull, vehicle_look=look)
         occupied += [f.position_in for f in sprite.figures if f.is_dependant]
         units.append(sprite)
+    units += crewless_sprites(state, {u.id for u in drawn})  # --- polish round 7 (R355) ---
     hot_spots = tuple(
         HotSpotSprite(h.number, (h.x, h.y)) for h in state.hot_spots.values() if not h.neutralized
     )

@@ -64,7 +64,12 @@ def summary_of(
     """The summary of a finished game from its result and its GameEnd event."""
     end = next((e for e in reversed(events) if e.get("kind") == EventKind.GAME_END), None)
     data = (end or {}).get("data", {}) or {}
-    items = tuple(str(line) for line in data.get("breakdown", ()))
+    from game.report import item_words  # told as the report tells them (polish round 7)
+
+    items = tuple(
+        ", ".join(item_words(item) for item in str(line).split(", "))
+        for line in data.get("breakdown", ())
+    )
     return GameSummary(
         title=state_title,
         turns=int(result.get("turns", 0)),

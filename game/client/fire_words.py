@@ -7,13 +7,26 @@ from __future__ import annotations
 
 import html
 
-from game.i18n import _
+from game.i18n import _, narr
+
+# the engine's line-of-fire refusal (game/engine/checks.py), whose head the line's own heading
+# says already: "Cannot fire: Alpha fireteam cannot fire at Insurgent group 1: Bravo fireteam in
+# the line of fire (R6)" (found in play, polish round 7)
+_LINE_OF_FIRE = "{unit} cannot fire at {target}: {blockers} in the line of fire (R6)"
 
 
-def cannot_fire_line(target: str, why: str, *, markup: bool = False) -> str:
-    """The line for a unit that cannot fire at `target` (both already in the player's
+def _without_head(firer: str, target: str, why: str) -> str:
+    """`why` less its "`firer` cannot fire at `target`: " head, in the language in use."""
+    head = narr(_LINE_OF_FIRE).split("{blockers}")[0].format(unit=firer, target=target)
+    return why[len(head) :] if firer and why.startswith(head) else why
+
+
+def cannot_fire_line(target: str, why: str, *, markup: bool = False, firer: str = "") -> str:
+    """The line for a unit (`firer`) that cannot fire at `target` (all already in the player's
     language); `markup`: the card's HTML, its heading in bold and the words escaped."""
-    named = target in why
+    shorter = _without_head(firer, target, why)
+    named = target in shorter
+    why = shorter
     if not markup:
         if named:
             return _("Cannot fire: {why}").format(why=why)

@@ -115,7 +115,7 @@ class FirePreview:
     @property
     def lines(self) -> list[str]:
         if self.blocked:  # the one line the unit card shows too
-            return [cannot_fire_line(retell(self.target), self.blocked)]
+            return [cannot_fire_line(retell(self.target), self.blocked, firer=retell(self.firer))]
         out = [  # the engine's English items in the player's language (found in play)
             _("Firepower {dice}").format(dice=localise_numbers(retell(self.firepower))),
             _("Defense {dice}").format(dice=localise_numbers(retell(self.defense))),

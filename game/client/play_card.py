@@ -65,7 +65,8 @@ def card_markup(self: PlayScene) -> str:
         # sight, a friend in the line of fire): the engine's reason instead
         blocked = orders.fire_blocked(engine, unit, foe)
         if blocked:  # the fire preview's line (game/client/fire_words.py)
-            parts += [cannot_fire_line(retell(foe.name), retell(blocked), markup=True)]
+            target, firer = retell(foe.name), retell(unit.name)
+            parts += [cannot_fire_line(target, retell(blocked), markup=True, firer=firer)]
         else:
             fp = engine.firepower(unit, foe, interruption_penalty=orders.penalty_now(engine, unit))
             label = (

@@ -155,7 +155,18 @@ def _draw_move_plan(self: PlayScene, surface: pygame.Surface) -> None:
         panel = panel_rect(self)  # the hands' panel, drawn over the table after: keep off it
         if panel is not None and not avoid:  # with a target's figures, the box keeps by them
             avoid = [panel]
-        self.preview_rect = self._label(surface, self.preview_text, at, avoid)
+        # the firer stays in sight too, and the box off the Cards panel (drawn over it), where
+        # the target's side leaves room (polish round 7: Midnight at the Alamo seed 4, the box
+        # pushed off a crowd of Insurgents came to rest under the panel)
+        also = [_unit_figure_rects(self, self.overlays.selected_unit)] if avoid else []
+        if panel is not None and avoid != [panel]:
+            also.append([panel])
+        self.preview_rect = self._label(surface, self.preview_text, at, avoid, also)
+
+
+def _unit_figure_rects(self: PlayScene, unit_id: str | None) -> list[pygame.Rect]:
+    """The screen rects of one unit's figures (none for no unit)."""
+    return [rect for uid, rect in self.last_frame.figure_rects if unit_id and uid == unit_id]
 
 
 def _target_figure_rects(self: PlayScene) -> list[pygame.Rect]:
@@ -288,9 +299,11 @@ def _label(
     message: str,
     at: tuple[int, int],
     avoid: list[pygame.Rect] | None = None,
+    also: list[list[pygame.Rect]] | None = None,
 ) -> pygame.Rect:
     """A dark box with the message, one line per ' | ' part, kept inside the viewport and,
-    where there is room, off the `avoid` rects (the box: returned)."""
+    where there is room, off the `avoid` rects, then off each group of `also` rects (the box:
+    returned)."""
     vp = self.camera.viewport
     # long parts (a roll with all its dice) wrap inside the table rather than run off it
     most = max(120, min(vp.width - 24, LABEL_WIDTH))
@@ -302,7 +315,7 @@ def _label(
     width = max(line.get_width() for line in lines)
     height = sum(line.get_height() + 2 for line in lines)
     box = pygame.Rect(at[0], at[1], width, height).inflate(8, 6)
-    box = _placed(box, pygame.Rect(vp.left, vp.top, vp.width, vp.height), avoid or [])
+    box = _placed(box, pygame.Rect(vp.left, vp.top, vp.width, vp.height), avoid or [], also or [])
     surface.fill((16, 18, 14), box)
     y = box.top + 3
     for line in lines:
@@ -321,28 +334,39 @@ def _inside(box: pygame.Rect, view: pygame.Rect) -> pygame.Rect:
     return box
 
 
-def _placed(box: pygame.Rect, view: pygame.Rect, avoid: list[pygame.Rect]) -> pygame.Rect:
+def _placed(
+    box: pygame.Rect,
+    view: pygame.Rect,
+    avoid: list[pygame.Rect],
+    also: list[list[pygame.Rect]],
+) -> pygame.Rect:
     """`box` kept inside `view`; if it would cover an `avoid` rect, moved beside the mouse's
-    other corners or clear of all of them (right, left, below, above), the least covering."""
+    other corners or clear of all of them (right, left, below, above), the least covering.
+    The `also` groups (the firer's figures, the Cards panel) count only between spots that
+    cover as much of `avoid`; spots beside each group are tried too, so the box need not jump
+    across the table when firer and target are far apart."""
     first = _inside(box, view)
-    if not avoid or first.collidelist(avoid) == -1:
+    second = [rect for group in also for rect in group]
+    if first.collidelist(avoid) == -1 and first.collidelist(second) == -1:
         return first
-    hull = avoid[0].unionall(avoid[1:]).inflate(8, 8)
     mx, my = box.left - 16, box.top - 14  # the mouse
     w, h = box.size
-    corners = [(mx - 16 - w, my + 14), (mx + 16, my - 14 - h), (mx - 16 - w, my - 14 - h)]
-    sides = [
-        (hull.right, box.top), (hull.left - w, box.top),
-        (box.left, hull.bottom), (box.left, hull.top - h),
-        (hull.right, hull.top - h), (hull.left - w, hull.bottom),
-    ]  # fmt: skip
-    best, least = first, _covered(first, avoid)
-    for x, y in corners + sides:
+    spots = [(mx - 16 - w, my + 14), (mx + 16, my - 14 - h), (mx - 16 - w, my - 14 - h)]
+    for rects in [avoid, *also]:
+        if rects:
+            hull = rects[0].unionall(rects[1:]).inflate(8, 8)
+            spots += [
+                (hull.right, box.top), (hull.left - w, box.top),
+                (box.left, hull.bottom), (box.left, hull.top - h),
+                (hull.right, hull.top - h), (hull.left - w, hull.bottom),
+            ]  # fmt: skip
+    best, least = first, (_covered(first, avoid), _covered(first, second))
+    for x, y in spots:
         spot = _inside(pygame.Rect(x, y, w, h), view)
-        covered = _covered(spot, avoid)
+        covered = (_covered(spot, avoid), _covered(spot, second))
         if covered < least:
             best, least = spot, covered
-            if covered == 0:
+            if covered == (0, 0):
                 break
     return best
 

@@ -134,7 +134,12 @@ def order(self: PlayScene, action: str) -> None:
                 "fire": _("{unit} cannot fire now: {why}"),
                 "assault": _("{unit} cannot charge now: {why}"),
             }[action]
-            self.say(words.format(unit=retell(unit.name), why=why), True)
+            said = words.format(unit=retell(unit.name), why=why)
+            if action == "move" and not orders.check(
+                self.session.engine, FirstAid(side=side, unit=unit.id)
+            ):  # found in play (polish round 7): a unit tending its wounded waited for ever
+                said += " · " + _("First Aid [G] to tend them")
+            self.say(said, True)
             return
     if action == "move":
         self.mode = "move"

@@ -14,7 +14,7 @@ import html
 from typing import TYPE_CHECKING
 
 from game.client import orders
-from game.engine import assets
+from game.engine import assets, vehicles
 from game.engine.commands import CallAsset
 from game.engine.engine import Engine
 from game.engine.state import REGULAR, UnitState
@@ -112,13 +112,27 @@ def call_preview(engine: Engine, unit: UnitState, asset_id: str, target: UnitSta
     figures = len(target.effective_figures)
     expected = float(sum(min(k, figures) * p for k, p in enumerate(odds.exact)))
     defense = assets.target_defense(engine, target)
+    die = assets.target_defense_die(engine, target)
+    if vehicles.is_vehicle(engine.state, target):  # --- rules audit round 7: its armour (R344) ---
+        return _(
+            "{asset} on {target}: armour {defense} · no fire {no_fire} · at least 1 "
+            "penetrating hit {one} · expected {expected} hits · card lost {lost}"
+        ).format(
+            asset=title(asset_id),
+            target=target.name,
+            defense=f"{defense.total}{die.label}",
+            no_fire=percent(float(odds.no_fire)),
+            one=percent(float(odds.at_least(1))),
+            expected=number(odds.expected, 2),
+            lost=percent(float(odds.lost)),
+        )
     return _(
         "{asset} on {target}: Defense {defense} · no fire {no_fire} · at least 1 casualty "
         "{one} · expected {expected} · card lost {lost}"
     ).format(
         asset=title(asset_id),
         target=target.name,
-        defense=f"{defense.total}{target.quality_die().label}",
+        defense=f"{defense.total}{die.label}",
         no_fire=percent(float(odds.no_fire)),
         one=percent(float(odds.at_least(1))),
         expected=number(expected, 2),

@@ -11,6 +11,7 @@ from game.battlefield.model import Battlefield, Edge, Point, Side
 from game.client import night_draw, text
 from game.client.camera import Camera
 from game.client.civilian_art import draw_mob
+from game.client.crewless import crewless_caption
 from game.client.figures import FACINGS, FigureArt, facing_index, figure_facing
 from game.client.map_render import EDGE_BAND_IN, MapArt
 from game.client.palette import DEFAULT_PALETTE, Colour, Palette
@@ -456,16 +457,17 @@ class BattleRenderer:
         overlays: Overlays,
     ) -> None:
         """The unit's name above its figures, its status badges to the right of the name."""
-        if not unit.figures:
+        crewless = unit.vehicle_look is not None and unit.vehicle_look.crewless
+        if not unit.figures and not crewless:
             return
         p = self.palette
-        top = min(f.position_in[1] - f.diameter_in / 2 for f in unit.figures)
-        bottom = max(f.position_in[1] + f.diameter_in / 2 for f in unit.figures)
+        top, bottom = _label_span(unit)
         x, y_top, y_bottom = centre[0] * scale, top * scale, bottom * scale
         size = max(12, min(20, round(scale * 0.5)))
         selected = unit.selected or unit.unit_id == overlays.selected_unit
         colour = p.selection if selected else p.side(unit.side).label
-        caption = text.text(retell(unit.name), size, colour, bold=True, shadow=p.unit_label_shadow)
+        name = crewless_caption(retell(unit.name)) if crewless else retell(unit.name)
+        caption = text.text(name, size, colour, bold=True, shadow=p.unit_label_shadow)
         chips = [self.badge_chip(badge, size - 2) for badge in unit.badges]
         block_width = caption.get_width() + sum(3 + c.get_width() for c in chips)
         h = caption.get_height()
@@ -561,3 +563,15 @@ class BattleRenderer:
         chip.fill(p.ruler)
         chip.blit(label, (4, 2))
         surface.blit(chip, (b[0] + 10, b[1] - chip.get_height() - 4))
+
+
+def _label_span(unit: UnitSprite) -> tuple[float, float]:
+    """The top and bottom of a unit's figures, in inches; of its hull when it has none (a
+    crewless vehicle, polish round 7)."""
+    if not unit.figures and unit.hull is not None:
+        _x, y, length, width, _facing, _wreck = unit.hull
+        half = max(length, width) / 2
+        return y - half, y + half
+    top = min(f.position_in[1] - f.diameter_in / 2 for f in unit.figures)
+    bottom = max(f.position_in[1] + f.diameter_in / 2 for f in unit.figures)
+    return top, bottom

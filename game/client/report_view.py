@@ -64,7 +64,11 @@ def report_html(report: AfterAction, note: str = "") -> str:
                 "• "
                 + _("{side}: {unit}").format(side=side_label(side), unit=esc(retell(u.name)))
                 + " — "
-                + _("took {taken}, scored {scored}; {left} left, {status}").format(
+                + ngettext(  # "1 restante", "5 restantes" (polish round 7)
+                    "took {taken}, scored {scored}; {left} left, {status}",
+                    "took {taken}, scored {scored}; {left} left, {status}",
+                    u.figures,
+                ).format(
                     taken=u.hits_taken,
                     scored=u.hits_scored,
                     left=u.figures,
@@ -164,30 +168,42 @@ def draw_luck_chart(surface: pygame.Surface, rect: pygame.Rect, rows: list[LuckR
         return
     top = max(1.0, *(max(float(r.expected), r.rolled) for r in totals))
     bar_h = max(10, min(28, (rect.h - 60) // (2 * len(totals))))
-    width = rect.w - 200
+    words = [luck_words(row) for row in totals]
+    width = luck_bar_width(rect.w, words)
     y = rect.y + 40
-    for row in totals:
+    for row, said in zip(totals, words, strict=True):
         colour = SIDE_COLOURS.get(row.side, AXIS_COLOUR)
-        _label(surface, side_label(row.side), (rect.x + 8, y + bar_h // 2), colour, "midleft", 13)
-        x = rect.x + 100
+        _label(surface, side_label(row.side), (rect.x + 8, y + bar_h // 2), colour, "midleft", 16)
+        x = rect.x + LUCK_BAR_LEFT
         rolled = pygame.Rect(x, y, round(width * row.rolled / top), bar_h)
         expected = pygame.Rect(x, y, max(2, round(width * float(row.expected) / top)), bar_h)
         pygame.draw.rect(surface, colour, rolled)
         pygame.draw.rect(surface, AXIS_COLOUR, expected, 2)
-        words = _("{rolled} vs {expected}").format(
-            rolled=row.rolled, expected=number(float(row.expected))
-        )
-        _label(
-            surface,
-            words,
-            (x + max(rolled.w, expected.w) + 6, y + bar_h // 2),
-            AXIS_COLOUR,
-            "midleft",
-            12,
-        )
+        at = (x + max(rolled.w, expected.w) + LUCK_GAP, y + bar_h // 2)
+        _label(surface, said, at, AXIS_COLOUR, "midleft", LUCK_WORDS_SIZE)
         y += bar_h * 2
     key = _("filled: hits rolled · outline: hits expected from the exact odds")
-    _label(surface, key, (rect.x + 8, min(rect.bottom - 20, y + 4)), AXIS_COLOUR, size=12)
+    _label(surface, key, (rect.x + 8, min(rect.bottom - 20, y + 4)), AXIS_COLOUR, size=14)
+
+
+# the luck chart's words: pygame's default font at 12 ran "8 vs 12.8" together as "8vs 12.8"
+# (found in play, polish round 7); at 18 they read, and the bars leave room for the widest
+LUCK_WORDS_SIZE = 18
+LUCK_BAR_LEFT = 100  # the side's name, left of the bars
+LUCK_GAP = 6
+
+
+def luck_words(row: LuckRow) -> str:
+    """ "15 vs 15.7": the hits a side took, rolled against expected."""
+    return _("{rolled} vs {expected}").format(
+        rolled=row.rolled, expected=number(float(row.expected))
+    )
+
+
+def luck_bar_width(panel_width: int, words: list[str]) -> int:
+    """The longest bar's width: the panel less the names on the left and the widest words."""
+    widest = max((text.font(LUCK_WORDS_SIZE).size(w)[0] for w in words), default=0)
+    return max(40, panel_width - LUCK_BAR_LEFT - LUCK_GAP - widest - 12)
 
 
 def report_path(folder: Path, report: AfterAction, seed: int) -> Path:

@@ -29,6 +29,7 @@ from game.engine.commands import Command
 from game.engine.controllers import Controller
 from game.engine.driver import Driver, Question, Step, Thought
 from game.engine.engine import Engine
+from game.engine.lazy_options import LazyOptions
 from game.engine.protocol import DecisionKind
 from game.engine.state import INSURGENT, REGULAR
 from game.i18n import _, retell
@@ -142,7 +143,11 @@ class GameSession:
                 force=dict(config.force),
                 difficulty=config.difficulty,
                 optional_rules=config.optional_rules,  # house clearing (issue 21)
+                lazy_samples=True,  # issue 23 §5: the first frame reads no sample command
             )
+            # Only the first decision's options are built when read (the window's opening);
+            # every later one is built whole, as the AI worker's views need (lazy_options.py).
+            engine.lazy_samples = False
         if not engine.state.insurgent_ai:  # a new game, or a save from before it was kept
             engine.state.insurgent_ai = config.insurgent_ai
         self.engine = engine
@@ -299,6 +304,9 @@ class GameSession:
         seat = self.current_seat()
         if seat is None or seat.human or self._thinking is not None:
             return False
+        options = self.engine.pending.options if self.engine.pending is not None else ()
+        if isinstance(options, LazyOptions):  # the first decision (issue 23 §5): built here,
+            options.everything()  # in this thread, before the worker reads them
         question = self.driver.question()  # its view is a copy: the thread never reads the engine
         if question is None:
             return False

@@ -22,7 +22,7 @@ from game.engine.commands import Command, Dismount, Drive, Mount
 from game.engine.engine import Engine
 from game.engine.state import UnitState
 from game.engine.terrain import path_length, truncate
-from game.i18n import _, narr, number, retell
+from game.i18n import _, narr, number, pgettext, retell
 from game.rules.movement import CAUTIOUS
 from game.rules.vehicle_movement import heading
 from game.rules.vehicle_types import vehicle_defense
@@ -213,7 +213,10 @@ def card_lines(engine: Engine, unit: UnitState) -> list[str]:
         )
         for w in card.weapons
     )
-    reliability = damage.reliability.label if damage.reliability else _("none")
+    # French agrees "none" with the word it stands for: Fiabilité, armes (feminine)
+    reliability = (
+        damage.reliability.label if damage.reliability else pgettext("reliability", "none")
+    )
     lines = [
         _("Vehicle: {name} · Class {cls} armour {armour} · Reliability {reliability}").format(
             name=narr(card.name),
@@ -221,7 +224,7 @@ def card_lines(engine: Engine, unit: UnitState) -> list[str]:
             armour=shield.label,
             reliability=reliability,
         ),
-        _("Weapons: {weapons}").format(weapons=weapons or _("none")),
+        _("Weapons: {weapons}").format(weapons=weapons or pgettext("weapons", "none")),
     ]
     if damage.destroyed:
         lines.append(_("Damage: destroyed — the crew fights on foot"))
@@ -236,7 +239,7 @@ def card_lines(engine: Engine, unit: UnitState) -> list[str]:
     if damage.armament_failures:
         hurt.append(_("no Firepower") if damage.weapons_out else _("Armament: −1 Firepower die"))
     if damage.reliability != card.base_reliability:
-        down = damage.reliability.label if damage.reliability else ""
+        down = damage.reliability.label if damage.reliability else pgettext("reliability", "none")
         hurt.append(_("Reliability down to {reliability}").format(reliability=down))
     # damage and speeds share a line: a long card (a French one) must leave its last line,
     # the Firepower at the target, above the order buttons at 1280x800 (polish)

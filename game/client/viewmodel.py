@@ -91,6 +91,7 @@ class VehicleLook:
     immobilized: bool = False
     disarmed: bool = False
     destroyed: bool = False
+    crewless: bool = False  # --- polish round 7: its crew out of action, the hull left (R355)
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,8 @@ class UnitSprite:
         """R3: the centroid of the unit's fighting figures (all figures if none fight)."""
         fighting = [f.position_in for f in self.figures if not f.is_dependant]
         points = fighting or [f.position_in for f in self.figures]
+        if not points and self.hull is not None:  # a crewless vehicle: its hull (polish)
+            return (self.hull[0], self.hull[1])
         return (
             sum(p[0] for p in points) / len(points),
             sum(p[1] for p in points) / len(points),

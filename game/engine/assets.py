@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
-from game.engine import casualties, fire, morale, placement
+from game.engine import casualties, fire, morale, placement, vehicle_fire, vehicles
 from game.engine import rulesbridge as rb
 from game.engine.commands import CallAsset, Command, IllegalCommand
 from game.engine.procedure import Activation, Flow
@@ -200,10 +200,24 @@ def target_defense(g: Engine, target: UnitState) -> rb.Breakdown:
     return fire.defense(g, target)
 
 
+def target_defense_die(g: Engine, target: UnitState) -> Die:
+    """The die the target's Defense rolls: a vehicle's armour die, else its Troop Quality's."""
+    if vehicles.is_vehicle(g.state, target):
+        return vehicle_fire.defense_die(g, target)
+    return target.quality_die()
+
+
 def call_odds(g: Engine, asset_id: str, target: UnitState) -> sp.CallOdds:
-    """Exact odds of calling the asset on `target` now: call roll and attack roll together."""
+    """Exact odds of calling the asset on `target` now: call roll and attack roll together (at a
+    vehicle, penetrating hits after its armour, R344)."""
     df = target_defense(g, target)
-    return sp.call_odds(sp.AssetId(asset_id), df.total, target.quality_die())
+    rec = vehicles.record(g.state, target.id) if vehicles.is_vehicle(g.state, target) else None
+    return sp.call_odds(
+        sp.AssetId(asset_id),
+        df.total,
+        target_defense_die(g, target),
+        vehicle=rec.card if rec is not None else None,
+    )
 
 
 # == resolving a call ===========================================================================
@@ -232,7 +246,9 @@ def call_asset(g: Engine, unit: UnitState, act: Activation, command: CallAsset) 
         result=row.result.value,
         words=row.words,
     )
-    if row.fires:
+    if row.fires and vehicles.is_vehicle(g.state, target):  # --- rules audit round 7 (R344) ---
+        yield from at_vehicle(g, unit, target, asset, row)
+    elif row.fires:
         yield from asset_attack(
             g, unit, target, sp.asset_firepower(asset, row), asset.value, leaders=row.leaders
         )
@@ -274,6 +290,24 @@ def asset_attack(
     shaken = lost or (target.side == INSURGENT and leaderless_before)
     if shaken:  # the Morale Check any fire brings (Rulebook: Morale)
         yield from morale.morale(g, target, spotter)
+
+
+def at_vehicle(
+    g: Engine, caller: UnitState, target: UnitState, asset: sp.AssetId, row: sp.CallRow
+) -> Flow:
+    """Off-board fire at a vehicle (R344): the card's pool as a weapon of the asset's class
+    against the vehicle's armour and Defense dice, then a damage check per penetrating hit, as a
+    Fog of War card's blast is (`vehicle_fire.blast_at_vehicle`, R356) — not hits on its crew's
+    figures. A car of Cross-Town Traffic called on is engaged by the caller (R309)."""
+    from game.engine import cross_town
+
+    pool = (row.dice, row.die)
+    title = sp.ASSET_TITLES[asset]
+    vehicle_fire.blast_at_vehicle(
+        g, title, target, pool, sp.ASSET_WEAPON_CLASS[asset], manner="asset"
+    )
+    if g.state.cards:
+        yield from cross_town.after_fire(g, caller, target)
 
 
 def _announce_fire(

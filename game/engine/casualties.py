@@ -98,12 +98,27 @@ def dependant_falls(g: Engine, unit: UnitState) -> bool:
     kind = next((d for d in unit.dependants if (d, unit.side) in DEPENDANT_DIES), None)
     if kind is None:
         return False
+    if kind == "casualty" and unit.side == REGULAR and not carried_wounded(unit):
+        # R358: every casualty it carries is dead already: the hit falls on one, and nothing
+        # more happens (it had moved a wounded man to the killed a second time)
+        g.emit(E.DEPENDANT_HIT, unit=unit.id, unit_name=unit.name, dependant="dead_casualty")
+        return True
     unit.dependants.remove(kind)
     lose, gain = DEPENDANT_DIES[(kind, unit.side)]
     g.state.count(lose, -1)
     g.state.count(gain)
     g.emit(E.DEPENDANT_HIT, unit=unit.id, unit_name=unit.name, dependant=kind)
     return True
+
+
+# --- polish round 7 (R358): a carried casualty First Aid found dead cannot die again ---
+def carried_wounded(unit: UnitState) -> int:
+    """How many of the casualties `unit` carries are wounded, not dead; its count of carried
+    dead set back to no more than the casualties it still carries (they are handed off,
+    evacuated or abandoned all at once)."""
+    carried = unit.dependants.count("casualty")
+    unit.carried_dead = min(unit.carried_dead, carried)
+    return carried - unit.carried_dead
 
 
 def unit_wiped(g: Engine, unit: UnitState, captor: UnitState | None = None) -> None:
@@ -200,7 +215,10 @@ def first_aid(g: Engine, unit: UnitState) -> None:
             f.status = FigureStatus.RETURNING
         else:
             unit.figures.remove(f)
+            carried_wounded(unit)  # the count of carried dead kept to those still carried
             unit.dependants.append("casualty")
+            if result == "kia":  # R358: carried dead, he cannot die again
+                unit.carried_dead += 1
             unit.ever_casualties = True  # removed as a casualty (Rulebook: Casualties, R123)
             g.state.count("regular_kia" if result == "kia" else "regular_wia")
         g.emit(

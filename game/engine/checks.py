@@ -16,6 +16,7 @@ from game.engine import (
     civilians,
     close_assault,
     fire,
+    hot_spots,
     house_clearing,
     leaders,
     placement,
@@ -167,6 +168,11 @@ def check_neutralize(g: Engine, unit: UnitState, command: Command, act: Activati
     spot = g.state.hot_spots.get(str(command.hot_spot))
     if spot is None or spot.neutralized:
         raise IllegalCommand(f"there is no active hot spot {command.hot_spot}")
+    if hot_spots.completing(g, unit) is spot:  # --- polish round 7 (R359) ---
+        raise IllegalCommand(
+            f"{unit.name} completes the neutralization of hot spot {spot.number} as its "
+            "activation begins: give it another order (R28, R359)"
+        )
     if _wounded(unit):
         raise IllegalCommand(f"{unit.name} must tend its wounded first (R27)")
     if min(distance(f.pos, (spot.x, spot.y)) for f in unit.effective_figures) > (HOT_SPOT_CONTACT):

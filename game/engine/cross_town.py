@@ -5,7 +5,7 @@ the Insurgent phase begins, drives up to Cruising speed toward the nearest Regul
 the streets (`_route`: hull-clear ground). A secret d6 says what it is: civilians, a carload of
 gunmen or a car bomb. Before it drives, each Regular unit that sees it may test its Troop
 Quality to make it out, each test letting the car come 4" closer first. Within 6" of a Regular
-unit it stops: a car bomb goes off (8d8 against every unit on foot within 8"), the gunmen get
+unit it stops: a car bomb goes off (8d8 against every unit within 8"), the gunmen get
 out as an Insurgent unit, the civilians get away. A Regular unit may fire at it unidentified;
 unless it is a car bomb that counts as killing civilians (R238, R76), and the car pulls over
 (its people out as above); a car bomb fired at drives on, and goes off where its hull is
@@ -24,7 +24,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from game.battlefield.model import Point
-from game.engine import card_effects, cards, placement, vehicle_entry, vehicles
+from game.engine import card_effects, cards, placement, vehicle_entry, vehicle_fire, vehicles
 from game.engine import rulesbridge as rb
 from game.engine.protocol import UnitStatus
 from game.engine.state import INSURGENT, REGULAR, MobState, UnitState
@@ -300,8 +300,9 @@ def _gunmen(g: Engine, car: UnitState) -> None:
 
 
 def _explode(g: Engine, car: UnitState) -> Flow:
-    """The car bomb: 8d8 against every unit on foot within 8", Regular or Insurgent; vehicles'
-    hulls take no harm from it in this game (R309)."""
+    """The car bomb: 8d8 against every unit within 8", Regular or Insurgent (R309); at a
+    vehicle through its armour and Determining Vehicle Damage, as IED Detonated!'s blast (R347,
+    R356)."""
     at = car.centre
     _leave(g, car, "car_bomb", at=[round(at[0], 2), round(at[1], 2)])
     struck = sorted(
@@ -310,14 +311,18 @@ def _explode(g: Engine, car: UnitState) -> Flow:
             for u in g.state.units.values()
             if u.on_table
             and u.id != car.id
-            and not vehicles.is_vehicle(g.state, u)
             and any(distance(f.pos, at) <= ve.CAR_BLAST for f in u.effective_figures)
         ),
         key=lambda u: u.id,
     )
+    card = rc.card(CARD)
     for unit in struck:
-        if unit.on_table:
-            yield from card_effects.card_attack(g, rc.card(CARD), unit, ve.CAR_BOMB_POOL)
+        if not unit.on_table:
+            continue
+        if vehicles.is_vehicle(g.state, unit):  # rules audit round 7 (R347)
+            vehicle_fire.blast_at_vehicle(g, card.title, unit, ve.CAR_BOMB_POOL, ve.CAR_BOMB_CLASS)
+        else:
+            yield from card_effects.card_attack(g, card, unit, ve.CAR_BOMB_POOL)
 
 
 def after_fire(g: Engine, firer: UnitState, target: UnitState) -> Flow:

@@ -51,6 +51,7 @@ class Engine:
         map_sha256: str = "",
         difficulty: str = "book",
         optional_rules: tuple[str, ...] | list[str] = (),  # house clearing (issue 21, R246)
+        lazy_samples: bool = False,  # the first decision's options built when read (issue 23)
     ) -> None:
         self.scenario = scenario
         self.battlefield = battlefield
@@ -87,8 +88,9 @@ class Engine:
         self._los_hulls = self.terrain.hull_version
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         # --- lazy sample commands (issue 23 §5): a phase decision's options built when read
-        # (game/engine/lazy_options.py); on for the headless driver, off for the window ---
-        self.lazy_samples = False
+        # (game/engine/lazy_options.py); on for the headless driver, off for the window but
+        # for its first decision (the first frame reads none of them: GameSession) ---
+        self.lazy_samples = lazy_samples
         # --- positions remembered while sample commands are built (position_memo.py) ---
         self.position_memo: dict[str, UnitPosition] | None = None
         # --- the checks of Regular sample commands kept between activations (sample_memo.py) ---

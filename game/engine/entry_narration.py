@@ -131,7 +131,7 @@ OUTCOMES.update(
         "car_gunmen_out": N_("{unit_name} ({count} with small arms) take the field (R308)"),
         "car_bomb": N_(
             "{unit_name} is a car bomb (d6={face}): it goes off at ({at[0]:.1f}, {at[1]:.1f}), "
-            '8d8 against every unit on foot within 8" (R309)'
+            '8d8 against every unit within 8", a vehicle through its armour (R309, R347)'
         ),
     }
 )

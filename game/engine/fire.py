@@ -218,6 +218,8 @@ def fire(
     thermobaric = not melee and smaw_fires(firer, figure_ids)  # support assets (R194)
     df = defense(g, target, charging=target_charging, melee=melee, thermobaric=thermobaric)
     firer.fired_turn = g.state.turn
+    if fp.total > 0 and not melee and vehicles.is_vehicle(g.state, firer):
+        vehicle_fire.note_fired(g, firer, target, penalty)  # rules audit round 7 (R345)
     if fp.total <= 0:
         g.emit(
             E.FIRE_CANCELLED,

@@ -40,14 +40,23 @@ def place_hot_spots(g: Engine) -> None:
     g.emit(E.HOT_SPOTS_PLACED, spots=[[h.number, h.x, h.y] for h in spots])
 
 
+def completing(g: Engine, unit: UnitState) -> HotSpotState | None:
+    """The hot spot whose neutralization `unit` completes as its next activation begins (R28):
+    the one it started on, still active, with a figure of the unit still beside it."""
+    spot = g.state.hot_spots.get(str(unit.neutralizing)) if unit.neutralizing else None
+    if spot is None or spot.neutralized:
+        return None
+    near = any(
+        distance(f.pos, (spot.x, spot.y)) <= HOT_SPOT_CONTACT for f in unit.effective_figures
+    )
+    return spot if near else None
+
+
 def complete_neutralization(g: Engine, unit: UnitState) -> None:
     if not unit.neutralizing:
         return
-    spot = g.state.hot_spots.get(str(unit.neutralizing))
-    unit_near = spot is not None and any(
-        distance(f.pos, (spot.x, spot.y)) <= HOT_SPOT_CONTACT for f in unit.effective_figures
-    )
-    if spot is not None and not spot.neutralized and unit_near:
+    spot = completing(g, unit)
+    if spot is not None:
         spot.neutralized = True
         g.state.count("hot_spots_neutralized")
         g.emit(E.HOT_SPOT_NEUTRALIZED, hot_spot=spot.number, unit=unit.id, unit_name=unit.name)

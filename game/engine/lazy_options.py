@@ -38,6 +38,20 @@ def command_unit(command: Command) -> str:
     return str(getattr(command, "unit", "") or "")
 
 
+Keep = Callable[[Command, Sequence[Command]], bool]
+"""A narrowed read's filter: whether to take a command, told the ones taken before it (in the
+order of the whole list). Reading narrowed is the same as reading whole and then filtering."""
+
+
+def narrow(commands: Sequence[Command], keep: Keep) -> list[Command]:
+    """The commands `keep` takes, in order, each asked with those taken before it."""
+    taken: list[Command] = []
+    for c in commands:
+        if keep(c, taken):
+            taken.append(c)
+    return taken
+
+
 @dataclass(frozen=True)
 class Part:
     """A run of the options. `unit`: every command of the part names this unit (None: any
@@ -47,6 +61,9 @@ class Part:
     build: Callable[[], list[Command]]
     unit: str | None = None
     surely: bool = False
+    # --- narrowed reads (issue 23 §5, R397): the part's commands that `keep` keeps, built
+    # without checking the others (the same commands as the whole part filtered by `keep`) ---
+    narrowed: Callable[[Keep], list[Command]] | None = None
 
 
 def fixed(commands: list[Command]) -> Part:
@@ -103,16 +120,30 @@ class LazyOptions(Sequence[Command]):
         return self._all
 
     # -- one unit ---------------------------------------------------------------------------
-    def unit_options(self, unit_id: str) -> list[Command]:
+    def unit_options(self, unit_id: str, keep: Keep | None = None) -> list[Command]:
         """The commands naming `unit_id`, in the order of the whole list, building only the
-        parts that may hold them."""
-        return [
-            c
-            for i, part in enumerate(self._parts)
-            if part.unit is None or part.unit == unit_id
-            for c in self._part(i)
-            if command_unit(c) == unit_id
-        ]
+        parts that may hold them; with `keep`, only those it keeps, a part not built yet being
+        built narrowed (its other commands never checked; a controller's thinking budget)."""
+        out: list[Command] = []
+        for i, part in enumerate(self._parts):
+            if part.unit is not None and part.unit != unit_id:
+                continue
+            if keep is not None and part.narrowed is not None and self._built[i] is None:
+                commands = self._narrowed(part, keep)
+            else:
+                commands = self._part(i)
+            out += [c for c in commands if command_unit(c) == unit_id]
+        return out if keep is None else narrow(out, keep)
+
+    def _narrowed(self, part: Part, keep: Keep) -> list[Command]:
+        assert part.narrowed is not None
+        with self._lock:
+            if self._sealed:
+                raise StaleOptions(
+                    f"the options of {self._decision or 'a decision'} were read after the "
+                    "game moved on (a view is good until the next command)"
+                )
+            return part.narrowed(keep)
 
     def option_units(self) -> list[str]:
         """The units some command names, in the order they first appear in the whole list."""

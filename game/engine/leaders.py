@@ -65,7 +65,12 @@ def leader_joins(g: Engine, leader: UnitState, wanted: str = "") -> None:
 def absorb(g: Engine, keeper: UnitState, other: UnitState) -> None:
     """`other`'s figures and Dependants become `keeper`'s; `other` leaves as "merged"."""
     keeper.figures.extend(other.figures)
+    from game.engine.casualties import carried_wounded  # R358: their carried dead, kept true
+
+    carried_wounded(keeper)
+    carried_wounded(other)
     keeper.dependants.extend(other.dependants)
+    keeper.carried_dead += other.carried_dead
     for c in g.state.contractors:
         if c.holder == other.id:
             c.holder = keeper.id

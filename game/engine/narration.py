@@ -96,6 +96,7 @@ FIRE_MANNERS = {
     "charge": N_("fires at the charge"),
     "melee": N_("fights hand to hand"),
     "blast": N_("goes off"),  # a card's blast at a vehicle (R356)
+    "asset": N_("strikes"),  # rules audit round 7: off-board fire at a vehicle (R344)
 }
 
 REINFORCEMENT_SOURCES = N_("(Rulebook: Arrival of Insurgent Reinforcements)")

@@ -32,6 +32,7 @@ REFUSALS: tuple[str, ...] = (
     N_("{unit} is the unit acting now"),
     N_("{unit} is a vehicle: it drives (Rulebook: Vehicle Movement)"),
     N_("{unit} is a vehicle: its crew stays aboard (R225)"),
+    N_("{unit} fired a Fire-or-Move weapon this turn and may not move (R345)"),  # rules audit
     N_("{unit} is on a roof: it must come down first (R83)"),
     # firing and charging (engine/checks.py)
     N_("{unit} has already fired this activation"),
@@ -66,5 +67,15 @@ REFUSALS: tuple[str, ...] = (
     N_(
         "{unit} is tending its wounded: it may move only into Solid Cover or out of Insurgent "
         "sight, or toward it, where fewer Insurgent units see it"
+    ),
+    # --- polish (round 7): a hot spot neutralized as the activation begins (engine/checks.py)
+    N_(
+        "{unit} completes the neutralization of hot spot {number} as its activation begins: "
+        "give it another order"
+    ),
+    # a move through a civilian mob (engine/civilians.py); {mobs}: "C1" or "C1, C4"
+    N_(
+        "{unit} may not move through civilian mob {mobs} "
+        "(Rulebook: Civilians on the Battlefield; R232)"
     ),
 )

@@ -5,6 +5,7 @@ validator accepts; these are the obvious ones: each action, moves in 8 direction
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.battlefield.model import Point
@@ -35,7 +36,7 @@ from game.engine.commands import (
     ReleasePows,
     SplitUnit,
 )
-from game.engine.lazy_options import LazyOptions, Part, fixed
+from game.engine.lazy_options import Keep, LazyOptions, Part, fixed
 from game.engine.position_memo import positions_frozen
 from game.engine.procedure import (
     DIRECTIONS,
@@ -67,16 +68,25 @@ def activation_options(
 
 
 def unit_action_options(
-    g: Engine, unit: UnitState, act: Activation, memo: Round | None = None
+    g: Engine,
+    unit: UnitState,
+    act: Activation,
+    memo: Round | None = None,
+    keep: Keep | None = None,
 ) -> list[Command]:
     """The unit's sample commands, each checked (`memo`: an activation decision's, whose
-    checks are kept between activations: sample_memo.py)."""
+    checks are kept between activations: sample_memo.py; `keep`: only the candidates it keeps
+    are checked, a narrowed read of the lazy options: `LazyOptions.unit_options`)."""
     with positions_frozen(g):  # nothing moves while they are checked (position_memo.py)
-        return _unit_action_options(g, unit, act, memo)
+        return _unit_action_options(g, unit, act, memo, keep)
 
 
 def _unit_action_options(
-    g: Engine, unit: UnitState, act: Activation, memo: Round | None = None
+    g: Engine,
+    unit: UnitState,
+    act: Activation,
+    memo: Round | None = None,
+    keep: Keep | None = None,
 ) -> list[Command]:
     side = unit.side
     candidates: list[Command] = [EndActivation(side=side, unit=unit.id)]
@@ -121,6 +131,10 @@ def _unit_action_options(
     candidates += vehicles.action_samples(g, unit)  # --- vehicles (issue 20) ---
     candidates += civilians.mob_options(g, unit, act)  # civilians (issue 21)
     kept = None if memo is None else memo.legal_filter(g, unit, act)  # sample_memo.py
+    if keep is not None:  # a narrowed read: what `keep` drops is never checked
+        return _narrowed_checks(g, unit, act, candidates, keep, kept) + assets.call_options(
+            g, unit, act
+        )
     if kept is not None:
         return [c for c in candidates if kept(c)] + assets.call_options(g, unit, act)
     legal: list[Command] = []
@@ -239,7 +253,7 @@ def activation_offer(g: Engine, waiting: list[UnitState]) -> list[Command] | Laz
     parts = [fixed([EndPhase(side=REGULAR)])]
     for unit in waiting:  # each part holds the unit's EndActivation: surely offered
         build = functools.partial(unit_action_options, g, unit, Activation.begin(unit), memo)
-        parts.append(Part(build, unit=unit.id, surely=True))
+        parts.append(Part(build, unit=unit.id, surely=True, narrowed=_narrowed(build)))
     parts += _merge_parts(g, REGULAR)
     return LazyOptions(parts, f"decision {g.state.decisions_asked + 1}")
 
@@ -283,3 +297,34 @@ def _merge_parts(g: Engine, side: str) -> list[Part]:
         Part(functools.partial(unit_merges, g, side, unit), unit=unit.id)
         for unit in g.state.units_of(side)
     ]
+
+
+def _narrowed(build: functools.partial[list[Command]]) -> Callable[[Keep], list[Command]]:
+    """A unit's part read narrowed: its sample commands that `keep` keeps."""
+    return lambda keep: build(keep=keep)
+
+
+def _narrowed_checks(
+    g: Engine,
+    unit: UnitState,
+    act: Activation,
+    candidates: list[Command],
+    keep: Keep,
+    kept: Callable[[Command], bool] | None,
+) -> list[Command]:
+    """The candidates `keep` keeps, in order, each asked with the legal ones found before it,
+    checked (by the kept checks where there are: `kept`)."""
+    legal: list[Command] = []
+    for c in candidates:
+        if not keep(c, legal):
+            continue
+        if kept is not None:
+            if kept(c):
+                legal.append(c)
+            continue
+        try:
+            checks.check_action(g, unit, c, act)
+        except IllegalCommand:
+            continue
+        legal.append(c)
+    return legal

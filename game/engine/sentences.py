@@ -236,6 +236,10 @@ VARIANTS: dict[tuple[Any, ...], str] = {
         "{unit_name}: more Defense failures than successes, so one hit falls on a carried "
         "casualty, who dies (Rulebook: Fire at Units with Dependants & Casualties)"
     ),
+    (K.DEPENDANT_HIT, "dead_casualty"): N_(  # --- polish round 7 (R358) ---
+        "{unit_name}: more Defense failures than successes, so one hit falls on a carried "
+        "casualty, already dead (Rulebook: Fire at Units with Dependants & Casualties; R358)"
+    ),
     (K.DEPENDANT_HIT, "pow"): N_(
         "{unit_name}: more Defense failures than successes, so one hit falls on a prisoner, "
         "who dies (Rulebook: Fire at Units with Dependants & Casualties; R123)"

@@ -31,7 +31,7 @@ KIND_WEAPONS: dict[str, Weapon] = {
     "rpg": Weapon.RPG,
     "at_rpg": Weapon.AT_RPG,
     "sniper": Weapon.SNIPER_RIFLE,
-    "smaw": Weapon.MEDIUM_SUPPORT,  # --- support assets (issue 19): the SMAW card (R194) ---
+    "smaw": Weapon.AT_RPG,  # support assets (issue 19): the SMAW card, anti-tank (R194, R348)
     "dshk": Weapon.MEDIUM_SUPPORT,  # --- cards (issue 19): Dishkuh!'s emplaced DShK (R285) ---
 }
 """The weapon a figure kind carries, as the rules room sees it (the log's name for it is
@@ -157,6 +157,9 @@ class UnitState:
     designation: str = ""  # "special_weapon_team" | "sniper_team" (Special Weapon Teams; R196)
     # --- night (issue 19) ---
     night_vision: bool | None = None  # None: the book's default (Regulars yes, Insurgents no)
+    # --- polish round 7 (R358): how many of its carried casualties are dead (First Aid's KIA);
+    # kept no higher than the casualties it carries (`casualties.carried_wounded`) ---
+    carried_dead: int = 0
 
     def shake(self, turn: int) -> None:
         """Shaken in `turn` (Rulebook: Shaken): the unit spends the next turn recovering, even

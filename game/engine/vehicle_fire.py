@@ -43,6 +43,7 @@ def conditions_at(g: Engine, target: UnitState, penalty: int, dist: float) -> Fi
         target_exposed=exposed,
         target_moved_rapidly=rb.moved_rapidly(target, turn),
         interruptions=penalty + 1 if penalty else 0,
+        night=g.state.night,  # rules audit round 7: Night Fighting reaches vehicle fire (R346)
     )
 
 
@@ -65,6 +66,7 @@ def _weapon_options(
         conditions,
         moved=moved,
         target=target_rec.card if target_rec is not None else None,
+        night_vision=rb.rules_unit(firer).has_night_vision,  # Night Fighting (R346)
     )  # the rules core's one list, which the AIs read too (R223; R354)
     return [
         (fire.dice, weapon.name, fire, how)
@@ -79,6 +81,22 @@ def vehicle_firepower(g: Engine, firer: UnitState, target: UnitState, penalty: i
         return rb.breakdown_of((), 0)
     best = max(options, key=lambda o: o[0])
     return rb.breakdown_of(best[2].items, 0)
+
+
+def note_fired(g: Engine, firer: UnitState, target: UnitState, penalty: int) -> None:
+    """Fire-or-Move (R345): a vehicle whose fire at `target` is its Fire-or-Move weapon (the
+    weapon R223 picks: the most dice) may not move for the rest of the turn."""
+    rec = vehicles.record(g.state, firer.id)
+    if rec is None or not any(w.fire_or_move for w in rec.card.weapons):
+        return
+    options = _weapon_options(g, firer, target, penalty)
+    if not options:
+        return
+    best = max(options, key=lambda o: o[0])
+    weapon = rec.card.weapons[options.index(best)]
+    if weapon.fire_or_move and best[0] > 0:
+        rec.fire_or_move_turn = g.state.turn
+        vehicles.save(g.state, firer.id, rec)
 
 
 def infantry_firepower(
@@ -134,6 +152,8 @@ def fire_at_vehicle(
         )
     fire_die = Die(int(firer.quality_die()))
     fire = type(fire)(dice=fire.dice, die=fire_die, items=fire.items)
+    if fire.can_fire and vehicles.is_vehicle(g.state, firer):
+        note_fired(g, firer, target, penalty)  # rules audit round 7: Fire-or-Move (R345)
     if not fire.can_fire:
         g.emit(
             E.FIRE_CANCELLED,
@@ -151,20 +171,26 @@ def fire_at_vehicle(
 
 
 def blast_at_vehicle(
-    g: Engine, title: str, target: UnitState, pool: tuple[int, Die], weapon_cls: int
+    g: Engine,
+    title: str,
+    target: UnitState,
+    pool: tuple[int, Die],
+    weapon_cls: int,
+    *,
+    manner: str = "blast",
 ) -> None:
-    """A Fog of War card's blast at a vehicle (IED Detonated!, Incoming!; R356): the card's
-    Firepower as a weapon of `weapon_cls` against the vehicle's armour class and Defense dice,
-    then a damage check per penetrating hit, as any fire at a vehicle (Determining Vehicle
-    Damage; R213) — not hits on its crew's figures. No unit fired it, so no one is remembered
-    as the vehicle's attacker."""
+    """A Fog of War card's blast at a vehicle (IED Detonated!, Incoming!; R356), or a support
+    asset's off-board fire (`manner` "asset", R344): the pool's Firepower as a weapon of
+    `weapon_cls` against the vehicle's armour class and Defense dice, then a damage check per
+    penetrating hit, as any fire at a vehicle (Determining Vehicle Damage; R213) — not hits on
+    its crew's figures. No unit fired it, so no one is remembered as the vehicle's attacker."""
     rec = vehicles.record(g.state, target.id)
     assert rec is not None
     count, die = pool
     blast = Firepower(dice=count, die=die, items=((title, count),))
     fire, how = against_vehicle(blast, weapon_cls, rec.card)
     attack = attack_vehicle(fire, how, rec.card, rec.state, g.dice)
-    _resolve(g, ("", title), target, "blast", attack)
+    _resolve(g, ("", title), target, manner, attack)
 
 
 def _resolve(

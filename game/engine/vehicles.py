@@ -53,6 +53,7 @@ class VehicleRecord:
     speed: str = ""
     scored: bool = False  # counted once as immobilized or destroyed (victory points)
     source: str = ""  # --- vehicles entering play: the card that brought it on mid-game (R300)
+    fire_or_move_turn: int = 0  # --- rules audit round 7: fired a Fire-or-Move weapon (R345)
 
     @property
     def card(self) -> VehicleType:
@@ -203,6 +204,10 @@ def check_drive(g: Engine, unit: UnitState, command: Drive, act: Activation) -> 
         raise IllegalCommand(f"{unit.name} is not a vehicle")
     if act.moved > 0 or act.rate:
         raise IllegalCommand(f"{unit.name} has already moved this activation")
+    if rec.fire_or_move_turn == g.state.turn:  # --- rules audit round 7: Fire-or-Move (R345) ---
+        raise IllegalCommand(
+            f"{unit.name} fired a Fire-or-Move weapon this turn and may not move (R345)"
+        )
     path: list[Point] = [rec.centre, *((float(p[0]), float(p[1])) for p in command.path)]
     problem = check_vehicle_move(
         path,

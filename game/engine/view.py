@@ -8,7 +8,8 @@ from typing import Any
 
 from game.engine.commands import Command
 from game.engine.engine import Engine
-from game.engine.lazy_options import LazyOptions, command_unit
+from game.engine.lazy_options import Keep as Keep  # a narrowed read's filter, for controllers
+from game.engine.lazy_options import LazyOptions, command_unit, narrow
 from game.engine.state import REGULAR
 
 
@@ -32,11 +33,13 @@ class PlayerView:
         return self.decision is not None
 
     # --- lazy sample commands (issue 23 §5) ---
-    def unit_options(self, unit_id: str) -> list[Command]:
-        """The legal commands naming `unit_id`, in the order of `legal`."""
+    def unit_options(self, unit_id: str, keep: Keep | None = None) -> list[Command]:
+        """The legal commands naming `unit_id`, in the order of `legal` (with `keep`, only
+        those it takes, `lazy_options.narrow`; lazy options then check no other)."""
         if isinstance(self.legal, LazyOptions):
-            return self.legal.unit_options(unit_id)
-        return [c for c in self.legal if command_unit(c) == unit_id]
+            return self.legal.unit_options(unit_id, keep)
+        mine = [c for c in self.legal if command_unit(c) == unit_id]
+        return mine if keep is None else narrow(mine, keep)
 
     def option_units(self) -> list[str]:
         """The units some legal command names, in the order they first appear in `legal`."""

@@ -20,6 +20,8 @@ from game.rules.firepower import defense as unit_defense
 from game.rules.odds import casualty_odds
 from game.rules.quality import Morale, Quality
 from game.rules.units import Unit
+from game.rules.vehicle_types import VehicleType
+from game.rules.vehicles import Penetration, against_vehicle
 
 
 class AssetId(StrEnum):
@@ -184,6 +186,25 @@ def off_board_defense(unit: Unit, *, in_cover: bool, solid_cover: bool) -> Defen
     return unit_defense(unit, in_cover=in_cover, solid_cover=solid_cover)
 
 
+# --- rules audit (round 7): off-board fire at a vehicle (R344) ------------------------------
+
+ASSET_WEAPON_CLASS: dict[AssetId, int] = {
+    AssetId.OFF_BOARD_SNIPER: 0,  # a rifle: small arms
+    AssetId.LIGHT_MORTAR: 1,  # shells: Class 1 armour keeps out their fragments (halved)
+    AssetId.HEAVY_MORTAR: 1,  # artillery: Class 2 armour is proof against it
+    AssetId.AIR_SUPPORT: 2,  # a gun run: an aircraft's cannon, as a light auto-cannon
+    AssetId.ARMED_PREDATOR: 3,  # the Hellfire: an anti-tank missile, as a TOW or Javelin
+}
+"""The class each off-board attack counts as against a vehicle's armour (Vehicle Firepower's
+list names none of them; these are its nearest weapons; R344)."""
+
+
+def at_vehicle(asset: AssetId, row: CallRow, vehicle: VehicleType) -> tuple[Firepower, Penetration]:
+    """Off-board fire at a vehicle (R344): the card's pool as a weapon of the asset's class
+    against the vehicle's armour (Vehicle Defense vs. Weapon Class): full, halved or none."""
+    return against_vehicle(asset_firepower(asset, row), ASSET_WEAPON_CLASS[asset], vehicle)
+
+
 # --- SMAW (Asset card "SMAW") -----------------------------------------------------------------
 
 SMAW_KIND = "smaw"
@@ -274,9 +295,12 @@ class CallOdds:
         return sum(self.exact[max(casualties, 0) :], Fraction(0))
 
 
-def call_odds(asset: AssetId, defense_dice: int, defense_die: Die) -> CallOdds:
+def call_odds(
+    asset: AssetId, defense_dice: int, defense_die: Die, *, vehicle: VehicleType | None = None
+) -> CallOdds:
     """Exact odds of calling `asset` on a target that throws `defense_dice` of `defense_die`:
-    the call table's faces weighted 1/6 each, then each pool's exact attack odds."""
+    the call table's faces weighted 1/6 each, then each pool's exact attack odds. At a
+    `vehicle` the pool first meets its armour (R344) and the odds count penetrating hits."""
     rows = CALL_TABLES[asset]
     exact: list[Fraction] = [Fraction(0)] * (max(r.dice for r in rows) + 1)
     no_fire = lost = Fraction(0)
@@ -288,7 +312,11 @@ def call_odds(asset: AssetId, defense_dice: int, defense_die: Die) -> CallOdds:
             no_fire += weight
             exact[0] += weight
             continue
-        odds = casualty_odds(row.dice, row.die, defense_dice, defense_die)
+        pool = row.dice if vehicle is None else at_vehicle(asset, row, vehicle)[0].dice
+        if pool <= 0:  # the armour is proof against it (R344)
+            exact[0] += weight
+            continue
+        odds = casualty_odds(pool, row.die, defense_dice, defense_die)
         for k, p in enumerate(odds.exact):
             exact[k] += weight * p
     return CallOdds(asset, tuple(exact), no_fire, lost)

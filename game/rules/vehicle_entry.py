@@ -99,6 +99,8 @@ CAR_BLAST = 8.0
 """A car bomb's blast strikes every unit within this many inches."""
 CAR_BOMB_POOL = (8, Die.D8)
 """A car bomb's Firepower against each unit in the blast: 8d8."""
+CAR_BOMB_CLASS = 2  # --- rules audit round 7: the blast at a vehicle (R347) ---
+"""A car bomb's blast at a vehicle counts as a Class 2 weapon, as IED Detonated!'s (R356)."""
 IDENTIFY_CLOSER = 4.0
 """Each Quality test to make out the car lets it come this many inches closer."""
 

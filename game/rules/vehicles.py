@@ -112,12 +112,14 @@ def vehicle_weapon_firepower(
     conditions: FireConditions | None = None,
     *,
     moved: bool = False,
+    night_vision: bool = True,
 ) -> Firepower:
     """A vehicle weapon's Firepower (Vehicle Weapon Dice; Armament Breakdowns; Fire-or-Move; R212).
 
     The weapon throws its class's dice of the crew's Troop Quality die, +1 Optimum Range (a
     vehicle-mounted weapon is always in range), +1 against an Exposed target or one that moved
-    Rapidly; cap 10; then the first Armament breakdown costs a die. After a second Armament
+    Rapidly; cap 10; then the first Armament breakdown costs a die, and a crew without night
+    vision fighting at night another (Night Fighting, R346). After a second Armament
     breakdown, or having moved with a Fire-or-Move weapon, it cannot fire.
     """
     conditions = conditions or FireConditions()
@@ -125,6 +127,8 @@ def vehicle_weapon_firepower(
     target_cap_and_interruptions(items, conditions)  # the rules core's, as for any fire
     if damage.armament_penalty:
         items.append(("Armament breakdown", -damage.armament_penalty))
+    if conditions.night and not night_vision:  # rules audit round 7: Night Fighting (R346)
+        items.append(("night without night vision", -1))
     if damage.weapons_out:
         items.append(("armament destroyed", -sum(v for _, v in items)))
     elif moved and weapon.fire_or_move:
@@ -167,13 +171,16 @@ def vehicle_weapon_options(
     *,
     moved: bool = False,
     target: VehicleType | None = None,
+    night_vision: bool = True,
 ) -> list[tuple[Firepower, Penetration]]:
     """Each mounted weapon's Firepower at a target (Vehicle Firepower; R212), after Vehicle
     Defense vs. Weapon Class when the target is a vehicle (R217): the engine fires the one that
     throws the most dice (R223), and the AIs read their danger from the same list."""
     options = []
     for weapon in vehicle.weapons:
-        fire = vehicle_weapon_firepower(weapon, crew_quality, damage, conditions, moved=moved)
+        fire = vehicle_weapon_firepower(
+            weapon, crew_quality, damage, conditions, moved=moved, night_vision=night_vision
+        )
         how = Penetration.FULL
         if target is not None:
             fire, how = against_vehicle(

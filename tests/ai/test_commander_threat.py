@@ -81,3 +81,78 @@ def test_r354_an_lvtp_whose_weapon_is_destroyed_is_no_danger() -> None:
     g = board.unit("G")
     assert g is not None
     assert board.threat_by_group(g, board.spot_of(g), stationary=True).get("V", 0.0) == 0.0
+
+
+# --- R357 (polish round 7): the Commander's own technicals fire their DShK, not the crew's rifles
+TECHNICAL = {
+    "id": "T",
+    "side": "insurgent",
+    "name": "Technical",
+    "quality": "d6",
+    "morale": "d8",
+    "line": [24, 14],
+    "figures": ["leader", "small_arms"],
+    "vehicle": {"type": "technical", "facing": 90},
+}
+MARINES = {
+    "id": "M",
+    "side": "regular",
+    "name": "Marines",
+    "quality": "trained",
+    "morale": "d10",
+    "line": [24, 26],
+    "figures": ["rifle", "rifle", "rifle", "rifle"],
+}
+
+
+def test_r357_a_technical_is_weighed_with_its_dshk_as_the_engine_fires_it() -> None:
+    engine = _engine([TECHNICAL, MARINES])
+    technical, marines = engine.state.units["T"], engine.state.units["M"]
+    assert engine.los(technical, marines)
+    fired = engine.firepower(technical, marines).total
+    assert fired == 4  # the DShK: Class 1, 2 dice, +1 Optimum Range, +1 target Exposed
+    board = _board(engine)
+    t, m = board.unit("T"), board.unit("M")
+    assert t is not None and m is not None
+    spot = board.spot_of(m)
+    _, exposed = board.cover(spot)
+    dice = board.firepower(
+        t, board.centre_of(t), spot.centre, target_exposed=exposed, target_rapid=False
+    )
+    as_rifles = Board.firepower(
+        board, t, board.centre_of(t), spot.centre, target_exposed=exposed, target_rapid=False
+    )
+    assert dice == fired and as_rifles != dice  # the crew's two figures: not what is fired
+    # the shot the Commander weighs is the engine's roll's expected casualties
+    shot = board.shot(t, board.spot_of(t), m)
+    defense = board.defense(m, spot, stationary=True)
+    assert shot == expected_casualties(
+        fired, int(t.quality_die()), defense, int(m.quality_die()), len(spot.figures)
+    )
+
+
+def test_r357_a_technical_at_an_lvtp_fires_its_dshk_through_the_armour() -> None:
+    from game.ai.commander_threat import vehicle_fire_at_vehicle
+    from game.rules.firepower import FireConditions
+    from game.rules.vehicle_types import vehicle_type
+
+    lvtp = dict(LVTP, line=[24, 26])
+    engine = _engine([TECHNICAL, lvtp])
+    technical, target = engine.state.units["T"], engine.state.units["V"]
+    fired = engine.firepower(technical, target).total  # Class 1 at Class 1 armour (R217)
+    board = _board(engine)
+    t = board.unit("T")
+    assert t is not None
+    fire = vehicle_fire_at_vehicle(board, t, vehicle_type("lvtp"), FireConditions(distance=12.0))
+    assert fire is not None and fire.dice == fired
+    # with its armament destroyed the technical has nothing to fire at it
+    engine.state.vehicles["T"]["damage"] = {
+        "mobility_failures": 0,
+        "armament_failures": 2,
+        "reliability": 6,
+        "speed_loss": 0,
+    }
+    board = _board(engine)
+    t = board.unit("T")
+    assert t is not None
+    assert vehicle_fire_at_vehicle(board, t, vehicle_type("lvtp"), FireConditions()) is None

@@ -6,8 +6,7 @@ from __future__ import annotations
 import math
 
 from game.ai.controller import InsurgentAI
-from game.ai.ranking import placement_reach
-from game.ai.world import _World
+from game.ai.world import _World, placement_reach
 from game.engine.state import INSURGENT
 from game.engine.terrain import distance
 from game.engine.view import player_view

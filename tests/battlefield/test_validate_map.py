@@ -148,7 +148,12 @@ def test_missing_file_is_one_error_line(tool_runs: dict[str, Run]) -> None:
 
 
 def test_valid_map_exits_0_with_summary_numbers() -> None:
-    (run,) = _run_all([[str(VALID)]])
+    """The tool's `main` in this process (the corpus and the closed pipe run the tool itself)."""
+    from game.scenarios.map_check import validate_map_and_scenario
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main([str(VALID)], out=out, err=err, validate=validate_map_and_scenario)
+    run = Run(code, out.getvalue(), err.getvalue())
     assert run.code == 0, run
     assert run.stderr == ""
     assert run.lines[0] == (

@@ -34,13 +34,24 @@ def test_a_bad_lang_value_is_one_line_naming_the_choices() -> None:
     ]
 
 
-def test_the_result_line_stays_english_and_the_same_in_french() -> None:
-    game = ("--headless", "--quiet", "--scenario", "contracting-trouble", "--turns", "1")
-    english = _run(*game, "--lang", "en")
-    french = _run(*game, "--lang", "fr")
-    assert english.returncode == french.returncode == 0, french.stderr
-    assert french.stdout.startswith("RESULT {")
-    assert french.stdout == english.stdout  # machine-readable: the language changes no byte
+def test_the_result_line_stays_english_and_the_same_in_french(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """main.py's `main` called in this process (the test above starts main.py itself; the
+    suite's time, issue 15: two new processes cost some 0.8 s of CPU)."""
+    from game.app import main  # what main.py runs
+
+    game = ["--headless", "--quiet", "--scenario", "contracting-trouble", "--turns", "1"]
+    capsys.readouterr()
+    runs = []
+    for lang in ("en", "fr"):
+        code = main([*game, "--lang", lang])
+        out, err = capsys.readouterr()
+        runs.append((code, out, err))
+    (en_code, english, _), (fr_code, french, fr_err) = runs
+    assert en_code == fr_code == 0, fr_err
+    assert french.startswith("RESULT {")
+    assert french == english  # machine-readable: the language changes no byte
 
 
 def test_a_headless_game_is_english_unless_asked_and_the_window_follows_settings(

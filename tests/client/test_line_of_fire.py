@@ -54,10 +54,10 @@ def test_the_card_gives_the_reason_not_firepower_at_a_target_it_cannot_shoot(
     frames(scene, click(unit_pos(scene, "R1")))
     scene.overlays.hovered_unit = "I1"
     markup = scene.card_markup()
-    # the engine's reason names the target, so the label does not repeat it (found in play)
-    assert "Cannot fire:</b> Alpha fireteam cannot fire at Insurgent group 1:" in markup
-    assert markup.count("Insurgent group 1") == 1
-    assert "Bravo fireteam in the line of fire" in markup
+    # the label names the target once, and "cannot fire" is not said twice: the engine's
+    # "Alpha fireteam cannot fire at Insurgent group 1:" head is the label's (polish round 7)
+    assert "Cannot fire at Insurgent group 1:</b> Bravo fireteam in the line of fire" in markup
+    assert markup.count("Insurgent group 1") == 1 and markup.lower().count("cannot fire") == 1
     assert "Firepower at" not in markup
     assert engine.state.units["R1"].effective_figures
 
@@ -110,3 +110,29 @@ def test_the_card_and_the_fire_preview_say_the_same_cannot_fire_line(scene: Play
         "<b>Cannot fire at A &amp; B:</b> out of sight"
     )
     assert cannot_fire_line("A", "A is out of sight") == "Cannot fire: A is out of sight"
+
+
+def test_the_line_of_fire_refusal_says_cannot_fire_once_in_both_languages() -> None:
+    """Polish round 7: "Cannot fire: Alpha fireteam cannot fire at Insurgent group 1: …" — the
+    engine's head is dropped when it names the firer and the target, in French too."""
+    from game import i18n
+    from game.client.fire_words import cannot_fire_line
+
+    why = "Alpha fireteam cannot fire at Insurgent group 1: Bravo fireteam in the line of fire (R6)"
+    assert cannot_fire_line("Insurgent group 1", why, firer="Alpha fireteam") == (
+        "Cannot fire at Insurgent group 1: Bravo fireteam in the line of fire (R6)"
+    )
+    # another firer's refusal keeps its words whole
+    assert (
+        cannot_fire_line("Insurgent group 1", why, firer="Bravo fireteam") == f"Cannot fire: {why}"
+    )
+    i18n.set_language("fr")
+    try:
+        firer, target = i18n.retell("Alpha fireteam"), i18n.retell("Insurgent group 1")
+        blocker = i18n.retell("Bravo fireteam")
+        line = cannot_fire_line(target, i18n.retell(why), firer=firer, markup=True)
+    finally:
+        i18n.set_language("en")
+    assert line == (
+        f"<b>Ne peut pas tirer sur {target} :</b> {blocker} dans la ligne de tir (R6)"
+    ).replace("'", "&#x27;")

@@ -123,3 +123,48 @@ def test_watch_mode_shows_no_order_buttons(app: object) -> None:
     app.push(other)  # type: ignore[attr-defined]
     frames(other)
     assert {"move", "fire", "end", "end_phase"} <= set(other.buttons)
+
+
+def test_the_odds_box_keeps_off_the_firer_too_where_the_target_leaves_room(
+    scene: PlayScene,
+) -> None:
+    """Polish round 7: the box kept off the target's side only, and could cover the firer
+    standing a few inches beside its first spot (below and right of the mouse)."""
+    engine = scene.session.engine
+    target, firer = engine.state.units["I1"], engine.state.units["R1"]
+    placement.place_unit(engine, firer, (target.centre[0] + 7.0, target.centre[1] + 1.8))
+    scene._view_key = None  # moved by hand, with no event: the view is drawn afresh
+    frames(scene)
+    frames(scene, click(unit_pos(scene, "R1")))
+    frames(scene, [key(pygame.K_f)])
+    assert scene.mode == "fire"
+    mine = [r for uid, r in scene.last_frame.figure_rects if uid == "R1"]
+    theirs = [r for uid, r in scene.last_frame.figure_rects if uid == "I1"]
+    assert mine and theirs
+    aim = max(theirs, key=lambda r: r.centery).center  # the mouse on the target's lowest figure
+    frames(scene, [motion(aim)])
+    frames(scene)
+    assert scene.overlays.hovered_unit == "I1" and scene.preview_text
+    box = scene.preview_rect
+    assert box is not None
+    # where the box would have gone (right of and below the mouse) covers the firer
+    first = pygame.Rect(aim[0] + 16, aim[1] + 14, box.width, box.height)
+    assert first.collidelist(mine) != -1
+    assert box.collidelist(mine) == -1 and box.collidelist(theirs) == -1, (box, mine, theirs)
+
+
+def test_the_odds_box_keeps_off_the_cards_panel_where_the_target_leaves_room() -> None:
+    """Polish round 7 (Midnight at the Alamo seed 4): pushed off a crowd of Insurgents, the
+    box came to rest under the Cards panel, which is drawn over it. The panel now counts as the
+    firer does: only between spots that cover as little of the target's side."""
+    from game.client.play_draw import _placed
+
+    view = pygame.Rect(0, 0, 700, 700)
+    box = pygame.Rect(116, 574, 300, 60)  # beside the mouse at (100, 560)
+    avoid = [pygame.Rect(90, 550, 20, 20), pygame.Rect(150, 590, 20, 20)]  # target, a neighbour
+    panel = pygame.Rect(100, 480, 300, 80)
+    blind = _placed(box, view, avoid, [])
+    assert blind.collidelist(avoid) == -1 and blind.colliderect(panel)  # as before: under it
+    placed = _placed(box, view, avoid, [[panel]])
+    assert placed.collidelist(avoid) == -1 and not placed.colliderect(panel)
+    assert view.contains(placed)

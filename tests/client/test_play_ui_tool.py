@@ -48,3 +48,17 @@ def test_a_vehicle_that_cannot_drive_there_lets_its_passengers_out(app: App) -> 
     play_ui.order_unit(app, scene, lvtp.id, lambda shot: None)
     assert len(vehicle_orders.passengers(engine, lvtp)) == len(aboard) - 1
     assert engine.state.units[aboard[0]].on_table  # the first passenger got out beside it
+
+
+def test_the_log_option_writes_the_games_events_one_a_line(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from game.save import new_game, resolve_map
+
+    path, scenario = resolve_map("contracting-trouble")
+    engine = new_game(path, scenario, 5)
+    out = Path(str(tmp_path)) / "game.txt"
+    play_ui.write_log(engine, out)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    told = [" ".join(str(e["text"]).split("\n")) for e in engine.state.events]
+    assert lines == told and len(lines) >= 3  # set-up, a unit seen, "Turn 1 begins"

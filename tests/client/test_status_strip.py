@@ -121,3 +121,62 @@ def test_tending_refusals_and_the_exit_preview_read_in_french() -> None:
     assert toward.startswith("Équipe de feu Alpha soigne ses blessés : ")
     assert toward.endswith("(R27, R122)")
     assert leaves.startswith("Équipe de feu Bravo quitte la table par le bord nord")
+
+
+def test_a_unit_that_may_not_move_while_tending_is_pointed_to_first_aid(
+    app: App, monkeypatch: object
+) -> None:
+    # found in play (Contracting Trouble seed 5, polish round 7): Alpha fireteam, safe with a
+    # wounded man, was refused every move for four turns (R122) and nothing said that First Aid
+    # [G] was what it could do
+    from game.client import orders
+    from game.engine.commands import FirstAid
+
+    config = SessionConfig(table="contracting-trouble", seed=3, pace="instant", autosave=False)
+    scene = open_play("contracting-trouble", config=config)
+    app.push(scene)
+    app.step()
+    why = "Alpha fireteam is safe where it is: it tends its wounded there, not moving (R122)"
+    real_check = orders.check
+    first_aid_ok = {"value": True}
+
+    def check(engine: object, command: object) -> str:
+        if isinstance(command, FirstAid):
+            return "" if first_aid_ok["value"] else "no wounded figures to tend"
+        return real_check(engine, command)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(orders, "cannot", lambda engine, unit, action: why)  # type: ignore[attr-defined]
+    monkeypatch.setattr(orders, "check", check)  # type: ignore[attr-defined]
+    scene.select("R1")
+    m = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="")
+    app.step([m])
+    assert scene.status_is_error
+    assert scene.status.endswith(f"{why} · First Aid [G] to tend them")
+    first_aid_ok["value"] = False  # no First Aid to give: no pointer to it
+    app.step([m])
+    assert scene.status.endswith(why)
+    set_language("fr")
+    try:
+        first_aid_ok["value"] = True
+        app.step([m])
+        assert scene.status.endswith("Premiers Soins [G] pour les soigner")
+    finally:
+        set_language("en")
+
+
+def test_the_civilian_mob_refusal_reads_in_french() -> None:
+    # found in play (Hornet's Nest seed 4, French, polish round 7): the move preview and the
+    # status line said "Bravo fireteam may not move through civilian mob C1, C4 (Rulebook:
+    # Civilians on the Battlefield; R232)" in English
+    set_language("fr")
+    try:
+        told = retell(
+            "Bravo fireteam may not move through civilian mob C1, C4 "
+            "(Rulebook: Civilians on the Battlefield; R232)"
+        )
+    finally:
+        set_language("en")
+    assert told == (
+        "Équipe de feu Bravo ne peut pas traverser la foule C1, C4 "
+        "(Règles : Les civils sur le champ de bataille ; R232)"
+    )

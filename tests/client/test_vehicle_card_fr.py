@@ -84,3 +84,24 @@ def test_a_long_french_vehicle_card_keeps_its_firepower_line_above_the_buttons(
         scene.draw(surface)
         app.manager.draw_ui(surface)
         pygame.image.save(surface, shot)
+
+
+def test_a_wrecks_card_agrees_none_with_reliability_and_weapons_in_french(
+    engine: Any,  # noqa: F811
+) -> None:
+    """Polish round 7: "Fiabilité aucun" — the French "none" agrees with the word it stands
+    for (Fiabilité and armes are feminine, Dégâts masculine)."""
+    vehicle = lvtp(engine)
+    rec = vehicles.record(engine.state, vehicle.id)
+    assert rec is not None
+    rec.type = "ambulance"  # unarmed (R298)
+    rec.damage = {"reliability": 0, "mobility_failures": 0, "armament_failures": 0, "speed_loss": 0}
+    vehicles.save(engine.state, vehicle.id, rec)
+    english = vehicle_orders.card_lines(engine, vehicle)
+    i18n.set_language("fr")
+    try:
+        french = vehicle_orders.card_lines(engine, vehicle)
+    finally:
+        i18n.set_language("en")
+    assert english[0].endswith("Reliability none") and english[1] == "Weapons: none"
+    assert french[0].endswith("Fiabilité aucune") and french[1] == "Armes : aucune"
