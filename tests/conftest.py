@@ -90,5 +90,6 @@ def english_to_start_and_end() -> Iterator[None]:
     i18n.set_language("en")
 
 
+@pytest.hookimpl(trylast=True)  # after the test's fixtures are torn down
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
-    scheduling.release_finished_games(item, nextitem)  # round 7: a finished unit's games go
+    scheduling.between_units(item, nextitem)  # round 7: a finished unit's games go, the rest frozen

@@ -21,6 +21,7 @@ The scheduler replaces xdist's `load` (what `-n 2` means alone) and `loadscope` 
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import resource
@@ -199,29 +200,46 @@ class CostRecorder:
         COSTS.write_text(json.dumps(kept, indent=0) + "\n", encoding="utf-8")
 
 
-# --- round 7: a unit's shared games let go once the worker moves on to another unit ---
+# --- round 7: between two units, the last one's shared games go and what lives on is frozen ---
 _unit_of: dict[str, str] = {}  # node id -> its group, in a worker that runs whole units
+_whole_units = [False]  # this process is such a worker
 
 
 def note_units(config: pytest.Config, items: Iterable[pytest.Item]) -> None:
     """In an xdist worker under this scheduler (whole units, one after another): remember each
-    test's group, so that `release_finished_games` knows where a unit ends."""
+    test's group, so that `between_units` knows where a unit ends."""
     _unit_of.clear()
-    if hasattr(config, "workerinput") and os.environ.get(UNITS_ENV) == "1":
+    _whole_units[0] = hasattr(config, "workerinput") and os.environ.get(UNITS_ENV) == "1"
+    if _whole_units[0]:
         _unit_of.update(shared_game_groups(items))
 
 
-def release_finished_games(item: pytest.Item, nextitem: pytest.Item | None) -> None:
-    """After the last test of a unit that reads shared games: drop them. Only that unit reads
-    them (`shared_game_groups` puts every reader of a game in one unit) and the worker runs a
-    unit's tests one after another, so no later test of this worker asks for them again. Kept,
-    up to 16 finished games (`shared_games.golden_game`, some 10 MB each) stayed alive for every
-    later test, and each full collection of the cycle collector walked them all: 13% of a
-    game-playing worker's CPU went to the collector, mostly to those walks."""
-    unit = _unit_of.get(item.nodeid)
-    if unit is None or (nextitem is not None and _unit_of.get(nextitem.nodeid) == unit):
-        return
-    from tests import shared_games
+def _unit(nodeid: str) -> str:
+    return _unit_of.get(nodeid) or nodeid.split("::", 1)[0]  # as the scheduler splits them
 
-    shared_games.golden_game.cache_clear()
-    shared_games.short_game.cache_clear()
+
+def between_units(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last test of a unit (its fixtures torn down), in a worker running whole units:
+
+    - the shared games the unit read are dropped. Only that unit reads them
+      (`shared_game_groups` puts every reader of a game in one unit) and the worker runs a
+      unit's tests one after another, so no later test of this worker asks for them again; kept
+      (up to 16 finished games, some 10 MB each), the collector walked them at every full
+      collection for the rest of the run;
+    - what is still alive is collected once and frozen, as the session froze what it loaded
+      (`conftest.pytest_collection_finish`): the cycle collector's full collections then walk
+      only what later units build (module caches, the client's shared App and fonts, the
+      engine's own memories live to the end of the run and were walked again and again).
+    """
+    if not _whole_units[0]:
+        return
+    unit = _unit(item.nodeid)
+    if nextitem is not None and _unit(nextitem.nodeid) == unit:
+        return
+    if item.nodeid in _unit_of:
+        from tests import shared_games
+
+        shared_games.golden_game.cache_clear()
+        shared_games.short_game.cache_clear()
+    gc.collect()
+    gc.freeze()

@@ -179,7 +179,7 @@ def test_the_after_action_report_is_written_in_french(french: None) -> None:
     english = after_action(engine, with_vp_chart=False)
     i18n.set_language("fr")
     assert report.reason and report.reason != english.reason  # the reason is told in French
-    assert report.items[2] == "Insurgés : 0 Marines blessés x1, 0 tués x2, 0 captifs x5"
+    assert report.items[2] == "Insurgés : Marines blessés 0 × 1 PV, tués 0 × 2 PV, captifs 0 × 5 PV"
     text = report_text(report, engine.notes)
     assert text.startswith("COMPTE RENDU APRÈS ACTION — Contrat avec les ennuis !\n")
     assert "\nJOURNAL COMPLET\n" in text and "  Début du tour 1\n" in text

@@ -139,12 +139,13 @@ def test_the_rewritten_test_modules_are_stored_where_pytest_reads_them(
     assert rewrite._read_pyc(tmp_path / "test_a.py", tmp_path / "__pycache__" / stored[0])
 
 
-# --- round 7: a unit's shared games let go once the worker moves on ---
+# --- round 7: between two units, the last one's shared games go and what lives on is frozen ---
 
 
-def test_a_units_shared_games_are_let_go_when_the_next_test_is_of_another_unit(
+def test_between_two_units_the_shared_games_go_and_what_lives_on_is_frozen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    import gc
     from functools import lru_cache
 
     from tests import shared_games
@@ -158,26 +159,34 @@ def test_a_units_shared_games_are_let_go_when_the_next_test_is_of_another_unit(
 
     monkeypatch.setattr(shared_games, "golden_game", golden_game)
     a1, reads_a1 = item("golden[a-1]", ("a", 1)), item("reads-a-1", ("a", 1))
-    b1, plain = item("golden[b-1]", ("b", 1)), item("plain")
-    items = [a1, reads_a1, b1, plain]
+    b1, plain, plain2 = item("golden[b-1]", ("b", 1)), item("m.py::plain"), item("m.py::other")
+    items = [a1, reads_a1, b1, plain, plain2]
     monkeypatch.setenv(scheduling.UNITS_ENV, "1")
     monkeypatch.setattr(scheduling, "_unit_of", {})  # this worker's own units stay as they are
+    monkeypatch.setattr(scheduling, "_whole_units", [False])
     worker = SimpleNamespace(workerinput={})
     scheduling.note_units(worker, items)  # type: ignore[arg-type]
     golden_game("a", 1)
-    scheduling.release_finished_games(a1, reads_a1)  # the same unit goes on: kept
+    frozen = gc.get_freeze_count()
+    scheduling.between_units(a1, reads_a1)  # the same unit goes on: kept, nothing frozen
+    assert gc.get_freeze_count() <= frozen
     golden_game("a", 1)
     assert played == [("a", 1)]
-    scheduling.release_finished_games(reads_a1, b1)  # the unit is over: let go
+    alive = [[n] for n in range(1000)]
+    scheduling.between_units(reads_a1, b1)  # the unit is over: let go, the rest frozen
+    assert gc.get_freeze_count() >= frozen + len(alive)
     golden_game("a", 1)
     assert played == [("a", 1), ("a", 1)]
     golden_game("b", 1)
-    scheduling.release_finished_games(b1, None)  # the worker's last test
+    scheduling.between_units(b1, None)  # the worker's last test
     golden_game("b", 1)
     assert played[2:] == [("b", 1), ("b", 1)]
-    # outside a worker running whole units (one process, or another --dist) nothing goes
+    frozen = gc.get_freeze_count()
+    scheduling.between_units(plain, plain2)  # one module: one unit
+    assert gc.get_freeze_count() <= frozen
+    # outside a worker running whole units (one process, or another --dist) nothing happens
     monkeypatch.delenv(scheduling.UNITS_ENV)
     scheduling.note_units(worker, items)  # type: ignore[arg-type]
-    scheduling.release_finished_games(reads_a1, plain)
+    scheduling.between_units(reads_a1, plain)
     golden_game("b", 1)
     assert len(played) == 4

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from game.ai.thinking_budget import big_table, sight_reach, target_in_reach
 from game.battlefield.model import Point, UnitPosition
 from game.engine.commands import Command, MoveUnit
-from game.engine.protocol import FigureStatus
+from game.engine.protocol import FigureStatus, MoveRate
 from game.engine.scenario import Objectives
 from game.engine.sight_memory import TwoGenerations
 from game.engine.terrain import Terrain, distance, path_length
@@ -135,20 +135,29 @@ class BoardMemo:
 
     def _keep_for(self, unit: UnitState) -> Keep:
         """What of `unit`'s commands the AI reads on a big table: fire and charges within
-        reach (R397); of its sample moves, the first legal one at each rate, unless it carries
-        wounded (speed only: the weighings read only which rates it may move at, `move_rates`;
-        its own destinations are its own; a unit with wounded weighs the engine's Cautious
-        moves to safety, `WoundedToSafetyCandidate`)."""
+        reach (R397); of its sample moves, the first legal one at each rate (speed only: the
+        weighings read only which rates it may move at, `move_rates`; its destinations are its
+        own), but every Cautious one for a unit carrying wounded (it weighs the engine's
+        Cautious moves to safety, `WoundedToSafetyCandidate`)."""
         in_reach = target_in_reach(self.centre_of(unit), self._target_centre)
-        rates_only = not any(f.status == FigureStatus.HIT for f in unit.figures)
+        wounded = any(f.status == FigureStatus.HIT for f in unit.figures)
+        # the rates of the moves taken so far, by the list being taken into (it only grows)
+        seen: dict[int, tuple[Sequence[Command], int, set[str]]] = {}
 
         def keep(command: Command, taken: Sequence[Command]) -> bool:
             if not in_reach(command):
                 return False
-            if rates_only and isinstance(command, MoveUnit):
-                rate = command.rate
-                return not any(isinstance(t, MoveUnit) and t.rate == rate for t in taken)
-            return True
+            if not isinstance(command, MoveUnit):
+                return True
+            if wounded and command.rate == MoveRate.CAUTIOUS:
+                return True
+            held = seen.get(id(taken))
+            if held is None or held[0] is not taken or held[1] > len(taken):
+                held = (taken, 0, set())
+            rates = held[2]
+            rates.update(t.rate for t in taken[held[1] :] if isinstance(t, MoveUnit))
+            seen[id(taken)] = (taken, len(taken), rates)
+            return command.rate not in rates
 
         return keep
 

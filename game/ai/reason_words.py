@@ -379,4 +379,7 @@ LINES: tuple[str, ...] = (
     N_("{why}; firing draws the fire of the groups in sight, E={drawn} (R381)"),
     # --- the team Regular AI, round 7, helper team2 (ai/team_breakout.py, R384-R385) ---
     N_("the breakout by the exit edge (R384)"),
+    # --- the team Regular AI, round 7 (ai/team_escort_off.py, R375) ---
+    N_("{why}; the run to it is in sight, danger E={danger} (R375)"),
+    N_("{why}; it draws fire onto the team to be escorted off, E={drawn} (R375)"),
 )

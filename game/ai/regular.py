@@ -58,6 +58,7 @@ from game.ai.regular_team import (
 )
 from game.ai.regular_vehicles import vehicle_candidates
 from game.ai.reweigh import Reweigh
+from game.ai.team_escort_off import careful_boarding, helper_barred  # round 7, team
 from game.ai.team_goals import TeamBoard
 from game.ai.team_mission import (  # round 6, team2
     mission_last,
@@ -110,6 +111,7 @@ class RegularAI:
         self.candidates = base + vehicle_candidates()  # vehicles: issue 20
         if style != "basic":  # --- round 6, team2: no ride in a vehicle that cannot drive (R382)
             self.candidates = base + team_vehicle_candidates()
+            self.candidates = careful_boarding(self.candidates)  # --- round 7, team: R375 ---
         self._sight: dict[tuple[Any, ...], bool] = {}  # lines of sight by positions (Board.los)
         # --- the weighings kept between activations (issue 23 §5): the same picks, sooner ---
         self.reweigh = Reweigh(check=check) if reuse and style == "ai" else None
@@ -281,6 +283,7 @@ class RegularAI:
                 helper is None
                 or helper.neutralizing
                 or set(helper.dependants) & {"contractor", "poi"}
+                or (self.style == "ai" and helper_barred(board, helper))  # round 7, team: R374
             ):
                 continue
             # A helper spends its activation: worth it for a good shot, a better one when the

@@ -27,6 +27,7 @@ from __future__ import annotations
 from game.ai.rca import NOTHING
 from game.ai.regular_board import W_THREAT
 from game.ai.regular_candidates import FireCandidate, Focus
+from game.ai.team_escort_off import drawn_fire  # round 7, team (R375)
 
 DRAWN = 0.5
 """Not a rule (R381): the share of the danger at the firer's spot that its firing is expected
@@ -42,6 +43,15 @@ class DrawnFireCandidate(FireCandidate):
         if score == NOTHING:
             return score
         board, unit = focus.board, focus.unit
+        escort_off = drawn_fire(board, unit)  # --- round 7, team: the sniper team's shot (R375)
+        if escort_off > 0.0:
+            assert self.plan is not None
+            return self.propose(
+                self.plan,
+                f"{self.why}; it draws fire onto the team to be escorted off, "
+                f"E={escort_off:.2f} (R375)",
+                score - W_THREAT * escort_off,
+            )
         if not board.objective("hold_objectives"):
             return score  # R381: only where the mission is to hold
         drawn = DRAWN * board.threat(unit, board.spot_of(unit), stationary=True)

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import math
 
-from game.ai import team_breakout, team_escort
+from game.ai import team_breakout, team_escort, team_escort_off, team_walk
 from game.ai.regular_board import ESCORTED, Board, Goal, Spot
-from game.engine.protocol import FigureStatus
+from game.engine.protocol import DecisionKind, FigureStatus
 from game.engine.state import HotSpotState, UnitState
 from game.engine.terrain import distance, path_length, walk
 from game.rules.movement import CAUTIOUS, HOT_SPOT_CONTACT
@@ -66,8 +66,6 @@ volley in three that the danger figure counts as a casualty, and his death swing
 by 20 VP and ends the game, where a casualty costs one or two."""
 
 
-ROUTE_SAMPLE = 2.0
-"""Not a rule (R360): the step, in inches, at which the POI carrier's walk is looked along."""
 POI_SPARE_TURNS = 2
 """Not a rule (R361): the turns to spare, beyond its Cautious walk to the exit, that let the
 unit carrying the POI wait for a safer moment; with fewer it walks him out."""
@@ -96,12 +94,19 @@ class TeamBoard(Board):
         """`Board.threat`, counted `POI_DANGER` times over for the unit carrying the POI (R324):
         every candidate that weighs danger (moves, cover, the wounded's way to safety, the
         cover reaction, fire and movement's suppression) then guards him."""
-        danger = super().threat(unit, spot, stationary=stationary, rapid=rapid, ignore=ignore)
+        walking = not stationary and spot.leader != unit.leader_point
+        if walking and (POI in unit.dependants or self.kind == DecisionKind.ACTIVATE):
+            # R360, R373: the walk there (an answer to an interruption: R373 leaves it be)
+            danger = self.threat_on_the_way(unit, spot, rapid=rapid, ignore=ignore)
+        else:
+            danger = super().threat(unit, spot, stationary=stationary, rapid=rapid, ignore=ignore)
         if POI in unit.dependants:
-            if not stationary and spot.leader != unit.leader_point:  # R360: the walk there
-                danger = self.threat_on_the_way(unit, spot, rapid=rapid, ignore=ignore)
             danger = min(danger, float(len(spot.figures)))  # R364
             return danger * self.poi_care(unit)
+        if team_escort_off.to_be_escorted_off(self, unit):  # --- round 7: R375 ---
+            danger = min(danger, float(len(spot.figures)))  # R364
+            care = self.poi_care(unit)
+            return danger * (team_escort_off.ESCORT_OFF_CARE if care > 1.0 else 1.0)
         return min(danger, float(len(spot.figures)))  # R364
 
     # --- the team AI, round 5 (R360-R368) ---
@@ -130,24 +135,10 @@ class TeamBoard(Board):
     def threat_on_the_way(
         self, unit: UnitState, spot: Spot, *, rapid: bool = False, ignore: str = ""
     ) -> float:
-        """R360: the danger of a move to `spot` for the unit carrying the POI: each Insurgent
-        group that could see the unit anywhere along its walk there (sampled every 2") counts
-        with its best shot on that walk, the end included. Interruptions come while the unit
-        walks (Rulebook: Interruptions), not only where it stops."""
-        route = self.path(unit.leader_point, spot.leader)
-        length = path_length(route)
-        worst = self.threat_by_group(unit, spot, stationary=False, rapid=rapid, ignore=ignore)
-        steps = math.ceil(length / ROUTE_SAMPLE)
-        for i in range(1, steps):
-            ghost = self.ghost(unit, walk(route, length * i / steps))
-            seen = self.threat_by_group(unit, ghost, stationary=False, rapid=rapid, ignore=ignore)
-            for group, e in seen.items():
-                if e > worst.get(group, 0.0):
-                    worst[group] = e
-        total = 0.0
-        for e in worst.values():
-            total += e
-        return total
+        """R360, R373: the danger of a move to `spot`, read along the walk from its first step
+        (`team_walk.danger_on_the_walk`): for every unit since round 7, the POI carrier's
+        alone before."""
+        return team_walk.danger_on_the_walk(self, unit, spot, rapid=rapid, ignore=ignore)
 
     def poi_care(self, unit: UnitState) -> float:
         """R361: R324's care of the POI while there is time to wait; once the walk to the exit

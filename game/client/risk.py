@@ -82,7 +82,7 @@ class RiskPreview:
         if not self.threats:
             return _("no Insurgent unit that may interrupt sees this path")
         parts = [
-            _('{unit} (sees {start}–{end}": first {first}, hits {hits})').format(
+            _sees(t).format(
                 unit=retell(t.name),  # the unit name in the language in use (found in play)
                 start=number(t.seen_from, 0),
                 end=number(t.seen_to, 0),
@@ -202,3 +202,11 @@ def risk_preview(
         )
     threats.sort(key=lambda t: (-t.chance, t.name))
     return RiskPreview(tuple(samples), tuple(tuple(w) for w in watchers), tuple(threats))
+
+
+def _sees(threat: Threat) -> str:
+    """The words of one interrupter: where along the path it sees the unit, a span, or one
+    point when the span rounds to it (found in play, polish round 7: "sees 0–0\"")."""
+    if number(threat.seen_from, 0) == number(threat.seen_to, 0):
+        return _('{unit} (sees it at {start}": first {first}, hits {hits})')
+    return _('{unit} (sees {start}–{end}": first {first}, hits {hits})')

@@ -86,15 +86,7 @@ def firepower(
     where = target_at if target_at is not None else target.position()
     exposed = bool(where.figures) and g.terrain.is_exposed(where)
     live = bool(unit.effective_figures and where.figures)
-    gap = distance(unit.centre, where.centre) if live else 1e9
-    if g.state.cards:  # --- cards (issue 19): dust shortens Optimum Range (R182)
-        from game.engine.card_effects import optimum_cut
-
-        gap += optimum_cut(g, unit, figure_ids)
-        from game.engine.card_teams import is_lone_sniper
-
-        if is_lone_sniper(g, unit):  # Dragunov!: a sniper is always in Optimum Range (R284)
-            gap = 0.0
+    gap = measured_range(g, unit, distance(unit.centre, where.centre), figure_ids) if live else 1e9
     return rb.firepower(
         unit,
         distance=gap,
@@ -276,6 +268,23 @@ def fire(
     elif target.side == REGULAR and lost and not melee:
         yield from morale.morale(g, target, firer)
     return lost
+
+
+def measured_range(
+    g: Engine, unit: UnitState, gap: float, figure_ids: tuple[str, ...] | None
+) -> float:
+    """The distance `unit`'s Optimum Range test reads, at infantry or at a vehicle (R325): the
+    dust cards shorten the reach, added to the gap (R182); a Dragunov! sniper is always in
+    Optimum Range (R284)."""
+    if g.state.cards:  # --- cards (issue 19): dust shortens Optimum Range (R182)
+        from game.engine.card_effects import optimum_cut
+
+        gap += optimum_cut(g, unit, figure_ids)
+        from game.engine.card_teams import is_lone_sniper
+
+        if is_lone_sniper(g, unit):  # Dragunov!: a sniper is always in Optimum Range (R284)
+            gap = 0.0
+    return gap
 
 
 # --- support assets (issue 19) ---

@@ -78,4 +78,6 @@ REFUSALS: tuple[str, ...] = (
         "{unit} may not move through civilian mob {mobs} "
         "(Rulebook: Civilians on the Battlefield; R232)"
     ),
+    # an order that answers none of the question's choices (engine/engine.py)
+    N_("not one of the choices for: {question}"),
 )

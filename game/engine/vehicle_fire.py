@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine import bail_out, casualties, vehicles
+from game.engine import bail_out, casualties, civilians, vehicles
 from game.engine import rulesbridge as rb
 from game.engine.protocol import EventKind as E
 from game.engine.state import UnitState
@@ -109,9 +109,18 @@ def infantry_firepower(
     """An infantry unit's Firepower at a vehicle, for previews and the AIs (R217)."""
     rec = vehicles.record(g.state, target.id)
     assert rec is not None
-    conditions = conditions_at(g, target, penalty, distance(firer.centre, target.centre))
+    conditions = conditions_at(g, target, penalty, _gap(g, firer, target, figure_ids))
     fire, _ = infantry_vs_vehicle(rb.rules_unit(firer), rec.card, conditions, figure_ids=figure_ids)
     return rb.breakdown_of(fire.items, 0)
+
+
+def _gap(
+    g: Engine, firer: UnitState, target: UnitState, figure_ids: tuple[str, ...] | None
+) -> float:
+    """The range infantry fire at a vehicle is measured at: the cards' as for any fire (R325)."""
+    from game.engine.fire import measured_range
+
+    return measured_range(g, firer, distance(firer.centre, target.centre), figure_ids)
 
 
 def defense_die(g: Engine, target: UnitState) -> Die:
@@ -146,11 +155,15 @@ def fire_at_vehicle(
         best = max(_weapon_options(g, firer, target, penalty), key=lambda o: o[0])
         fire, how = best[2], best[3]
     else:
-        conditions = conditions_at(g, target, penalty, distance(firer.centre, target.centre))
+        conditions = conditions_at(g, target, penalty, _gap(g, firer, target, figure_ids))
         fire, how = infantry_vs_vehicle(
             rb.rules_unit(firer), rec.card, conditions, figure_ids=figure_ids
         )
     fire_die = Die(int(firer.quality_die()))
+    if g.state.cards:  # rules audit round 7: Praise the Lord... at a vehicle too (R325)
+        from game.engine.card_effects import firepower_die
+
+        fire_die = firepower_die(g, firer, fire_die)
     fire = type(fire)(dice=fire.dice, die=fire_die, items=fire.items)
     if fire.can_fire and vehicles.is_vehicle(g.state, firer):
         note_fired(g, firer, target, penalty)  # rules audit round 7: Fire-or-Move (R345)
@@ -167,6 +180,7 @@ def fire_at_vehicle(
     attack = attack_vehicle(fire, how, rec.card, rec.state, g.dice)
     target.last_attacker = firer.id
     _resolve(g, (firer.id, firer.name), target, manner, attack)
+    civilians.after_fire(g, firer, target)  # rules audit round 7: mobs near its line (R349)
     return 0
 
 

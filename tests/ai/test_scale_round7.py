@@ -210,3 +210,28 @@ def test_r397_a_narrowed_read_after_the_game_moved_on_is_refused(
     engine.apply(EndPhase(side=REGULAR))  # the phase ends: the options, unread, are sealed
     with pytest.raises(StaleOptions):
         view.unit_options(unit.id, lambda c: True)
+
+
+def test_a_unit_carrying_wounded_reads_every_cautious_sample_move(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Its moves to safety are weighed from the engine's Cautious moves: all of them are read;
+    of the other rates only the first (the weighings read only that it may move so)."""
+    import copy
+
+    from game.engine.protocol import FigureStatus, MoveRate
+
+    engine = _lazy_engine(tmp_path_factory)
+    while engine.pending.kind != DecisionKind.ACTIVATE or engine.pending.side != REGULAR:
+        engine.apply(engine.pending.options[0])
+    board = TeamBoard(player_view(engine, REGULAR), engine.terrain)
+    unit = copy.deepcopy(board.regulars[0])
+    offered = [c for c in engine.pending.options if getattr(c, "unit", None) == unit.id]
+    moves = [c for c in offered if isinstance(c, MoveUnit)]
+    rapid = [c for c in moves if c.rate == MoveRate.RAPID]
+    assert len(rapid) > 1 and len(moves) > len(rapid) + 1
+    healthy = [c for c in narrow(offered, board._keep_for(unit)) if isinstance(c, MoveUnit)]
+    assert healthy == [moves[0], rapid[0]]
+    unit.figures[0].status = FigureStatus.HIT
+    carrying = [c for c in narrow(offered, board._keep_for(unit)) if isinstance(c, MoveUnit)]
+    assert carrying == [c for c in moves if c.rate == MoveRate.CAUTIOUS or c == rapid[0]]

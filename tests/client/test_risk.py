@@ -122,3 +122,22 @@ def test_the_risk_line_names_the_interrupters_in_the_language_in_use() -> None:
     finally:
         i18n.set_language("en")
     assert "Cellule insurgée 3 (voit" in label and "Insurgent group 3" not in label
+
+
+def test_an_interrupter_that_sees_one_point_is_told_so() -> None:
+    """Polish round 7 (Midnight at the Alamo seed 4): "Insurgent group 6 (sees 0–0": …)" — a
+    unit that sees the path at one point only is said to see it there."""
+    from game import i18n
+    from game.client.risk import RiskPreview, Threat
+
+    once = Threat("I6", "Insurgent group 6", Fraction(1, 5), Fraction(3, 4), (0, 0), 0.2, 0.4)
+    span = Threat("I4", "Insurgent group 4", Fraction(1, 5), Fraction(1, 2), (0, 0), 1.0, 6.0)
+    label = RiskPreview(((0.0, 0.0),), ((),), (once, span)).label
+    assert 'Insurgent group 6 (sees it at 0": first 20%, hits 75%)' in label
+    assert 'Insurgent group 4 (sees 1–6": first 20%, hits 50%)' in label
+    i18n.set_language("fr")
+    try:
+        french = RiskPreview(((0.0, 0.0),), ((),), (once,)).label
+    finally:
+        i18n.set_language("en")
+    assert 'Cellule insurgée 6 (voit à 0" : premier 20\xa0%, touche 75\xa0%)' in french

@@ -180,3 +180,18 @@ def test_the_civilian_mob_refusal_reads_in_french() -> None:
         "Équipe de feu Bravo ne peut pas traverser la foule C1, C4 "
         "(Règles : Les civils sur le champ de bataille ; R232)"
     )
+
+
+def test_an_order_outside_the_choices_is_refused_in_french() -> None:
+    # polish round 7: "Bloqué : not one of the choices for: …" on the French screen
+    set_language("fr")
+    try:
+        told = retell(
+            "not one of the choices for: Move or fire an Insurgent unit that did not interrupt"
+        )
+    finally:
+        set_language("en")
+    assert told == (
+        "aucun des choix offerts pour : Déplacer ou faire tirer une unité insurgée qui n'a pas "
+        "interrompu"
+    )

@@ -105,3 +105,25 @@ def test_a_wrecks_card_agrees_none_with_reliability_and_weapons_in_french(
         i18n.set_language("en")
     assert english[0].endswith("Reliability none") and english[1] == "Weapons: none"
     assert french[0].endswith("Fiabilité aucune") and french[1] == "Armes : aucune"
+
+
+def test_a_card_too_long_at_13_px_is_set_at_12_before_it_scrolls(app: Any) -> None:
+    """Polish round 7 (Hornet's Nest seed 4, French): Bravo fireteam escorting the Person of
+    Interest, fire mode, its card scrolled at the smaller font and hid the odds at the target."""
+    from game.client.card_fit import fit_card_text
+
+    scene = _scene(app)
+    box = scene.card_box
+    assert box is not None
+
+    def lines(n: int) -> str:
+        return "<br>".join(f"line {i} of a long card" for i in range(n))
+
+    sizes = {}
+    for n in range(10, 30):
+        fits = fit_card_text(box, lines(n))
+        sizes[n] = (fits, box.html_text[:15])
+    smaller = [n for n, (fits, text) in sizes.items() if fits and text.startswith("<font size=3.5")]
+    smallest = [n for n, (fits, text) in sizes.items() if fits and text.startswith("<font size=3>")]
+    assert smaller and smallest and min(smallest) > max(smaller)  # the last step, one more line
+    assert not sizes[max(smallest) + 1][0] and box.scroll_bar is not None  # beyond: it scrolls
