@@ -157,9 +157,12 @@ class Terrain:
         self, firer: UnitPosition, target: UnitPosition, others: Sequence[UnitPosition]
     ) -> str | None:
         """R6: the id of a unit the centre line passes straight through at the firer's level
-        (it blocks fire for everyone), else None."""
-        self.sync_hulls()
-        blocked = self.geometry.line_of_fire(firer, target, list(others)).blocked_by
+        (it blocks fire for everyone), else None. Asked through `line_of_fire`, so a unit with no
+        figure standing blocks nothing (Turkey Shoot seed 176: the Insurgent AI asked it while
+        the sniper team's men were all hit or carried)."""
+        if not firer.figures or not target.figures:
+            return None
+        blocked = self.line_of_fire(firer, target, others).blocked_by
         return None if blocked is None else str(blocked)
 
     # -- cover -------------------------------------------------------------------------------

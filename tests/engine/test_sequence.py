@@ -807,3 +807,9 @@ def test_r6_a_unit_straight_in_the_line_blocks_fire() -> None:
     terrain = Terrain(table())
     assert terrain.blocks_fire(firer, target, [aside, across]) == "X"
     assert terrain.blocks_fire(firer, target, [aside]) is None
+    # a unit with no figure standing (all hit or carried) blocks nothing and is no error: the
+    # Insurgent AI asked this in Turkey Shoot seed 176 and the game stopped on turn 8
+    emptied = UnitPosition("E", ())
+    assert terrain.blocks_fire(firer, target, [emptied, aside]) is None
+    assert terrain.blocks_fire(firer, target, [emptied, across]) == "X"
+    assert terrain.blocks_fire(firer, emptied, [across]) is None
