@@ -22,7 +22,7 @@ import math
 
 from game.ai import team_breakout, team_escort, team_escort_off, team_walk
 from game.ai.regular_board import ESCORTED, Board, Goal, Spot
-from game.engine.protocol import DecisionKind, FigureStatus
+from game.engine.protocol import FigureStatus
 from game.engine.state import HotSpotState, UnitState
 from game.engine.terrain import distance, path_length, walk
 from game.rules.movement import CAUTIOUS, HOT_SPOT_CONTACT
@@ -95,8 +95,9 @@ class TeamBoard(Board):
         every candidate that weighs danger (moves, cover, the wounded's way to safety, the
         cover reaction, fire and movement's suppression) then guards him."""
         walking = not stationary and spot.leader != unit.leader_point
-        if walking and (POI in unit.dependants or self.kind == DecisionKind.ACTIVATE):
-            # R360, R373: the walk there (an answer to an interruption: R373 leaves it be)
+        if walking and POI in unit.dependants:
+            # R360, R373: the POI carrier's walk there, read from its first step (R373 as
+            # amended at the merge: for the POI carrier only, see docs/RULINGS.md)
             danger = self.threat_on_the_way(unit, spot, rapid=rapid, ignore=ignore)
         else:
             danger = super().threat(unit, spot, stationary=stationary, rapid=rapid, ignore=ignore)

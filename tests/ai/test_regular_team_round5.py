@@ -53,11 +53,11 @@ def test_r360_the_poi_carrier_counts_the_fire_its_walk_draws_not_only_its_end() 
     walked = team.threat_on_the_way(r1, end)
     assert walked == basic.threat(r1, middle, stationary=False)
     assert team.threat(r1, end, stationary=False) == POI_DANGER * walked
-    # since round 7 (R373) a unit carrying no POI reads its walk too, at the danger's face value
+    # a unit carrying no POI weighs a move by where it stops (R373 as amended at the merge)
     _, team, basic = _gap_in_a_wall([])
     r1 = team.unit("R1")
     assert r1 is not None
-    assert team.threat(r1, team.ghost(r1, (8.0, 19.0)), stationary=False) == walked
+    assert team.threat(r1, team.ghost(r1, (8.0, 19.0)), stationary=False) == 0.0
 
 
 def _poi_escort_at_turn(turn: int) -> tuple[TeamBoard, Board]:

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from game.ai.regular import Board, RegularAI
 from game.ai.regular_board import W_THREAT
-from game.ai.regular_candidates import FireCandidate, Focus, ObjectiveCandidate
+from game.ai.regular_candidates import FireCandidate, Focus
 from game.ai.team_escort_off import (
     DRAWN_SHARE,
     ESCORT_OFF_CARE,
@@ -30,7 +30,9 @@ from game.scenarios.staged import StagedScenario, Staging, UnitSpec, line
 from tests.ai.test_regular_ai import staged
 
 
-def _setting_off_in_sight(start_y: float) -> tuple[TeamBoard, Board]:
+def _setting_off_in_sight(
+    start_y: float, dependants: tuple[str, ...] = ()
+) -> tuple[TeamBoard, Board]:
     """A high wall along x=14 with a 2" gap at y=24-26; six gunmen east of it at (20, 25) see
     through the gap only the stretch of the street x=8 near y=25. R1 (three riflemen) stands in
     that street at y=`start_y` and the exit edge is the north one."""
@@ -51,6 +53,7 @@ def _setting_off_in_sight(start_y: float) -> tuple[TeamBoard, Board]:
         ),
         UnitSpec("G", INSURGENT, [(20.0, 25.0), (20.5, 25.5), (20.5, 24.5)], quality=6),
     )
+    engine.state.units["R1"].dependants[:] = list(dependants)
     view = player_view(engine, REGULAR)
     return TeamBoard(view, engine.terrain), Board(view, engine.terrain)
 
@@ -59,10 +62,10 @@ def test_r373_a_move_that_sets_off_in_sight_counts_the_interruption_where_it_sta
     """Interruptions; Insurgent Action Checks ("Regulars move or fire in LOS"); Cover Dice.
     Contracting Trouble seed 24 (round 7): a fireteam walked from cover to cover across a
     group's view and was shot as it set off. R1 stands in the gunmen's view and walks 6" north
-    out of it: the basic AI weighs the hidden end only (no danger); the team AI counts the
-    gunmen's shot at the unit as it sets off, moving (no In Cover die), and its move to the
-    exit scores that much less."""
-    team, basic = _setting_off_in_sight(25.0)
+    out of it: the walk's reading (`danger_on_the_walk`) counts the gunmen's shot at the unit as
+    it sets off, moving (no In Cover die). As amended at the merge, only the POI carrier weighs
+    its moves by it (R360's unit): for every unit it cost Hornet's Nest 5.4 VP a game."""
+    team, basic = _setting_off_in_sight(25.0, ("poi",))
     r1 = team.unit("R1")
     assert r1 is not None
     end = team.ghost(r1, (8.0, 19.0))
@@ -71,25 +74,23 @@ def test_r373_a_move_that_sets_off_in_sight_counts_the_interruption_where_it_sta
     shot = basic.threat(r1, start, stationary=False)
     assert shot > 0.1  # G sees where R1 sets off
     assert danger_on_the_walk(team, r1, end) == shot
-    assert team.threat(r1, end, stationary=False) == shot
-    # standing where it is, R1 keeps its cover figure: only a move reads the walk
-    here = team.spot_of(r1)
+    assert team.threat(r1, end, stationary=False) == min(shot, 3.0) * team.poi_care(r1)
+    # a unit carrying no POI weighs the move by where it stops, as the basic AI does
+    team, basic = _setting_off_in_sight(25.0)
+    r1 = team.unit("R1")
+    assert r1 is not None
+    end = team.ghost(r1, (8.0, 19.0))
+    here = team.spot_of(r1)  # and standing where it is, R1 keeps its cover figure
     assert team.threat(r1, here, stationary=True) == basic.threat(r1, here, stationary=True)
-    # the move to the exit, weighed by the objective candidate: the team AI's is worth less
-    candidate = ObjectiveCandidate()
-    basic_score = candidate.evaluate(Focus(basic, r1))
-    team_r1 = team.unit("R1")
-    assert team_r1 is not None
-    team_score = ObjectiveCandidate().evaluate(Focus(team, team_r1))
-    assert team_score < basic_score - W_THREAT * 0.1
-    # set off out of sight (y=31), the same walk north is weighed by its middle, as R360 did
-    team, basic = _setting_off_in_sight(31.0)
+    assert danger_on_the_walk(team, r1, end) == shot
+    assert team.threat(r1, end, stationary=False) == basic.threat(r1, end, stationary=False) == 0.0
+    # set off out of sight (y=31), the POI carrier's walk north is weighed by its middle (R360)
+    team, basic = _setting_off_in_sight(31.0, ("poi",))
     r1 = team.unit("R1")
     assert r1 is not None
     middle = team.ghost(r1, (8.0, 25.0))
-    assert (
-        team.threat(r1, team.ghost(r1, (8.0, 25.5)), stationary=False)
-        >= basic.threat(r1, middle, stationary=False) - 1e-9
+    assert team.threat_on_the_way(r1, team.ghost(r1, (8.0, 25.5))) >= (
+        basic.threat(r1, middle, stationary=False) - 1e-9
     )
 
 
