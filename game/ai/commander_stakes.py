@@ -134,6 +134,7 @@ def vehicle_shot(
     conditions = FireConditions(
         distance=distance(spot.centre, board.spot_of(target).centre),
         target_moved_rapidly=rb.moved_rapidly(target, board.turn),
+        night=board.state.night,  # Night Fighting (R346), as the engine's vehicle fire
     )
     if firer.id in board.state.vehicles:  # a technical fires its mounted weapon (R357)
         mounted = vehicle_fire_at_vehicle(board, firer, card, conditions)

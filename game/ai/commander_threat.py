@@ -55,7 +55,15 @@ def _weapon_fire(
         return []
     moved = moving or int(raw.get("moved_turn", 0) or 0) == board.turn
     quality = Quality(int(firer.quality_die()))
-    options = vehicle_weapon_options(card, quality, damage, conditions, moved=moved, target=target)
+    options = vehicle_weapon_options(
+        card,
+        quality,
+        damage,
+        conditions,
+        moved=moved,
+        target=target,
+        night_vision=board.rules_unit(firer).has_night_vision,  # Night Fighting (R346)
+    )
     return [fire for fire, _how in options]
 
 
@@ -82,6 +90,7 @@ def vehicle_dice(
         target_exposed=target_exposed,
         target_moved_rapidly=target_rapid,
         interruptions=penalty + 1 if penalty else 0,
+        night=board.state.night,  # Night Fighting (R346), as the engine's vehicle fire
     )
     fires = _weapon_fire(board, firer, conditions, moving=moving) or []
     dice = max((fire.dice for fire in fires), default=0)

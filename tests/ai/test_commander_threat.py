@@ -33,8 +33,10 @@ GUNMEN = {
 }
 
 
-def _engine(units: list[dict[str, Any]]) -> Engine:
+def _engine(units: list[dict[str, Any]], *, night: bool = False) -> Engine:
     data = {"title": "danger", "map": {"width": 48, "height": 48}, "units": units}
+    if night:
+        data["night"] = True
     return situation_engine(parse_situation(data))
 
 
@@ -129,6 +131,26 @@ def test_r357_a_technical_is_weighed_with_its_dshk_as_the_engine_fires_it() -> N
     assert shot == expected_casualties(
         fired, int(t.quality_die()), defense, int(m.quality_die()), len(spot.figures)
     )
+
+
+def test_r357_r346_at_night_a_technical_without_night_vision_is_weighed_a_die_down() -> None:
+    """Night Fighting (R346) reaches the Commander's reading of its own technical: its crew has
+    no night vision, so the engine fires the DShK a die down, and the Commander weighs that."""
+    day = _engine([TECHNICAL, MARINES])
+    engine = _engine([TECHNICAL, MARINES], night=True)
+    technical, marines = engine.state.units["T"], engine.state.units["M"]
+    assert engine.los(technical, marines)
+    fired = engine.firepower(technical, marines).total
+    assert fired == day.firepower(day.state.units["T"], day.state.units["M"]).total - 1
+    board = _board(engine)
+    t, m = board.unit("T"), board.unit("M")
+    assert t is not None and m is not None
+    spot = board.spot_of(m)
+    _, exposed = board.cover(spot)
+    dice = board.firepower(
+        t, board.centre_of(t), spot.centre, target_exposed=exposed, target_rapid=False
+    )
+    assert dice == fired
 
 
 def test_r357_a_technical_at_an_lvtp_fires_its_dshk_through_the_armour() -> None:
