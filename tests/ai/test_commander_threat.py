@@ -44,6 +44,19 @@ def _board(engine: Engine) -> InsurgentBoard:
     return InsurgentBoard(player_view(engine, INSURGENT), CommanderAI(engine.battlefield).terrain)
 
 
+def _weighed_dice(board: InsurgentBoard, firer: str, target: str) -> tuple[int, int]:
+    """The dice the Commander's board gives `firer` at `target` where it stands, and the dice
+    the plain board (its figures as infantry) would give."""
+    f, t = board.unit(firer), board.unit(target)
+    assert f is not None and t is not None
+    spot = board.spot_of(t)
+    _, exposed = board.cover(spot)
+    at = (f, board.centre_of(f), spot.centre)
+    dice = board.firepower(*at, target_exposed=exposed, target_rapid=False)
+    as_rifles = Board.firepower(board, *at, target_exposed=exposed, target_rapid=False)
+    return dice, as_rifles
+
+
 def test_r354_an_lvtp_threatens_with_its_heavy_machine_gun_not_four_rifles() -> None:
     engine = _engine([LVTP, GUNMEN])
     lvtp, gunmen = engine.state.units["V"], engine.state.units["G"]
@@ -53,14 +66,8 @@ def test_r354_an_lvtp_threatens_with_its_heavy_machine_gun_not_four_rifles() -> 
     g, v = board.unit("G"), board.unit("V")
     assert g is not None and v is not None
     spot = board.spot_of(g)
-    _, exposed = board.cover(spot)
-    dice = board.firepower(
-        v, board.centre_of(v), spot.centre, target_exposed=exposed, target_rapid=False
-    )
+    dice, as_rifles = _weighed_dice(board, "V", "G")
     assert dice == fired
-    as_rifles = Board.firepower(
-        board, v, board.centre_of(v), spot.centre, target_exposed=exposed, target_rapid=False
-    )
     assert as_rifles > dice  # four crewmen's rifles: more dice than the one mounted weapon
     danger = board.threat_by_group(g, spot, stationary=True)["V"]
     defense = board.defense(g, spot, stationary=True)
@@ -117,13 +124,7 @@ def test_r357_a_technical_is_weighed_with_its_dshk_as_the_engine_fires_it() -> N
     t, m = board.unit("T"), board.unit("M")
     assert t is not None and m is not None
     spot = board.spot_of(m)
-    _, exposed = board.cover(spot)
-    dice = board.firepower(
-        t, board.centre_of(t), spot.centre, target_exposed=exposed, target_rapid=False
-    )
-    as_rifles = Board.firepower(
-        board, t, board.centre_of(t), spot.centre, target_exposed=exposed, target_rapid=False
-    )
+    dice, as_rifles = _weighed_dice(board, "T", "M")
     assert dice == fired and as_rifles != dice  # the crew's two figures: not what is fired
     # the shot the Commander weighs is the engine's roll's expected casualties
     shot = board.shot(t, board.spot_of(t), m)
@@ -142,14 +143,7 @@ def test_r357_r346_at_night_a_technical_without_night_vision_is_weighed_a_die_do
     assert engine.los(technical, marines)
     fired = engine.firepower(technical, marines).total
     assert fired == day.firepower(day.state.units["T"], day.state.units["M"]).total - 1
-    board = _board(engine)
-    t, m = board.unit("T"), board.unit("M")
-    assert t is not None and m is not None
-    spot = board.spot_of(m)
-    _, exposed = board.cover(spot)
-    dice = board.firepower(
-        t, board.centre_of(t), spot.centre, target_exposed=exposed, target_rapid=False
-    )
+    dice, _ = _weighed_dice(_board(engine), "T", "M")
     assert dice == fired
 
 
